@@ -6,3 +6,5 @@ export * from "./rules/personal.ts";
 export * from "./schemas/auth.ts";
 export * from "./schemas/user.ts";
 export * from "./rules/home-path.ts";
+export * from "./schemas/medical-card.ts";
+export * from "./schemas/contact-us.ts";
