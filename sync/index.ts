@@ -8,3 +8,5 @@ export * from "./schemas/user.ts";
 export * from "./rules/home-path.ts";
 export * from "./schemas/medical-card.ts";
 export * from "./schemas/contact-us.ts";
+export * from "./files.ts";
+export * from "./routes.ts";

@@ -1,0 +1,78 @@
+/** Middleware: turns the presented access token into an Actor, checking the live session and user. */
+import type { MiddlewareHandler } from "hono";
+import type { Sql } from "../db/connect.ts";
+import type { Clock } from "../platform/clock.ts";
+import type { AppEnv } from "../http/context.ts";
+import type { Actor } from "./actor.ts";
+import type { TokenService } from "./tokens.ts";
+
+/** Sessions' last-used time is written at most this often. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export function presentedToken(authorization: string | undefined, queryToken: string | undefined): string | null {
+  if (authorization) {
+    const match = /^Bearer\s+(\S+)$/i.exec(authorization);
+    return match ? match[1] : null;
+  }
+  return queryToken || null;
+}
+
+type Row = {
+  user_id: string;
+  role: Actor["role"];
+  is_super_admin: boolean;
+  is_blocked: boolean;
+  is_banned: boolean;
+  full_access: boolean;
+  doctor_id: string | null;
+  impersonator_session_id: string | null;
+  last_used_at: Date;
+};
+
+export function createActorResolver(deps: { sql: Sql; tokens: TokenService; clock: Clock }): MiddlewareHandler<AppEnv> {
+  const { sql, tokens, clock } = deps;
+  return async (c, next) => {
+    c.set("actor", null);
+    c.set("tokenProblem", null);
+    const token = presentedToken(c.req.header("authorization"), c.req.query("token"));
+    if (token) {
+      const claims = await tokens.verify(token);
+      if (claims === "invalid" || claims === "expired") {
+        c.set("tokenProblem", claims);
+      } else {
+        const [row] = await sql<Row[]>`
+          select u.id as user_id, u.role, u.is_super_admin, u.is_blocked, u.is_banned,
+                 s.impersonator_session_id, s.last_used_at,
+                 case u.role
+                   when 'admin' then true
+                   when 'doctor' then u.application_status = 'approved'
+                   when 'patient' then u.doctor_id is not null
+                   when 'vma' then coalesce(d.application_status = 'approved', false)
+                 end as full_access,
+                 u.doctor_id
+          from sessions s
+          join users u on u.id = s.user_id
+          left join users d on d.id = u.doctor_id
+          where s.id = ${claims.sid} and s.user_id = ${claims.sub}
+            and s.revoked_at is null and s.expires_at > ${clock.now()}`;
+        if (!row) c.set("tokenProblem", "revoked");
+        else if (row.is_blocked || row.is_banned) c.set("tokenProblem", "blocked");
+        else {
+          c.set("actor", {
+            userId: row.user_id,
+            role: row.role,
+            sessionId: claims.sid,
+            isSuperAdmin: row.is_super_admin,
+            fullAccess: row.full_access,
+            doctorId: row.doctor_id,
+            impersonatorSessionId: row.impersonator_session_id,
+          });
+          if (clock.now().getTime() - row.last_used_at.getTime() > TOUCH_INTERVAL_MS) {
+            await sql`update sessions set last_used_at = ${clock.now()} where id = ${claims.sid}`;
+          }
+        }
+      }
+    }
+    await next();
+  };
+}

@@ -1,0 +1,77 @@
+/** Builds the HTTP application from its dependencies: no I/O happens here. */
+import { Hono } from "hono";
+import { secureHeaders } from "hono/secure-headers";
+import { createActorResolver } from "./access/resolve-actor.ts";
+import type { Deps } from "./deps.ts";
+import { bodySizeLimit } from "./http/body-size.ts";
+import type { AppEnv } from "./http/context.ts";
+import { createErrorHandler, errorResponse } from "./http/on-error.ts";
+import { authRoutes } from "./domains/auth/routes.ts";
+import { createAuthService } from "./domains/auth/service.ts";
+import { contactRoutes } from "./domains/contact/routes.ts";
+import { devRoutes } from "./domains/dev/routes.ts";
+import { healthRoutes } from "./domains/health/routes.ts";
+import { patientsRoutes } from "./domains/patients/routes.ts";
+import { registrationRoutes } from "./domains/registration/routes.ts";
+import { createRegistrationService } from "./domains/registration/service.ts";
+import { usersRoutes } from "./domains/users/routes.ts";
+import { createUsersService } from "./domains/users/service.ts";
+
+export const API_PREFIX = "/api/v1";
+
+export type AppOptions = { databaseKind: string };
+
+export function createServices(deps: Deps) {
+  const auth = createAuthService(deps);
+  const withSessions = { ...deps, endAllSessions: auth.endAllSessions };
+  return {
+    auth,
+    registration: createRegistrationService(withSessions),
+    users: createUsersService(withSessions),
+  };
+}
+export type Services = ReturnType<typeof createServices>;
+
+/** The /api/v1 application. */
+export function createApi(deps: Deps, options: AppOptions) {
+  const services = createServices(deps);
+  const api = new Hono<AppEnv>();
+
+  api.use("*", async (c, next) => {
+    c.set("requestId", crypto.randomUUID());
+    c.set("clientAddress", clientAddress(c.req.header("x-forwarded-for"), c.env, deps.config.TRUST_PROXY));
+    await next();
+    c.header("Cache-Control", c.res.headers.get("Cache-Control") ?? "no-store");
+  });
+  api.use("*", bodySizeLimit());
+  api.use("*", createActorResolver(deps));
+
+  // Order matters: routers with static `/users/...` paths come before `/users/:id`.
+  api.route("/", healthRoutes({ ...deps, databaseKind: options.databaseKind }));
+  api.route("/", authRoutes(services.auth));
+  api.route("/", registrationRoutes(services.registration));
+  api.route("/", patientsRoutes(deps));
+  api.route("/", contactRoutes(deps));
+  api.route("/", devRoutes(deps));
+  api.route("/", usersRoutes(services.users));
+
+  api.notFound((c) => errorResponse(c, 404, "Not found", { reason: "ROUTE_NOT_FOUND" }));
+  api.onError(createErrorHandler(deps.log));
+  return { api, services };
+}
+
+/** The whole application: the API under /api/v1; static files are added by the entry point. */
+export function createApp(deps: Deps, options: AppOptions) {
+  const { api, services } = createApi(deps, options);
+  const app = new Hono<AppEnv>();
+  app.use("*", secureHeaders({ crossOriginEmbedderPolicy: false, crossOriginResourcePolicy: "same-origin" }));
+  app.route(API_PREFIX, api);
+  app.onError(createErrorHandler(deps.log));
+  return { app, api, services };
+}
+
+function clientAddress(forwarded: string | undefined, env: unknown, trustProxy: boolean): string | null {
+  if (trustProxy && forwarded) return forwarded.split(",")[0].trim() || null;
+  const incoming = (env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
+  return incoming?.socket?.remoteAddress ?? null;
+}

@@ -1,0 +1,52 @@
+/** Everything services need, created only by entry points (main.ts, tests) and passed in. */
+import type { TokenService } from "./access/tokens.ts";
+import type { Config } from "./config.ts";
+import type { Sql } from "./db/connect.ts";
+import type { AuditLog } from "./domains/audit/repo.ts";
+import type { BlobStore } from "./platform/blobs.ts";
+import type { Clock } from "./platform/clock.ts";
+import type { Logger } from "./platform/log.ts";
+import type { Mailer } from "./platform/mailer.ts";
+import type { Outbox } from "./platform/outbox.ts";
+import type { PasswordHasher } from "./platform/passwords.ts";
+import type { RateLimiter, RateRule } from "./platform/rate-limit.ts";
+import type { Sms } from "./platform/sms.ts";
+
+export type Limits = {
+  loginFailuresPerAccount: RateRule;
+  loginFailuresPerAddress: RateRule;
+  smsPerAccount: RateRule;
+  smsCodeAttempts: number;
+  passwordResetPerAddress: RateRule;
+  contactUsPerAddress: RateRule;
+};
+
+export const DEFAULT_LIMITS: Limits = {
+  loginFailuresPerAccount: { limit: 10, windowSeconds: 15 * 60 },
+  loginFailuresPerAddress: { limit: 50, windowSeconds: 15 * 60 },
+  smsPerAccount: { limit: 5, windowSeconds: 15 * 60 },
+  smsCodeAttempts: 5,
+  passwordResetPerAddress: { limit: 10, windowSeconds: 15 * 60 },
+  contactUsPerAddress: { limit: 5, windowSeconds: 60 * 60 },
+};
+
+export type Deps = {
+  sql: Sql;
+  config: Config;
+  clock: Clock;
+  log: Logger;
+  tokens: TokenService;
+  passwords: PasswordHasher;
+  mailer: Mailer;
+  sms: Sms;
+  outbox: Outbox;
+  rateLimiter: RateLimiter;
+  blobs: BlobStore;
+  audit: AuditLog;
+  limits: Limits;
+  /** The demo seed is active: the dev outbox endpoint answers. */
+  demoMode: boolean;
+};
+
+/** Facts about the caller's connection that services record. */
+export type RequestMeta = { address: string | null; device: string };

@@ -1,0 +1,210 @@
+/**
+ * Sign-in, token refresh with rotation and reuse detection, sign-out,
+ * the sessions list, impersonation and password change.
+ */
+import type { Actor } from "../../access/actor.ts";
+import { randomSecret, sha256 } from "../../access/tokens.ts";
+import type { Deps, RequestMeta } from "../../deps.ts";
+import { AppError, badRequest, forbidden, notFound, unauthorized } from "../../http/errors.ts";
+import type { LoginInput } from "../../../../sync/schemas/auth.ts";
+import type { AuthUser, LoginResult, SessionInfo, TokenPair } from "../../../../sync/schemas/user.ts";
+import { createUsersRepo, toAuthUser, type UserRow } from "../users/repo.ts";
+import { createSessionsRepo } from "./sessions-repo.ts";
+
+export const LOGIN_MESSAGES = {
+  mismatch: "Email or password mismatch",
+  notActivated: "Your account is not activated. Check your email for the activation link.",
+  banned: "Your account is banned: it was disabled by support",
+  blocked: "Account blocked by admin",
+} as const;
+
+const DAY_MS = 86_400_000;
+
+export function createAuthService(deps: Deps) {
+  const { sql, clock, tokens, passwords, audit, rateLimiter, limits, config } = deps;
+  const users = createUsersRepo(sql);
+  const sessions = createSessionsRepo(sql);
+  // Verifying against a real hash when the email is unknown keeps timing uniform.
+  const dummyHash = passwords.hash(randomSecret());
+
+  /** Refuses accounts that may not hold a session, in the catalogue's words. */
+  function assertMaySignIn(user: UserRow) {
+    if (user.is_banned) throw forbidden(LOGIN_MESSAGES.banned, "BANNED");
+    if (user.is_blocked) throw forbidden(LOGIN_MESSAGES.blocked, "BLOCKED");
+    if (!user.is_activated) throw forbidden(LOGIN_MESSAGES.notActivated, "NOT_ACTIVATED");
+  }
+
+  async function newRefreshToken(sessionId: string): Promise<string> {
+    const refreshToken = randomSecret();
+    await sessions.addRefreshToken(sessionId, await sha256(refreshToken));
+    return refreshToken;
+  }
+
+  async function tokenPair(user: { id: string; role: AuthUser["role"] }, sessionId: string): Promise<TokenPair> {
+    return {
+      accessToken: await tokens.sign({ sub: user.id, role: user.role, sid: sessionId }),
+      refreshToken: await newRefreshToken(sessionId),
+    };
+  }
+
+  async function openSession(user: UserRow, meta: RequestMeta, impersonatorSessionId: string | null = null) {
+    const sessionId = await sessions.create({
+      userId: user.id,
+      device: meta.device.slice(0, 300),
+      address: meta.address,
+      expiresAt: new Date(clock.now().getTime() + config.REFRESH_TOKEN_TTL_DAYS * DAY_MS),
+      impersonatorSessionId,
+    });
+    return { sessionId, ...(await tokenPair(user, sessionId)) };
+  }
+
+  async function impersonatorOf(sessionId: string | null): Promise<string | null> {
+    if (!sessionId) return null;
+    return (await sessions.byId(sessionId))?.user_id ?? null;
+  }
+
+  async function currentUser(actor: Actor): Promise<AuthUser> {
+    const row = await users.byId(actor.userId);
+    if (!row) throw unauthorized();
+    return toAuthUser(row, await impersonatorOf(actor.impersonatorSessionId));
+  }
+
+  return {
+    currentUser,
+
+    async login(input: LoginInput, meta: RequestMeta): Promise<LoginResult> {
+      const accountKey = `login:account:${input.email}`;
+      const addressKey = `login:address:${meta.address ?? "unknown"}`;
+      await rateLimiter.check(accountKey, limits.loginFailuresPerAccount);
+      await rateLimiter.check(addressKey, limits.loginFailuresPerAddress);
+      const user = await users.byEmail(input.email);
+      const valid = user?.password_hash
+        ? await passwords.verify(user.password_hash, input.password)
+        : (await passwords.verify(await dummyHash, input.password), false);
+      if (!user || !valid) {
+        await rateLimiter.hit(accountKey, limits.loginFailuresPerAccount).catch(() => {});
+        await rateLimiter.hit(addressKey, limits.loginFailuresPerAddress).catch(() => {});
+        await audit.record({ event: "login.failure", subjectId: user?.id, address: meta.address, details: { reason: "mismatch" } });
+        throw unauthorized(LOGIN_MESSAGES.mismatch, "CREDENTIALS_MISMATCH");
+      }
+      try {
+        assertMaySignIn(user);
+      } catch (e) {
+        await audit.record({ event: "login.failure", subjectId: user.id, address: meta.address, details: { reason: (e as AppError).details.reason } });
+        throw e;
+      }
+      await rateLimiter.clear(accountKey);
+      const { accessToken, refreshToken } = await openSession(user, meta);
+      await audit.record({ event: "login.success", actorId: user.id, subjectId: user.id, address: meta.address });
+      return { accessToken, refreshToken, user: toAuthUser(user) };
+    },
+
+    async refresh(refreshToken: string, meta: RequestMeta): Promise<TokenPair> {
+      const now = clock.now();
+      const consumed = await sessions.consumeRefreshToken(await sha256(refreshToken), now);
+      if (!consumed) throw unauthorized("Your session is not valid. Please sign in again.", "REFRESH_INVALID");
+      const session = await sessions.byId(consumed.sessionId);
+      if (consumed.reused) {
+        // A used token came back: someone holds a copy. End the whole family.
+        await sessions.revoke(consumed.sessionId, "refresh_reuse", now);
+        await audit.record({ event: "refresh.reuse", subjectId: session?.user_id, address: meta.address, details: { sessionId: consumed.sessionId } });
+        throw unauthorized("Your session was ended for safety. Please sign in again.", "REFRESH_REUSED");
+      }
+      if (!session || session.revoked_at || session.expires_at <= now) {
+        throw unauthorized("Your session has ended. Please sign in again.", "SESSION_ENDED");
+      }
+      const user = await users.byId(session.user_id);
+      if (!user) throw unauthorized();
+      assertMaySignIn(user);
+      await sql`update sessions set last_used_at = ${now},
+        expires_at = ${new Date(now.getTime() + config.REFRESH_TOKEN_TTL_DAYS * DAY_MS)} where id = ${session.id}`;
+      return await tokenPair(user, session.id);
+    },
+
+    async logout(actor: Actor, meta: RequestMeta) {
+      await sessions.revoke(actor.sessionId, "logout", clock.now());
+      await audit.record({ event: "logout", actorId: actor.userId, subjectId: actor.userId, address: meta.address });
+    },
+
+    async logoutAll(actor: Actor, meta: RequestMeta) {
+      const count = await sessions.revokeAllForUser(actor.userId, "logout_all", clock.now());
+      await audit.record({ event: "logout.all", actorId: actor.userId, subjectId: actor.userId, address: meta.address, details: { count } });
+      return { endedSessions: count };
+    },
+
+    async listSessions(actor: Actor): Promise<SessionInfo[]> {
+      const rows = await sessions.liveForUser(actor.userId, clock.now());
+      return await Promise.all(rows.map(async (s) => ({
+        id: s.id,
+        device: s.device,
+        address: s.address,
+        createdAt: s.created_at.toISOString(),
+        lastUsedAt: s.last_used_at.toISOString(),
+        current: s.id === actor.sessionId,
+        impersonatedBy: await impersonatorOf(s.impersonator_session_id),
+      })));
+    },
+
+    async revokeSession(actor: Actor, sessionId: string, meta: RequestMeta) {
+      const session = await sessions.byId(sessionId);
+      if (!session || session.user_id !== actor.userId || session.revoked_at) throw notFound("Session not found");
+      await sessions.revoke(sessionId, "revoked_by_user", clock.now());
+      await audit.record({ event: "session.revoked", actorId: actor.userId, subjectId: actor.userId, address: meta.address, details: { sessionId } });
+    },
+
+    async loginAs(actor: Actor, targetId: string, meta: RequestMeta): Promise<LoginResult> {
+      if (actor.impersonatorSessionId) throw badRequest("Return to your admin account first");
+      const target = await users.byId(targetId);
+      if (!target) throw notFound("User not found");
+      if (target.role === "admin") throw forbidden("Admins cannot sign in as other admins");
+      if (target.is_blocked || target.is_banned) throw forbidden(LOGIN_MESSAGES.blocked, "BLOCKED");
+      const { accessToken, refreshToken } = await openSession(target, meta, actor.sessionId);
+      await audit.record({
+        event: "impersonation.start",
+        actorId: actor.userId,
+        subjectId: target.id,
+        address: meta.address,
+        details: { adminId: actor.userId, userId: target.id },
+      });
+      return { accessToken, refreshToken, user: toAuthUser(target, actor.userId) };
+    },
+
+    async logoutToAdmin(actor: Actor, meta: RequestMeta): Promise<LoginResult> {
+      if (!actor.impersonatorSessionId) throw badRequest("You are not signed in as another user", { reason: "NOT_IMPERSONATING" });
+      const now = clock.now();
+      await sessions.revoke(actor.sessionId, "impersonation_end", now);
+      const adminSession = await sessions.byId(actor.impersonatorSessionId);
+      const admin = adminSession ? await users.byId(adminSession.user_id) : null;
+      if (!adminSession || adminSession.revoked_at || adminSession.expires_at <= now || !admin || admin.is_blocked) {
+        throw unauthorized("Your admin session has ended. Please sign in again.", "SESSION_ENDED");
+      }
+      await audit.record({
+        event: "impersonation.end",
+        actorId: admin.id,
+        subjectId: actor.userId,
+        address: meta.address,
+        details: { adminId: admin.id, userId: actor.userId },
+      });
+      return { ...(await tokenPair(admin, adminSession.id)), user: toAuthUser(admin) };
+    },
+
+    async changePassword(actor: Actor, input: { currentPassword: string; password: string }, meta: RequestMeta) {
+      const user = await users.byId(actor.userId);
+      if (!user?.password_hash || !(await passwords.verify(user.password_hash, input.currentPassword))) {
+        throw badRequest("Current password is incorrect", { reason: "CURRENT_PASSWORD_INCORRECT", fields: { currentPassword: "Current password is incorrect" } });
+      }
+      const now = clock.now();
+      await users.update(user.id, { password_hash: await passwords.hash(input.password), last_password_changed_at: now });
+      await sessions.revokeAllForUser(user.id, "password_changed", now, actor.sessionId);
+      await sql`delete from refresh_tokens where session_id = ${actor.sessionId}`;
+      await audit.record({ event: "password.changed", actorId: actor.userId, subjectId: user.id, address: meta.address });
+      return { ...(await tokenPair(user, actor.sessionId)), lastPasswordChangedAt: now.toISOString() };
+    },
+
+    /** Ends every session of a user (block, password reset). */
+    async endAllSessions(userId: string, reason: string) {
+      return await sessions.revokeAllForUser(userId, reason, clock.now());
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,27 @@
+/** `GET /dev/outbox`: mails and SMS kept locally; answers only while the demo seed is active. */
+import { z } from "zod";
+import { allow } from "../../access/policy.ts";
+import type { Deps } from "../../deps.ts";
+import { listOf, ok } from "../../http/envelope.ts";
+import { notFound } from "../../http/errors.ts";
+import { createRouter } from "../../http/router.ts";
+import { parse } from "../../http/validate.ts";
+import { emailSchema } from "../../../../sync/rules/personal.ts";
+
+const querySchema = z.object({
+  channel: z.enum(["email", "sms"]).optional(),
+  to: z.union([emailSchema, z.string().regex(/^\+\d{6,15}$/, "Use an email or an E.164 phone")]).optional(),
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export function devRoutes(deps: Pick<Deps, "outbox" | "demoMode">) {
+  const r = createRouter();
+  r.get("/dev/outbox", allow.public, async (c) => {
+    if (!deps.demoMode) throw notFound();
+    const q = parse(querySchema, c.req.query());
+    const { list, totalCount } = await deps.outbox.list(q);
+    return ok(c, listOf(list, q.offset, q.limit, totalCount));
+  });
+  return r.app;
+}

@@ -1,0 +1,153 @@
+/** Registration, activation, password reset and VMA password creation. */
+import type { Deps, RequestMeta } from "../../deps.ts";
+import { AppError, badRequest } from "../../http/errors.ts";
+import type { Registration } from "../../../../sync/schemas/auth.ts";
+import { checkFile } from "../../../../sync/files.ts";
+import { SIGNATURE_MAX_BYTES } from "../../../../sync/constants.ts";
+import { createUsersRepo, toAuthUser } from "../users/repo.ts";
+import { createLinkTokens } from "./tokens-repo.ts";
+
+const HOUR_MS = 3_600_000;
+export const INVALID_LINK = "Invalid or expired link. Please request a new one.";
+export const EMAIL_OCCUPIED = "Email already occupied";
+
+export function createRegistrationService(deps: Deps & { endAllSessions(userId: string, reason: string): Promise<number> }) {
+  const { sql, clock, passwords, mailer, audit, blobs, config, rateLimiter, limits } = deps;
+  const users = createUsersRepo(sql);
+  const links = createLinkTokens(sql);
+  const link = (path: string, token: string) => `${config.publicOrigin}/${path}?token=${encodeURIComponent(token)}`;
+
+  async function sendActivation(userId: string, email: string, firstName: string) {
+    const token = await links.issue(userId, "activation", new Date(clock.now().getTime() + 72 * HOUR_MS));
+    await mailer.send({
+      to: email,
+      subject: "Activate your DPC Telehealth account",
+      text: `Hello ${firstName},\n\nPlease activate your account by opening this link within 72 hours:\n${
+        link("verifyRegistration", token)
+      }\n\nIf you did not register, you can ignore this email.`,
+    });
+  }
+
+  return {
+    async register(input: Registration, sign: File | undefined, meta: RequestMeta) {
+      if (await users.emailTaken(input.email)) {
+        throw badRequest(EMAIL_OCCUPIED, { reason: "EMAIL_OCCUPIED", fields: { email: EMAIL_OCCUPIED } });
+      }
+      let signBytes: { data: Uint8Array; contentType: string } | null = null;
+      if (input.role === "doctor") {
+        if (!sign) throw badRequest("Please correct the highlighted fields", { reason: "VALIDATION_FAILED", fields: { sign: "Upload your signature (jpg or png)" } });
+        const data = new Uint8Array(await sign.arrayBuffer());
+        const check = checkFile(data, data.byteLength, "signature", SIGNATURE_MAX_BYTES);
+        if (!check.ok) throw badRequest(check.message, { reason: "UNSUPPORTED_FILE", fields: { sign: check.message } });
+        signBytes = { data, contentType: check.contentType };
+      }
+      const passwordHash = await passwords.hash(input.password);
+      const doctor = input.role === "doctor" ? input : null;
+      const userId = await sql.begin(async (tx) => {
+        const [row] = await tx<{ id: string }[]>`
+          insert into users (role, email, password_hash, first_name, last_name, birth_date, gender, phone_number,
+            state, city, zip, address, application_status, npi, dea, fax, timezone, specialty, licensed_states)
+          values (${input.role}, ${input.email}, ${passwordHash}, ${input.firstName}, ${input.lastName}, ${input.birthDate},
+            ${input.gender}, ${input.phoneNumber}, ${input.state}, ${input.city}, ${input.zip}, ${input.address},
+            ${doctor ? "initial" : null}, ${doctor?.npi ?? null}, ${doctor?.dea ?? null}, ${doctor?.fax ?? null},
+            ${doctor?.timezone ?? null}, ${doctor?.specialty ?? null}, ${doctor?.licensedStates ?? []})
+          on conflict do nothing
+          returning id`;
+        if (!row) return null;
+        for (const name of new Set(input.agreements)) {
+          await tx`insert into user_agreements (user_id, name) values (${row.id}, ${name})`;
+        }
+        return row.id;
+      });
+      if (!userId) throw badRequest(EMAIL_OCCUPIED, { reason: "EMAIL_OCCUPIED", fields: { email: EMAIL_OCCUPIED } });
+      if (signBytes) {
+        const blobId = await blobs.put({ ownerId: userId, kind: "signature", ...signBytes });
+        await users.update(userId, { sign_blob_id: blobId });
+      }
+      await audit.record({ event: "account.registered", actorId: userId, subjectId: userId, address: meta.address, details: { role: input.role } });
+      await sendActivation(userId, input.email, input.firstName);
+      const created = await users.byId(userId);
+      return toAuthUser(created!);
+    },
+
+    async verify(token: string, meta: RequestMeta) {
+      const userId = await links.consume(token, "activation", clock.now());
+      if (!userId) throw badRequest(INVALID_LINK, { reason: "INVALID_TOKEN" });
+      await users.update(userId, { is_activated: true });
+      await audit.record({ event: "account.activated", actorId: userId, subjectId: userId, address: meta.address });
+      return { activated: true };
+    },
+
+    /**
+     * Always answers the same way, so the form cannot be used to learn which
+     * emails have accounts; the mail goes only to registered, usable accounts.
+     */
+    async requestReset(email: string, meta: RequestMeta) {
+      await rateLimiter.hit(`reset:address:${meta.address ?? "unknown"}`, limits.passwordResetPerAddress);
+      const user = await users.byEmail(email);
+      if (user && !user.is_banned) {
+        const token = await links.issue(user.id, "reset", new Date(clock.now().getTime() + 2 * HOUR_MS));
+        await mailer.send({
+          to: user.email,
+          subject: "Reset your DPC Telehealth password",
+          text: `Hello ${user.first_name},\n\nTo choose a new password, open this link within 2 hours:\n${
+            link("resetPassword", token)
+          }\n\nIf you did not ask for this, ignore this email: your password stays the same.`,
+        });
+      }
+      return { sent: true };
+    },
+
+    async checkReset(token: string) {
+      const userId = await links.peek(token, "reset", clock.now());
+      if (!userId) throw badRequest(INVALID_LINK, { reason: "INVALID_TOKEN" });
+      const user = await users.byId(userId);
+      return { valid: true, email: user!.email };
+    },
+
+    async reset(token: string, input: { password: string; agreements?: string[] }, meta: RequestMeta) {
+      const userId = await links.consume(token, "reset", clock.now());
+      if (!userId) throw badRequest(INVALID_LINK, { reason: "INVALID_TOKEN" });
+      await users.update(userId, {
+        password_hash: await passwords.hash(input.password),
+        last_password_changed_at: clock.now(),
+        // Following an emailed link proves the address: an unactivated account becomes active.
+        is_activated: true,
+      });
+      for (const name of new Set(input.agreements ?? [])) {
+        await sql`insert into user_agreements (user_id, name) values (${userId}, ${name}) on conflict do nothing`;
+      }
+      await deps.endAllSessions(userId, "password_reset");
+      await audit.record({ event: "password.reset", actorId: userId, subjectId: userId, address: meta.address });
+      return { reset: true };
+    },
+
+    async setVmaPassword(token: string, password: string, meta: RequestMeta) {
+      const userId = await links.consume(token, "vma_invite", clock.now());
+      if (!userId) throw badRequest(INVALID_LINK, { reason: "INVALID_TOKEN" });
+      const user = await users.byId(userId);
+      if (user?.role !== "vma") throw new AppError(400, "This email does not belong to a VMA", { reason: "NOT_A_VMA" });
+      await users.update(userId, {
+        password_hash: await passwords.hash(password),
+        last_password_changed_at: clock.now(),
+        is_activated: true,
+      });
+      await audit.record({ event: "vma.password.set", actorId: userId, subjectId: userId, address: meta.address });
+      return { passwordSet: true };
+    },
+
+    /** Used by the doctor's "invite VMA" flow and its tests: mails a password-creation link. */
+    async inviteVma(vmaId: string, email: string, firstName: string) {
+      const token = await links.issue(vmaId, "vma_invite", new Date(clock.now().getTime() + 72 * HOUR_MS));
+      await mailer.send({
+        to: email,
+        subject: "You have been invited to DPC Telehealth",
+        text: `Hello ${firstName},\n\nA doctor added you as their virtual medical assistant. Create your password within 72 hours:\n${
+          link("vmaPassword", token)
+        }`,
+      });
+      return token;
+    },
+  };
+}
+export type RegistrationService = ReturnType<typeof createRegistrationService>;

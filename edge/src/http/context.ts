@@ -1,0 +1,11 @@
+/** Typed per-request values (c.set / c.get). */
+import type { Actor, TokenProblem } from "../access/actor.ts";
+
+export type AppEnv = {
+  Variables: {
+    requestId: string;
+    actor: Actor | null;
+    tokenProblem: TokenProblem | null;
+    clientAddress: string | null;
+  };
+};

@@ -1,0 +1,36 @@
+/** The single mapping from thrown errors to the error envelope. */
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ErrorDetails } from "../../../sync/envelope.ts";
+import type { Logger } from "../platform/log.ts";
+import { AppError } from "./errors.ts";
+
+export function errorResponse(c: Context, status: number, message: string, details: ErrorDetails = {}) {
+  return c.json({ status: "error" as const, message, code: status, details }, status as ContentfulStatusCode);
+}
+
+export function createErrorHandler(log: Logger) {
+  return (err: Error, c: Context) => {
+    if (err instanceof AppError) {
+      if (err.status === 429 && typeof err.details.retryAfterSeconds === "number") {
+        c.header("Retry-After", String(err.details.retryAfterSeconds));
+      }
+      return errorResponse(c, err.status, err.message, err.details);
+    }
+    if (err instanceof HTTPException) {
+      const status = err.status;
+      const message = status === 413 ? "The request is too large" : err.message || "Bad request";
+      return errorResponse(c, status, message, { reason: status === 413 ? "PAYLOAD_TOO_LARGE" : "HTTP_ERROR" });
+    }
+    const requestId = (c.get("requestId") as string | undefined) ?? crypto.randomUUID();
+    log.error("unhandled error", { requestId, method: c.req.method, path: c.req.path, error: describe(err) });
+    return errorResponse(c, 500, "Unexpected error. Please try again later.", { requestId });
+  };
+}
+
+/** Name and message only: stack traces and SQL stay out of logs shared with support. */
+function describe(err: unknown): string {
+  if (err instanceof Error) return `${err.name}: ${err.message.slice(0, 200)}`;
+  return String(err).slice(0, 200);
+}

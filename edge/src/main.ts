@@ -1,0 +1,50 @@
+/**
+ * Entry point: configuration, database (PGlite or PostgreSQL), migrations,
+ * demo seed, then the API and the PWA on one origin over node:http (so
+ * socket.io can share the server).
+ */
+import { createServer } from "node:http";
+import { getRequestListener } from "@hono/node-server";
+import { createApp } from "./app.ts";
+import { composeDeps, resolveJwtSecret } from "./compose.ts";
+import { loadConfig } from "./config.ts";
+import { connectPostgres, startPglite } from "./db/connect.ts";
+import { migrate } from "./db/migrate.ts";
+import { createLogger } from "./platform/log.ts";
+import { seedDemo } from "./seed/demo.ts";
+import { mountPwa } from "./static.ts";
+
+const config = loadConfig(Deno.env.toObject());
+const log = createLogger(config.LOG_LEVEL);
+
+const database = config.DATABASE_URL
+  ? connectPostgres(config.DATABASE_URL)
+  : await startPglite(`${config.DATA_DIR}/pgdata`);
+log.info("database connected", { kind: database.kind, dataDir: database.kind === "pglite" ? config.DATA_DIR : undefined });
+
+const applied = await migrate(database.sql);
+if (applied.length) log.info("migrations applied", { applied });
+
+const deps = await composeDeps({ config, database, log, jwtSecret: await resolveJwtSecret(config, log) });
+if (deps.demoMode) await seedDemo(deps);
+
+const { app } = createApp(deps, { databaseKind: database.kind });
+if (!(await mountPwa(app, config.STATIC_DIR))) {
+  log.warn("PWA build not found: serving the API only. Run `npm run build`.", { staticDir: config.STATIC_DIR });
+}
+
+const server = createServer(getRequestListener(app.fetch));
+server.listen(config.PORT, config.HOST, () => {
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.PORT;
+  log.info("listening", { url: `http://localhost:${port}`, api: `http://localhost:${port}/api/v1` });
+});
+
+const shutdown = async () => {
+  log.info("shutting down");
+  server.close();
+  await database.close();
+  Deno.exit(0);
+};
+Deno.addSignalListener("SIGINT", shutdown);
+Deno.addSignalListener("SIGTERM", shutdown);

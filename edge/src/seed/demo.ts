@@ -1,0 +1,71 @@
+/**
+ * The demo practice: one account per role, all with the password below.
+ * Idempotent: creates only what is missing, so it is safe on every start.
+ */
+import type { Deps } from "../deps.ts";
+
+export const DEMO_PASSWORD = "demo-password";
+export const DEMO_ACCOUNTS = {
+  admin: "admin@demo.test",
+  doctor: "doctor@demo.test",
+  vma: "vma@demo.test",
+  patient: "patient@demo.test",
+} as const;
+
+const DEMO_MEDICAL_CARD = {
+  allergies: [{ name: "Penicillin", reaction: "Rash", comment: "" }],
+  allergiesNoSignificant: false,
+  medications: [{ name: "Lisinopril", dose: "10 mg", frequency: "Once daily" }],
+  pastMedicalHistory: [{ disease: "Hypertension", date: "2019" }],
+  surgicalHistory: [],
+  familyHistory: [{ member: "Father", condition: "Type 2 diabetes", status: "living" }],
+  familyHistoryNoSignificant: false,
+  socialHistory: { tobacco: "never", alcohol: "occasionally", drugs: "never" },
+};
+
+export async function seedDemo(deps: Pick<Deps, "sql" | "passwords" | "log">): Promise<boolean> {
+  const { sql, passwords, log } = deps;
+  const existing = await sql<{ email: string }[]>`select email from users where email in ${sql(Object.values(DEMO_ACCOUNTS))}`;
+  if (existing.length === Object.keys(DEMO_ACCOUNTS).length) return false;
+  const hash = await passwords.hash(DEMO_PASSWORD);
+  const now = new Date();
+  await sql.begin(async (tx) => {
+    const upsert = async (email: string, fields: Record<string, unknown>) => {
+      const [row] = await tx<{ id: string }[]>`select id from users where email = ${email}`;
+      if (row) return row.id;
+      const values = {
+        email, password_hash: hash, is_activated: true, last_password_changed_at: now,
+        birth_date: "1985-03-14", gender: "Female", state: "NV", city: "Las Vegas", zip: "89101",
+        address: "100 Demo Street", phone_number: "+17025550100", is_phone_verified: true, ...fields,
+      };
+      const [created] = await tx<{ id: string }[]>`insert into users ${tx(values as unknown as Record<string, never>)} returning id`;
+      for (const name of ["terms", "privacy", "prescription"]) {
+        await tx`insert into user_agreements (user_id, name) values (${created.id}, ${name}) on conflict do nothing`;
+      }
+      return created.id;
+    };
+    await upsert(DEMO_ACCOUNTS.admin, { role: "admin", first_name: "Ada", last_name: "Admin", is_super_admin: true });
+    const doctorId = await upsert(DEMO_ACCOUNTS.doctor, {
+      role: "doctor", first_name: "Grace", last_name: "Hopper", gender: "Female",
+      application_status: "approved", commission: 20, npi: "1234567893", dea: "AB1234563",
+      fax: "+17025550199", timezone: "America/Los_Angeles", specialty: "Family practice",
+      licensed_states: ["NV"], bio: "Family physician with 15 years of practice, focused on prevention and chronic care.",
+      stripe_account: "acct_demo_doctor", is_active_stripe_account: true, phone_number: "+17025550101",
+    });
+    await upsert(DEMO_ACCOUNTS.vma, {
+      role: "vma", first_name: "Victor", last_name: "Assistant", gender: "Male", doctor_id: doctorId,
+      phone_number: "+17025550102",
+    });
+    const patientId = await upsert(DEMO_ACCOUNTS.patient, {
+      role: "patient", first_name: "Pat", last_name: "Patient", gender: "Male", birth_date: "1980-07-02",
+      doctor_id: doctorId, profile_filled_at: now, phone_number: "+17025550103",
+    });
+    await tx`insert into medical_cards (patient_id, card) values (${patientId}, ${tx.json(DEMO_MEDICAL_CARD as never)})
+      on conflict do nothing`;
+  });
+  log.info("demo practice seeded", {
+    password: DEMO_PASSWORD,
+    accounts: Object.entries(DEMO_ACCOUNTS).map(([role, email]) => `${role}: ${email}`),
+  });
+  return true;
+}

@@ -1,0 +1,103 @@
+import type { FormEvent } from "react";
+import { Link } from "react-router";
+import { contactUsSchema } from "../../../../../sync/schemas/contact-us.ts";
+import { InfoLinks } from "../components/InfoLinks.tsx";
+import { TextField } from "../components/TextField.tsx";
+import { useContactForm } from "../hooks/useContactForm.ts";
+import { PRODUCT_NAME, PUBLIC_PATHS } from "../policies.ts";
+
+const { shape } = contactUsSchema;
+
+export const CONTACT_SUCCESS_MESSAGE = "Thank you. Your message has been sent, and we will answer by email.";
+
+/** `/contact-us`: a message to the support team, open to guests. */
+export function ContactUsPage() {
+  const { values, fieldErrors, status, serverMessage, setValue, submit } = useContactForm();
+  const sending = status === "sending";
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const invalid = await submit();
+    if (invalid) {
+      const field = form.elements.namedItem(invalid);
+      if (field instanceof HTMLElement) field.focus();
+    }
+  }
+
+  return (
+    <article className="public-page public-contact">
+      <title>{`Contact us · ${PRODUCT_NAME}`}</title>
+      <header>
+        <h1>Contact us</h1>
+        <p>
+          Questions about membership, billing or your account? Write to our support team. For medical questions,
+          message your doctor from the app. In an emergency, call 911.
+        </p>
+        <p>
+          Many answers are already in the <Link to={PUBLIC_PATHS.faq}>FAQ</Link>.
+        </p>
+      </header>
+
+      <section aria-labelledby="contact-form-title">
+        <h2 id="contact-form-title">Send us a message</h2>
+        {status === "sent" && (
+          <p className="public-form__success" role="status">
+            {CONTACT_SUCCESS_MESSAGE}
+          </p>
+        )}
+        {serverMessage && (
+          <p className="public-form__error" role="alert">
+            {serverMessage}
+          </p>
+        )}
+        <form className="public-form" noValidate onSubmit={handleSubmit} aria-busy={sending}>
+          <TextField
+            name="name"
+            label="Name"
+            autoComplete="name"
+            maxLength={shape.name.maxLength ?? undefined}
+            value={values.name}
+            error={fieldErrors.name}
+            readOnly={sending}
+            onChange={(value) => setValue("name", value)}
+          />
+          <TextField
+            name="email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            value={values.email}
+            error={fieldErrors.email}
+            readOnly={sending}
+            onChange={(value) => setValue("email", value)}
+          />
+          <TextField
+            name="subject"
+            label="Subject"
+            maxLength={shape.subject.maxLength ?? undefined}
+            value={values.subject}
+            error={fieldErrors.subject}
+            readOnly={sending}
+            onChange={(value) => setValue("subject", value)}
+          />
+          <TextField
+            name="message"
+            label="Message"
+            multiline
+            maxLength={shape.message.maxLength ?? undefined}
+            value={values.message}
+            error={fieldErrors.message}
+            readOnly={sending}
+            onChange={(value) => setValue("message", value)}
+          />
+          <button type="submit" className="public-button" disabled={sending}>
+            {sending ? "Sending…" : "Send message"}
+          </button>
+        </form>
+      </section>
+
+      <InfoLinks />
+    </article>
+  );
+}

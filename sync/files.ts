@@ -1,0 +1,69 @@
+/**
+ * File types decided from the content's first bytes, never from the name
+ * (02 §5 "Files"). Runtime-neutral: both the PWA and the edge use it.
+ */
+export type FileKind =
+  | "pdf" | "png" | "jpg" | "gif" | "doc" | "docx" | "mp4" | "avi"
+  | "zip" | "rar" | "7z" | "gzip";
+
+export const CONTENT_TYPES: Record<FileKind, string> = {
+  pdf: "application/pdf",
+  png: "image/png",
+  jpg: "image/jpeg",
+  gif: "image/gif",
+  doc: "application/msword",
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  mp4: "video/mp4",
+  avi: "video/x-msvideo",
+  zip: "application/zip",
+  rar: "application/vnd.rar",
+  "7z": "application/x-7z-compressed",
+  gzip: "application/gzip",
+};
+
+const startsWith = (b: Uint8Array, sig: number[], at = 0) => sig.every((x, i) => b[at + i] === x);
+const ascii = (b: Uint8Array, from: number, to: number) => String.fromCharCode(...b.subarray(from, to));
+
+/** Looks at up to the first 4 KiB; returns null for anything not recognised. */
+export function sniffFileKind(head: Uint8Array): FileKind | null {
+  const b = head.subarray(0, 4096);
+  if (ascii(b, 0, 5) === "%PDF-") return "pdf";
+  if (startsWith(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "png";
+  if (startsWith(b, [0xff, 0xd8, 0xff])) return "jpg";
+  if (ascii(b, 0, 6) === "GIF87a" || ascii(b, 0, 6) === "GIF89a") return "gif";
+  if (startsWith(b, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return "doc";
+  if (ascii(b, 4, 8) === "ftyp") return "mp4";
+  if (ascii(b, 0, 4) === "RIFF" && ascii(b, 8, 12) === "AVI ") return "avi";
+  if (startsWith(b, [0x50, 0x4b, 0x03, 0x04])) {
+    return ascii(b, 0, b.length).includes("word/") ? "docx" : "zip";
+  }
+  if (ascii(b, 0, 6) === "Rar!\x1a\x07") return "rar";
+  if (startsWith(b, [0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c])) return "7z";
+  if (startsWith(b, [0x1f, 0x8b])) return "gzip";
+  return null;
+}
+
+/** Allowed kinds per purpose (02 §5). */
+export const ALLOWED_KINDS = {
+  signature: ["jpg", "png"],
+  agreement: ["pdf"],
+  insuranceCopy: ["pdf", "jpg", "gif", "png"],
+  note: ["pdf", "doc", "docx", "jpg", "png", "mp4", "avi"],
+  imaging: ["pdf", "doc", "docx", "jpg", "png", "mp4", "avi", "rar", "7z", "zip", "gzip"],
+} as const satisfies Record<string, readonly FileKind[]>;
+export type FilePurpose = keyof typeof ALLOWED_KINDS;
+
+export type FileCheck = { ok: true; kind: FileKind; contentType: string } | { ok: false; message: string };
+
+export function checkFile(head: Uint8Array, size: number, purpose: FilePurpose, maxBytes: number): FileCheck {
+  if (size > maxBytes) {
+    return { ok: false, message: `The file is too large (at most ${Math.round(maxBytes / 1024 / 1024)} MB)` };
+  }
+  if (size === 0) return { ok: false, message: "The file is empty" };
+  const kind = sniffFileKind(head);
+  const allowed: readonly FileKind[] = ALLOWED_KINDS[purpose];
+  if (!kind || !allowed.includes(kind)) {
+    return { ok: false, message: `Unsupported file type (allowed: ${allowed.join(", ")})` };
+  }
+  return { ok: true, kind, contentType: CONTENT_TYPES[kind] };
+}
