@@ -55,7 +55,6 @@ export function createApi(deps: Deps, options: AppOptions) {
   api.route("/", devRoutes(deps));
   api.route("/", usersRoutes(services.users));
 
-  api.notFound((c) => errorResponse(c, 404, "Not found", { reason: "ROUTE_NOT_FOUND" }));
   api.onError(createErrorHandler(deps.log));
   return { api, services };
 }
@@ -66,6 +65,7 @@ export function createApp(deps: Deps, options: AppOptions) {
   const app = new Hono<AppEnv>();
   app.use("*", secureHeaders({ crossOriginEmbedderPolicy: false, crossOriginResourcePolicy: "same-origin" }));
   app.route(API_PREFIX, api);
+  app.all(`${API_PREFIX}/*`, (c) => errorResponse(c, 404, "Not found", { reason: "ROUTE_NOT_FOUND" }));
   app.onError(createErrorHandler(deps.log));
   return { app, api, services };
 }

@@ -9,7 +9,7 @@ import { type Clock, systemClock } from "./platform/clock.ts";
 import type { Logger } from "./platform/log.ts";
 import { createOutboxMailer, createSmtpMailer } from "./platform/mailer.ts";
 import { createOutbox } from "./platform/outbox.ts";
-import { argon2Hasher } from "./platform/passwords.ts";
+import { argon2Hasher, type PasswordHasher } from "./platform/passwords.ts";
 import { createRateLimiter } from "./platform/rate-limit.ts";
 import { createOutboxSms } from "./platform/sms.ts";
 
@@ -20,6 +20,7 @@ export async function composeDeps(opts: {
   jwtSecret: string;
   clock?: Clock;
   limits?: Limits;
+  passwords?: PasswordHasher;
 }): Promise<Deps> {
   const { config, database, log } = opts;
   const sql = database.sql;
@@ -31,7 +32,7 @@ export async function composeDeps(opts: {
     clock,
     log,
     tokens: createTokenService(opts.jwtSecret, config.ACCESS_TOKEN_TTL_SECONDS, () => clock.now()),
-    passwords: argon2Hasher,
+    passwords: opts.passwords ?? argon2Hasher,
     mailer: config.SMTP_URL ? await createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : createOutboxMailer(outbox, log),
     sms: createOutboxSms(outbox, log),
     outbox,

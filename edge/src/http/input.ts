@@ -13,8 +13,7 @@ function mediaType(c: Context): string {
 }
 
 function hasBody(c: Context): boolean {
-  const length = c.req.header("content-length");
-  return (length !== undefined && length !== "0") || c.req.header("transfer-encoding") !== undefined;
+  return c.req.raw.body !== null && c.req.header("content-length") !== "0";
 }
 
 /** A JSON body; an empty body reads as `{}`. */

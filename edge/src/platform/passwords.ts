@@ -6,7 +6,16 @@ export type PasswordHasher = {
   verify(hash: string, password: string): Promise<boolean>;
 };
 
-// argon2id with the library's defaults (m=19 MiB, t=2, p=1), per OWASP guidance.
+type Argon2Cost = { memoryCost?: number; timeCost?: number };
+
+/** argon2id; the defaults (m=19 MiB, t=2, p=1) follow OWASP guidance. Tests pass a lower cost. */
+export function createArgon2Hasher(cost: Argon2Cost = {}): PasswordHasher {
+  return {
+    hash: (password) => hash(password, cost),
+    verify: argon2Hasher.verify,
+  };
+}
+
 export const argon2Hasher: PasswordHasher = {
   hash: (password) => hash(password),
   async verify(stored, password) {

@@ -69,8 +69,8 @@ const SECTIONS: readonly PolicySection[] = [
     title: "How often you will meet",
     body: (
       <p>
-        A stable long-term condition typically needs {CHRONIC_VISITS_PER_YEAR.min} to {CHRONIC_VISITS_PER_YEAR.max}
-        {" "}virtual visits a year, with messages, home readings and labs in between.
+        A stable long-term condition typically needs {CHRONIC_VISITS_PER_YEAR.min} to{" "}
+        {CHRONIC_VISITS_PER_YEAR.max} virtual visits a year, with messages, home readings and labs in between.
       </p>
     ),
   },
@@ -81,8 +81,8 @@ const SECTIONS: readonly PolicySection[] = [
       <ul>
         <li>emergencies: call 911;</li>
         <li>
-          conditions that need controlled substances, such as controlled {joinList(CONTROLLED_SUBSTANCE_CLASSES)}
-          {" "}medications;
+          conditions that need controlled substances, such as controlled{" "}
+          {joinList(CONTROLLED_SUBSTANCE_CLASSES)} medications;
         </li>
         <li>hormone or testosterone treatment;</li>
         <li>conditions that need cardiac imaging;</li>

@@ -131,8 +131,9 @@ const SECTIONS: readonly PolicySection[] = [
             question: "Are there medications you will not prescribe?",
             answer: (
               <p>
-                We never prescribe controlled substances, including controlled {joinList(CONTROLLED_SUBSTANCE_CLASSES)}
-                {" "}medications, and we do not offer hormone or testosterone treatment. See the{" "}
+                We never prescribe controlled substances, including controlled{" "}
+                {joinList(CONTROLLED_SUBSTANCE_CLASSES)} medications, and we do not offer hormone or testosterone
+                treatment. See the{" "}
                 <Link to={PUBLIC_PATHS.prescription}>prescription policy</Link>.
               </p>
             ),
@@ -143,9 +144,9 @@ const SECTIONS: readonly PolicySection[] = [
               <p>
                 Yes, for {joinList(IMAGING_REFERRAL.types)} studies (no cardiac imaging). The first referral costs{" "}
                 {usd(IMAGING_REFERRAL.firstFee)} and includes {IMAGING_REFERRAL.includedAccess} of access; each
-                additional request costs {usd(IMAGING_REFERRAL.additionalFee)}, up to {IMAGING_REFERRAL.maxAdditional}
-                {" "}more. Allow {IMAGING_REFERRAL.processingBusinessDays} business days for the referral and complete
-                the test within {IMAGING_REFERRAL.completionDays} days after it is sent.
+                additional request costs {usd(IMAGING_REFERRAL.additionalFee)}, up to{" "}
+                {IMAGING_REFERRAL.maxAdditional} more. Allow {IMAGING_REFERRAL.processingBusinessDays} business days
+                for the referral and complete the test within {IMAGING_REFERRAL.completionDays} days after it is sent.
               </p>
             ),
           },

@@ -1,12 +1,7 @@
 import { Link } from "react-router";
 import { PolicyLayout, type PolicySection } from "../components/PolicyLayout.tsx";
 import { PrescriptionTable } from "../components/PrescriptionTable.tsx";
-import {
-  CONTROLLED_SUBSTANCE_CLASSES,
-  ERX_DELIVERY_HOURS,
-  joinList,
-  PUBLIC_PATHS,
-} from "../policies.ts";
+import { CONTROLLED_SUBSTANCE_CLASSES, ERX_DELIVERY_HOURS, PUBLIC_PATHS } from "../policies.ts";
 
 const SECTIONS: readonly PolicySection[] = [
   {
