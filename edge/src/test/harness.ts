@@ -36,7 +36,7 @@ export async function createTestContext(opts: { limits?: Partial<Limits>; env?: 
     limits: { ...DEFAULT_LIMITS, ...opts.limits },
     passwords: createArgon2Hasher({ memoryCost: 1024, timeCost: 1 }),
   });
-  const { app, services } = createApp(deps, { databaseKind: database.kind });
+  const { app, api, services } = createApp(deps, { databaseKind: database.kind });
 
   async function call<T = any>(method: string, path: string, o: CallOptions = {}): Promise<Reply<T>> {
     const headers: Record<string, string> = { ...o.headers };
@@ -85,6 +85,7 @@ export async function createTestContext(opts: { limits?: Partial<Limits>; env?: 
 
   return {
     app,
+    api,
     deps,
     services: services as Services,
     sql: deps.sql,

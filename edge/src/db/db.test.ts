@@ -1,0 +1,63 @@
+/** Contract: migrations and the SQL the repos use behave the same on PostgreSQL and PGlite. */
+import assert from "node:assert/strict";
+import { createTestDatabase } from "../test/database.ts";
+import { type Database, startPglite } from "./connect.ts";
+import { migrate } from "./migrate.ts";
+import { createRateLimiter } from "../platform/rate-limit.ts";
+import { manualClock } from "../platform/clock.ts";
+import { createUsersRepo } from "../domains/users/repo.ts";
+import { seedDemo } from "../seed/demo.ts";
+import { createArgon2Hasher } from "../platform/passwords.ts";
+import { silentLogger } from "../platform/log.ts";
+
+const backends: [string, () => Promise<Database>][] = [
+  ["postgres", createTestDatabase],
+  ["pglite", async () => {
+    const db = await startPglite(null);
+    await migrate(db.sql);
+    return db;
+  }],
+];
+
+for (const [name, open] of backends) {
+  Deno.test({ name: `database contract: ${name}`, sanitizeOps: false, sanitizeResources: false }, async (t) => {
+    const db = await open();
+    try {
+      await t.step("migrations are recorded and applying again does nothing", async () => {
+        assert.deepEqual(await migrate(db.sql), []);
+        const rows = await db.sql`select name from schema_migrations`;
+        assert.ok(rows.some((r) => r.name === "0001_accounts.sql"));
+      });
+      await t.step("the audit log refuses updates and deletes", async () => {
+        await db.sql`insert into audit_log (event) values ('login.success')`;
+        await assert.rejects(() => db.sql`update audit_log set event = 'x'`);
+        await assert.rejects(() => db.sql`delete from audit_log`);
+      });
+      await t.step("emails are unique regardless of case", async () => {
+        await db.sql`insert into users (role, email, first_name, last_name) values ('patient', 'Case@Example.test', 'A', 'B')`;
+        await assert.rejects(() => db.sql`insert into users (role, email, first_name, last_name) values ('patient', 'case@example.TEST', 'A', 'B')`);
+        const users = createUsersRepo(db.sql);
+        assert.equal((await users.byEmail("CASE@example.test"))?.email, "Case@Example.test");
+      });
+      await t.step("rate limiter windows", async () => {
+        const clock = manualClock(new Date("2026-01-01T00:00:00Z"));
+        const limiter = createRateLimiter(db.sql, clock);
+        const rule = { limit: 2, windowSeconds: 60 };
+        await limiter.hit("k", rule);
+        await limiter.hit("k", rule);
+        await assert.rejects(() => limiter.hit("k", rule), (e: any) => e.status === 429);
+        clock.advance(61_000);
+        await limiter.hit("k", rule);
+      });
+      await t.step("the demo seed creates four accounts once", async () => {
+        const deps = { sql: db.sql, passwords: createArgon2Hasher({ memoryCost: 1024, timeCost: 1 }), log: silentLogger };
+        assert.equal(await seedDemo(deps), true);
+        assert.equal(await seedDemo(deps), false);
+        const rows = await db.sql`select role, email from users where email like '%@demo.test' order by role`;
+        assert.deepEqual(rows.map((r) => r.role), ["admin", "doctor", "patient", "vma"]);
+      });
+    } finally {
+      await db.close();
+    }
+  });
+}
