@@ -16,6 +16,7 @@ export type Limits = {
   loginFailuresPerAccount: RateRule;
   loginFailuresPerAddress: RateRule;
   smsPerAccount: RateRule;
+  smsPerAddress: RateRule;
   smsCodeAttempts: number;
   passwordResetPerAddress: RateRule;
   contactUsPerAddress: RateRule;
@@ -25,6 +26,7 @@ export const DEFAULT_LIMITS: Limits = {
   loginFailuresPerAccount: { limit: 10, windowSeconds: 15 * 60 },
   loginFailuresPerAddress: { limit: 50, windowSeconds: 15 * 60 },
   smsPerAccount: { limit: 5, windowSeconds: 15 * 60 },
+  smsPerAddress: { limit: 20, windowSeconds: 15 * 60 },
   smsCodeAttempts: 5,
   passwordResetPerAddress: { limit: 10, windowSeconds: 15 * 60 },
   contactUsPerAddress: { limit: 5, windowSeconds: 60 * 60 },

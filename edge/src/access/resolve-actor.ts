@@ -27,6 +27,8 @@ type Row = {
   doctor_id: string | null;
   impersonator_session_id: string | null;
   last_used_at: Date;
+  revoked_at: Date | null;
+  expires_at: Date;
 };
 
 export function createActorResolver(deps: { sql: Sql; tokens: TokenService; clock: Clock }): MiddlewareHandler<AppEnv> {
@@ -42,7 +44,7 @@ export function createActorResolver(deps: { sql: Sql; tokens: TokenService; cloc
       } else {
         const [row] = await sql<Row[]>`
           select u.id as user_id, u.role, u.is_super_admin, u.is_blocked, u.is_banned,
-                 s.impersonator_session_id, s.last_used_at,
+                 s.impersonator_session_id, s.last_used_at, s.revoked_at, s.expires_at,
                  case u.role
                    when 'admin' then true
                    when 'doctor' then u.application_status = 'approved'
@@ -53,10 +55,11 @@ export function createActorResolver(deps: { sql: Sql; tokens: TokenService; cloc
           from sessions s
           join users u on u.id = s.user_id
           left join users d on d.id = u.doctor_id
-          where s.id = ${claims.sid} and s.user_id = ${claims.sub}
-            and s.revoked_at is null and s.expires_at > ${clock.now()}`;
+          where s.id = ${claims.sid} and s.user_id = ${claims.sub}`;
+        // Blocking also ends the sessions: check the block first so the caller learns why.
         if (!row) c.set("tokenProblem", "revoked");
         else if (row.is_blocked || row.is_banned) c.set("tokenProblem", "blocked");
+        else if (row.revoked_at || row.expires_at <= clock.now()) c.set("tokenProblem", "revoked");
         else {
           c.set("actor", {
             userId: row.user_id,

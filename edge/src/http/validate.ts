@@ -5,6 +5,11 @@ import { badRequest } from "./errors.ts";
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
+    if (issue.code === "unrecognized_keys") {
+      // Name each unknown field, so the client can point at it.
+      for (const k of issue.keys) fields[[...issue.path, k].map(String).join(".")] ??= "Unknown field";
+      continue;
+    }
     const key = issue.path.length ? issue.path.map(String).join(".") : "_";
     fields[key] ??= issue.message;
   }

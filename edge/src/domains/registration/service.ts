@@ -123,10 +123,13 @@ export function createRegistrationService(deps: Deps & { endAllSessions(userId: 
     },
 
     async setVmaPassword(token: string, password: string, meta: RequestMeta) {
+      const invited = await links.peek(token, "vma_invite", clock.now());
+      if (!invited) throw badRequest(INVALID_LINK, { reason: "INVALID_TOKEN" });
+      if ((await users.byId(invited))?.role !== "vma") {
+        throw new AppError(400, "This email does not belong to a VMA", { reason: "NOT_A_VMA" });
+      }
       const userId = await links.consume(token, "vma_invite", clock.now());
       if (!userId) throw badRequest(INVALID_LINK, { reason: "INVALID_TOKEN" });
-      const user = await users.byId(userId);
-      if (user?.role !== "vma") throw new AppError(400, "This email does not belong to a VMA", { reason: "NOT_A_VMA" });
       await users.update(userId, {
         password_hash: await passwords.hash(password),
         last_password_changed_at: clock.now(),

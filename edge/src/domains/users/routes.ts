@@ -35,7 +35,7 @@ export function usersRoutes(users: UsersService) {
     return ok(c, await users.changePhone(actorOf(c), phone, metaOf(c)));
   });
 
-  r.post("/users/me/2fa/request-sms", allow.signedIn, async (c) => ok(c, await users.requestSmsCode(actorOf(c))));
+  r.post("/users/me/2fa/request-sms", allow.signedIn, async (c) => ok(c, await users.requestSmsCode(actorOf(c), metaOf(c))));
 
   r.post("/users/me/2fa/confirm-phone", allow.signedIn, async (c) => {
     const { verificationCode } = parse(confirmPhoneSchema, await jsonBody(c));

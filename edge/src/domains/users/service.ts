@@ -125,12 +125,13 @@ export function createUsersService(deps: Deps & { endAllSessions(userId: string,
       return await current(actor.userId);
     },
 
-    async requestSmsCode(actor: Actor) {
+    async requestSmsCode(actor: Actor, meta: RequestMeta) {
       const user = await mustGet(actor.userId);
       if (!user.phone_number) {
         throw badRequest("SMS code cannot be sent: add a phone number first", { reason: "NO_PHONE" });
       }
       await rateLimiter.hit(`sms:account:${actor.userId}`, limits.smsPerAccount);
+      await rateLimiter.hit(`sms:address:${meta.address ?? "unknown"}`, limits.smsPerAddress);
       const code = randomDigits(6);
       await sql`update verification_codes set used_at = ${clock.now()} where user_id = ${actor.userId} and used_at is null`;
       await sql`insert into verification_codes (user_id, code_hash, target, expires_at)
