@@ -2,9 +2,8 @@
  * File types decided from the content's first bytes, never from the name
  * (02 §5 "Files"). Runtime-neutral: both the PWA and the edge use it.
  */
-export type FileKind =
-  | "pdf" | "png" | "jpg" | "gif" | "doc" | "docx" | "mp4" | "avi"
-  | "zip" | "rar" | "7z" | "gzip";
+export const FILE_KINDS = ["pdf", "png", "jpg", "gif", "doc", "docx", "mp4", "avi", "zip", "rar", "7z", "gzip"] as const;
+export type FileKind = (typeof FILE_KINDS)[number];
 
 export const CONTENT_TYPES: Record<FileKind, string> = {
   pdf: "application/pdf",
@@ -49,6 +48,8 @@ export const ALLOWED_KINDS = {
   agreement: ["pdf"],
   insuranceCopy: ["pdf", "jpg", "gif", "png"],
   note: ["pdf", "doc", "docx", "jpg", "png", "mp4", "avi"],
+  /** What a patient adds to their own record: documents and photos a browser can show. */
+  patientUpload: ["pdf", "jpg", "png"],
   imaging: ["pdf", "doc", "docx", "jpg", "png", "mp4", "avi", "rar", "7z", "zip", "gzip"],
 } as const satisfies Record<string, readonly FileKind[]>;
 export type FilePurpose = keyof typeof ALLOWED_KINDS;

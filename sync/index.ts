@@ -10,3 +10,5 @@ export * from "./schemas/medical-card.ts";
 export * from "./schemas/contact-us.ts";
 export * from "./files.ts";
 export * from "./routes.ts";
+export * from "./protocol.ts";
+export * from "./collections/index.ts";

@@ -14,6 +14,10 @@ import { healthRoutes } from "./domains/health/routes.ts";
 import { patientsRoutes } from "./domains/patients/routes.ts";
 import { registrationRoutes } from "./domains/registration/routes.ts";
 import { createRegistrationService } from "./domains/registration/service.ts";
+import { syncRoutes } from "./domains/sync/routes.ts";
+import { createSyncRepo } from "./domains/sync/repo.ts";
+import { createSyncService } from "./domains/sync/service.ts";
+import { createUploadService } from "./domains/sync/uploads.ts";
 import { usersRoutes } from "./domains/users/routes.ts";
 import { createUsersService } from "./domains/users/service.ts";
 
@@ -24,8 +28,11 @@ export type AppOptions = { databaseKind: string };
 export function createServices(deps: Deps) {
   const auth = createAuthService(deps);
   const withSessions = { ...deps, endAllSessions: auth.endAllSessions };
+  const sync = createSyncService(deps);
   return {
     auth,
+    sync,
+    uploads: createUploadService({ ...deps, repo: createSyncRepo(deps.sql), write: sync.write }),
     registration: createRegistrationService(withSessions),
     users: createUsersService(withSessions),
   };
@@ -53,6 +60,7 @@ export function createApi(deps: Deps, options: AppOptions) {
   api.route("/", patientsRoutes(deps));
   api.route("/", contactRoutes(deps));
   api.route("/", devRoutes(deps));
+  api.route("/", syncRoutes(services.sync, services.uploads));
   api.route("/", usersRoutes(services.users));
 
   api.onError(createErrorHandler(deps.log));

@@ -12,6 +12,7 @@ import { createOutbox } from "./platform/outbox.ts";
 import { argon2Hasher, type PasswordHasher } from "./platform/passwords.ts";
 import { createRateLimiter } from "./platform/rate-limit.ts";
 import { createOutboxSms } from "./platform/sms.ts";
+import { createLocalChangeFeed, createPgChangeFeed } from "./realtime/change-feed.ts";
 
 export async function composeDeps(opts: {
   config: Config;
@@ -39,6 +40,8 @@ export async function composeDeps(opts: {
     rateLimiter: createRateLimiter(sql, clock),
     blobs: createBlobStore(sql),
     audit: createAuditLog(sql),
+    // PGlite serves one session: its NOTIFY cannot reach a LISTEN connection, so deliver in-process.
+    changes: database.kind === "postgres" ? createPgChangeFeed(sql, log) : createLocalChangeFeed(),
     limits: opts.limits ?? DEFAULT_LIMITS,
     demoMode: config.DEMO_SEED || !config.DATABASE_URL,
   };

@@ -11,6 +11,7 @@ import type { Outbox } from "./platform/outbox.ts";
 import type { PasswordHasher } from "./platform/passwords.ts";
 import type { RateLimiter, RateRule } from "./platform/rate-limit.ts";
 import type { Sms } from "./platform/sms.ts";
+import type { ChangeFeed } from "./realtime/change-feed.ts";
 
 export type Limits = {
   loginFailuresPerAccount: RateRule;
@@ -45,6 +46,8 @@ export type Deps = {
   rateLimiter: RateLimiter;
   blobs: BlobStore;
   audit: AuditLog;
+  /** Committed sync changes, to every edge process (LISTEN/NOTIFY, or in-process on PGlite). */
+  changes: ChangeFeed;
   limits: Limits;
   /** The demo seed is active: the dev outbox endpoint answers. */
   demoMode: boolean;

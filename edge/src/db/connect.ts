@@ -6,6 +6,10 @@
 import postgres from "postgres";
 
 export type Sql = postgres.Sql;
+/** The pool or a transaction: what a repo function that may run inside either takes. */
+export type Queryable = postgres.ISql;
+/** A piece of SQL built with the tagged template, for composing queries. */
+export type Fragment = postgres.Fragment;
 
 export type Database = {
   sql: Sql;

@@ -1,0 +1,203 @@
+import assert from "node:assert/strict";
+import { apiTest } from "../../test/harness.ts";
+import {
+  addChatMember, create, createChat, createPractice, edit, newDraft, newFile, newMessage, pull, pullAll, push,
+} from "../../test/sync-fixtures.ts";
+import { PUSH_ROWS_MAX, SYNC_VERSION, syncPaths } from "../../../../sync/protocol.ts";
+
+apiTest("sync protocol: checkpoints, push contract, idempotency, conflicts, versions, validation", async (t, ctx) => {
+  const { patient, doctor } = await createPractice(ctx);
+  const chatId = await createChat(ctx, [patient.id, doctor.id]);
+  const count = async (table: string) => (await ctx.sql`select count(*)::int as n from ${ctx.sql(table)}`)[0].n as number;
+
+  await t.step("an empty pull answers no documents and a null checkpoint", async () => {
+    const res = await pull(ctx, patient.token, "chat_messages");
+    assert.equal(res.status, 200);
+    assert.deepEqual(res.body.result, { documents: [], checkpoint: null });
+  });
+
+  await t.step("a created document comes back with a server updatedAt; server fields are forced", async () => {
+    const msg = { ...newMessage(chatId, patient.id), authorId: doctor.id, updatedAt: 777 };
+    const res = await push(ctx, patient.token, "chat_messages", [create(msg)]);
+    assert.equal(res.status, 200);
+    assert.deepEqual(res.body.result, []);
+    const { docs } = await pullAll(ctx, doctor.token, "chat_messages");
+    assert.equal(docs.length, 1);
+    assert.equal(docs[0].authorId, patient.id, "authorId is the pusher");
+    assert.notEqual(docs[0].updatedAt, 777);
+    assert.ok(docs[0].updatedAt > 0);
+    assert.deepEqual({ ...docs[0], updatedAt: 0 }, { ...msg, authorId: patient.id, updatedAt: 0 });
+    const chats = (await pullAll(ctx, patient.token, "chats")).docs;
+    assert.equal(chats.length, 1);
+    assert.deepEqual(chats[0].memberIds, [patient.id, doctor.id].sort());
+    assert.match(chats[0].lastMessageAt, /^\d{4}-\d\d-\d\dT.*Z$/, "a new message moves the chat's lastMessageAt");
+  });
+
+  await t.step("paging by checkpoint returns every document once, in (updatedAt, id) order", async () => {
+    const before = (await pullAll(ctx, patient.token, "chat_messages")).checkpoint;
+    const msgs = Array.from({ length: 7 }, () => newMessage(chatId, doctor.id));
+    assert.deepEqual((await push(ctx, doctor.token, "chat_messages", msgs.map(create))).body.result, []);
+    const seen: any[] = [];
+    let checkpoint = before;
+    for (let i = 0; i < 10; i++) {
+      const res = await pull(ctx, patient.token, "chat_messages", checkpoint, 3);
+      assert.ok(res.body.result.documents.length <= 3);
+      if (!res.body.result.checkpoint) break;
+      seen.push(...res.body.result.documents);
+      const last = res.body.result.documents.at(-1);
+      assert.deepEqual(res.body.result.checkpoint, { updatedAt: last.updatedAt, id: last.id });
+      checkpoint = res.body.result.checkpoint;
+    }
+    assert.deepEqual(seen.map((d) => d.id).sort(), msgs.map((m) => m.id).sort());
+    for (let i = 1; i < seen.length; i++) {
+      const [a, b] = [seen[i - 1], seen[i]];
+      assert.ok(a.updatedAt < b.updatedAt || (a.updatedAt === b.updatedAt && a.id < b.id), "strictly increasing");
+    }
+  });
+
+  await t.step("equal updatedAt values are paged by id (the checkpoint's tie-breaker)", async () => {
+    // seq is unique in practice; force a tie to prove the (seq, id) order keeps both rows.
+    const a = newMessage(chatId, doctor.id);
+    const b = newMessage(chatId, doctor.id);
+    await push(ctx, doctor.token, "chat_messages", [create(a), create(b)]);
+    const [{ seq }] = await ctx.sql`select max(seq)::bigint as seq from chat_messages`;
+    await ctx.sql`update chat_messages set seq = ${seq} + 100 where id in (${a.id}, ${b.id})`;
+    await ctx.sql`select setval('sync_seq', ${seq} + 100)`;
+    const first = await pull(ctx, patient.token, "chat_messages", { updatedAt: Number(seq), id: "ffffffff-ffff-4fff-bfff-ffffffffffff" }, 1);
+    const next = await pull(ctx, patient.token, "chat_messages", first.body.result.checkpoint, 1);
+    const ids = [first.body.result.documents[0].id, next.body.result.documents[0].id];
+    assert.deepEqual(ids, [a.id, b.id].sort());
+  });
+
+  await t.step("a replayed push is a no-op: no new seq, no duplicate", async () => {
+    const msg = newMessage(chatId, patient.id);
+    await push(ctx, patient.token, "chat_messages", [create(msg)]);
+    const [before] = await ctx.sql`select seq::text from chat_messages where id = ${msg.id}`;
+    const total = await count("chat_messages");
+    const [seqBefore] = await ctx.sql`select last_value::text from sync_seq`;
+    for (let i = 0; i < 3; i++) {
+      const res = await push(ctx, patient.token, "chat_messages", [create(msg)]);
+      assert.deepEqual(res.body.result, []);
+    }
+    const [after] = await ctx.sql`select seq::text from chat_messages where id = ${msg.id}`;
+    assert.equal(after.seq, before.seq);
+    assert.equal(await count("chat_messages"), total);
+    assert.equal((await ctx.sql`select last_value::text from sync_seq`)[0].last_value, seqBefore.last_value);
+  });
+
+  await t.step("a stale assumedMasterState is a conflict answering the master; nothing changes", async () => {
+    const msg = newMessage(chatId, patient.id);
+    await push(ctx, patient.token, "chat_messages", [create(msg)]);
+    const master = (await pullAll(ctx, patient.token, "chat_messages")).docs.find((d) => d.id === msg.id);
+    assert.deepEqual((await push(ctx, patient.token, "chat_messages", [edit(master, { text: "second" })])).body.result, []);
+    const current = (await pullAll(ctx, patient.token, "chat_messages")).docs.find((d) => d.id === msg.id);
+    const res = await push(ctx, patient.token, "chat_messages", [edit(master, { text: "third, from an old state" })]);
+    assert.equal(res.status, 200);
+    assert.deepEqual(res.body.result, [current]);
+    const [row] = await ctx.sql`select text from chat_messages where id = ${msg.id}`;
+    assert.equal(row.text, "second");
+  });
+
+  await t.step("same content with an older updatedAt is not stale (the device had not heard its own write back)", async () => {
+    const draft = newDraft(patient.id, doctor.id);
+    await push(ctx, doctor.token, "note_drafts", [create(draft)]);
+    const first = (await pullAll(ctx, doctor.token, "note_drafts")).docs.find((d) => d.id === draft.id);
+    const pushed = { ...first, title: "Edited once" };
+    await push(ctx, doctor.token, "note_drafts", [{ assumedMasterState: first, newDocumentState: pushed }]);
+    // RxDB now assumes `pushed` (old updatedAt) is the master; the next edit must still be written.
+    const res = await push(ctx, doctor.token, "note_drafts", [{ assumedMasterState: pushed, newDocumentState: { ...pushed, title: "Edited twice" } }]);
+    assert.deepEqual(res.body.result, []);
+    const [row] = await ctx.sql`select title from note_drafts where id = ${draft.id}`;
+    assert.equal(row.title, "Edited twice");
+  });
+
+  await t.step("a soft delete is pulled as _deleted: true after the reader's checkpoint", async () => {
+    const msg = newMessage(chatId, patient.id);
+    await push(ctx, patient.token, "chat_messages", [create(msg)]);
+    const { docs, checkpoint } = await pullAll(ctx, doctor.token, "chat_messages");
+    const master = docs.find((d) => d.id === msg.id);
+    assert.deepEqual((await push(ctx, patient.token, "chat_messages", [edit(master, { _deleted: true })])).body.result, []);
+    const later = await pullAll(ctx, doctor.token, "chat_messages", checkpoint);
+    assert.equal(later.docs.length, 1);
+    assert.equal(later.docs[0].id, msg.id);
+    assert.equal(later.docs[0]._deleted, true);
+    assert.ok(later.docs[0].updatedAt > master.updatedAt);
+  });
+
+  await t.step("a member added later receives the chat's earlier messages from their own checkpoint", async () => {
+    const vma = await ctx.createUser("vma", { doctor_id: doctor.id });
+    const { checkpoint } = await pullAll(ctx, vma.token, "chat_messages");
+    assert.equal(checkpoint, null);
+    // Move the newcomer's checkpoint past the chat's rows with a message in another chat.
+    const other = await createChat(ctx, [vma.id, doctor.id]);
+    await push(ctx, vma.token, "chat_messages", [create(newMessage(other, vma.id))]);
+    const mine = await pullAll(ctx, vma.token, "chat_messages");
+    assert.equal(mine.docs.length, 1);
+    await addChatMember(ctx, chatId, vma.id);
+    const history = await pullAll(ctx, vma.token, "chat_messages", mine.checkpoint);
+    const [{ n }] = await ctx.sql`select count(*)::int as n from chat_messages where chat_id = ${chatId}`;
+    assert.equal(history.docs.length, n);
+    assert.ok((await pullAll(ctx, vma.token, "chats")).docs.some((c) => c.id === chatId && c.memberIds.includes(vma.id)));
+  });
+
+  await t.step("a version other than the server's answers 426 and writes nothing", async () => {
+    const msg = newMessage(chatId, patient.id);
+    const total = await count("chat_messages");
+    for (const version of [SYNC_VERSION - 1, SYNC_VERSION + 1, 0]) {
+      const pushRes = await ctx.call("POST", `/sync/v${version}/chat_messages/push`, { token: patient.token, body: [create(msg)] });
+      assert.equal(pushRes.status, 426);
+      assert.equal(pushRes.body.message, "Please update the app");
+      assert.equal(pushRes.body.details.reason, "CLIENT_OUTDATED");
+      assert.equal(pushRes.body.details.serverVersion, SYNC_VERSION);
+      const pullRes = await ctx.call("GET", `/sync/v${version}/chat_messages/pull`, { token: patient.token });
+      assert.equal(pullRes.status, 426);
+      const file = await ctx.call("PUT", `/sync/v${version}/medical_files/${crypto.randomUUID()}/content`, {
+        token: patient.token, body: "x", headers: { "content-type": "application/octet-stream", "content-range": "bytes 0-0/1" },
+      });
+      assert.equal(file.status, 426);
+    }
+    assert.equal(await count("chat_messages"), total);
+  });
+
+  await t.step("an unknown collection answers 404; no token answers 401", async () => {
+    for (const path of [syncPaths.pull("users"), syncPaths.pull("__proto__"), syncPaths.push("sessions")]) {
+      const res = await ctx.call(path.endsWith("push") ? "POST" : "GET", path, { token: patient.token, body: path.endsWith("push") ? [] : undefined });
+      assert.equal(res.status, 404, path);
+      assert.equal(res.body.status, "error");
+    }
+    assert.equal((await ctx.call("GET", syncPaths.pull("chats"))).status, 401);
+  });
+
+  await t.step("bad bodies and queries answer 400 and write nothing", async () => {
+    const total = await count("chat_messages");
+    const good = newMessage(chatId, patient.id);
+    const cases: [string, unknown][] = [
+      ["not an array", { rows: [] }],
+      ["unknown field", [create({ ...good, extra: 1 })]],
+      ["missing field", [create({ ...good, text: undefined })]],
+      ["text too long", [create({ ...good, text: "x".repeat(10_001) })]],
+      ["too many files", [create({ ...good, fileIds: Array.from({ length: 11 }, () => crypto.randomUUID()) })]],
+      ["upper-case id", [create({ ...good, id: good.id.toUpperCase() })]],
+      ["client clock as createdAt", [create({ ...good, createdAt: "yesterday" })]],
+      ["ids differ", [{ assumedMasterState: newMessage(chatId, patient.id), newDocumentState: good }]],
+      ["a good row and a bad one", [create(good), create({ ...newMessage(chatId, patient.id), text: "" })]],
+      ["too many rows", Array.from({ length: PUSH_ROWS_MAX + 1 }, () => create(newMessage(chatId, patient.id)))],
+    ];
+    for (const [label, body] of cases) {
+      const res = await push(ctx, patient.token, "chat_messages", body as unknown[]);
+      assert.equal(res.status, 400, label);
+      assert.equal(res.body.details.reason, "VALIDATION_FAILED", label);
+    }
+    const files = await push(ctx, patient.token, "medical_files", [create({ ...newFile(patient.id, patient.id), size: 21 * 1024 * 1024 })]);
+    assert.equal(files.status, 400);
+    const drafts = await push(ctx, doctor.token, "note_drafts", [create(newDraft(patient.id, doctor.id, { big: "x".repeat(101 * 1024) }))]);
+    assert.equal(drafts.status, 400);
+    for (const query of ["limit=0", "limit=1001", "updatedAt=-1", "id=nope", "updatedAt=1&other=2"]) {
+      const res = await ctx.call("GET", `${syncPaths.pull("chat_messages")}?${query}`, { token: patient.token });
+      assert.equal(res.status, 400, query);
+    }
+    const broken = await ctx.call("POST", syncPaths.push("chat_messages"), { token: patient.token, body: "[{" });
+    assert.equal(broken.status, 400);
+    assert.equal(await count("chat_messages"), total);
+  });
+});

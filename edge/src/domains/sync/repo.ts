@@ -1,0 +1,40 @@
+/** SQL of synced collections: every read is scoped by the actor (scopes.ts); writes go through writer.ts. */
+import type { Actor } from "../../access/actor.ts";
+import type { Queryable, Sql } from "../../db/connect.ts";
+import { type CollectionName, collectionOf } from "../../../../sync/collections/index.ts";
+import type { PullQuery, SyncDoc } from "../../../../sync/protocol.ts";
+import { columnTarget, scopePredicate } from "./scopes.ts";
+import { selectFrom, TABLES, toDoc } from "./tables.ts";
+
+export function createSyncRepo(sql: Sql) {
+  return {
+    /** Documents after the checkpoint that the actor may read, in (seq, id) order. */
+    async pull(actor: Actor, name: CollectionName, query: PullQuery): Promise<SyncDoc[]> {
+      const def = TABLES[name];
+      const visible = scopePredicate(sql, actor, collectionOf(name).access.read, columnTarget(sql, def.scopeColumn));
+      const rows = await sql`${selectFrom(sql, def)}
+        where (t.seq > ${query.updatedAt} or (t.seq = ${query.updatedAt} and t.id > ${query.id}::uuid))
+          and ${visible}
+        order by t.seq, t.id
+        limit ${query.limit}`;
+      return rows.map((r) => toDoc(def, r));
+    },
+
+    /** The stored document with this id, and whether the actor may read it; null when there is none. */
+    async master(q: Queryable, actor: Actor, name: CollectionName, id: string) {
+      const def = TABLES[name];
+      const visible = scopePredicate(q, actor, collectionOf(name).access.read, columnTarget(q, def.scopeColumn));
+      const [row] = await q`select d.*, (select ${visible} from ${q(def.table)} t where t.id = d.id) as readable
+        from (${selectFrom(q, def)} where t.id = ${id}) d`;
+      return row ? { doc: toDoc(def, row), readable: row.readable === true } : null;
+    },
+
+    /** Rows whose current seq lies in a committed range (the live fan-out), whoever may read them. */
+    async inSeqRange(name: CollectionName, from: number, to: number): Promise<SyncDoc[]> {
+      const def = TABLES[name];
+      const rows = await sql`${selectFrom(sql, def)} where t.seq between ${from} and ${to} order by t.seq, t.id`;
+      return rows.map((r) => toDoc(def, r));
+    },
+  };
+}
+export type SyncRepo = ReturnType<typeof createSyncRepo>;

@@ -1,0 +1,118 @@
+/**
+ * Pull and push for every registered collection (RxDB's replication protocol,
+ * see sync/protocol.ts). Writes go through the writer, which serialises them per
+ * collection, hands out the change sequence and announces committed changes.
+ */
+import type { Actor } from "../../access/actor.ts";
+import type { Sql } from "../../db/connect.ts";
+import { parse } from "../../http/validate.ts";
+import type { Clock } from "../../platform/clock.ts";
+import type { ChangeFeed } from "../../realtime/change-feed.ts";
+import {
+  type CollectionName,
+  collectionOf,
+  sameValue,
+} from "../../../../sync/collections/index.ts";
+import {
+  type PullQuery,
+  type PullResult,
+  pushBodySchema,
+  type PushRow,
+  refusedTombstone,
+  type SyncDoc,
+} from "../../../../sync/protocol.ts";
+import { createSyncRepo } from "./repo.ts";
+import { mayEdit, meetsRoleConstraints, serverValuesOnCreate, serverValuesOnEdit } from "./rules.ts";
+import { mayAccess } from "./scopes.ts";
+import { contentFields, TABLES } from "./tables.ts";
+import { createSyncWriter, type SyncWrite } from "./writer.ts";
+
+/** Collections a push may write: a new message also moves its chat's lastMessageAt. */
+const WRITES: Record<CollectionName, CollectionName[]> = {
+  chats: ["chats"],
+  chat_messages: ["chats", "chat_messages"],
+  note_drafts: ["note_drafts"],
+  medical_files: ["medical_files"],
+};
+
+type Doc = SyncDoc & Record<string, unknown>;
+
+export function createSyncService(deps: { sql: Sql; changes: ChangeFeed; clock: Clock }) {
+  const repo = createSyncRepo(deps.sql);
+  const write = createSyncWriter(deps);
+
+  /** One push row under the collection's lock; returns the conflict answer, or null when written or already there. */
+  async function pushRow(w: SyncWrite, actor: Actor, name: CollectionName, row: PushRow<Doc>): Promise<Doc | null> {
+    const c = collectionOf(name);
+    const { assumedMasterState: assumed, newDocumentState: next } = row;
+    const fields = contentFields(TABLES[name]);
+
+    // 3. Load the master. A document the actor may not read does not exist for them:
+    //    the answer is the same refusal as for a create they may not make.
+    const found = await repo.master(w.tx, actor, name, next.id);
+    if (found && !found.readable) return refusedTombstone(next);
+    const master = found?.doc as Doc | undefined;
+
+    // 4. Create: allowed into this scope and within the role's constraints; server fields forced.
+    if (!master) {
+      const scopeValue = next[c.access.scopeField] as string;
+      const allowed = c.access.create !== "nobody" &&
+        meetsRoleConstraints(c.access, actor, next) &&
+        await mayAccess(w.tx, actor, c.access.create, scopeValue);
+      if (!allowed) return refusedTombstone(next);
+      const doc = { ...next, ...serverValuesOnCreate(name, actor) };
+      await w.insert(name, doc, fields);
+      if (name === "chat_messages" && !next._deleted) {
+        await w.update("chats", scopeValue, { lastMessageAt: deps.clock.now().toISOString() }, ["lastMessageAt"]);
+      }
+      return null;
+    }
+
+    // 5. Idempotency: the master already holds this state on every field the client
+    //    writes (a replayed push, or the same edit twice) → success, nothing written.
+    const changed = fields.filter((f) => !c.access.serverFields.includes(f) && !sameValue(master[f], next[f]));
+    if (changed.length === 0) return null;
+
+    // 6. Stale: the device edited a state other than the master → conflict, answer the master.
+    //    Same content with an older updatedAt is not stale: the device had not yet
+    //    heard back its own previous write.
+    const stale = assumed === null ||
+      (assumed.updatedAt !== master.updatedAt && !fields.every((f) => sameValue(assumed[f], master[f])));
+    if (stale) return master;
+
+    // 7. Access for an edit: writable fields only, owner-only roles on their own rows,
+    //    role constraints. A refused edit answers the master, so the device reverts it.
+    if (!mayEdit(c.access, actor, master, next, changed)) return master;
+
+    // 8. Write the changed fields and the server-set ones, with a new seq.
+    const forced = serverValuesOnEdit(name, actor);
+    await w.update(name, master.id, { ...next, ...forced }, [...changed, ...Object.keys(forced)]);
+    return null;
+  }
+
+  return {
+    write,
+
+    async pull(actor: Actor, name: CollectionName, query: PullQuery): Promise<PullResult<SyncDoc>> {
+      const documents = await repo.pull(actor, name, query);
+      const last = documents.at(-1);
+      return { documents, checkpoint: last ? { updatedAt: last.updatedAt, id: last.id } : null };
+    },
+
+    /** RxDB's push handler: the array of conflicting masters; empty when everything is stored. */
+    async push(actor: Actor, name: CollectionName, body: unknown): Promise<SyncDoc[]> {
+      // 1. Validate every row with the collection's schema; one bad row refuses the batch (400).
+      const rows = parse(pushBodySchema(collectionOf(name).schema), body) as PushRow<Doc>[];
+      const conflicts: Doc[] = [];
+      // 2. One transaction holding the collection's lock; rows in the order sent.
+      await write(WRITES[name], async (w) => {
+        for (const row of rows) {
+          const answer = await pushRow(w, actor, name, row);
+          if (answer) conflicts.push(answer);
+        }
+      });
+      return conflicts;
+    },
+  };
+}
+export type SyncService = ReturnType<typeof createSyncService>;

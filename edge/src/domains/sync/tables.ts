@@ -1,0 +1,90 @@
+/**
+ * How each synced collection maps onto its table: field ↔ column names, value
+ * conversions, the scope column and the advisory-lock key. Fields come from the
+ * collection's RxDB schema (plus `_deleted`); `updatedAt` is the `seq` column.
+ */
+import type { Fragment, Queryable } from "../../db/connect.ts";
+import { type CollectionName, collectionOf, COLLECTION_NAMES } from "../../../../sync/collections/index.ts";
+import type { SyncDoc } from "../../../../sync/protocol.ts";
+
+type Kind = "plain" | "timestamp" | "json" | "seq" | "deleted" | "derived";
+type Column = { field: string; column: string; kind: Kind };
+
+export type TableDef = {
+  name: CollectionName;
+  table: string;
+  /** Second key of pg_advisory_xact_lock(LOCK_NAMESPACE, key): one per collection. */
+  lockKey: number;
+  scopeField: string;
+  scopeColumn: string;
+  columns: Column[];
+};
+
+export const LOCK_NAMESPACE = 7310;
+const LOCK_KEYS: Record<CollectionName, number> = { chats: 1, chat_messages: 2, note_drafts: 3, medical_files: 4 };
+
+/** Fields whose column is not a plain copy of the value. */
+const SPECIAL: Partial<Record<CollectionName, Record<string, Kind>>> = {
+  chats: { lastMessageAt: "timestamp", memberIds: "derived" },
+  chat_messages: { createdAt: "timestamp" },
+  note_drafts: { fields: "json" },
+};
+
+const snake = (field: string) => field.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`);
+
+function columnsOf(name: CollectionName): Column[] {
+  const fields = [...Object.keys(collectionOf(name).rxSchema.properties), "_deleted"];
+  return fields.map((field) => {
+    if (field === "updatedAt") return { field, column: "seq", kind: "seq" };
+    if (field === "_deleted") return { field, column: "deleted", kind: "deleted" };
+    return { field, column: snake(field), kind: SPECIAL[name]?.[field] ?? "plain" };
+  });
+}
+
+export const TABLES: Record<CollectionName, TableDef> = Object.fromEntries(COLLECTION_NAMES.map((name) => {
+  const c = collectionOf(name);
+  return [name, {
+    name,
+    table: c.table,
+    lockKey: LOCK_KEYS[name],
+    scopeField: c.access.scopeField,
+    scopeColumn: snake(c.access.scopeField),
+    columns: columnsOf(name),
+  }];
+})) as Record<CollectionName, TableDef>;
+
+/** `select … from <table> t`: every column a document needs, derived ones included. */
+export function selectFrom(q: Queryable, def: TableDef): Fragment {
+  if (def.name === "chats") {
+    return q`select t.*, array(select m.user_id::text from chat_members m where m.chat_id = t.id order by m.user_id::text)
+      as member_ids from chats t`;
+  }
+  return q`select t.* from ${q(def.table)} t`;
+}
+
+export function toDoc<D extends SyncDoc = SyncDoc>(def: TableDef, row: Record<string, unknown>): D {
+  const doc: Record<string, unknown> = {};
+  for (const { field, column, kind } of def.columns) {
+    const value = row[column];
+    if (kind === "seq") doc[field] = Number(value);
+    else if (kind === "timestamp") doc[field] = value instanceof Date ? value.toISOString() : null;
+    else doc[field] = value ?? null;
+  }
+  return doc as D;
+}
+
+/** Column values for the given fields of a document (derived fields and `updatedAt` are never written). */
+export function toColumns(q: Queryable, def: TableDef, doc: Record<string, unknown>, fields: readonly string[]) {
+  const out: Record<string, unknown> = {};
+  for (const { field, column, kind } of def.columns) {
+    if (!fields.includes(field) || kind === "seq" || kind === "derived") continue;
+    const value = doc[field];
+    if (kind === "timestamp") out[column] = value === null ? null : new Date(value as string);
+    else if (kind === "json") out[column] = q.json(value as never);
+    else out[column] = value;
+  }
+  return out;
+}
+
+/** Client-visible fields, `updatedAt` aside: what "same content" compares. */
+export const contentFields = (def: TableDef) => def.columns.filter((c) => c.kind !== "seq").map((c) => c.field);

@@ -1,0 +1,86 @@
+/** Test data and client calls for the sync tests: practices, chats, documents, pull and push. */
+import type { TestContext } from "./harness.ts";
+import type { ChatMessageDoc, MedicalFileDoc, NoteDraftDoc } from "../../../sync/collections/index.ts";
+import { type Checkpoint, syncPaths } from "../../../sync/protocol.ts";
+
+export type TestUser = Awaited<ReturnType<TestContext["createUser"]>>;
+export type Practice = { doctor: TestUser; vma: TestUser; patient: TestUser };
+
+/** An approved doctor with one VMA and one patient. */
+export async function createPractice(ctx: TestContext): Promise<Practice> {
+  const doctor = await ctx.createUser("doctor");
+  const vma = await ctx.createUser("vma", { doctor_id: doctor.id });
+  const patient = await ctx.createUser("patient", { doctor_id: doctor.id });
+  return { doctor, vma, patient };
+}
+
+/** A chat made the way the chat API will: through the sync writer, members first. */
+export async function createChat(ctx: TestContext, memberIds: string[], kind: "direct" | "group" | "support" = "direct") {
+  const id = crypto.randomUUID();
+  await ctx.services.sync.write(["chats"], async (w) => {
+    await w.insert("chats", { id, kind, title: "", lastMessageAt: null, _deleted: false }, ["id", "kind", "title", "lastMessageAt", "_deleted"]);
+    for (const userId of memberIds) await w.tx`insert into chat_members (chat_id, user_id) values (${id}, ${userId})`;
+  });
+  return id;
+}
+
+/** Adds a member and re-exposes the chat's history to them (as the chat API will). */
+export async function addChatMember(ctx: TestContext, chatId: string, userId: string) {
+  await ctx.services.sync.write(["chats", "chat_messages"], async (w) => {
+    await w.tx`insert into chat_members (chat_id, user_id) values (${chatId}, ${userId})`;
+    await w.touchScope("chats", [chatId]);
+    await w.touchScope("chat_messages", [chatId]);
+  });
+}
+
+export const nowIso = () => new Date().toISOString();
+
+export function newMessage(chatId: string, authorId: string, text = `hello ${crypto.randomUUID().slice(0, 6)}`): ChatMessageDoc {
+  return { id: crypto.randomUUID(), chatId, authorId, text, fileIds: [], createdAt: nowIso(), updatedAt: 0, _deleted: false };
+}
+
+export function newDraft(patientId: string, authorId: string, fields: Record<string, string> = { subjective: "feels well" }): NoteDraftDoc {
+  return {
+    id: crypto.randomUUID(), patientId, encounterId: null, noteTypeId: null, title: "Visit", fields,
+    authorId, updatedBy: authorId, updatedAt: 0, _deleted: false,
+  };
+}
+
+export function newFile(patientId: string, uploadedBy: string, over: Partial<MedicalFileDoc> = {}): MedicalFileDoc {
+  return {
+    id: crypto.randomUUID(), patientId, folder: "PatientUploaded", name: "scan.pdf", size: 100,
+    contentType: "application/pdf", kind: null, uploadedBy, status: "pending", rejectReason: null,
+    updatedAt: 0, _deleted: false, ...over,
+  };
+}
+
+export const create = <D>(doc: D) => ({ assumedMasterState: null, newDocumentState: doc });
+export const edit = <D>(master: D, changes: Partial<D>) => ({ assumedMasterState: master, newDocumentState: { ...master, ...changes } });
+
+export async function push(ctx: TestContext, token: string, collection: string, rows: unknown[]) {
+  return await ctx.call("POST", syncPaths.push(collection), { token, body: rows });
+}
+
+export async function pull(ctx: TestContext, token: string, collection: string, checkpoint?: Checkpoint | null, limit?: number) {
+  const params = new URLSearchParams();
+  if (checkpoint) params.set("updatedAt", String(checkpoint.updatedAt)), params.set("id", checkpoint.id);
+  if (limit) params.set("limit", String(limit));
+  return await ctx.call("GET", `${syncPaths.pull(collection)}?${params}`, { token });
+}
+
+/** Every document the user may read, paging until the checkpoint is null. */
+export async function pullAll<D = any>(ctx: TestContext, token: string, collection: string, from: Checkpoint | null = null) {
+  const docs: D[] = [];
+  let checkpoint = from;
+  for (let page = 0; page < 1000; page++) {
+    const res = await pull(ctx, token, collection, checkpoint, 1000);
+    if (res.status !== 200) throw new Error(`pull ${collection}: ${res.status} ${JSON.stringify(res.body)}`);
+    docs.push(...res.body.result.documents);
+    if (!res.body.result.checkpoint) return { docs, checkpoint };
+    checkpoint = res.body.result.checkpoint;
+  }
+  throw new Error("pullAll did not finish");
+}
+
+/** The latest state of each document by id. */
+export const byId = <D extends { id: string }>(docs: D[]) => new Map(docs.map((d) => [d.id, d]));

@@ -1,0 +1,27 @@
+/** The registry of synced collections, keyed by the name used in sync paths and events. */
+import { chatsCollection } from "./chats.ts";
+import { chatMessagesCollection } from "./chat-messages.ts";
+import { noteDraftsCollection } from "./note-drafts.ts";
+import { medicalFilesCollection } from "./medical-files.ts";
+import type { AnyCollection } from "./types.ts";
+
+export const SYNC_COLLECTIONS = {
+  chats: chatsCollection,
+  chat_messages: chatMessagesCollection,
+  note_drafts: noteDraftsCollection,
+  medical_files: medicalFilesCollection,
+} as const;
+export type CollectionName = keyof typeof SYNC_COLLECTIONS;
+export const COLLECTION_NAMES = Object.keys(SYNC_COLLECTIONS) as CollectionName[];
+
+export const isCollectionName = (name: string): name is CollectionName => Object.hasOwn(SYNC_COLLECTIONS, name);
+
+/** The registry entry with its document type erased, for generic code (the edge's push and pull). */
+export const collectionOf = (name: CollectionName): AnyCollection => SYNC_COLLECTIONS[name] as unknown as AnyCollection;
+
+export * from "./types.ts";
+export * from "./merge.ts";
+export * from "./chats.ts";
+export * from "./chat-messages.ts";
+export * from "./note-drafts.ts";
+export * from "./medical-files.ts";

@@ -1,0 +1,99 @@
+/**
+ * Encounter-note drafts: the patient's care team (their doctor and that
+ * doctor's VMAs) reads and writes them; the patient never sees a draft and
+ * admins see no clinical content. Conflicts merge field by field on the client
+ * (`mergeNoteDraft`), so two people editing different fields keep both edits.
+ */
+import { z } from "zod";
+import { docIdSchema, updatedAtSchema } from "../protocol.ts";
+import { pick, sameValue } from "./merge.ts";
+import { type ConflictInput, RX_ID, RX_UPDATED_AT, type SyncCollection } from "./types.ts";
+
+export const NOTE_FIELDS_MAX_BYTES = 100 * 1024;
+export const NOTE_TITLE_MAX = 200;
+
+const utf8Length = (text: string) => new TextEncoder().encode(text).length;
+
+const fieldName = z.string().min(1).max(100).refine((k) => k !== "__proto__", "Invalid field name");
+export const noteFieldsSchema = z.record(fieldName, z.string())
+  .refine((f) => utf8Length(JSON.stringify(f)) <= NOTE_FIELDS_MAX_BYTES, "A note's fields hold at most 100 KB");
+
+export const noteDraftSchema = z.object({
+  id: docIdSchema,
+  patientId: docIdSchema,
+  encounterId: docIdSchema.nullable(),
+  noteTypeId: docIdSchema.nullable(),
+  title: z.string().max(NOTE_TITLE_MAX),
+  /** The note's fields by name (the note type's field names). */
+  fields: noteFieldsSchema,
+  authorId: docIdSchema,
+  updatedBy: docIdSchema,
+  updatedAt: updatedAtSchema,
+  _deleted: z.boolean(),
+}).strict();
+export type NoteDraftDoc = z.infer<typeof noteDraftSchema>;
+
+export const noteDraftRxSchema = {
+  version: 0,
+  primaryKey: "id",
+  type: "object",
+  properties: {
+    id: RX_ID,
+    patientId: RX_ID,
+    encounterId: { type: ["string", "null"], maxLength: 36 },
+    noteTypeId: { type: ["string", "null"], maxLength: 36 },
+    title: { type: "string", maxLength: NOTE_TITLE_MAX },
+    fields: { type: "object", additionalProperties: { type: "string" } },
+    authorId: RX_ID,
+    updatedBy: RX_ID,
+    updatedAt: RX_UPDATED_AT,
+  },
+  required: ["id", "patientId", "encounterId", "noteTypeId", "title", "fields", "authorId", "updatedBy", "updatedAt"],
+  indexes: [["patientId", "updatedAt"]],
+} as const;
+
+const SCALARS = ["encounterId", "noteTypeId", "title"] as const;
+
+/**
+ * Field-level merge of a conflicting draft. Each scalar field and each key of
+ * `fields` is merged three ways against the state both sides started from.
+ * Deleting never discards work: when one side deleted and the other changed
+ * content, the draft stays (with the content). Server-set fields come from the master.
+ */
+export function mergeNoteDraft(input: ConflictInput<NoteDraftDoc>): NoteDraftDoc {
+  const { assumedMasterState: base, newDocumentState: local, realMasterState: master } = input;
+  if (!base) return master;
+  const merged: NoteDraftDoc = { ...master, fields: {} };
+  for (const key of SCALARS) (merged as Record<string, unknown>)[key] = pick(base[key], local[key], master[key]);
+  const keys = new Set([...Object.keys(base.fields), ...Object.keys(local.fields), ...Object.keys(master.fields)]);
+  for (const key of [...keys].sort()) {
+    const value = pick(base.fields[key], local.fields[key], master.fields[key]);
+    if (value !== undefined) merged.fields[key] = value;
+  }
+  const changed = (d: NoteDraftDoc) => SCALARS.some((k) => d[k] !== base[k]) || !sameValue(d.fields, base.fields);
+  const deletedBy = (d: NoteDraftDoc) => d._deleted && !base._deleted;
+  if (deletedBy(local) && changed(master)) merged._deleted = false;
+  else if (deletedBy(master) && changed(local)) merged._deleted = false;
+  else merged._deleted = pick(base._deleted, local._deleted, master._deleted);
+  return merged;
+}
+
+export const noteDraftsCollection: SyncCollection<NoteDraftDoc> = {
+  name: "note_drafts",
+  table: "note_drafts",
+  schema: noteDraftSchema,
+  rxSchema: noteDraftRxSchema,
+  access: {
+    read: "careTeam",
+    scopeField: "patientId",
+    create: "careTeam",
+    writableFields: ["encounterId", "noteTypeId", "title", "fields", "_deleted"],
+    serverFields: ["authorId", "updatedBy"],
+    ownerField: "authorId",
+    ownerOnlyEdits: [],
+  },
+  conflict: "field-merge",
+  resolveConflict: mergeNoteDraft,
+  // Each row carries two states of up to 100 KB of fields.
+  pushBatchSize: 20,
+};
