@@ -1,6 +1,7 @@
 /** Test data and client calls for the sync tests: practices, chats, documents, pull and push. */
 import type { TestContext } from "./harness.ts";
-import type { ChatMessageDoc, MedicalFileDoc, NoteDraftDoc } from "../../../sync/collections/index.ts";
+import { selectFrom, TABLES, toDoc } from "../domains/sync/tables.ts";
+import type { ChatMessageDoc, CollectionName, MedicalFileDoc, NoteDraftDoc } from "../../../sync/collections/index.ts";
 import { type Checkpoint, syncPaths } from "../../../sync/protocol.ts";
 
 export type TestUser = Awaited<ReturnType<TestContext["createUser"]>>;
@@ -84,3 +85,19 @@ export async function pullAll<D = any>(ctx: TestContext, token: string, collecti
 
 /** The latest state of each document by id. */
 export const byId = <D extends { id: string }>(docs: D[]) => new Map(docs.map((d) => [d.id, d]));
+
+/** A document as stored, read past every scope (for assertions only). */
+export async function stored<D = any>(ctx: TestContext, collection: CollectionName, id: string): Promise<D | null> {
+  const def = TABLES[collection];
+  const [row] = await ctx.sql`${selectFrom(ctx.sql, def)} where t.id = ${id}`;
+  return row ? toDoc(def, row) as D : null;
+}
+
+/** Every synced row and the sequence, to prove that a refused push changed nothing. */
+export async function snapshot(ctx: TestContext): Promise<string> {
+  const parts: unknown[] = [(await ctx.sql`select last_value::text from sync_seq`)[0].last_value];
+  for (const name of Object.keys(TABLES) as CollectionName[]) {
+    parts.push(await ctx.sql`${selectFrom(ctx.sql, TABLES[name])} order by t.id`);
+  }
+  return JSON.stringify(parts);
+}

@@ -1,0 +1,174 @@
+/**
+ * Access, table-driven: every role (patient, doctor, VMA, admin) against every
+ * collection, on their own rows, another doctor's and another patient's.
+ */
+import assert from "node:assert/strict";
+import { apiTest } from "../../test/harness.ts";
+import {
+  create, createChat, createPractice, edit, newDraft, newFile, newMessage, pullAll, push, snapshot, stored,
+} from "../../test/sync-fixtures.ts";
+import { COLLECTION_NAMES, type CollectionName } from "../../../../sync/collections/index.ts";
+import { refusedTombstone } from "../../../../sync/protocol.ts";
+
+apiTest("sync access: every role × every collection × own / other doctor's / other patient's rows", async (t, ctx) => {
+  const a = await createPractice(ctx);
+  const b = await createPractice(ctx);
+  const otherPatientOfA = await ctx.createUser("patient", { doctor_id: a.doctor.id });
+  const admin = await ctx.createUser("admin", { is_super_admin: true });
+  const unapproved = await ctx.createUser("doctor", { application_status: "initial" });
+  const patientOfUnapproved = await ctx.createUser("patient", { doctor_id: unapproved.id });
+  const vmaOfUnapproved = await ctx.createUser("vma", { doctor_id: unapproved.id });
+
+  // Data, written by people allowed to write it.
+  const chatA = await createChat(ctx, [a.patient.id, a.doctor.id]);
+  const chatB = await createChat(ctx, [b.patient.id, b.doctor.id]);
+  const support = await createChat(ctx, [a.patient.id, admin.id], "support");
+  const msgA = newMessage(chatA, a.doctor.id);
+  const msgA2 = newMessage(chatA, a.patient.id);
+  const msgB = newMessage(chatB, b.patient.id);
+  const msgSupport = newMessage(support, admin.id);
+  const draftA = newDraft(a.patient.id, a.doctor.id);
+  const draftA2 = newDraft(otherPatientOfA.id, a.vma.id);
+  const draftB = newDraft(b.patient.id, b.doctor.id);
+  const draftC = newDraft(patientOfUnapproved.id, unapproved.id);
+  const fileA = newFile(a.patient.id, a.patient.id);
+  const labA = newFile(a.patient.id, a.doctor.id, { folder: "Labs", name: "cbc.pdf" });
+  const fileB = newFile(b.patient.id, b.patient.id);
+  const ok = async (token: string, collection: string, rows: unknown[]) => {
+    const res = await push(ctx, token, collection, rows);
+    assert.deepEqual([res.status, res.body.result], [200, []], `${collection}: ${JSON.stringify(res.body)}`);
+  };
+  await ok(a.doctor.token, "chat_messages", [create(msgA)]);
+  await ok(a.patient.token, "chat_messages", [create(msgA2)]);
+  await ok(b.patient.token, "chat_messages", [create(msgB)]);
+  await ok(admin.token, "chat_messages", [create(msgSupport)]);
+  await ok(a.doctor.token, "note_drafts", [create(draftA)]);
+  await ok(a.vma.token, "note_drafts", [create(draftA2)]);
+  await ok(b.doctor.token, "note_drafts", [create(draftB)]);
+  await ok(a.patient.token, "medical_files", [create(fileA)]);
+  await ok(a.doctor.token, "medical_files", [create(labA)]);
+  await ok(b.patient.token, "medical_files", [create(fileB)]);
+  // The unapproved doctor's draft can only be written past the API (they have no access).
+  const refusedC = await push(ctx, unapproved.token, "note_drafts", [create(draftC)]);
+  assert.deepEqual(refusedC.body.result, [refusedTombstone(draftC)]);
+
+  const users = {
+    "patient A": a.patient, "other patient of doctor A": otherPatientOfA, "doctor A": a.doctor, "VMA of A": a.vma,
+    "patient B": b.patient, "doctor B": b.doctor, "VMA of B": b.vma, admin,
+    "unapproved doctor": unapproved, "VMA of the unapproved doctor": vmaOfUnapproved, "patient of the unapproved doctor": patientOfUnapproved,
+  };
+  const sees: Record<keyof typeof users, Record<CollectionName, string[]>> = {
+    "patient A": { chats: [chatA, support], chat_messages: [msgA.id, msgA2.id, msgSupport.id], note_drafts: [], medical_files: [fileA.id, labA.id] },
+    "other patient of doctor A": { chats: [], chat_messages: [], note_drafts: [], medical_files: [] },
+    "doctor A": { chats: [chatA], chat_messages: [msgA.id, msgA2.id], note_drafts: [draftA.id, draftA2.id], medical_files: [fileA.id, labA.id] },
+    "VMA of A": { chats: [], chat_messages: [], note_drafts: [draftA.id, draftA2.id], medical_files: [fileA.id, labA.id] },
+    "patient B": { chats: [chatB], chat_messages: [msgB.id], note_drafts: [], medical_files: [fileB.id] },
+    "doctor B": { chats: [chatB], chat_messages: [msgB.id], note_drafts: [draftB.id], medical_files: [fileB.id] },
+    "VMA of B": { chats: [], chat_messages: [], note_drafts: [draftB.id], medical_files: [fileB.id] },
+    admin: { chats: [support], chat_messages: [msgSupport.id], note_drafts: [], medical_files: [] },
+    "unapproved doctor": { chats: [], chat_messages: [], note_drafts: [], medical_files: [] },
+    "VMA of the unapproved doctor": { chats: [], chat_messages: [], note_drafts: [], medical_files: [] },
+    "patient of the unapproved doctor": { chats: [], chat_messages: [], note_drafts: [], medical_files: [] },
+  };
+
+  for (const [who, user] of Object.entries(users) as [keyof typeof users, typeof admin][]) {
+    for (const collection of COLLECTION_NAMES) {
+      await t.step(`pull: ${who} receives exactly their ${collection}`, async () => {
+        const { docs } = await pullAll(ctx, user.token, collection);
+        assert.deepEqual(docs.map((d) => d.id).sort(), [...sees[who][collection]].sort());
+      });
+    }
+  }
+
+  // Pushes: who may write what. `written` rows are stored; every other answer changes nothing.
+  const master = async (collection: CollectionName, id: string) => (await stored(ctx, collection, id))!;
+  type Expect = "written" | "master" | "refused";
+  const cases: [string, () => Promise<{ token: string; collection: CollectionName; row: any }>, Expect][] = [
+    // chats are pull-only
+    ["a member edits a chat's title", async () => ({ token: a.patient.token, collection: "chats", row: edit(await master("chats", chatA), { title: "mine" }) }), "master"],
+    ["a user creates a chat", async () => ({ token: a.doctor.token, collection: "chats", row: create({ id: crypto.randomUUID(), kind: "group", title: "x", memberIds: [a.doctor.id], lastMessageAt: null, updatedAt: 0, _deleted: false }) }), "refused"],
+    ["a non-member edits another practice's chat", async () => ({ token: a.doctor.token, collection: "chats", row: edit(await master("chats", chatB), { title: "x" }) }), "refused"],
+    // chat messages
+    ["a member writes in their chat", async () => ({ token: a.patient.token, collection: "chat_messages", row: create(newMessage(chatA, a.patient.id)) }), "written"],
+    ["a doctor writes in another doctor's chat", async () => ({ token: a.doctor.token, collection: "chat_messages", row: create(newMessage(chatB, a.doctor.id)) }), "refused"],
+    ["an admin writes in a patient's chat with their doctor", async () => ({ token: admin.token, collection: "chat_messages", row: create(newMessage(chatA, admin.id)) }), "refused"],
+    ["a VMA writes in a chat they are not in", async () => ({ token: a.vma.token, collection: "chat_messages", row: create(newMessage(chatA, a.vma.id)) }), "refused"],
+    ["the author edits their message", async () => ({ token: a.doctor.token, collection: "chat_messages", row: edit(await master("chat_messages", msgA.id), { text: "edited" }) }), "written"],
+    ["a member edits someone else's message", async () => ({ token: a.patient.token, collection: "chat_messages", row: edit(await master("chat_messages", msgA.id), { text: "not mine" }) }), "master"],
+    ["a member deletes someone else's message", async () => ({ token: a.patient.token, collection: "chat_messages", row: edit(await master("chat_messages", msgA.id), { _deleted: true }) }), "master"],
+    ["the author moves a message to another chat (not writable)", async () => ({ token: a.patient.token, collection: "chat_messages", row: edit(await master("chat_messages", msgA2.id), { chatId: support }) }), "master"],
+    ["the author changes createdAt (not writable)", async () => ({ token: a.patient.token, collection: "chat_messages", row: edit(await master("chat_messages", msgA2.id), { createdAt: "2020-01-01T00:00:00.000Z" }) }), "master"],
+    ["an outsider edits a message they cannot see", async () => ({ token: b.doctor.token, collection: "chat_messages", row: edit(await master("chat_messages", msgA.id), { text: "x" }) }), "refused"],
+    // note drafts
+    ["the doctor drafts a note for their patient", async () => ({ token: a.doctor.token, collection: "note_drafts", row: create(newDraft(a.patient.id, a.doctor.id)) }), "written"],
+    ["the VMA drafts a note for their doctor's patient", async () => ({ token: a.vma.token, collection: "note_drafts", row: create(newDraft(otherPatientOfA.id, a.vma.id)) }), "written"],
+    ["the VMA edits the doctor's draft (same care team)", async () => ({ token: a.vma.token, collection: "note_drafts", row: edit(await master("note_drafts", draftA.id), { title: "by the VMA" }) }), "written"],
+    ["a doctor drafts for another doctor's patient", async () => ({ token: a.doctor.token, collection: "note_drafts", row: create(newDraft(b.patient.id, a.doctor.id)) }), "refused"],
+    ["a VMA edits another practice's draft", async () => ({ token: a.vma.token, collection: "note_drafts", row: edit(await master("note_drafts", draftB.id), { title: "x" }) }), "refused"],
+    ["a patient drafts a note about themself", async () => ({ token: a.patient.token, collection: "note_drafts", row: create(newDraft(a.patient.id, a.patient.id)) }), "refused"],
+    ["a patient edits a draft about them", async () => ({ token: a.patient.token, collection: "note_drafts", row: edit(await master("note_drafts", draftA.id), { title: "x" }) }), "refused"],
+    ["an admin drafts a note", async () => ({ token: admin.token, collection: "note_drafts", row: create(newDraft(a.patient.id, admin.id)) }), "refused"],
+    ["the doctor moves a draft to another patient (not writable)", async () => ({ token: a.doctor.token, collection: "note_drafts", row: edit(await master("note_drafts", draftA.id), { patientId: otherPatientOfA.id }) }), "master"],
+    // medical files
+    ["a patient uploads into PatientUploaded", async () => ({ token: a.patient.token, collection: "medical_files", row: create(newFile(a.patient.id, a.patient.id)) }), "written"],
+    ["a patient uploads into Labs", async () => ({ token: a.patient.token, collection: "medical_files", row: create(newFile(a.patient.id, a.patient.id, { folder: "Labs" })) }), "refused"],
+    ["a patient uploads into another patient's record", async () => ({ token: a.patient.token, collection: "medical_files", row: create(newFile(b.patient.id, a.patient.id)) }), "refused"],
+    ["the doctor files a lab result for their patient", async () => ({ token: a.doctor.token, collection: "medical_files", row: create(newFile(a.patient.id, a.doctor.id, { folder: "Labs" })) }), "written"],
+    ["the VMA files a consult for their doctor's patient", async () => ({ token: a.vma.token, collection: "medical_files", row: create(newFile(a.patient.id, a.vma.id, { folder: "Consults" })) }), "written"],
+    ["a doctor files into another doctor's patient", async () => ({ token: a.doctor.token, collection: "medical_files", row: create(newFile(b.patient.id, a.doctor.id, { folder: "Labs" })) }), "refused"],
+    ["an admin files a document", async () => ({ token: admin.token, collection: "medical_files", row: create(newFile(a.patient.id, admin.id, { folder: "Misc" })) }), "refused"],
+    ["a patient renames their own upload", async () => ({ token: a.patient.token, collection: "medical_files", row: edit(await master("medical_files", fileA.id), { name: "renamed.pdf" }) }), "written"],
+    ["a patient moves their upload to Labs", async () => ({ token: a.patient.token, collection: "medical_files", row: edit(await master("medical_files", fileA.id), { folder: "Labs" }) }), "master"],
+    ["a patient renames the doctor's lab file", async () => ({ token: a.patient.token, collection: "medical_files", row: edit(await master("medical_files", labA.id), { name: "x.pdf" }) }), "master"],
+    ["a patient deletes the doctor's lab file", async () => ({ token: a.patient.token, collection: "medical_files", row: edit(await master("medical_files", labA.id), { _deleted: true }) }), "master"],
+    ["the doctor moves the patient's upload to Imaging", async () => ({ token: a.doctor.token, collection: "medical_files", row: edit(await master("medical_files", fileA.id), { folder: "Imaging" }) }), "written"],
+    ["a patient marks their upload uploaded (server field)", async () => ({ token: b.patient.token, collection: "medical_files", row: edit(await master("medical_files", fileB.id), { status: "uploaded" }) }), "master"],
+    ["a patient changes a file's size (not writable)", async () => ({ token: b.patient.token, collection: "medical_files", row: edit(await master("medical_files", fileB.id), { size: 5 }) }), "master"],
+  ];
+
+  for (const [label, make, expected] of cases) {
+    await t.step(`push: ${label} → ${expected}`, async () => {
+      const { token, collection, row } = await make();
+      const before = await snapshot(ctx);
+      const res = await push(ctx, token, collection, [row]);
+      assert.equal(res.status, 200);
+      const id = row.newDocumentState.id;
+      if (expected === "written") {
+        assert.deepEqual(res.body.result, []);
+        const doc = await stored(ctx, collection, id);
+        assert.ok(doc.updatedAt > (row.assumedMasterState?.updatedAt ?? 0));
+        return;
+      }
+      if (expected === "master") assert.deepEqual(res.body.result, [await stored(ctx, collection, id)]);
+      else assert.deepEqual(res.body.result, [refusedTombstone(row.newDocumentState)]);
+      assert.equal(await snapshot(ctx), before, "nothing changed");
+    });
+  }
+
+  await t.step("server fields are forced on create: authorId, uploadedBy, status", async () => {
+    const file = newFile(a.patient.id, a.patient.id, { folder: "Labs", status: "uploaded", kind: "pdf", rejectReason: "x" });
+    await push(ctx, a.doctor.token, "medical_files", [create({ ...file, uploadedBy: a.patient.id })]);
+    const doc = await stored(ctx, "medical_files", file.id);
+    assert.deepEqual([doc.uploadedBy, doc.status, doc.kind, doc.rejectReason], [a.doctor.id, "pending", null, null]);
+    const draft = newDraft(a.patient.id, b.doctor.id);
+    await push(ctx, a.vma.token, "note_drafts", [create({ ...draft, updatedBy: b.doctor.id })]);
+    const d = await stored(ctx, "note_drafts", draft.id);
+    assert.deepEqual([d.authorId, d.updatedBy], [a.vma.id, a.vma.id]);
+    await push(ctx, a.doctor.token, "note_drafts", [edit(await master("note_drafts", draft.id), { title: "doctor's edit" })]);
+    assert.deepEqual((await stored(ctx, "note_drafts", draft.id)).updatedBy, a.doctor.id);
+  });
+
+  await t.step("a hidden document answers exactly like one that does not exist", async () => {
+    const hidden = await master("note_drafts", draftB.id);
+    const ghost = { ...hidden, id: crypto.randomUUID() };
+    const [r1, r2] = [
+      await push(ctx, a.doctor.token, "note_drafts", [create({ ...hidden, title: "probe" })]),
+      await push(ctx, a.doctor.token, "note_drafts", [create({ ...ghost, title: "probe" })]),
+    ];
+    assert.deepEqual(r1.body.result[0], { ...hidden, title: "probe", updatedAt: 0, _deleted: true });
+    assert.deepEqual({ ...r2.body.result[0], id: hidden.id }, r1.body.result[0]);
+    const status1 = await ctx.call("GET", `/sync/v1/medical_files/${fileB.id}/content/status`, { token: a.doctor.token });
+    const status2 = await ctx.call("GET", `/sync/v1/medical_files/${crypto.randomUUID()}/content/status`, { token: a.doctor.token });
+    assert.deepEqual([status1.status, status1.body], [404, status2.body]);
+  });
+});
