@@ -1,7 +1,7 @@
 /**
  * Entry point: configuration, database (PGlite or PostgreSQL), migrations,
- * demo seed, then the API and the PWA on one origin over node:http (so
- * socket.io can share the server).
+ * demo seed, then the API and the PWA on one origin over node:http, with
+ * socket.io (live sync changes) on the same server.
  */
 import { createServer } from "node:http";
 import { getRequestListener } from "@hono/node-server";
@@ -12,6 +12,7 @@ import { connectPostgres, startPglite } from "./db/connect.ts";
 import { migrate } from "./db/migrate.ts";
 import { createLogger } from "./platform/log.ts";
 import { seedDemo } from "./seed/demo.ts";
+import { createRealtime } from "./realtime/realtime.ts";
 import { mountPwa } from "./static.ts";
 
 const config = loadConfig(Deno.env.toObject());
@@ -34,6 +35,7 @@ if (!(await mountPwa(app, config.STATIC_DIR))) {
 }
 
 const server = createServer(getRequestListener(app.fetch));
+const realtime = await createRealtime({ server, deps });
 server.listen(config.PORT, config.HOST, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
@@ -42,7 +44,7 @@ server.listen(config.PORT, config.HOST, () => {
 
 const shutdown = async () => {
   log.info("shutting down");
-  server.close();
+  await realtime.close();
   await database.close();
   Deno.exit(0);
 };

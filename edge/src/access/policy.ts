@@ -24,7 +24,7 @@ export const allow = {
   superAdmin: { kind: "superAdmin" } as Access,
 };
 
-const TOKEN_MESSAGES: Record<TokenProblem, string> = {
+export const TOKEN_MESSAGES: Record<TokenProblem, string> = {
   missing: "Please sign in",
   invalid: "Your session is not valid. Please sign in again.",
   expired: "Your session has expired",

@@ -3,7 +3,7 @@ import type { MiddlewareHandler } from "hono";
 import type { Sql } from "../db/connect.ts";
 import type { Clock } from "../platform/clock.ts";
 import type { AppEnv } from "../http/context.ts";
-import type { Actor } from "./actor.ts";
+import type { Actor, TokenProblem } from "./actor.ts";
 import type { TokenService } from "./tokens.ts";
 
 /** Sessions' last-used time is written at most this often. */
@@ -31,50 +31,62 @@ type Row = {
   expires_at: Date;
 };
 
-export function createActorResolver(deps: { sql: Sql; tokens: TokenService; clock: Clock }): MiddlewareHandler<AppEnv> {
+export type ActorLookup = (token: string) => Promise<{ actor: Actor } | { problem: TokenProblem }>;
+
+/**
+ * Token → Actor, checking the signature, the live session and the user (not
+ * blocked). Used by the HTTP middleware and by the socket handshake.
+ */
+export function createActorLookup(deps: { sql: Sql; tokens: TokenService; clock: Clock }): ActorLookup {
   const { sql, tokens, clock } = deps;
+  return async (token) => {
+    const claims = await tokens.verify(token);
+    if (claims === "invalid" || claims === "expired") return { problem: claims };
+    const [row] = await sql<Row[]>`
+      select u.id as user_id, u.role, u.is_super_admin, u.is_blocked, u.is_banned,
+             s.impersonator_session_id, s.last_used_at, s.revoked_at, s.expires_at,
+             case u.role
+               when 'admin' then true
+               when 'doctor' then u.application_status = 'approved'
+               when 'patient' then u.doctor_id is not null
+               when 'vma' then coalesce(d.application_status = 'approved', false)
+             end as full_access,
+             u.doctor_id
+      from sessions s
+      join users u on u.id = s.user_id
+      left join users d on d.id = u.doctor_id
+      where s.id = ${claims.sid} and s.user_id = ${claims.sub}`;
+    // Blocking also ends the sessions: check the block first so the caller learns why.
+    if (!row) return { problem: "revoked" };
+    if (row.is_blocked || row.is_banned) return { problem: "blocked" };
+    if (row.revoked_at || row.expires_at <= clock.now()) return { problem: "revoked" };
+    if (clock.now().getTime() - row.last_used_at.getTime() > TOUCH_INTERVAL_MS) {
+      await sql`update sessions set last_used_at = ${clock.now()} where id = ${claims.sid}`;
+    }
+    return {
+      actor: {
+        userId: row.user_id,
+        role: row.role,
+        sessionId: claims.sid,
+        isSuperAdmin: row.is_super_admin,
+        fullAccess: row.full_access,
+        doctorId: row.doctor_id,
+        impersonatorSessionId: row.impersonator_session_id,
+      },
+    };
+  };
+}
+
+export function createActorResolver(deps: { sql: Sql; tokens: TokenService; clock: Clock }): MiddlewareHandler<AppEnv> {
+  const lookup = createActorLookup(deps);
   return async (c, next) => {
     c.set("actor", null);
     c.set("tokenProblem", null);
     const token = presentedToken(c.req.header("authorization"), c.req.query("token"));
     if (token) {
-      const claims = await tokens.verify(token);
-      if (claims === "invalid" || claims === "expired") {
-        c.set("tokenProblem", claims);
-      } else {
-        const [row] = await sql<Row[]>`
-          select u.id as user_id, u.role, u.is_super_admin, u.is_blocked, u.is_banned,
-                 s.impersonator_session_id, s.last_used_at, s.revoked_at, s.expires_at,
-                 case u.role
-                   when 'admin' then true
-                   when 'doctor' then u.application_status = 'approved'
-                   when 'patient' then u.doctor_id is not null
-                   when 'vma' then coalesce(d.application_status = 'approved', false)
-                 end as full_access,
-                 u.doctor_id
-          from sessions s
-          join users u on u.id = s.user_id
-          left join users d on d.id = u.doctor_id
-          where s.id = ${claims.sid} and s.user_id = ${claims.sub}`;
-        // Blocking also ends the sessions: check the block first so the caller learns why.
-        if (!row) c.set("tokenProblem", "revoked");
-        else if (row.is_blocked || row.is_banned) c.set("tokenProblem", "blocked");
-        else if (row.revoked_at || row.expires_at <= clock.now()) c.set("tokenProblem", "revoked");
-        else {
-          c.set("actor", {
-            userId: row.user_id,
-            role: row.role,
-            sessionId: claims.sid,
-            isSuperAdmin: row.is_super_admin,
-            fullAccess: row.full_access,
-            doctorId: row.doctor_id,
-            impersonatorSessionId: row.impersonator_session_id,
-          });
-          if (clock.now().getTime() - row.last_used_at.getTime() > TOUCH_INTERVAL_MS) {
-            await sql`update sessions set last_used_at = ${clock.now()} where id = ${claims.sid}`;
-          }
-        }
-      }
+      const found = await lookup(token);
+      if ("actor" in found) c.set("actor", found.actor);
+      else c.set("tokenProblem", found.problem);
     }
     await next();
   };

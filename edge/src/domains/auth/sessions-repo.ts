@@ -54,6 +54,14 @@ export function createSessionsRepo(sql: Sql) {
     async touch(id: string, now: Date) {
       await sql`update sessions set last_used_at = ${now} where id = ${id}`;
     },
+    /** Which of these sessions are live: not revoked, not expired, their user not blocked. */
+    async liveAmong(ids: string[], now: Date): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await sql<{ id: string }[]>`select s.id from sessions s join users u on u.id = s.user_id
+        where s.id = any(${ids}::uuid[]) and s.revoked_at is null and s.expires_at > ${now}
+          and not u.is_blocked and not u.is_banned`;
+      return new Set(rows.map((r) => r.id));
+    },
     async liveForUser(userId: string, now: Date): Promise<SessionRow[]> {
       return await sql<SessionRow[]>`select * from sessions
         where user_id = ${userId} and revoked_at is null and expires_at > ${now}
