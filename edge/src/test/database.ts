@@ -10,10 +10,13 @@ import { migrate } from "../db/migrate.ts";
 const DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/postgres";
 let warned = false;
 
-export async function createTestDatabase(): Promise<Database> {
+/** A test database; `url` is set when it is a server database other processes can open too. */
+export type TestDatabase = Database & { url: string | null };
+
+export async function createTestDatabase(): Promise<TestDatabase> {
   const url = Deno.env.get("TEST_DATABASE_URL") ?? DEFAULT_URL;
   const admin = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 3 });
-  let database: Database;
+  let database: TestDatabase;
   try {
     const name = `test_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
     await admin.unsafe(`create database ${name}`);
@@ -22,6 +25,7 @@ export async function createTestDatabase(): Promise<Database> {
     const inner = connectPostgres(target.toString(), 5);
     database = {
       ...inner,
+      url: target.toString(),
       async close() {
         await inner.close();
         await admin.unsafe(`drop database if exists ${name} with (force)`);
@@ -35,7 +39,7 @@ export async function createTestDatabase(): Promise<Database> {
       console.error("note: no PostgreSQL at the default address; these tests run on PGlite");
       warned = true;
     }
-    database = await startPglite(null);
+    database = { ...(await startPglite(null)), url: null };
   }
   await migrate(database.sql);
   return database;

@@ -2,13 +2,15 @@
 import { createApp, type Services } from "../app.ts";
 import { composeDeps } from "../compose.ts";
 import { loadConfig } from "../config.ts";
-import type { Database } from "../db/connect.ts";
 import { DEFAULT_LIMITS, type Deps, type Limits } from "../deps.ts";
 import { manualClock } from "../platform/clock.ts";
 import { silentLogger } from "../platform/log.ts";
 import { createArgon2Hasher } from "../platform/passwords.ts";
 import type { Role } from "../../../sync/roles.ts";
-import { createTestDatabase } from "./database.ts";
+import { createTestDatabase, type TestDatabase } from "./database.ts";
+
+/** The access-token secret of test apps (a spawned edge process needs the same one). */
+export const TEST_JWT_SECRET = "test-secret-test-secret-test-secret-0123";
 
 export type Reply<T = any> = { status: number; body: T; headers: Headers };
 
@@ -24,14 +26,14 @@ export type CallOptions = {
 export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
 
 export async function createTestContext(opts: { limits?: Partial<Limits>; env?: Record<string, string> } = {}) {
-  const database: Database = await createTestDatabase();
+  const database: TestDatabase = await createTestDatabase();
   const clock = manualClock(new Date());
   const config = loadConfig({ PUBLIC_ORIGIN: "http://app.test", DATA_DIR: "/nonexistent", ...opts.env });
   const deps: Deps = await composeDeps({
     config,
     database,
     log: silentLogger,
-    jwtSecret: "test-secret-test-secret-test-secret-0123",
+    jwtSecret: TEST_JWT_SECRET,
     clock,
     limits: { ...DEFAULT_LIMITS, ...opts.limits },
     passwords: createArgon2Hasher({ memoryCost: 1024, timeCost: 1 }),
@@ -89,6 +91,8 @@ export async function createTestContext(opts: { limits?: Partial<Limits>; env?: 
     deps,
     services: services as Services,
     sql: deps.sql,
+    /** The test database's URL for other processes; null on PGlite. */
+    databaseUrl: database.url,
     clock,
     call,
     createUser,

@@ -83,16 +83,17 @@ apiTest("sync access: every role × every collection × own / other doctor's / o
   // Pushes: who may write what. `written` rows are stored; every other answer changes nothing.
   const master = async (collection: CollectionName, id: string) => (await stored(ctx, collection, id))!;
   type Expect = "written" | "master" | "refused";
-  const cases: [string, () => Promise<{ token: string; collection: CollectionName; row: any }>, Expect][] = [
+  type Made = { token: string; collection: CollectionName; row: any };
+  const cases: [string, () => Made | Promise<Made>, Expect][] = [
     // chats are pull-only
     ["a member edits a chat's title", async () => ({ token: a.patient.token, collection: "chats", row: edit(await master("chats", chatA), { title: "mine" }) }), "master"],
-    ["a user creates a chat", async () => ({ token: a.doctor.token, collection: "chats", row: create({ id: crypto.randomUUID(), kind: "group", title: "x", memberIds: [a.doctor.id], lastMessageAt: null, updatedAt: 0, _deleted: false }) }), "refused"],
+    ["a user creates a chat", () => ({ token: a.doctor.token, collection: "chats", row: create({ id: crypto.randomUUID(), kind: "group", title: "x", memberIds: [a.doctor.id], lastMessageAt: null, updatedAt: 0, _deleted: false }) }), "refused"],
     ["a non-member edits another practice's chat", async () => ({ token: a.doctor.token, collection: "chats", row: edit(await master("chats", chatB), { title: "x" }) }), "refused"],
     // chat messages
-    ["a member writes in their chat", async () => ({ token: a.patient.token, collection: "chat_messages", row: create(newMessage(chatA, a.patient.id)) }), "written"],
-    ["a doctor writes in another doctor's chat", async () => ({ token: a.doctor.token, collection: "chat_messages", row: create(newMessage(chatB, a.doctor.id)) }), "refused"],
-    ["an admin writes in a patient's chat with their doctor", async () => ({ token: admin.token, collection: "chat_messages", row: create(newMessage(chatA, admin.id)) }), "refused"],
-    ["a VMA writes in a chat they are not in", async () => ({ token: a.vma.token, collection: "chat_messages", row: create(newMessage(chatA, a.vma.id)) }), "refused"],
+    ["a member writes in their chat", () => ({ token: a.patient.token, collection: "chat_messages", row: create(newMessage(chatA, a.patient.id)) }), "written"],
+    ["a doctor writes in another doctor's chat", () => ({ token: a.doctor.token, collection: "chat_messages", row: create(newMessage(chatB, a.doctor.id)) }), "refused"],
+    ["an admin writes in a patient's chat with their doctor", () => ({ token: admin.token, collection: "chat_messages", row: create(newMessage(chatA, admin.id)) }), "refused"],
+    ["a VMA writes in a chat they are not in", () => ({ token: a.vma.token, collection: "chat_messages", row: create(newMessage(chatA, a.vma.id)) }), "refused"],
     ["the author edits their message", async () => ({ token: a.doctor.token, collection: "chat_messages", row: edit(await master("chat_messages", msgA.id), { text: "edited" }) }), "written"],
     ["a member edits someone else's message", async () => ({ token: a.patient.token, collection: "chat_messages", row: edit(await master("chat_messages", msgA.id), { text: "not mine" }) }), "master"],
     ["a member deletes someone else's message", async () => ({ token: a.patient.token, collection: "chat_messages", row: edit(await master("chat_messages", msgA.id), { _deleted: true }) }), "master"],
@@ -100,23 +101,23 @@ apiTest("sync access: every role × every collection × own / other doctor's / o
     ["the author changes createdAt (not writable)", async () => ({ token: a.patient.token, collection: "chat_messages", row: edit(await master("chat_messages", msgA2.id), { createdAt: "2020-01-01T00:00:00.000Z" }) }), "master"],
     ["an outsider edits a message they cannot see", async () => ({ token: b.doctor.token, collection: "chat_messages", row: edit(await master("chat_messages", msgA.id), { text: "x" }) }), "refused"],
     // note drafts
-    ["the doctor drafts a note for their patient", async () => ({ token: a.doctor.token, collection: "note_drafts", row: create(newDraft(a.patient.id, a.doctor.id)) }), "written"],
-    ["the VMA drafts a note for their doctor's patient", async () => ({ token: a.vma.token, collection: "note_drafts", row: create(newDraft(otherPatientOfA.id, a.vma.id)) }), "written"],
+    ["the doctor drafts a note for their patient", () => ({ token: a.doctor.token, collection: "note_drafts", row: create(newDraft(a.patient.id, a.doctor.id)) }), "written"],
+    ["the VMA drafts a note for their doctor's patient", () => ({ token: a.vma.token, collection: "note_drafts", row: create(newDraft(otherPatientOfA.id, a.vma.id)) }), "written"],
     ["the VMA edits the doctor's draft (same care team)", async () => ({ token: a.vma.token, collection: "note_drafts", row: edit(await master("note_drafts", draftA.id), { title: "by the VMA" }) }), "written"],
-    ["a doctor drafts for another doctor's patient", async () => ({ token: a.doctor.token, collection: "note_drafts", row: create(newDraft(b.patient.id, a.doctor.id)) }), "refused"],
+    ["a doctor drafts for another doctor's patient", () => ({ token: a.doctor.token, collection: "note_drafts", row: create(newDraft(b.patient.id, a.doctor.id)) }), "refused"],
     ["a VMA edits another practice's draft", async () => ({ token: a.vma.token, collection: "note_drafts", row: edit(await master("note_drafts", draftB.id), { title: "x" }) }), "refused"],
-    ["a patient drafts a note about themself", async () => ({ token: a.patient.token, collection: "note_drafts", row: create(newDraft(a.patient.id, a.patient.id)) }), "refused"],
+    ["a patient drafts a note about themself", () => ({ token: a.patient.token, collection: "note_drafts", row: create(newDraft(a.patient.id, a.patient.id)) }), "refused"],
     ["a patient edits a draft about them", async () => ({ token: a.patient.token, collection: "note_drafts", row: edit(await master("note_drafts", draftA.id), { title: "x" }) }), "refused"],
-    ["an admin drafts a note", async () => ({ token: admin.token, collection: "note_drafts", row: create(newDraft(a.patient.id, admin.id)) }), "refused"],
+    ["an admin drafts a note", () => ({ token: admin.token, collection: "note_drafts", row: create(newDraft(a.patient.id, admin.id)) }), "refused"],
     ["the doctor moves a draft to another patient (not writable)", async () => ({ token: a.doctor.token, collection: "note_drafts", row: edit(await master("note_drafts", draftA.id), { patientId: otherPatientOfA.id }) }), "master"],
     // medical files
-    ["a patient uploads into PatientUploaded", async () => ({ token: a.patient.token, collection: "medical_files", row: create(newFile(a.patient.id, a.patient.id)) }), "written"],
-    ["a patient uploads into Labs", async () => ({ token: a.patient.token, collection: "medical_files", row: create(newFile(a.patient.id, a.patient.id, { folder: "Labs" })) }), "refused"],
-    ["a patient uploads into another patient's record", async () => ({ token: a.patient.token, collection: "medical_files", row: create(newFile(b.patient.id, a.patient.id)) }), "refused"],
-    ["the doctor files a lab result for their patient", async () => ({ token: a.doctor.token, collection: "medical_files", row: create(newFile(a.patient.id, a.doctor.id, { folder: "Labs" })) }), "written"],
-    ["the VMA files a consult for their doctor's patient", async () => ({ token: a.vma.token, collection: "medical_files", row: create(newFile(a.patient.id, a.vma.id, { folder: "Consults" })) }), "written"],
-    ["a doctor files into another doctor's patient", async () => ({ token: a.doctor.token, collection: "medical_files", row: create(newFile(b.patient.id, a.doctor.id, { folder: "Labs" })) }), "refused"],
-    ["an admin files a document", async () => ({ token: admin.token, collection: "medical_files", row: create(newFile(a.patient.id, admin.id, { folder: "Misc" })) }), "refused"],
+    ["a patient uploads into PatientUploaded", () => ({ token: a.patient.token, collection: "medical_files", row: create(newFile(a.patient.id, a.patient.id)) }), "written"],
+    ["a patient uploads into Labs", () => ({ token: a.patient.token, collection: "medical_files", row: create(newFile(a.patient.id, a.patient.id, { folder: "Labs" })) }), "refused"],
+    ["a patient uploads into another patient's record", () => ({ token: a.patient.token, collection: "medical_files", row: create(newFile(b.patient.id, a.patient.id)) }), "refused"],
+    ["the doctor files a lab result for their patient", () => ({ token: a.doctor.token, collection: "medical_files", row: create(newFile(a.patient.id, a.doctor.id, { folder: "Labs" })) }), "written"],
+    ["the VMA files a consult for their doctor's patient", () => ({ token: a.vma.token, collection: "medical_files", row: create(newFile(a.patient.id, a.vma.id, { folder: "Consults" })) }), "written"],
+    ["a doctor files into another doctor's patient", () => ({ token: a.doctor.token, collection: "medical_files", row: create(newFile(b.patient.id, a.doctor.id, { folder: "Labs" })) }), "refused"],
+    ["an admin files a document", () => ({ token: admin.token, collection: "medical_files", row: create(newFile(a.patient.id, admin.id, { folder: "Misc" })) }), "refused"],
     ["a patient renames their own upload", async () => ({ token: a.patient.token, collection: "medical_files", row: edit(await master("medical_files", fileA.id), { name: "renamed.pdf" }) }), "written"],
     ["a patient moves their upload to Labs", async () => ({ token: a.patient.token, collection: "medical_files", row: edit(await master("medical_files", fileA.id), { folder: "Labs" }) }), "master"],
     ["a patient renames the doctor's lab file", async () => ({ token: a.patient.token, collection: "medical_files", row: edit(await master("medical_files", labA.id), { name: "x.pdf" }) }), "master"],

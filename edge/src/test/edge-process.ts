@@ -1,0 +1,66 @@
+/** Starts a real edge process (`edge/src/main.ts`) on a database, on a free loopback port. */
+const MAIN = new URL("../main.ts", import.meta.url).pathname;
+
+export type EdgeProcess = { url: string; stop(): Promise<void> };
+
+export async function startEdgeProcess(opts: { databaseUrl: string; jwtSecret: string; timeoutMs?: number }): Promise<EdgeProcess> {
+  const dataDir = await Deno.makeTempDir({ prefix: "edge-" });
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "--allow-all", MAIN],
+    env: {
+      DATABASE_URL: opts.databaseUrl, JWT_SECRET: opts.jwtSecret, PORT: "0", HOST: "127.0.0.1",
+      DATA_DIR: dataDir, STATIC_DIR: `${dataDir}/no-pwa`, LOG_LEVEL: "info", DEMO_SEED: "false",
+    },
+    stdin: "null",
+    stdout: "piped",
+    stderr: "inherit",
+  }).spawn();
+
+  const stop = async () => {
+    try {
+      child.kill("SIGTERM");
+    } catch { /* already gone */ }
+    const killer = setTimeout(() => {
+      try {
+        child.kill("SIGKILL");
+      } catch { /* gone */ }
+    }, 5000);
+    await child.status;
+    clearTimeout(killer);
+    await Deno.remove(dataDir, { recursive: true }).catch(() => {});
+  };
+
+  // The process logs JSON lines; "listening" carries the URL with the port it got.
+  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  const deadline = setTimeout(() => reader.cancel("timeout"), opts.timeoutMs ?? 30_000);
+  let buffered = "";
+  try {
+    while (true) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error("the edge process ended before listening");
+      buffered += value;
+      for (const line of buffered.split("\n").slice(0, -1)) {
+        const entry = (() => {
+          try {
+            return JSON.parse(line);
+          } catch {
+            return null;
+          }
+        })();
+        if (entry?.message === "listening") {
+          clearTimeout(deadline);
+          // Keep draining stdout so the process never blocks on a full pipe.
+          (async () => {
+            while (!(await reader.read().catch(() => ({ done: true }))).done) { /* discard */ }
+          })();
+          return { url: (entry.url as string).replace("localhost", "127.0.0.1"), stop };
+        }
+      }
+      buffered = buffered.slice(buffered.lastIndexOf("\n") + 1);
+    }
+  } catch (e) {
+    clearTimeout(deadline);
+    await stop();
+    throw e;
+  }
+}
