@@ -7,6 +7,7 @@ import { manualClock } from "../platform/clock.ts";
 import { silentLogger } from "../platform/log.ts";
 import { createArgon2Hasher } from "../platform/passwords.ts";
 import type { Role } from "../../../sync/roles.ts";
+import { connectPostgres, type Database } from "../db/connect.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 
 /** The access-token secret of test apps (a spawned edge process needs the same one). */
@@ -29,16 +30,24 @@ export async function createTestContext(opts: { limits?: Partial<Limits>; env?: 
   const database: TestDatabase = await createTestDatabase();
   const clock = manualClock(new Date());
   const config = loadConfig({ PUBLIC_ORIGIN: "http://app.test", DATA_DIR: "/nonexistent", ...opts.env });
-  const deps: Deps = await composeDeps({
-    config,
-    database,
-    log: silentLogger,
-    jwtSecret: TEST_JWT_SECRET,
-    clock,
-    limits: { ...DEFAULT_LIMITS, ...opts.limits },
-    passwords: createArgon2Hasher({ memoryCost: 1024, timeCost: 1 }),
-  });
-  const { app, api, services } = createApp(deps, { databaseKind: database.kind });
+  const passwords = createArgon2Hasher({ memoryCost: 1024, timeCost: 1 });
+  const build = async (db: Database) => {
+    const deps: Deps = await composeDeps({
+      config,
+      database: db,
+      log: silentLogger,
+      jwtSecret: TEST_JWT_SECRET,
+      clock,
+      limits: { ...DEFAULT_LIMITS, ...opts.limits },
+      passwords,
+    });
+    return { deps, ...createApp(deps, { databaseKind: db.kind }) };
+  };
+  const first = await build(database);
+  const { deps, api, services } = first;
+  let app = first.app;
+  /** A restarted server's own connection pool (on PostgreSQL), closed with the context. */
+  let restartedPool: Database | null = null;
 
   async function call<T = any>(method: string, path: string, o: CallOptions = {}): Promise<Reply<T>> {
     const headers: Record<string, string> = { ...o.headers };
@@ -85,9 +94,24 @@ export async function createTestContext(opts: { limits?: Partial<Limits>; env?: 
     };
   }
 
+  /**
+   * "Restarts the server": a new app with new dependencies on a new connection
+   * pool to the same database (PGlite: the same embedded database). Later
+   * `call`s reach the new app.
+   */
+  async function restart() {
+    const pool = database.url ? connectPostgres(database.url, 5) : null;
+    app = (await build(pool ?? database)).app;
+    await restartedPool?.close();
+    restartedPool = pool;
+  }
+
   return {
-    app,
+    get app() {
+      return app;
+    },
     api,
+    restart,
     deps,
     services: services as Services,
     sql: deps.sql,
@@ -102,7 +126,10 @@ export async function createTestContext(opts: { limits?: Partial<Limits>; env?: 
         select subject, body from outbox where lower(recipient) = lower(${to}) order by id desc limit 1`;
       return row ?? null;
     },
-    close: () => database.close(),
+    close: async () => {
+      await restartedPool?.close();
+      await database.close();
+    },
   };
 }
 

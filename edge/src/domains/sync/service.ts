@@ -69,11 +69,12 @@ export function createSyncService(deps: { sql: Sql; changes: ChangeFeed; clock: 
     }
 
     // 5. Idempotency: the master already holds this state on every field the client
-    //    writes (a replayed push, or the same edit twice) → success, nothing written.
-    //    When only server-set fields differ, nothing is written either, but the answer
-    //    is the master so the device takes the server's values.
+    //    writes (a replayed push, or the same edit twice) → nothing is written. The
+    //    answer is success when the device's copy is the master exactly; otherwise
+    //    (an older updatedAt after a lost answer, stale server-set fields) it is the
+    //    master, so the device adopts it without a write.
     const changed = fields.filter((f) => !c.access.serverFields.includes(f) && !sameValue(master[f], next[f]));
-    if (changed.length === 0) return fields.every((f) => sameValue(master[f], next[f])) ? null : master;
+    if (changed.length === 0) return sameValue(master, next) ? null : master;
 
     // 6. Stale: the device edited a state other than the master → conflict, answer the master.
     //    Same content with an older updatedAt is not stale: the device had not yet
