@@ -1,0 +1,112 @@
+/** The registry is consistent (zod ↔ RxDB schema ↔ access), and the conflict resolvers merge as documented. */
+import assert from "node:assert/strict";
+import { z } from "zod";
+import { COLLECTION_NAMES, collectionOf, mergeNoteDraft, type MedicalFileDoc, type NoteDraftDoc, sameValue, SYNC_COLLECTIONS } from "./index.ts";
+import { parseContentRange, pullQuerySchema } from "../protocol.ts";
+
+Deno.test("sync collections: each definition agrees with itself", async (t) => {
+  for (const name of COLLECTION_NAMES) {
+    const c = collectionOf(name);
+    const shape = Object.keys((c.schema as unknown as z.ZodObject).shape);
+    const rx = c.rxSchema;
+    await t.step(`${name}: the RxDB schema lists the zod fields (less RxDB's own _deleted)`, () => {
+      assert.equal(c.name, name);
+      assert.equal(rx.primaryKey, "id");
+      assert.ok(Number.isInteger(rx.version) && rx.version >= 0);
+      assert.deepEqual(Object.keys(rx.properties).sort(), shape.filter((f) => f !== "_deleted").sort());
+      assert.deepEqual([...rx.required].sort(), Object.keys(rx.properties).sort());
+      assert.ok(shape.includes("updatedAt") && shape.includes("_deleted"));
+    });
+    await t.step(`${name}: indexed fields are bounded as RxDB requires`, () => {
+      const indexed = new Set(rx.indexes.flatMap((i) => (typeof i === "string" ? [i] : [...i])));
+      for (const field of indexed) {
+        const p = rx.properties[field];
+        assert.ok(p, `${field} exists`);
+        assert.equal(Array.isArray(p.type), false, `${field} is not nullable`);
+        if (p.type === "string") assert.ok(p.maxLength, `${field} has maxLength`);
+        if (p.type === "number") assert.ok(p.minimum !== undefined && p.maximum && p.multipleOf, `${field} has bounds`);
+      }
+    });
+    await t.step(`${name}: access names real fields`, () => {
+      const a = c.access;
+      for (const f of [a.scopeField, ...a.writableFields, ...a.serverFields, ...(a.ownerField ? [a.ownerField] : [])]) {
+        assert.ok(shape.includes(f), `${f} is a field`);
+      }
+      assert.ok(!a.writableFields.some((f) => a.serverFields.includes(f)), "server fields are not writable");
+      assert.ok(!a.writableFields.includes(a.scopeField), "a row never moves to another scope");
+      assert.ok(c.pushBatchSize >= 1 && c.pushBatchSize <= 500);
+    });
+  }
+  await t.step("pull-only chats; admins and patients are in no clinical scope", () => {
+    assert.equal(SYNC_COLLECTIONS.chats.access.create, "nobody");
+    assert.equal(SYNC_COLLECTIONS.note_drafts.access.read, "careTeam");
+    assert.equal(SYNC_COLLECTIONS.medical_files.access.read, "careTeamOrPatient");
+  });
+});
+
+Deno.test("protocol inputs", async (t) => {
+  await t.step("pull query defaults and bounds", () => {
+    assert.deepEqual(pullQuerySchema.parse({}), { updatedAt: 0, id: "00000000-0000-0000-0000-000000000000", limit: 200 });
+    assert.equal(pullQuerySchema.safeParse({ limit: "1001" }).success, false);
+    assert.equal(pullQuerySchema.safeParse({ updatedAt: "1.5" }).success, false);
+  });
+  await t.step("Content-Range", () => {
+    assert.deepEqual(parseContentRange("bytes 0-99/200"), { start: 0, end: 99, total: 200 });
+    for (const bad of [undefined, "", "bytes 0-200/200", "bytes 5-1/10", "bytes */10", "items 0-1/2", "bytes 0-1/x"]) {
+      assert.equal(parseContentRange(bad), null, String(bad));
+    }
+  });
+});
+
+const draft = (over: Partial<NoteDraftDoc>): NoteDraftDoc => ({
+  id: "7d3c8f4e-2f0a-4b7e-9a55-1f2e3d4c5b6a", patientId: "1d3c8f4e-2f0a-4b7e-9a55-1f2e3d4c5b6a", encounterId: null,
+  noteTypeId: null, title: "Visit", fields: { s: "", o: "" }, authorId: "2d3c8f4e-2f0a-4b7e-9a55-1f2e3d4c5b6a",
+  updatedBy: "2d3c8f4e-2f0a-4b7e-9a55-1f2e3d4c5b6a", updatedAt: 5, _deleted: false, ...over,
+});
+
+Deno.test("note draft conflicts merge field by field", async (t) => {
+  const base = draft({});
+  await t.step("edits to different fields both survive; server values come from the master", () => {
+    const local = draft({ fields: { s: "mine", o: "" } });
+    const master = draft({ fields: { s: "", o: "theirs" }, title: "Renamed", updatedAt: 9, updatedBy: "3d3c8f4e-2f0a-4b7e-9a55-1f2e3d4c5b6a" });
+    const merged = mergeNoteDraft({ assumedMasterState: base, newDocumentState: local, realMasterState: master });
+    assert.deepEqual(merged, { ...master, fields: { s: "mine", o: "theirs" } });
+  });
+  await t.step("the same field edited on both sides: the master (first written) wins", () => {
+    const merged = mergeNoteDraft({
+      assumedMasterState: base, newDocumentState: draft({ fields: { s: "mine", o: "" } }),
+      realMasterState: draft({ fields: { s: "theirs", o: "" }, updatedAt: 9 }),
+    });
+    assert.equal(merged.fields.s, "theirs");
+  });
+  await t.step("a field added locally and one removed by the master", () => {
+    const merged = mergeNoteDraft({
+      assumedMasterState: base, newDocumentState: draft({ fields: { s: "", o: "", p: "plan" } }),
+      realMasterState: draft({ fields: { s: "" }, updatedAt: 9 }),
+    });
+    assert.deepEqual(merged.fields, { s: "", p: "plan" });
+  });
+  await t.step("deleting never discards the other side's work; both deleting deletes", () => {
+    const editedMaster = draft({ fields: { s: "new", o: "" }, updatedAt: 9 });
+    assert.equal(mergeNoteDraft({ assumedMasterState: base, newDocumentState: draft({ _deleted: true }), realMasterState: editedMaster })._deleted, false);
+    const deletedMaster = draft({ _deleted: true, updatedAt: 9 });
+    const localEdit = draft({ title: "kept" });
+    const kept = mergeNoteDraft({ assumedMasterState: base, newDocumentState: localEdit, realMasterState: deletedMaster });
+    assert.deepEqual([kept._deleted, kept.title], [false, "kept"]);
+    assert.equal(mergeNoteDraft({ assumedMasterState: base, newDocumentState: draft({ _deleted: true }), realMasterState: deletedMaster })._deleted, true);
+    assert.equal(mergeNoteDraft({ assumedMasterState: base, newDocumentState: draft({ _deleted: true }), realMasterState: draft({ updatedAt: 9 }) })._deleted, true);
+  });
+});
+
+Deno.test("medical file conflicts keep a rename made while the upload completed", () => {
+  const base: MedicalFileDoc = {
+    id: "7d3c8f4e-2f0a-4b7e-9a55-1f2e3d4c5b6a", patientId: "1d3c8f4e-2f0a-4b7e-9a55-1f2e3d4c5b6a", folder: "PatientUploaded",
+    name: "scan.pdf", size: 10, contentType: "application/pdf", kind: null, uploadedBy: "1d3c8f4e-2f0a-4b7e-9a55-1f2e3d4c5b6a",
+    status: "pending", rejectReason: null, updatedAt: 3, _deleted: false,
+  };
+  const master = { ...base, status: "uploaded" as const, kind: "pdf" as const, updatedAt: 8 };
+  const merged = SYNC_COLLECTIONS.medical_files.resolveConflict({ assumedMasterState: base, newDocumentState: { ...base, name: "x-ray.pdf" }, realMasterState: master });
+  assert.deepEqual(merged, { ...master, name: "x-ray.pdf" });
+  assert.ok(sameValue({ a: 1, b: [1, { c: 2 }] }, { b: [1, { c: 2 }], a: 1 }));
+  assert.ok(!sameValue({ a: 1 }, { a: 1, b: undefined }));
+});
