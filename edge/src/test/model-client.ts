@@ -6,7 +6,9 @@
  * - a document is pending while its local state differs from its assumed master;
  * - push sends `{assumedMasterState, newDocumentState}` for pending documents; a
  *   written row's assumed master becomes what was sent; a conflict's becomes the
- *   answered master and the local state becomes the collection's resolution;
+ *   answered master and the local state becomes the collection's resolution of
+ *   the current local state;
+ * - a push whose answer is lost is sent again, the same rows, until answered;
  * - a pulled document replaces the local one unless that one is pending (the
  *   conflict is then settled by the next push).
  */
@@ -27,6 +29,10 @@ export class ModelClient {
   readonly assumed = new Map<CollectionName, Map<string, Doc>>();
   readonly checkpoints = new Map<CollectionName, Checkpoint | null>();
   readonly sent: { collection: CollectionName; rows: Row[] }[] = [];
+  /** Documents the server refused to create (answered with a refused tombstone). */
+  readonly refused = new Set<string>();
+  /** A push whose answer was lost: RxDB retries exactly these rows before anything else. */
+  readonly inFlight = new Map<CollectionName, Row[]>();
 
   constructor(
     readonly name: string,
@@ -61,13 +67,20 @@ export class ModelClient {
       .map((doc) => ({ assumedMasterState: structuredClone(assumed.get(doc.id) ?? null), newDocumentState: structuredClone(doc) }));
   }
 
-  /** One push of every pending document; with `lose`, the server works but the answer never arrives. */
+  /**
+   * One push: the rows still waiting for an answer, else every pending document.
+   * With `lose`, the server does its work but the answer never arrives.
+   */
   async push(collection: CollectionName, opts: { lose?: boolean } = {}): Promise<number> {
-    const rows = this.pending(collection);
+    const rows = this.inFlight.get(collection) ?? this.pending(collection);
     if (rows.length === 0) return 0;
     this.sent.push({ collection, rows: structuredClone(rows) });
-    const conflicts = await this.api().push(this.user.token, collection, rows);
-    if (opts.lose) return rows.length;
+    const conflicts = await this.api().push(this.user.token, collection, structuredClone(rows));
+    if (opts.lose) {
+      this.inFlight.set(collection, rows);
+      return rows.length;
+    }
+    this.inFlight.delete(collection);
     const local = this.local.get(collection)!;
     const assumed = this.assumed.get(collection)!;
     const resolve = collectionOf(collection).resolveConflict;
@@ -77,6 +90,7 @@ export class ModelClient {
         assumed.set(row.newDocumentState.id, row.newDocumentState);
         continue;
       }
+      if (isRefusedTombstone(master)) this.refused.add(master.id);
       const current = local.get(master.id)!;
       const resolved = sameValue(current, master)
         ? master
@@ -113,8 +127,8 @@ export class ModelClient {
     throw new Error("pull did not finish");
   }
 
-  /** What the device shows: refused creations are dropped locally (RxDB stores them deleted). */
+  /** The device's documents, less those the server refused to create (RxDB keeps them as deleted). */
   visible(collection: CollectionName): Map<string, Doc> {
-    return new Map(this.docs(collection).filter((d) => !isRefusedTombstone(d)).map((d) => [d.id, d]));
+    return new Map(this.docs(collection).filter((d) => !this.refused.has(d.id)).map((d) => [d.id, d]));
   }
 }

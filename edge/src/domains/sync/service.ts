@@ -69,12 +69,13 @@ export function createSyncService(deps: { sql: Sql; changes: ChangeFeed; clock: 
     }
 
     // 5. Idempotency: the master already holds this state on every field the client
-    //    writes (a replayed push, or the same edit twice) → nothing is written. The
-    //    answer is success when the device's copy is the master exactly; otherwise
-    //    (an older updatedAt after a lost answer, stale server-set fields) it is the
-    //    master, so the device adopts it without a write.
+    //    writes (a push retried after its answer was lost, the same edit twice) →
+    //    success, nothing written. (Success, not the master: the device may have
+    //    edited again since, and must push that edit against this state.) When only
+    //    server-set fields differ, nothing is written but the answer is the master,
+    //    so the device takes the server's values.
     const changed = fields.filter((f) => !c.access.serverFields.includes(f) && !sameValue(master[f], next[f]));
-    if (changed.length === 0) return sameValue(master, next) ? null : master;
+    if (changed.length === 0) return fields.every((f) => sameValue(master[f], next[f])) ? null : master;
 
     // 6. Stale: the device edited a state other than the master → conflict, answer the master.
     //    Same content with an older updatedAt is not stale: the device had not yet
