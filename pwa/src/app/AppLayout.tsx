@@ -1,0 +1,49 @@
+import { useEffect, useSyncExternalStore } from "react";
+import { Outlet, useNavigate } from "react-router";
+import { AuthDialogs, useSession } from "../features/auth/index.ts";
+import { useAppDeps } from "../lib/app-deps.tsx";
+import { Banner, UpdateBanner } from "../ui/index.ts";
+import { ApiEventDialogs } from "./ApiEventDialogs.tsx";
+import { Footer } from "./layout/Footer.tsx";
+import { Header } from "./layout/Header.tsx";
+import { ImpersonationBanner } from "./layout/ImpersonationBanner.tsx";
+import { RouteGuard } from "./RouteGuard.tsx";
+import type { SwUpdateStore } from "./sw-update.ts";
+
+/** Every page sits in this frame: skip link, header, banners, the guarded page, footer and app dialogs. */
+export function AppLayout({ swUpdate }: { swUpdate?: SwUpdateStore }) {
+  const { user, internetFailure } = useSession();
+  const { events } = useAppDeps();
+  const navigate = useNavigate();
+
+  // A logout caused by the server sends the browser to / (01 §2).
+  useEffect(() => events.on("serverLogout", () => navigate("/", { replace: true })), [events, navigate]);
+
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main-content">Skip to content</a>
+      <Header />
+      {user?.impersonatedBy && <ImpersonationBanner user={user} />}
+      {swUpdate && <SwUpdateBanner store={swUpdate} />}
+      {internetFailure && (
+        <Banner tone="warning" role="alert">
+          No connection to the server. Changes you make now may not be saved.
+        </Banner>
+      )}
+      <main id="main-content" className="app-main" tabIndex={-1}>
+        <RouteGuard>
+          <Outlet />
+        </RouteGuard>
+      </main>
+      <Footer />
+      <AuthDialogs />
+      <ApiEventDialogs />
+    </div>
+  );
+}
+
+function SwUpdateBanner({ store }: { store: SwUpdateStore }) {
+  const update = useSyncExternalStore(store.subscribe, store.get, store.get);
+  if (!update.needRefresh) return null;
+  return <UpdateBanner onReload={update.reload} onDismiss={store.dismiss} />;
+}

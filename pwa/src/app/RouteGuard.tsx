@@ -1,0 +1,35 @@
+import { type ReactNode, useEffect, useSyncExternalStore } from "react";
+import { Navigate, useLocation } from "react-router";
+import { useAppDeps } from "../lib/app-deps.tsx";
+import { FullScreenLoader } from "../ui/index.ts";
+import { decideRoute, INACTIVE_NOTICE_CLOSED_KEY } from "./guards.ts";
+import { OfflinePanel } from "./OfflinePanel.tsx";
+
+/** Applies `decideRoute` to the current location; the decisions themselves live in guards.ts. */
+export function RouteGuard({ children }: { children: ReactNode }) {
+  const { session, tabFlags } = useAppDeps();
+  const state = useSyncExternalStore(session.subscribe, session.getState, session.getState);
+  const location = useLocation();
+  const decision = decideRoute(location.pathname, {
+    status: state.status,
+    user: state.user,
+    logoutCause: state.logoutCause,
+    inactiveNoticeClosed: tabFlags.getItem(INACTIVE_NOTICE_CLOSED_KEY) === "true",
+  });
+  const remember = decision.type === "redirect" ? decision.remember : undefined;
+
+  useEffect(() => {
+    if (remember) session.setRememberedPath(remember + location.search);
+  }, [remember, location.search, session]);
+
+  switch (decision.type) {
+    case "allow":
+      return children;
+    case "wait":
+      return <FullScreenLoader label="Checking your sign-in" />;
+    case "offline":
+      return <OfflinePanel />;
+    case "redirect":
+      return <Navigate to={decision.to} replace />;
+  }
+}

@@ -1,0 +1,63 @@
+import { useEffect, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { homePath } from "../../../../sync/rules/home-path.ts";
+import { openAuthDialog, useSession } from "../../features/auth/index.ts";
+import { Button } from "../../ui/index.ts";
+import { navItemsFor } from "../nav-items.ts";
+import { AccountMenu } from "./AccountMenu.tsx";
+
+/**
+ * The top bar: logo, the role's navigation and the account menu. Under
+ * 768px the navigation folds behind a menu button (aria-expanded).
+ */
+export function Header() {
+  const { user } = useSession();
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const items = navItemsFor(user);
+
+  // A followed link closes the mobile menu.
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  return (
+    <header className="app-header">
+      <div className="app-header__bar">
+        <Link to={homePath(user)} className="app-header__logo">
+          <img src="/favicon.svg" alt="" width="28" height="28" />
+          <span>DPC Telehealth</span>
+        </Link>
+        <button
+          type="button"
+          className="app-header__menu-button"
+          aria-expanded={menuOpen}
+          aria-controls="main-navigation"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span aria-hidden="true">{menuOpen ? "✕" : "☰"}</span>
+          <span className="visually-hidden">Menu</span>
+        </button>
+        <nav
+          id="main-navigation"
+          className={menuOpen ? "app-nav app-nav--open" : "app-nav"}
+          aria-label="Main"
+        >
+          <ul className="app-nav__list">
+            {items.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.to === "/admin"} className="app-nav__link">{item.label}</NavLink>
+              </li>
+            ))}
+          </ul>
+          <div className="app-nav__account">
+            {user ? <AccountMenu user={user} /> : (
+              <div className="row">
+                <Button variant="secondary" onClick={() => openAuthDialog("login")}>Log in</Button>
+                <Button onClick={() => openAuthDialog("register")}>Join</Button>
+              </div>
+            )}
+          </div>
+        </nav>
+      </div>
+    </header>
+  );
+}

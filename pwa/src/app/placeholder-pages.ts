@@ -1,0 +1,36 @@
+/**
+ * Pages that exist in the navigation but whose features come in later
+ * issues. Each renders a ComingSoon panel inside the real layout.
+ */
+export type Placeholder = { path: string; title: string; description: string };
+
+export const PLACEHOLDER_PAGES: readonly Placeholder[] = [
+  { path: "/messages", title: "Messages", description: "Secure chats with your care team, with files and online presence." },
+  { path: "/consultation/:consultationId", title: "Consultation", description: "The video room and details of this consultation." },
+  { path: "/availability", title: "Availability", description: "Set the hours when patients can book consultations with you." },
+  { path: "/calendar/:doctorId", title: "Calendar", description: "Consultations by month, week or three days." },
+  { path: "/reports", title: "Reports", description: "Build and download reports." },
+  { path: "/orders", title: "Orders", description: "Your memberships, services and payments." },
+  { path: "/vma/patients", title: "Patients", description: "The patients of the doctors you assist." },
+  { path: "/vma/contacts", title: "Contacts", description: "Pharmacies, labs and specialists of your practice." },
+  { path: "/vma/tasks", title: "Tasks", description: "Tasks assigned to you and your doctors." },
+  { path: "/vma/doctors", title: "Doctors", description: "The doctors you work for." },
+  { path: "/vma/documents", title: "Documents", description: "Documents and faxes sent and received." },
+  { path: "/vma/transactions", title: "Transactions", description: "Payments of your doctors' patients." },
+  { path: "/doctor/contacts", title: "Contacts", description: "Pharmacies, labs and specialists you work with." },
+  { path: "/doctor/tasks", title: "Tasks", description: "Your tasks and those of your assistants." },
+  { path: "/doctor/patients", title: "Patients", description: "Your patients and their records (up to 400)." },
+  { path: "/doctor/documents", title: "Documents", description: "Documents and faxes sent and received." },
+  { path: "/doctor/erx", title: "E-prescribing", description: "Send prescriptions to your patients' pharmacies." },
+  { path: "/transactions", title: "Transactions", description: "Payments from your patients and your payouts." },
+  { path: "/admin/providers", title: "Providers", description: "Doctor applications: approve, decline, set commission." },
+  { path: "/admin/patients", title: "Patients", description: "All patients, their doctors and memberships." },
+  { path: "/admin/tasks", title: "Tasks", description: "Tasks across the platform." },
+  { path: "/admin/packages", title: "Packages", description: "Membership plans and paid services." },
+  { path: "/admin/documents", title: "Documents", description: "Agreements and shared documents." },
+  { path: "/admin/contacts", title: "Contacts", description: "The shared contact directory." },
+  { path: "/admin/promo-codes", title: "Promo codes", description: "Coupons and their usage." },
+  { path: "/admin/transactions", title: "Transactions", description: "Payments, refunds and payouts." },
+  { path: "/admin/reviews", title: "Reviews", description: "Patients' reviews of doctors." },
+  { path: "/admin/analytics", title: "Analytics", description: "Sign-ups, consultations and revenue over time." },
+];

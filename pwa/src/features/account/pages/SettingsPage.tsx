@@ -1,0 +1,75 @@
+import { type ReactNode, useEffect } from "react";
+import { useLocation } from "react-router";
+import type { Role } from "../../../../../sync/roles.ts";
+import { ComingSoon } from "../../../ui/index.ts";
+import { useCurrentUser } from "../../auth/index.ts";
+import { ChangeEmailSection } from "../components/ChangeEmailSection.tsx";
+import { ChangePasswordSection } from "../components/ChangePasswordSection.tsx";
+import { PhoneSection } from "../components/PhoneSection.tsx";
+import { SessionsSection } from "../components/SessionsSection.tsx";
+
+type Section = { id: string; title: string; roles?: readonly Role[]; body: ReactNode };
+
+const COMING: { id: string; title: string; roles?: Role[]; description: string }[] = [
+  { id: "notifications", title: "Notifications", description: "Choose which emails and text messages you get." },
+  { id: "payment-methods", title: "Payment methods", roles: ["patient"], description: "Your saved cards." },
+  { id: "note-types", title: "Note types", roles: ["doctor"], description: "Templates for encounter notes." },
+  { id: "services", title: "Services", roles: ["doctor"], description: "One-time services you offer and their prices." },
+  { id: "memberships", title: "Memberships", roles: ["doctor"], description: "The membership plans you offer." },
+  { id: "patient-memberships", title: "Patient memberships", roles: ["doctor"], description: "Your patients' plans." },
+  { id: "macros", title: "Macros", roles: ["doctor", "vma"], description: "Reusable text shortcuts." },
+  { id: "vmas", title: "Manage VMAs", roles: ["doctor"], description: "Invite and manage your assistants." },
+  { id: "consultations", title: "Consultations", roles: ["doctor"], description: "Consultation types and intake form." },
+  { id: "balance", title: "Balance", roles: ["doctor"], description: "Your earnings and payout requests." },
+  { id: "agreements", title: "Agreements", roles: ["admin"], description: "Versions of the public agreements." },
+  { id: "admins", title: "Admin management", roles: ["admin"], description: "Create and remove administrators." },
+];
+
+/** `/settings`: account security now, the other sections as they are built. */
+export function SettingsPage() {
+  const user = useCurrentUser();
+  const { hash } = useLocation();
+  // Links like /settings#phone open the section (the router does not scroll to hashes).
+  useEffect(() => {
+    if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView?.({ block: "start" });
+  }, [hash]);
+  const all: Section[] = [
+    { id: "account", title: "Account settings", body: <ChangePasswordSection /> },
+    { id: "phone", title: "Phone", body: <PhoneSection /> },
+    { id: "email", title: "Email", body: <ChangeEmailSection /> },
+    { id: "sessions", title: "Sessions", body: <SessionsSection /> },
+    ...COMING.map((item) => ({
+      id: item.id,
+      title: item.title,
+      roles: item.roles,
+      body: <ComingSoon title={item.title} description={item.description} asPage={false} />,
+    })),
+  ];
+  const sections = all.filter((section) => !section.roles || section.roles.includes(user.role));
+
+  return (
+    <div className="stack">
+      <title>Settings · DPC Telehealth</title>
+      <h1>Settings</h1>
+      <nav aria-label="Settings sections">
+        <ul className="row" style={{ listStyle: "none", padding: 0 }}>
+          {sections.map((section) => <li key={section.id}><a href={`#${section.id}`}>{section.title}</a></li>)}
+        </ul>
+      </nav>
+      {sections.map((section) =>
+        isComing(section.id)
+          ? <div key={section.id} id={section.id} className="card">{section.body}</div>
+          : (
+            <section key={section.id} id={section.id} className="card stack" aria-labelledby={`${section.id}-title`}>
+              <h2 id={`${section.id}-title`}>{section.title}</h2>
+              {section.body}
+            </section>
+          )
+      )}
+    </div>
+  );
+}
+
+function isComing(id: string): boolean {
+  return COMING.some((item) => item.id === id);
+}

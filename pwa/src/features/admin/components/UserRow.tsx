@@ -1,0 +1,83 @@
+import { useState } from "react";
+import type { AuthUser } from "../../../../../sync/schemas/user.ts";
+import { useApi } from "../../../lib/app-deps.tsx";
+import { errorMessage } from "../../../lib/api/api-error.ts";
+import { fullName } from "../../../lib/session/auth-user.ts";
+import { Button, useSnackbar } from "../../../ui/index.ts";
+import { useGoAfterSignIn, useSession } from "../../auth/index.ts";
+
+type UserRowProps = {
+  user: AuthUser;
+  selfId: string;
+  onPatch: (change: Partial<AuthUser>) => void;
+  onChangeEmail: () => void;
+};
+
+/** One user with the admin's actions: block or unblock, sign in as, change email. */
+export function UserRow({ user, selfId, onPatch, onChangeEmail }: UserRowProps) {
+  const api = useApi();
+  const { loginAs } = useSession();
+  const goAfterSignIn = useGoAfterSignIn();
+  const notify = useSnackbar();
+  const [busy, setBusy] = useState<"block" | "login" | null>(null);
+  const name = fullName(user);
+  const isSelf = user.id === selfId;
+
+  const toggleBlock = async () => {
+    setBusy("block");
+    const action = user.isBlocked ? "unblock" : "block";
+    try {
+      await api.put(`/users/${action}/${encodeURIComponent(user.id)}`);
+      onPatch({ isBlocked: !user.isBlocked });
+      notify(`${name} is ${user.isBlocked ? "unblocked" : "blocked"}`, "success");
+    } catch (error) {
+      notify(errorMessage(error), "error");
+    } finally {
+      setBusy(null);
+    }
+  };
+  const signInAs = async () => {
+    setBusy("login");
+    try {
+      const target = await loginAs(user.id);
+      notify(`You are signed in as ${name}`, "success");
+      goAfterSignIn(target);
+    } catch (error) {
+      notify(errorMessage(error), "error");
+      setBusy(null);
+    }
+  };
+
+  return (
+    <tr>
+      <td>
+        <strong>{name}</strong>
+        {user.role === "doctor" && user.applicationStatus && (
+          <div className="muted">Application: {user.applicationStatus}</div>
+        )}
+      </td>
+      <td>{user.email}</td>
+      <td>
+        {user.isBlocked ? <span className="status status--blocked">Blocked</span> : (
+          user.isActivated === false
+            ? <span className="status status--pending">Not activated</span>
+            : <span className="status">Active</span>
+        )}
+      </td>
+      <td>
+        {isSelf ? <span className="muted">You</span> : (
+          <div className="row">
+            <Button variant={user.isBlocked ? "secondary" : "danger"} loading={busy === "block"} onClick={toggleBlock}
+              aria-label={`${user.isBlocked ? "Unblock" : "Block"} ${name}`}>
+              {user.isBlocked ? "Unblock" : "Block"}
+            </Button>
+            <Button variant="secondary" loading={busy === "login"} onClick={signInAs} aria-label={`Sign in as ${name}`}>
+              Sign in as
+            </Button>
+            <Button variant="text" onClick={onChangeEmail} aria-label={`Change email of ${name}`}>Change email</Button>
+          </div>
+        )}
+      </td>
+    </tr>
+  );
+}

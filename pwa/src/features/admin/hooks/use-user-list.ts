@@ -1,0 +1,35 @@
+import { useState } from "react";
+import type { ListResult } from "../../../../../sync/envelope.ts";
+import type { Role } from "../../../../../sync/roles.ts";
+import type { AuthUser } from "../../../../../sync/schemas/user.ts";
+import { useApi } from "../../../lib/app-deps.tsx";
+import { useLoad } from "../../../lib/use-load.ts";
+
+export const PAGE_SIZE = 20;
+
+export type UserListQuery = { role: Role; search: string; offset: number };
+
+/** `GET /users/role/{role}?offset&limit&search` with local patches after row actions. */
+export function useUserList(query: UserListQuery) {
+  const api = useApi();
+  const [patches, setPatches] = useState<Record<string, Partial<AuthUser>>>({});
+  const state = useLoad(
+    (signal) =>
+      api.get<ListResult<AuthUser>>(`/users/role/${query.role}`, {
+        query: { offset: query.offset, limit: PAGE_SIZE, search: query.search.trim() || undefined },
+        signal,
+      }),
+    [api, query.role, query.search, query.offset],
+  );
+  const list = (state.data?.list ?? []).map((user) => ({ ...user, ...patches[user.id] }));
+  const patch = (id: string, change: Partial<AuthUser>) =>
+    setPatches((current) => ({ ...current, [id]: { ...current[id], ...change } }));
+  return {
+    list,
+    totalCount: state.data?.totalCount ?? 0,
+    loading: state.loading,
+    error: state.error,
+    reload: state.reload,
+    patch,
+  };
+}

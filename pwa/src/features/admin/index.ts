@@ -1,0 +1,3 @@
+import "./admin.css";
+
+export { AdminDashboardPage } from "./pages/AdminDashboardPage.tsx";

@@ -1,0 +1,54 @@
+import { loginSchema } from "../../../../../sync/schemas/auth.ts";
+import { useForm } from "../../../lib/forms/use-form.ts";
+import { Button, TextField, useSnackbar } from "../../../ui/index.ts";
+import { useGoAfterSignIn, useSession } from "../hooks/use-session.ts";
+import { FormError } from "./FormError.tsx";
+
+type LoginFormProps = { onDone: () => void; onForgot: () => void; onRegister: () => void };
+
+/** Email and password; the server's message (mismatch, not activated, blocked) shows above the button. */
+export function LoginForm({ onDone, onForgot, onRegister }: LoginFormProps) {
+  const { login } = useSession();
+  const goAfterSignIn = useGoAfterSignIn();
+  const notify = useSnackbar();
+  const form = useForm({ schema: loginSchema, initial: { email: "", password: "" }, idPrefix: "login" });
+
+  const submit = form.handleSubmit(async (data) => {
+    const user = await login(data);
+    notify(`Welcome back, ${user.firstName || user.email}`, "success");
+    onDone();
+    goAfterSignIn(user);
+  });
+
+  return (
+    <form className="stack" onSubmit={submit} noValidate aria-label="Sign in">
+      <TextField
+        id={form.fieldId("email")}
+        label="Email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        value={form.values.email}
+        onChange={(value) => form.set("email", value)}
+        error={form.errors.email}
+      />
+      <TextField
+        id={form.fieldId("password")}
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        required
+        value={form.values.password}
+        onChange={(value) => form.set("password", value)}
+        error={form.errors.password}
+      />
+      <FormError message={form.formError} />
+      <Button type="submit" block loading={form.submitting}>Sign in</Button>
+      <div className="row" style={{ justifyContent: "space-between" }}>
+        <Button variant="text" onClick={onForgot}>Forgot password?</Button>
+        <Button variant="text" onClick={onRegister}>Create an account</Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,119 @@
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import userEvent, { type UserEvent } from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { createFetchStub, failure, makeDeps, renderWithDeps, success } from "../../../test/helpers.tsx";
+import { RegistrationForm } from "./RegistrationForm.tsx";
+
+async function fillPersonal(user: UserEvent) {
+  await user.type(screen.getByLabelText("Email"), "new.doctor@example.com");
+  await user.type(screen.getByLabelText("Password"), "secret12");
+  await user.type(screen.getByLabelText("Repeat password"), "secret12");
+  await user.type(screen.getByLabelText("First name"), "Dana");
+  await user.type(screen.getByLabelText("Last name"), "Lee");
+  fireEvent.change(screen.getByLabelText("Birth date"), { target: { value: "1975-03-02" } });
+  await user.selectOptions(screen.getByLabelText("Gender"), "Female");
+  await user.type(screen.getByLabelText("Phone number"), "(202) 555-0143");
+  await user.selectOptions(screen.getByLabelText("State"), "NY");
+  await user.type(screen.getByLabelText("City"), "Albany");
+  await user.type(screen.getByLabelText("Zip code"), "12207");
+  await user.type(screen.getByLabelText("Street address"), "1 Main St");
+  await user.click(screen.getByLabelText(/Terms and Conditions/));
+  await user.click(screen.getByLabelText(/Privacy Policy/));
+  await user.click(screen.getByLabelText(/Prescription Policy/));
+}
+
+describe("RegistrationForm", () => {
+  it("shows zod errors beside the fields, including the agreements and the repeat password", async () => {
+    const user = userEvent.setup();
+    const stub = createFetchStub();
+    renderWithDeps(<RegistrationForm onLogin={() => {}} />, makeDeps({ fetch: stub.fetch }));
+    await user.type(screen.getByLabelText("Password"), "secret12");
+    await user.type(screen.getByLabelText("Repeat password"), "other");
+    await user.type(screen.getByLabelText("Zip code"), "123");
+    await user.click(screen.getByRole("button", { name: "Create account" }));
+
+    expect(screen.getByText("Passwords do not match")).not.toBeNull();
+    expect(screen.getByText("Zip must be exactly five digits")).not.toBeNull();
+    expect(screen.getByText("Accept the terms, privacy policy and prescription policy")).not.toBeNull();
+    expect(screen.getByText("Choose a US state")).not.toBeNull();
+    expect(screen.getByLabelText("Zip code").getAttribute("aria-invalid")).toBe("true");
+    expect(stub.calls).toHaveLength(0);
+  });
+
+  it("requires a JPG or PNG signature of at most 20 MB from doctors", async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    renderWithDeps(<RegistrationForm onLogin={() => {}} />, makeDeps());
+    await user.click(screen.getByLabelText("A doctor"));
+    await user.click(screen.getByRole("button", { name: "Apply as a doctor" }));
+    expect(screen.getByText("Upload an image of your signature")).not.toBeNull();
+
+    await user.upload(screen.getByLabelText("Signature image"), new File(["%PDF"], "sign.pdf", { type: "application/pdf" }));
+    await user.click(screen.getByRole("button", { name: "Apply as a doctor" }));
+    expect(screen.getByText("The signature must be a JPG or PNG image")).not.toBeNull();
+
+    const huge = new File(["x"], "sign.png", { type: "image/png" });
+    Object.defineProperty(huge, "size", { value: 20 * 1024 * 1024 + 1 });
+    await user.upload(screen.getByLabelText("Signature image"), huge);
+    await user.click(screen.getByRole("button", { name: "Apply as a doctor" }));
+    expect(screen.getByText("The signature must be at most 20 MB")).not.toBeNull();
+  });
+
+  it("sends a doctor's application as multipart with the signature file as `sign`", async () => {
+    const user = userEvent.setup();
+    const stub = createFetchStub({ "POST /users": () => success(null, 201) });
+    renderWithDeps(<RegistrationForm onLogin={() => {}} />, makeDeps({ fetch: stub.fetch }));
+    await user.click(screen.getByLabelText("A doctor"));
+    await fillPersonal(user);
+    await user.type(screen.getByLabelText("NPI number"), "1234567890");
+    await user.type(screen.getByLabelText("DEA number"), "ab1234563");
+    await user.type(screen.getByLabelText("Fax number"), "2025550199");
+    await user.selectOptions(screen.getByLabelText("Specialty"), "Internal medicine");
+    await user.selectOptions(screen.getByLabelText("Time zone"), "America/Chicago");
+    await user.click(screen.getByLabelText("New York"));
+    await user.click(screen.getByLabelText("New Jersey"));
+    const sign = new File(["png-bytes"], "signature.png", { type: "image/png" });
+    await user.upload(screen.getByLabelText("Signature image"), sign);
+    await user.click(screen.getByRole("button", { name: "Apply as a doctor" }));
+
+    await screen.findByText(/Check your email to activate your account/, { selector: "strong" });
+    expect(stub.calls).toHaveLength(1);
+    const form = stub.calls[0].form!;
+    expect(stub.calls[0].headers.get("Authorization")).toBeNull();
+    expect(form.get("role")).toBe("doctor");
+    expect(form.get("email")).toBe("new.doctor@example.com");
+    expect(form.get("phoneNumber")).toBe("+12025550143");
+    expect(form.get("dea")).toBe("AB1234563");
+    expect(form.get("timezone")).toBe("America/Chicago");
+    expect(JSON.parse(String(form.get("licensedStates")))).toEqual(["NY", "NJ"]);
+    expect(JSON.parse(String(form.get("agreements")))).toEqual(["terms", "privacy", "prescription"]);
+    const sent = form.get("sign") as File;
+    expect(sent.name).toBe("signature.png");
+    expect(sent.type).toBe("image/png");
+  });
+
+  it("sends a patient's registration without professional fields or file", async () => {
+    const user = userEvent.setup();
+    const stub = createFetchStub({ "POST /users": () => success(null, 201) });
+    renderWithDeps(<RegistrationForm onLogin={() => {}} />, makeDeps({ fetch: stub.fetch }));
+    await fillPersonal(user);
+    await user.click(screen.getByRole("button", { name: "Create account" }));
+    await waitFor(() => expect(stub.calls).toHaveLength(1));
+    const form = stub.calls[0].form!;
+    expect(form.get("role")).toBe("patient");
+    expect(form.has("npi")).toBe(false);
+    expect(form.has("sign")).toBe(false);
+  });
+
+  it("shows the server's field errors beside the fields", async () => {
+    const user = userEvent.setup();
+    const stub = createFetchStub({
+      "POST /users": () => failure(400, "Email already occupied", { fields: { email: "This email is already registered" } }),
+    });
+    renderWithDeps(<RegistrationForm onLogin={() => {}} />, makeDeps({ fetch: stub.fetch }));
+    await fillPersonal(user);
+    await user.click(screen.getByRole("button", { name: "Create account" }));
+    expect(await screen.findByText("This email is already registered")).not.toBeNull();
+    expect(screen.getByLabelText("Email").getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getAllByText("Email already occupied").length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,13 @@
+import "./auth.css";
+
+export { AUTH_OPEN_EVENT, type AuthDialogName, openAuthDialog } from "./auth-dialog-events.ts";
+export { AuthDialogs } from "./components/AuthDialogs.tsx";
+export { FormError } from "./components/FormError.tsx";
+export { PasswordFields } from "./components/PasswordFields.tsx";
+export { GENDER_OPTIONS, PersonalFields, STATE_OPTIONS } from "./components/PersonalFields.tsx";
+export { DoctorFields } from "./components/DoctorFields.tsx";
+export { useCurrentUser, useGoAfterSignIn, useSession } from "./hooks/use-session.ts";
+export { ResetPasswordPage } from "./pages/ResetPasswordPage.tsx";
+export { VerifyRegistrationPage } from "./pages/VerifyRegistrationPage.tsx";
+export { VmaPasswordPage } from "./pages/VmaPasswordPage.tsx";
+export { createSessionActions, type SessionActions } from "./session-actions.ts";

@@ -1,0 +1,95 @@
+import type { LoginInput } from "../../../../sync/schemas/auth.ts";
+import type { AuthUser, TokenPair } from "../../../../sync/schemas/user.ts";
+import { ApiError } from "../../lib/api/api-error.ts";
+import type { ApiClient } from "../../lib/api/client.ts";
+import { parseAuthUser, parseLoginResult, parseTokenPair } from "../../lib/session/auth-user.ts";
+import type { SessionStore } from "../../lib/session/session-store.ts";
+
+export type SessionActions = ReturnType<typeof createSessionActions>;
+
+/** The session's life cycle (01 §4) on top of the API client and the session store. */
+export function createSessionActions({ api, session }: { api: ApiClient; session: SessionStore }) {
+  const signInWith = (value: unknown): AuthUser => {
+    const result = parseLoginResult(value);
+    session.signIn(result, result.user);
+    return result.user;
+  };
+
+  return {
+    /**
+     * Start-up: a stored sign-in flag → `POST /users/loginByToken`; a token
+     * without the flag → log out. No answer keeps the tokens and reports `offline`.
+     */
+    async start(): Promise<void> {
+      const stored = session.tokens.read();
+      if (!stored) {
+        session.setStatus("guest");
+        return;
+      }
+      if (!stored.authorized) {
+        session.signOut("user");
+        return;
+      }
+      session.setStatus("checking");
+      try {
+        const result = await api.post<unknown>("/users/loginByToken");
+        const record = (result ?? {}) as Record<string, unknown>;
+        const user = parseAuthUser(record.user ?? record);
+        if (typeof record.accessToken === "string") session.replaceTokens(parseTokenPair(record));
+        const tokens = session.tokens.read();
+        if (!tokens) throw new ApiError({ message: "Session expired", code: 401 });
+        session.signIn(tokens, user);
+        session.markTokenChecked();
+      } catch (error) {
+        if (error instanceof ApiError && (error.isNetworkError || error.code >= 500)) {
+          session.setStatus("offline");
+          return;
+        }
+        // A refused token: the client may already have logged out (failed refresh).
+        if (session.getState().status !== "guest") {
+          session.signOut("server", globalThis.location?.pathname ?? null);
+        }
+      }
+    },
+
+    async login(input: LoginInput): Promise<AuthUser> {
+      return signInWith(await api.post("/users/login", input, { auth: false }));
+    },
+
+    /** An admin signs in as another user (01 §6). */
+    async loginAs(userId: string): Promise<AuthUser> {
+      return signInWith(await api.post(`/users/login/as/${encodeURIComponent(userId)}`));
+    },
+
+    /** Ends an impersonation and restores the admin's own session. */
+    async backToAdmin(): Promise<AuthUser> {
+      return signInWith(await api.delete("/users/logout/to/admin"));
+    },
+
+    /** `POST /users/logout` then forget everything locally, whatever the answer. */
+    async logout(): Promise<void> {
+      try {
+        if (session.tokens.read()) await api.post("/users/logout");
+      } catch {
+        // The local session ends anyway; the server's expires on its own.
+      } finally {
+        session.signOut("user");
+      }
+    },
+
+    async logoutEverywhere(): Promise<void> {
+      await api.post("/users/logout/all");
+      session.signOut("user");
+    },
+
+    setUser(value: unknown): AuthUser {
+      const user = parseAuthUser(value);
+      session.setUser(user);
+      return user;
+    },
+
+    replaceTokens(pair: TokenPair): void {
+      session.replaceTokens(parseTokenPair(pair));
+    },
+  };
+}

@@ -1,0 +1,2 @@
+export { DoctorsPage } from "./pages/DoctorsPage.tsx";
+export { PublicProfilePage } from "./pages/PublicProfilePage.tsx";

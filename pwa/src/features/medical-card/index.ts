@@ -1,0 +1,1 @@
+export { FillProfilePage } from "./pages/FillProfilePage.tsx";

@@ -1,0 +1,2 @@
+export { PayoutConnectedPage } from "./pages/PayoutConnectedPage.tsx";
+export { PayoutConnectPage } from "./pages/PayoutConnectPage.tsx";

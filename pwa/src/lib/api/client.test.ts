@@ -1,0 +1,179 @@
+import { describe, expect, it, vi } from "vitest";
+import { createFetchStub, failure, makeDeps, storedTokens, success } from "../../test/helpers.tsx";
+import { ApiError, BROKEN_RESPONSE_MESSAGE } from "./api-error.ts";
+import { toFormData } from "./multipart.ts";
+
+const bearer = (token: string) => `Bearer ${token}`;
+
+/** The ApiError a call rejects with; fails the test if it resolves. */
+async function caught(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error("Expected the call to fail");
+}
+
+describe("envelope parsing", () => {
+  it("returns the result of a success and sends the bearer token", async () => {
+    const stub = createFetchStub({ "GET /things": () => success({ answer: 42 }) });
+    const { api } = makeDeps({ fetch: stub.fetch, storage: storedTokens() });
+    await expect(api.get("/things", { query: { offset: 0, search: "" } })).resolves.toEqual({ answer: 42 });
+    expect(stub.calls[0].headers.get("Authorization")).toBe(bearer("access-token-1"));
+    expect(stub.calls[0].url.search).toBe("?offset=0");
+  });
+
+  it("turns an error envelope into an ApiError with message, code and details", async () => {
+    const stub = createFetchStub({
+      "POST /things": () => failure(400, "Validation failed", { fields: { "profile.zip": "Zip must be exactly five digits" } }),
+    });
+    const { api } = makeDeps({ fetch: stub.fetch });
+    const error = await caught(api.post("/things", { a: 1 }));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.message).toBe("Validation failed");
+    expect(error.code).toBe(400);
+    expect(error.fieldErrors).toEqual({ "profile.zip": "Zip must be exactly five digits" });
+    expect(stub.calls[0].headers.get("Content-Type")).toBe("application/json");
+    expect(stub.calls[0].body).toEqual({ a: 1 });
+  });
+
+  it("reports a response that is neither success nor error as broken", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const stub = createFetchStub({
+      "GET /odd": () => new Response(JSON.stringify({ ok: true }), { status: 200 }),
+      "GET /html": () => new Response("<html>", { status: 502 }),
+    });
+    const { api } = makeDeps({ fetch: stub.fetch });
+    await expect(api.get("/odd")).rejects.toMatchObject({ message: BROKEN_RESPONSE_MESSAGE, code: 200 });
+    await expect(api.get("/html")).rejects.toMatchObject({ message: BROKEN_RESPONSE_MESSAGE, code: 502 });
+  });
+
+  it("treats a failed fetch as a network problem with code 0 and flags the session", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const stub = createFetchStub({ "GET /ok": () => success(1) });
+    const fetch = vi.fn(stub.fetch).mockRejectedValueOnce(new TypeError("Failed to fetch"));
+    const deps = makeDeps({ fetch });
+    const error = await caught(deps.api.get("/ok"));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.code).toBe(0);
+    expect(error.isNetworkError).toBe(true);
+    expect(deps.session.getState().internetFailure).toBe(true);
+    expect(warn).toHaveBeenCalled();
+    await deps.api.get("/ok");
+    expect(deps.session.getState().internetFailure).toBe(false);
+  });
+
+  it("sends multipart bodies untouched so the browser sets the boundary", async () => {
+    const stub = createFetchStub({ "POST /users": () => success(null) });
+    const { api } = makeDeps({ fetch: stub.fetch });
+    const form = toFormData({ email: "a@b.co", licensedStates: ["NY", "CA"], skip: undefined }, {
+      sign: new File(["x"], "sign.png", { type: "image/png" }),
+    });
+    await api.request("POST", "/users", { form, auth: false });
+    const sent = stub.calls[0];
+    expect(sent.headers.get("Content-Type")).toBeNull();
+    expect(sent.headers.get("Authorization")).toBeNull();
+    expect(sent.form?.get("licensedStates")).toBe('["NY","CA"]');
+    expect(sent.form?.has("skip")).toBe(false);
+    expect((sent.form?.get("sign") as File).name).toBe("sign.png");
+  });
+});
+
+describe("token refresh", () => {
+  it("shares one refresh between concurrent 401s and retries each request once", async () => {
+    let releaseRefresh: () => void = () => {};
+    const refreshGate = new Promise<void>((resolve) => (releaseRefresh = resolve));
+    const stub = createFetchStub({
+      "GET /a": (req) => req.headers.get("Authorization") === bearer("new-access") ? success("a") : failure(401, "Unauthorized"),
+      "GET /b": (req) => req.headers.get("Authorization") === bearer("new-access") ? success("b") : failure(401, "Unauthorized"),
+      "GET /c": (req) => req.headers.get("Authorization") === bearer("new-access") ? success("c") : failure(401, "Unauthorized"),
+      "POST /users/refreshToken": async () => {
+        await refreshGate;
+        return success({ accessToken: "new-access", refreshToken: "new-refresh" });
+      },
+    });
+    const deps = makeDeps({ fetch: stub.fetch, storage: storedTokens() });
+    const pending = Promise.all([deps.api.get("/a"), deps.api.get("/b"), deps.api.get("/c")]);
+    await vi.waitFor(() => expect(stub.calls.filter((c) => c.path === "/users/refreshToken")).toHaveLength(1));
+    releaseRefresh();
+    await expect(pending).resolves.toEqual(["a", "b", "c"]);
+
+    const refreshes = stub.calls.filter((c) => c.path === "/users/refreshToken");
+    expect(refreshes).toHaveLength(1);
+    expect(refreshes[0].body).toEqual({ refreshToken: "refresh-token-1" });
+    expect(refreshes[0].headers.get("Authorization")).toBeNull();
+    expect(stub.calls.filter((c) => c.path === "/a")).toHaveLength(2);
+    expect(deps.session.tokens.read()).toEqual({ accessToken: "new-access", refreshToken: "new-refresh", authorized: true });
+  });
+
+  it("retries only once when the retried request is refused again", async () => {
+    const stub = createFetchStub({
+      "GET /a": () => failure(401, "Unauthorized"),
+      "POST /users/refreshToken": () => success({ accessToken: "new-access", refreshToken: "new-refresh" }),
+    });
+    const deps = makeDeps({ fetch: stub.fetch, storage: storedTokens() });
+    await expect(deps.api.get("/a")).rejects.toMatchObject({ code: 401 });
+    expect(stub.calls.filter((c) => c.path === "/a")).toHaveLength(2);
+    expect(stub.calls.filter((c) => c.path === "/users/refreshToken")).toHaveLength(1);
+  });
+
+  it("does not refresh for a 401 of a request sent without a token", async () => {
+    const stub = createFetchStub({ "POST /users/login": () => failure(401, "Email or password mismatch") });
+    const deps = makeDeps({ fetch: stub.fetch });
+    await expect(deps.api.post("/users/login", {}, { auth: false })).rejects.toMatchObject({
+      message: "Email or password mismatch",
+    });
+    expect(stub.calls).toHaveLength(1);
+  });
+
+  it("logs out with cause server, remembers the path and announces it when the refresh fails", async () => {
+    const stub = createFetchStub({
+      "GET /a": () => failure(401, "Unauthorized"),
+      "GET /b": () => failure(401, "Unauthorized"),
+      "POST /users/refreshToken": () => failure(401, "Invalid refresh token"),
+    });
+    const deps = makeDeps({ fetch: stub.fetch, storage: storedTokens(), currentPath: () => "/messages?chat=7" });
+    const onLogout = vi.fn();
+    deps.events.on("serverLogout", onLogout);
+
+    const results = await Promise.allSettled([deps.api.get("/a"), deps.api.get("/b")]);
+    expect(results.map((r) => r.status)).toEqual(["rejected", "rejected"]);
+    expect(stub.calls.filter((c) => c.path === "/users/refreshToken")).toHaveLength(1);
+    const state = deps.session.getState();
+    expect(state.status).toBe("guest");
+    expect(state.logoutCause).toBe("server");
+    expect(state.rememberedPath).toBe("/messages?chat=7");
+    expect(deps.session.tokens.read()).toBeNull();
+    expect(onLogout).toHaveBeenCalledTimes(1);
+    expect(onLogout).toHaveBeenCalledWith({ rememberedPath: "/messages?chat=7" });
+  });
+
+  it("keeps the session when the refresh gets no answer at all", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const stub = createFetchStub({
+      "GET /a": () => failure(401, "Unauthorized"),
+      "POST /users/refreshToken": () => Promise.reject(new TypeError("Failed to fetch")),
+    });
+    const deps = makeDeps({ fetch: stub.fetch, storage: storedTokens() });
+    await expect(deps.api.get("/a")).rejects.toMatchObject({ code: 0 });
+    expect(deps.session.tokens.read()?.accessToken).toBe("access-token-1");
+  });
+});
+
+describe("product error events", () => {
+  it.each([
+    [402, "payment-action-required", "paymentActionRequired", { intentId: "pi_1" }],
+    [402, "Subscription required", "subscriptionRequired", { noSubscription: true, details: { plan: "x" } }],
+    [422, "Profile for erx not filled error", "erxProfileRequired", { missing: ["npi"] }],
+  ] as const)("%i %s → %s", async (code, message, event, payload) => {
+    const details = event === "subscriptionRequired" ? { plan: "x" } : payload;
+    const stub = createFetchStub({ "POST /pay": () => failure(code, message, details) });
+    const deps = makeDeps({ fetch: stub.fetch });
+    const listener = vi.fn();
+    deps.events.on(event, listener);
+    await expect(deps.api.post("/pay")).rejects.toMatchObject({ code, message });
+    expect(listener).toHaveBeenCalledWith(payload);
+  });
+});

@@ -1,0 +1,192 @@
+import type { ErrorDetails } from "../../../../sync/envelope.ts";
+import type { TokenPair } from "../../../../sync/schemas/user.ts";
+import type { SessionStore } from "../session/session-store.ts";
+import { parseTokenPair } from "../session/auth-user.ts";
+import { ApiError, BROKEN_RESPONSE_MESSAGE, NETWORK_ERROR_CODE, NETWORK_ERROR_MESSAGE } from "./api-error.ts";
+import {
+  type ApiEvents,
+  ERX_PROFILE_NOT_FILLED,
+  PAYMENT_ACTION_REQUIRED,
+  SUBSCRIPTION_REQUIRED,
+} from "./api-events.ts";
+
+export const API_BASE = "/api/v1";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+export type QueryValue = string | number | boolean | null | undefined;
+
+export type RequestOptions = {
+  query?: Record<string, QueryValue>;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Sent as multipart/form-data (see `toFormData`); wins over `body`. */
+  form?: FormData;
+  /** Send the bearer token when there is one (default true). */
+  auth?: boolean;
+  signal?: AbortSignal;
+};
+
+export type ApiClientDeps = {
+  session: SessionStore;
+  events: ApiEvents;
+  fetch?: typeof fetch;
+  baseUrl?: string;
+  /** Where the user is now; remembered when the server ends the session. */
+  currentPath?: () => string;
+};
+
+export type ApiClient = {
+  request<T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<T>;
+  get<T>(path: string, options?: RequestOptions): Promise<T>;
+  post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  delete<T>(path: string, options?: RequestOptions): Promise<T>;
+};
+
+/**
+ * The one client of `/api/v1` (01 §7, §8):
+ * 1. adds the bearer token;
+ * 2. unwraps the `{status, result}` envelope, turning every failure into an ApiError;
+ * 3. on a 401 for a request that carried a token, refreshes once (concurrent
+ *    401s share that refresh) and retries once; a refused refresh is a server logout;
+ * 4. announces 402 and 422 product errors through `events`.
+ */
+export function createApiClient(deps: ApiClientDeps): ApiClient {
+  const { session, events } = deps;
+  const doFetch = deps.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  const baseUrl = deps.baseUrl ?? API_BASE;
+  const currentPath = deps.currentPath ?? (() => globalThis.location.pathname + globalThis.location.search);
+  let refreshing: Promise<void> | null = null;
+
+  async function send(method: HttpMethod, path: string, options: RequestOptions, token: string | null) {
+    const headers: Record<string, string> = { Accept: "application/json" };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    let body: BodyInit | undefined;
+    if (options.form) body = options.form;
+    else if (options.body !== undefined) {
+      headers["Content-Type"] = "application/json";
+      body = JSON.stringify(options.body);
+    }
+    let response: Response;
+    try {
+      response = await doFetch(buildUrl(baseUrl, path, options.query), { method, headers, body, signal: options.signal });
+    } catch (cause) {
+      if (options.signal?.aborted) throw cause;
+      session.setInternetFailure(true);
+      console.warn(`Network problem on ${method} ${path}`, cause);
+      throw new ApiError({ message: NETWORK_ERROR_MESSAGE, code: NETWORK_ERROR_CODE, details: { network: true } });
+    }
+    session.setInternetFailure(false);
+    return response;
+  }
+
+  /** Posts one refresh; everybody waiting on a 401 shares it. */
+  function refreshOnce(): Promise<void> {
+    refreshing ??= (async () => {
+      const refreshToken = session.tokens.read()?.refreshToken;
+      if (!refreshToken) throw new ApiError({ message: "Session expired", code: 401 });
+      const response = await send("POST", "/users/refreshToken", { body: { refreshToken }, auth: false }, null);
+      let pair: TokenPair;
+      try {
+        pair = parseTokenPair(await readEnvelope(response));
+      } catch (error) {
+        if (error instanceof ApiError) throw error;
+        throw new ApiError({ message: BROKEN_RESPONSE_MESSAGE, code: response.status });
+      }
+      session.replaceTokens(pair);
+    })().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  function serverLogout() {
+    const rememberedPath = currentPath();
+    session.signOut("server", rememberedPath);
+    events.emit("serverLogout", { rememberedPath });
+  }
+
+  async function request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
+    const useToken = options.auth !== false;
+    const token = useToken ? session.tokens.read()?.accessToken ?? null : null;
+    let response = await send(method, path, options, token);
+
+    if (response.status === 401 && token) {
+      // Another request may already have refreshed while this one was in flight.
+      if (session.tokens.read()?.accessToken === token) {
+        try {
+          await refreshOnce();
+        } catch (error) {
+          // No answer is not a refusal: keep the session and let the caller retry later.
+          if (error instanceof ApiError && error.isNetworkError) throw error;
+          if (session.tokens.read()) serverLogout();
+          throw new ApiError({ message: "Your session has ended. Please sign in again.", code: 401 });
+        }
+      }
+      const fresh = session.tokens.read()?.accessToken ?? null;
+      if (!fresh) throw new ApiError({ message: "Your session has ended. Please sign in again.", code: 401 });
+      response = await send(method, path, options, fresh);
+    }
+
+    try {
+      return (await readEnvelope(response)) as T;
+    } catch (error) {
+      if (error instanceof ApiError) announce(error);
+      throw error;
+    }
+  }
+
+  function announce(error: ApiError) {
+    if (error.code === 402 && error.message === PAYMENT_ACTION_REQUIRED) {
+      events.emit("paymentActionRequired", error.details);
+    } else if (error.code === 402 && error.message === SUBSCRIPTION_REQUIRED) {
+      events.emit("subscriptionRequired", { noSubscription: true, details: error.details });
+    } else if (error.code === 422 && error.message === ERX_PROFILE_NOT_FILLED) {
+      events.emit("erxProfileRequired", error.details);
+    } else if (error.code >= 500) {
+      console.error(`Server error ${error.code}`, error.details.requestId ?? "");
+    }
+  }
+
+  return {
+    request,
+    get: (path, options) => request("GET", path, options),
+    post: (path, body, options) => request("POST", path, { ...options, body }),
+    put: (path, body, options) => request("PUT", path, { ...options, body }),
+    delete: (path, options) => request("DELETE", path, options),
+  };
+}
+
+/** Reads the envelope: the result of a success, an ApiError otherwise. */
+export async function readEnvelope(response: Response): Promise<unknown> {
+  let payload: unknown;
+  try {
+    payload = await response.json();
+  } catch {
+    throw new ApiError({ message: BROKEN_RESPONSE_MESSAGE, code: response.status });
+  }
+  if (isRecord(payload) && payload.status === "success") return payload.result;
+  if (isRecord(payload) && payload.status === "error") {
+    throw new ApiError({
+      message: typeof payload.message === "string" && payload.message ? payload.message : "Unexpected error",
+      code: typeof payload.code === "number" ? payload.code : response.status,
+      details: isRecord(payload.details) ? (payload.details as ErrorDetails) : {},
+    });
+  }
+  throw new ApiError({ message: BROKEN_RESPONSE_MESSAGE, code: response.status });
+}
+
+export function buildUrl(base: string, path: string, query?: Record<string, QueryValue>): string {
+  const url = `${base}${path.startsWith("/") ? path : `/${path}`}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== "") params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `${url}?${text}` : url;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,49 @@
+/**
+ * The entry point: the only place that creates the app's dependencies,
+ * the router and the service-worker registration.
+ */
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { createBrowserRouter } from "react-router";
+import { registerSW } from "virtual:pwa-register";
+import "./ui/index.ts";
+import "./app/app.css";
+import { App } from "./app/App.tsx";
+import { createRoutes } from "./app/routes.tsx";
+import { createSwUpdateStore } from "./app/sw-update.ts";
+import { createSessionActions } from "./features/auth/index.ts";
+import { createAppDeps, createMemoryStorage } from "./lib/app-deps.tsx";
+import type { KeyValueStorage } from "./lib/session/token-storage.ts";
+
+const deps = createAppDeps({
+  storage: storageOrMemory(() => globalThis.localStorage),
+  tabFlags: storageOrMemory(() => globalThis.sessionStorage),
+});
+const swUpdate = createSwUpdateStore();
+const router = createBrowserRouter(createRoutes({ swUpdate }));
+
+// React renders its own <title> per page; the static one only serves before the script runs.
+document.querySelector("title[data-static-title]")?.remove();
+
+const updateServiceWorker = registerSW({
+  onNeedRefresh: () => swUpdate.offer(() => void updateServiceWorker(true)),
+  onRegisterError: (error) => console.warn("Service worker registration failed", error),
+});
+
+void createSessionActions(deps).start();
+
+createRoot(document.getElementById("root")!).render(
+  <StrictMode>
+    <App deps={deps} router={router} />
+  </StrictMode>,
+);
+
+function storageOrMemory(get: () => Storage): KeyValueStorage {
+  try {
+    const storage = get();
+    storage.getItem("probe");
+    return storage;
+  } catch {
+    return createMemoryStorage();
+  }
+}

@@ -1,0 +1,15 @@
+import "./theme.css";
+import "./components.css";
+
+export { Banner } from "./Banner.tsx";
+export { Button, type ButtonProps } from "./Button.tsx";
+export { Checkbox } from "./Checkbox.tsx";
+export { ComingSoon } from "./ComingSoon.tsx";
+export { Dialog } from "./Dialog.tsx";
+export { EmptyState } from "./EmptyState.tsx";
+export { FullScreenLoader } from "./FullScreenLoader.tsx";
+export { Select, type SelectOption } from "./Select.tsx";
+export { type Notify, SnackbarProvider, useOptionalSnackbar, useSnackbar } from "./Snackbar.tsx";
+export { Spinner, SPINNER_DEFAULT_SIZE } from "./Spinner.tsx";
+export { TextField } from "./TextField.tsx";
+export { UpdateBanner } from "./UpdateBanner.tsx";

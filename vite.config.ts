@@ -1,0 +1,80 @@
+/**
+ * Build, dev server and unit tests of the PWA. The app lives in `pwa/`;
+ * `edge/` and `sync/` tests run under Deno, never here.
+ */
+import { defineConfig } from "vitest/config";
+import react from "@vitejs/plugin-react";
+import { VitePWA } from "vite-plugin-pwa";
+
+const API_TARGET = "http://127.0.0.1:8000";
+
+export default defineConfig({
+  root: "pwa",
+  publicDir: "public",
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    // Libraries change less often than the app: their own chunks stay cached
+    // (and precached) across app releases.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            { name: "forms", test: /node_modules[\\/](zod|libphonenumber-js)[\\/]/ },
+            { name: "vendor", test: /node_modules[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+  plugins: [
+    react(),
+    VitePWA({
+      strategies: "injectManifest",
+      srcDir: "src",
+      filename: "sw.ts",
+      registerType: "prompt",
+      injectRegister: false,
+      includeAssets: ["favicon.svg", "icons/apple-touch-icon-180.png"],
+      injectManifest: {
+        globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
+      },
+      manifest: {
+        name: "DPC Telehealth",
+        short_name: "DPC Care",
+        description: "Your own primary-care doctor, online: messages, video visits and prescriptions.",
+        theme_color: "#0096ff",
+        background_color: "#ffffff",
+        display: "standalone",
+        start_url: "/",
+        scope: "/",
+        icons: [
+          { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+          { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+          { src: "/icons/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+        ],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  server: {
+    proxy: {
+      "/api": { target: API_TARGET, changeOrigin: true, ws: true },
+    },
+  },
+  preview: {
+    proxy: {
+      "/api": { target: API_TARGET, changeOrigin: true, ws: true },
+    },
+  },
+  test: {
+    // Tests are found from the repository root so paths read as in the brief.
+    root: ".",
+    environment: "jsdom",
+    include: ["pwa/src/**/*.test.{ts,tsx}"],
+    exclude: ["pwa/e2e/**", "edge/**", "sync/**", "node_modules/**", "pwa/dist/**"],
+    setupFiles: ["pwa/src/test/setup.ts"],
+    restoreMocks: true,
+  },
+});
