@@ -1,0 +1,24 @@
+/** Small steps the browser tests share: signing in through the real dialog, reading the dev outbox. */
+import { expect, type Page } from "@playwright/test";
+
+export const DEMO_PASSWORD = "demo-password";
+
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  const form = page.getByRole("form", { name: "Sign in" });
+  if (!(await form.isVisible())) await page.getByRole("banner").getByRole("button", { name: "Log in" }).click();
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Password").fill(password);
+  await form.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** The newest mail to `to` in the demo outbox, polled until it arrives. */
+export async function lastMail(page: Page, to: string): Promise<{ subject: string; text: string }> {
+  let found: { subject: string; text: string } | undefined;
+  await expect(async () => {
+    const res = await page.request.get(`/api/v1/dev/outbox?channel=email&to=${encodeURIComponent(to)}`);
+    const body = await res.json();
+    found = body.result.list[0];
+    expect(found).toBeTruthy();
+  }).toPass({ timeout: 10_000 });
+  return found!;
+}
