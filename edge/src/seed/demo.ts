@@ -2,6 +2,7 @@
  * The demo practice: one account per role, all with the password below.
  * Idempotent: creates only what is missing, so it is safe on every start.
  */
+import type postgres from "postgres";
 import type { Deps } from "../deps.ts";
 
 export const DEMO_PASSWORD = "demo-password";
@@ -23,10 +24,32 @@ const DEMO_MEDICAL_CARD = {
   socialHistory: { tobacco: "never", alcohol: "occasionally", drugs: "never" },
 };
 
+/** Fixed ids so the demo and the browser tests can open these chats directly. */
+export const DEMO_CHATS = {
+  careTeam: "0d3c0c1e-5f6a-4c8e-9a11-000000000001",
+  doctorPatient: "0d3c0c1e-5f6a-4c8e-9a11-000000000002",
+} as const;
+
+/**
+ * Chats are synced rows: they take a `seq` like any synced write. At seed time
+ * no client is connected yet, so no live notification is needed.
+ */
+async function ensureChat(tx: postgres.TransactionSql, id: string, kind: string, title: string, members: string[]) {
+  const [existing] = await tx`select 1 from chats where id = ${id}`;
+  if (existing) return;
+  await tx`insert into chats (id, kind, title, seq) values (${id}, ${kind}, ${title}, nextval('sync_seq'))`;
+  for (const userId of members) {
+    await tx`insert into chat_members (chat_id, user_id) values (${id}, ${userId}) on conflict do nothing`;
+  }
+}
+
 export async function seedDemo(deps: Pick<Deps, "sql" | "passwords" | "log">): Promise<boolean> {
   const { sql, passwords, log } = deps;
   const existing = await sql<{ email: string }[]>`select email from users where email in ${sql(Object.values(DEMO_ACCOUNTS))}`;
-  if (existing.length === Object.keys(DEMO_ACCOUNTS).length) return false;
+  const chats = await sql`select id from chats where id in ${sql(Object.values(DEMO_CHATS))}`;
+  if (existing.length === Object.keys(DEMO_ACCOUNTS).length && chats.length === Object.keys(DEMO_CHATS).length) {
+    return false;
+  }
   const hash = await passwords.hash(DEMO_PASSWORD);
   const now = new Date();
   await sql.begin(async (tx) => {
@@ -62,6 +85,9 @@ export async function seedDemo(deps: Pick<Deps, "sql" | "passwords" | "log">): P
     });
     await tx`insert into medical_cards (patient_id, card) values (${patientId}, ${tx.json(DEMO_MEDICAL_CARD as never)})
       on conflict do nothing`;
+    const [vma] = await tx<{ id: string }[]>`select id from users where email = ${DEMO_ACCOUNTS.vma}`;
+    await ensureChat(tx, DEMO_CHATS.careTeam, "group", "Care team", [doctorId, vma.id]);
+    await ensureChat(tx, DEMO_CHATS.doctorPatient, "direct", "", [doctorId, patientId]);
   });
   log.info("demo practice seeded", {
     password: DEMO_PASSWORD,

@@ -7,6 +7,9 @@ import { createRouter } from "../../http/router.ts";
 import { parse } from "../../http/validate.ts";
 import { medicalCardSchema } from "../../../../sync/schemas/medical-card.ts";
 import { createUsersRepo, toAuthUser } from "../users/repo.ts";
+import { listQuerySchema } from "../../../../sync/schemas/auth.ts";
+import { listOf } from "../../http/envelope.ts";
+import { createCareTeamRepo, practiceDoctorId } from "./care-team-repo.ts";
 
 export function patientsRoutes(deps: Pick<Deps, "sql" | "clock">) {
   const { sql, clock } = deps;
@@ -28,6 +31,16 @@ export function patientsRoutes(deps: Pick<Deps, "sql" | "clock">) {
       await tx`update users set profile_filled_at = coalesce(profile_filled_at, ${now}) where id = ${actor.userId}`;
     });
     return ok(c, toAuthUser((await users.byId(actor.userId))!));
+  });
+
+  // The practice's patients for pickers (02 §7 `doctorPatients/list/dropdown`); the full list comes with the chart.
+  const careTeam = createCareTeamRepo(sql);
+  r.get("/doctorPatients/list/dropdown", allow.approved("doctor", "vma"), async (c) => {
+    const query = parse(listQuerySchema, c.req.query());
+    const doctorId = practiceDoctorId(actorOf(c));
+    if (!doctorId) return ok(c, listOf([], query.offset, query.limit, 0));
+    const { list, totalCount } = await careTeam.patientsOf(doctorId, query);
+    return ok(c, listOf(list, query.offset, query.limit, totalCount));
   });
 
   return r.app;
