@@ -17,6 +17,7 @@ import { RX_ID, RX_UPDATED_AT, type SyncCollection } from "./types.ts";
 export const MEDICAL_FOLDERS = [
   "Labs", "Imaging", "Consults", "PatientUploaded", "OutsideMedicalRecords", "Misc", "Agreements",
 ] as const;
+export type MedicalFolder = (typeof MEDICAL_FOLDERS)[number];
 export const MEDICAL_FILE_STATUSES = ["pending", "uploaded", "rejected"] as const;
 export const MEDICAL_FILE_MAX_BYTES = NOTE_FILE_MAX_BYTES;
 
