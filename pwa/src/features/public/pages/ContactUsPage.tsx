@@ -2,7 +2,7 @@ import type { FormEvent } from "react";
 import { Link } from "react-router";
 import { contactUsSchema } from "../../../../../sync/schemas/contact-us.ts";
 import { InfoLinks } from "../components/InfoLinks.tsx";
-import { TextField } from "../components/TextField.tsx";
+import { TextField } from "../../../ui/index.ts";
 import { useContactForm } from "../hooks/useContactForm.ts";
 import { PRODUCT_NAME, PUBLIC_PATHS } from "../policies.ts";
 
