@@ -20,7 +20,8 @@ Deno.test("isKnownRoute", async (t) => {
 
   const withParams = [
     "/profile/3f2b9c1e-0000-4000-8000-000000000001", "/agreement/terms", "/settings/abc", "/consultation/42",
-    "/calendar/3f2b9c1e-0000-4000-8000-000000000001",
+    "/calendar/3f2b9c1e-0000-4000-8000-000000000001", "/doctor/patients/3f2b9c1e-0000-4000-8000-000000000001",
+    "/vma/patients/3f2b9c1e-0000-4000-8000-000000000001",
   ];
   for (const path of withParams) {
     await t.step(`${path} matches a route with a parameter`, () => assert.equal(isKnownRoute(path), true));
@@ -28,7 +29,7 @@ Deno.test("isKnownRoute", async (t) => {
 
   const unknown = [
     "/nope", "/profile/a/b", "/agreement", "/agreement/", "/consultation", "/admin/unknown", "/vma", "/doctor",
-    "/doctorsx", "/api/v1/users", "", "/settings/a/b", "/stripe", "/home/extra", "/profile/edit/more",
+    "/doctorsx", "/api/v1/users", "", "/settings/a/b", "/stripe", "/doctor/patients/a/b", "/vma/patients/a/files", "/home/extra", "/profile/edit/more",
   ];
   for (const path of unknown) {
     await t.step(`${JSON.stringify(path)} is not known`, () => assert.equal(isKnownRoute(path), false));

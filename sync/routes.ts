@@ -15,8 +15,8 @@ export const SIGNED_IN_ROUTES = [
 ] as const;
 
 export const ROLE_ROUTES = {
-  vma: ["/vma/patients", "/vma/contacts", "/vma/tasks", "/vma/doctors", "/vma/documents", "/vma/transactions"],
-  doctor: ["/doctor/contacts", "/doctor/tasks", "/doctor/patients", "/doctor/documents", "/doctor/erx", "/transactions"],
+  vma: ["/vma/patients", "/vma/patients/:patientId", "/vma/contacts", "/vma/tasks", "/vma/doctors", "/vma/documents", "/vma/transactions"],
+  doctor: ["/doctor/contacts", "/doctor/tasks", "/doctor/patients", "/doctor/patients/:patientId", "/doctor/documents", "/doctor/erx", "/transactions"],
   admin: [
     "/admin", "/admin/providers", "/admin/patients", "/admin/tasks", "/admin/packages", "/admin/documents",
     "/admin/contacts", "/admin/promo-codes", "/admin/transactions", "/admin/reviews", "/admin/analytics",

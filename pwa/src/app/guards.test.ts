@@ -87,6 +87,18 @@ describe("decideRoute", () => {
     ["patient on an admin page", "/admin", signedIn(patient()), { type: "redirect", to: "/" }],
     ["doctor on a vma page", "/vma/patients", signedIn(doctor()), { type: "redirect", to: "/" }],
     ["vma on a vma page", "/vma/patients", signedIn(vma()), { type: "allow" }],
+    ["vma in a patient's workspace", "/vma/patients/3f2b9c1e-0000-4000-8000-000000000001", signedIn(vma()), { type: "allow" }],
+    ["doctor in a patient's workspace", "/doctor/patients/3f2b9c1e-0000-4000-8000-000000000001", signedIn(doctor()), {
+      type: "allow",
+    }],
+    ["patient in a doctor's patient workspace", "/doctor/patients/3f2b9c1e-0000-4000-8000-000000000001", signedIn(patient()), {
+      type: "redirect",
+      to: "/",
+    }],
+    ["doctor in a vma's patient workspace", "/vma/patients/3f2b9c1e-0000-4000-8000-000000000001", signedIn(doctor()), {
+      type: "redirect",
+      to: "/",
+    }],
     ["vma on doctor transactions", "/transactions", signedIn(vma()), { type: "redirect", to: "/" }],
     ["doctor on transactions", "/transactions", signedIn(doctor()), { type: "allow" }],
     ["unfilled patient on home", "/home", signedIn(patient({ profileNotFilledStage: "medicalCard" })), {
