@@ -1,0 +1,76 @@
+import { useLayoutEffect, useRef } from "react";
+import { Link } from "react-router";
+import type { ChatMessageDoc } from "../../../../../sync/collections/index.ts";
+import type { Local } from "../../sync/contract.ts";
+import { EmptyState, PendingMark, pendingLabel, Spinner } from "../../../ui/index.ts";
+import { fullTime, type NameById, shortTime } from "../chat-display.ts";
+import { MessageComposer } from "./MessageComposer.tsx";
+
+export type ConversationProps = {
+  title: string;
+  /** Oldest first. */
+  messages: readonly Local<ChatMessageDoc>[];
+  loading: boolean;
+  selfId: string;
+  names: NameById;
+  /** Whether the browser has a network: says what a pending message waits for. */
+  online: boolean;
+  onSend: (text: string) => Promise<unknown>;
+  /** The local data cannot be written now (locked, outdated app). */
+  readOnlyReason?: string | null;
+};
+
+/**
+ * One chat: its messages as a live log (new ones are announced) and the
+ * composer. A message written here shows at once, marked until the server has it.
+ */
+export function Conversation(
+  { title, messages, loading, selfId, names, online, onSend, readOnlyReason = null }: ConversationProps,
+) {
+  const visible = messages.filter((message) => !message._deleted);
+  const logRef = useRef<HTMLDivElement>(null);
+
+  // Keep the newest message in view as messages arrive.
+  useLayoutEffect(() => {
+    const log = logRef.current;
+    if (log) log.scrollTop = log.scrollHeight;
+  }, [visible.length]);
+
+  return (
+    <section className="conversation" aria-labelledby="conversation-title">
+      <header className="conversation__header">
+        <Link to={{ search: "" }} className="conversation__back">
+          <span aria-hidden="true">←</span> Chats
+        </Link>
+        <h2 id="conversation-title" className="conversation__title">{title}</h2>
+      </header>
+      {loading && visible.length === 0 && <Spinner size={32} label="Loading messages" />}
+      {!loading && visible.length === 0 && <EmptyState title="No messages yet">Say hello to start the conversation.</EmptyState>}
+      <div ref={logRef} className="conversation__log" role="log" aria-live="polite" aria-label={`Messages in ${title}`}>
+        <ol className="conversation__messages">
+          {visible.map((message) => {
+            const mine = message.authorId === selfId;
+            const author = mine ? "You" : names[message.authorId] ?? "Care team member";
+            return (
+              <li key={message.id} className={mine ? "message message--mine" : "message"}>
+                <span className="message__author">{author}</span>
+                {message.text && <p className="message__text">{message.text}</p>}
+                {message.fileIds.length > 0 && (
+                  <span className="message__files muted">
+                    {message.fileIds.length === 1 ? "1 attached file" : `${message.fileIds.length} attached files`}
+                  </span>
+                )}
+                <span className="message__meta">
+                  <time dateTime={message.createdAt} title={fullTime(message.createdAt)}>{shortTime(message.createdAt)}</time>
+                  {message.pending && <PendingMark>{pendingLabel(online)}</PendingMark>}
+                </span>
+              </li>
+            );
+          })}
+        </ol>
+      </div>
+      {readOnlyReason && <p className="notice notice--warning" role="status">{readOnlyReason}</p>}
+      <MessageComposer onSend={onSend} disabled={Boolean(readOnlyReason)} />
+    </section>
+  );
+}

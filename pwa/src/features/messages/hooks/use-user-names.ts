@@ -1,0 +1,50 @@
+import { useEffect, useState } from "react";
+import type { ApiClient } from "../../../lib/api/index.ts";
+import { useApi } from "../../../lib/app-deps.tsx";
+import type { NameById } from "../chat-display.ts";
+
+type Person = { firstName?: string; lastName?: string };
+
+/**
+ * Names kept per API client (that is, per signed-in app), in memory only: a
+ * name is looked up once, and a failed look-up (offline, not visible) is tried
+ * again the next time a screen asks.
+ */
+const cacheByClient = new WeakMap<ApiClient, Map<string, Promise<string | null>>>();
+
+function lookUp(api: ApiClient, id: string): Promise<string | null> {
+  let cache = cacheByClient.get(api);
+  if (!cache) cacheByClient.set(api, cache = new Map());
+  let found = cache.get(id);
+  if (!found) {
+    found = api.get<Person>(`/users/${id}`)
+      .then((person) => [person.firstName, person.lastName].filter(Boolean).join(" ") || null)
+      .catch(() => null);
+    const pending = found;
+    cache.set(id, pending);
+    void pending.then((name) => {
+      if (name === null && cache.get(id) === pending) cache.delete(id);
+    });
+  }
+  return found;
+}
+
+/** The display names of these users, filled in as they arrive (missing while unknown). */
+export function useUserNames(ids: readonly string[]): NameById {
+  const api = useApi();
+  const [names, setNames] = useState<Record<string, string>>({});
+  const key = [...new Set(ids)].sort().join(",");
+
+  useEffect(() => {
+    let live = true;
+    for (const id of key ? key.split(",") : []) {
+      void lookUp(api, id).then((name) => {
+        if (live && name) setNames((current) => (current[id] === name ? current : { ...current, [id]: name }));
+      });
+    }
+    return () => {
+      live = false;
+    };
+  }, [api, key]);
+  return names;
+}
