@@ -177,3 +177,36 @@ describe("product error events", () => {
     expect(listener).toHaveBeenCalledWith(payload);
   });
 });
+
+describe("raw requests (file bytes)", () => {
+  it("sends a raw body with extra headers and answers the Response, refreshing on 401", async () => {
+    const stub = createFetchStub({
+      "PUT /bytes": (req) => req.headers.get("Authorization") === bearer("new-access")
+        ? new Response("ok", { status: 200 })
+        : failure(401, "Unauthorized"),
+      "POST /users/refreshToken": () => success({ accessToken: "new-access", refreshToken: "new-refresh" }),
+    });
+    const deps = makeDeps({ fetch: stub.fetch, storage: storedTokens() });
+    const response = await deps.api.fetchRaw("PUT", "/bytes", {
+      rawBody: new Uint8Array([1, 2, 3]),
+      headers: { "Content-Range": "bytes 0-2/3" },
+    });
+    expect(await response.text()).toBe("ok");
+    const sent = stub.calls.filter((c) => c.path === "/bytes");
+    expect(sent).toHaveLength(2);
+    expect(sent[1].headers.get("Content-Range")).toBe("bytes 0-2/3");
+  });
+
+  it("turns an error answer into an ApiError with its details", async () => {
+    const stub = createFetchStub({ "GET /file": () => failure(409, "Not ready", { reason: "CONTENT_NOT_READY" }) });
+    const { api } = makeDeps({ fetch: stub.fetch, storage: storedTokens() });
+    await expect(api.fetchRaw("GET", "/file")).rejects.toMatchObject({ code: 409, details: { reason: "CONTENT_NOT_READY" } });
+  });
+
+  it("refreshes on demand; a refused refresh is a server logout", async () => {
+    const stub = createFetchStub({ "POST /users/refreshToken": () => failure(401, "Invalid refresh token") });
+    const deps = makeDeps({ fetch: stub.fetch, storage: storedTokens() });
+    await expect(deps.api.refresh()).rejects.toMatchObject({ code: 401 });
+    expect(deps.session.getState().logoutCause).toBe("server");
+  });
+});

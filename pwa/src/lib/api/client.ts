@@ -21,6 +21,10 @@ export type RequestOptions = {
   body?: unknown;
   /** Sent as multipart/form-data (see `toFormData`); wins over `body`. */
   form?: FormData;
+  /** Sent as it is (e.g. an upload chunk); wins over `form` and `body`. */
+  rawBody?: BodyInit;
+  /** Extra request headers (e.g. `Content-Range`). */
+  headers?: Record<string, string>;
   /** Send the bearer token when there is one (default true). */
   auth?: boolean;
   signal?: AbortSignal;
@@ -41,6 +45,10 @@ export type ApiClient = {
   post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
   put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
   delete<T>(path: string, options?: RequestOptions): Promise<T>;
+  /** Like `request` (token, one refresh on 401) but a success answers the raw Response (downloads); failures are ApiErrors. */
+  fetchRaw(method: HttpMethod, path: string, options?: RequestOptions): Promise<Response>;
+  /** Refreshes the access token now (e.g. the live channel said TOKEN_EXPIRED); a refused refresh is a server logout. */
+  refresh(): Promise<void>;
 };
 
 /**
@@ -59,10 +67,11 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   let refreshing: Promise<void> | null = null;
 
   async function send(method: HttpMethod, path: string, options: RequestOptions, token: string | null) {
-    const headers: Record<string, string> = { Accept: "application/json" };
+    const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
     if (token) headers.Authorization = `Bearer ${token}`;
     let body: BodyInit | undefined;
-    if (options.form) body = options.form;
+    if (options.rawBody !== undefined) body = options.rawBody;
+    else if (options.form) body = options.form;
     else if (options.body !== undefined) {
       headers["Content-Type"] = "application/json";
       body = JSON.stringify(options.body);
@@ -106,34 +115,51 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     events.emit("serverLogout", { rememberedPath });
   }
 
-  async function request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
+  /** Refreshes once (shared); no answer keeps the session, a refusal ends it. */
+  async function refreshOrLogout(): Promise<void> {
+    try {
+      await refreshOnce();
+    } catch (error) {
+      // No answer is not a refusal: keep the session and let the caller retry later.
+      if (error instanceof ApiError && error.isNetworkError) throw error;
+      if (session.tokens.read()) serverLogout();
+      throw new ApiError({ message: "Your session has ended. Please sign in again.", code: 401 });
+    }
+  }
+
+  /** Sends with the token; a 401 refreshes once and retries once. */
+  async function sendAuthorized(method: HttpMethod, path: string, options: RequestOptions): Promise<Response> {
     const useToken = options.auth !== false;
     const token = useToken ? session.tokens.read()?.accessToken ?? null : null;
-    let response = await send(method, path, options, token);
+    const response = await send(method, path, options, token);
+    if (response.status !== 401 || !token) return response;
+    // Another request may already have refreshed while this one was in flight.
+    if (session.tokens.read()?.accessToken === token) await refreshOrLogout();
+    const fresh = session.tokens.read()?.accessToken ?? null;
+    if (!fresh) throw new ApiError({ message: "Your session has ended. Please sign in again.", code: 401 });
+    return await send(method, path, options, fresh);
+  }
 
-    if (response.status === 401 && token) {
-      // Another request may already have refreshed while this one was in flight.
-      if (session.tokens.read()?.accessToken === token) {
-        try {
-          await refreshOnce();
-        } catch (error) {
-          // No answer is not a refusal: keep the session and let the caller retry later.
-          if (error instanceof ApiError && error.isNetworkError) throw error;
-          if (session.tokens.read()) serverLogout();
-          throw new ApiError({ message: "Your session has ended. Please sign in again.", code: 401 });
-        }
-      }
-      const fresh = session.tokens.read()?.accessToken ?? null;
-      if (!fresh) throw new ApiError({ message: "Your session has ended. Please sign in again.", code: 401 });
-      response = await send(method, path, options, fresh);
-    }
-
+  async function request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
+    const response = await sendAuthorized(method, path, options);
     try {
       return (await readEnvelope(response)) as T;
     } catch (error) {
       if (error instanceof ApiError) announce(error);
       throw error;
     }
+  }
+
+  async function fetchRaw(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<Response> {
+    const response = await sendAuthorized(method, path, options);
+    if (response.ok) return response;
+    try {
+      await readEnvelope(response);
+    } catch (error) {
+      if (error instanceof ApiError) announce(error);
+      throw error;
+    }
+    throw new ApiError({ message: BROKEN_RESPONSE_MESSAGE, code: response.status });
   }
 
   function announce(error: ApiError) {
@@ -154,6 +180,11 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     post: (path, body, options) => request("POST", path, { ...options, body }),
     put: (path, body, options) => request("PUT", path, { ...options, body }),
     delete: (path, options) => request("DELETE", path, options),
+    fetchRaw,
+    async refresh() {
+      if (!session.tokens.read()?.refreshToken) throw new ApiError({ message: "Session expired", code: 401 });
+      await refreshOrLogout();
+    },
   };
 }
 
