@@ -1,0 +1,98 @@
+import { useState } from "react";
+import type { MedicalFileDoc, MedicalFolder } from "../../../../../sync/collections/index.ts";
+import type { Local, UploadProgress } from "../../sync/contract.ts";
+import { Button, EmptyState, PendingMark, pendingLabel, Spinner } from "../../../ui/index.ts";
+import { FOLDER_LABELS, formatSize, groupByFolder } from "../patient-display.ts";
+import { type AttachFileInput, AttachFileDialog } from "./AttachFileDialog.tsx";
+
+export type FileItem = Local<MedicalFileDoc> & { upload?: UploadProgress };
+
+export type FilesPanelProps = {
+  files: readonly FileItem[];
+  loading: boolean;
+  /** Whether the browser has a network: says what a waiting upload waits for. */
+  online: boolean;
+  onAttach: (input: AttachFileInput) => Promise<unknown>;
+  onOpen: (file: FileItem) => void;
+  readOnlyReason?: string | null;
+  folders?: readonly MedicalFolder[];
+};
+
+/** The patient's files by folder, with each one's upload state, and "Attach file". */
+export function FilesPanel(
+  { files, loading, online, onAttach, onOpen, readOnlyReason = null, folders }: FilesPanelProps,
+) {
+  const [attaching, setAttaching] = useState(false);
+  const groups = groupByFolder(files.filter((f) => !f._deleted));
+
+  return (
+    <section className="workspace-panel stack" aria-labelledby="files-title" aria-busy={loading}>
+      <div className="row workspace-panel__bar">
+        <h2 id="files-title">Files</h2>
+        <Button variant="secondary" disabled={Boolean(readOnlyReason)} onClick={() => setAttaching(true)}>Attach file</Button>
+      </div>
+      {readOnlyReason && <p className="notice notice--warning" role="status">{readOnlyReason}</p>}
+      {loading && groups.length === 0 && <Spinner size={32} label="Loading files" />}
+      {!loading && groups.length === 0 && (
+        <EmptyState title="No files yet">Lab results, images and documents attached here are shared with the care team.</EmptyState>
+      )}
+      {groups.map((group) => (
+        <section key={group.folder} className="file-group" aria-labelledby={`folder-${group.folder}`}>
+          <h3 id={`folder-${group.folder}`} className="file-group__title">{FOLDER_LABELS[group.folder]}</h3>
+          <ul className="file-list">
+            {group.files.map((file) => (
+              <li key={file.id} className="file-list__item">
+                <div className="file-list__main">
+                  <span className="file-list__name">{file.name}</span>
+                  <span className="muted file-list__size">{formatSize(file.size)}</span>
+                </div>
+                <FileStatus file={file} online={online} />
+                <Button
+                  variant="text"
+                  disabled={!canOpen(file)}
+                  aria-label={`Open ${file.name}`}
+                  onClick={() => onOpen(file)}
+                >
+                  Open
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+      <AttachFileDialog open={attaching} onClose={() => setAttaching(false)} onAttach={onAttach} folders={folders} />
+    </section>
+  );
+}
+
+/** Bytes exist somewhere to open: on the server, or on this device while it uploads them. */
+export const canOpen = (file: FileItem) =>
+  file.status === "uploaded" || (file.status === "pending" && (file.pending || file.upload !== undefined));
+
+/** Where a file is on its way: on this device, uploading, uploaded or rejected (with the reason). */
+export function FileStatus({ file, online }: { file: FileItem; online: boolean }) {
+  const { upload } = file;
+  if (file.status === "rejected") {
+    return (
+      <span className="file-status file-status--rejected">
+        Rejected{file.rejectReason ? `: ${file.rejectReason}` : ""}
+      </span>
+    );
+  }
+  if (file.status === "uploaded") return <span className="file-status file-status--uploaded">Uploaded</span>;
+  if (upload?.state === "error") {
+    return <span className="file-status file-status--rejected">Upload failed{upload.error ? `: ${upload.error}` : ""}</span>;
+  }
+  if (upload?.state === "uploading") {
+    const percent = Math.round(upload.progress * 100);
+    return (
+      <span className="file-status">
+        <progress className="file-status__progress" max={100} value={percent} aria-label={`Uploading ${file.name}`} />
+        <span>Uploading {percent}%</span>
+      </span>
+    );
+  }
+  if (upload?.state === "done") return <span className="file-status">Checking the file…</span>;
+  if (upload || file.pending) return <span className="file-status"><PendingMark>{online ? "Waiting to upload" : pendingLabel(false)}</PendingMark></span>;
+  return <span className="file-status muted">Being uploaded from another device</span>;
+}

@@ -1,0 +1,83 @@
+import type { FormEvent } from "react";
+import { Link } from "react-router";
+import { Button, EmptyState, Spinner, TextField } from "../../../ui/index.ts";
+import { formatBirthDate, type PatientOption, patientName } from "../patient-display.ts";
+
+export type PatientListProps = {
+  /** What is typed in the search box. */
+  searchInput: string;
+  onSearchInput: (value: string) => void;
+  /** Apply the search now (Enter), without waiting for the typing pause. */
+  onSearchSubmit: () => void;
+  /** The search the list shows results for. */
+  search: string;
+  patients: readonly PatientOption[];
+  totalCount: number;
+  offset: number;
+  pageSize: number;
+  loading: boolean;
+  error: string | null;
+  onRetry: () => void;
+  onPage: (offset: number) => void;
+  /** Where a patient's workspace is. */
+  patientHref: (id: string) => string;
+};
+
+/** The practice's patients with search and pages; each opens the patient's workspace. */
+export function PatientList(props: PatientListProps) {
+  const { patients, totalCount, offset, pageSize, loading, error, search } = props;
+  const first = totalCount === 0 ? 0 : offset + 1;
+  const last = Math.min(offset + pageSize, totalCount);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    props.onSearchSubmit();
+  };
+
+  return (
+    <div className="stack">
+      <form role="search" aria-label="Find a patient" onSubmit={onSubmit} className="patient-search">
+        <TextField label="Search by name" type="search" value={props.searchInput} onChange={props.onSearchInput} autoComplete="off" />
+      </form>
+      <section aria-labelledby="patient-list-title" aria-busy={loading} className="stack">
+        <h2 id="patient-list-title" className="visually-hidden">Patients</h2>
+        <p className="muted" aria-live="polite">
+          {loading ? "Searching…" : totalCount === 0 ? "" : `${first}–${last} of ${totalCount} patients`}
+        </p>
+        {loading && patients.length === 0 && !error && <Spinner size={40} label="Loading patients" />}
+        {error && (
+          <div className="stack">
+            <p className="form-error" role="alert">{error}</p>
+            <div><Button variant="secondary" onClick={props.onRetry}>Try again</Button></div>
+          </div>
+        )}
+        {!loading && !error && patients.length === 0 && (
+          <EmptyState title={search ? `No patients match “${search}”` : "No patients yet"}>
+            {search ? "Check the spelling or search by first or last name." : "Patients who join your practice appear here."}
+          </EmptyState>
+        )}
+        {patients.length > 0 && (
+          <ul className="patient-list">
+            {patients.map((patient) => (
+              <li key={patient.id}>
+                <Link to={props.patientHref(patient.id)} state={{ patient }} className="patient-list__item">
+                  <span className="patient-list__name">{patientName(patient)}</span>
+                  <span className="muted">{formatBirthDate(patient.birthDate)}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+        {totalCount > pageSize && (
+          <nav className="row patient-pages" aria-label="Pages">
+            <Button variant="secondary" disabled={offset === 0 || loading} onClick={() => props.onPage(Math.max(0, offset - pageSize))}>
+              Previous
+            </Button>
+            <Button variant="secondary" disabled={last >= totalCount || loading} onClick={() => props.onPage(offset + pageSize)}>
+              Next
+            </Button>
+          </nav>
+        )}
+      </section>
+    </div>
+  );
+}
