@@ -1,5 +1,7 @@
 /** Business constants of 01 §9 and 02 §9 that both sides use. */
 export const DOCTOR_PATIENT_CAP = 400;
+/** 01 §9: both parties are told this many minutes before a consultation starts. */
+export const CONSULTATION_NOTICE_MINUTES = 15;
 export const MINIMUM_AGE = 18;
 export const SNACKBAR_HIDE_MS = 3000;
 export const NAME_MAX_EXCLUSIVE = 35;

@@ -1,0 +1,48 @@
+/**
+ * Doctors as patients find them (01 §2 `doctors`, §7 "Doctors"): the list and
+ * its filters, the dropdown, "my doctor" and an admin choosing a doctor for a patient.
+ */
+import { z } from "zod";
+import { SPECIALTIES } from "../constants.ts";
+import { US_STATE_CODES } from "../us-states.ts";
+
+/** 01 §3 `doctorsOrder`, default rating (nulls last, then by name). */
+export const DOCTORS_ORDERS = ["rating", "name"] as const;
+
+export const doctorsQuerySchema = z.object({
+  offset: z.coerce.number({ error: "Offset must be a number" }).int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number({ error: "Limit must be a number" }).int().min(1).max(100).default(20),
+  /** Licensed in this state. */
+  state: z.enum(US_STATE_CODES, { error: "Choose a US state" }).optional(),
+  specialty: z.enum(SPECIALTIES, { error: "Choose a specialty" }).optional(),
+  /** Part of the first or last name. */
+  search: z.string().trim().max(100).optional(),
+  order: z.enum(DOCTORS_ORDERS, { error: "Order by rating or name" }).default("rating"),
+});
+export type DoctorsQuery = z.output<typeof doctorsQuerySchema>;
+
+export const doctorsDropdownQuerySchema = z.object({ search: z.string().trim().max(100).optional() });
+
+/** `POST /doctors/choose/admin`. */
+export const chooseDoctorSchema = z
+  .object({ doctorId: z.uuid("Choose a doctor"), patientId: z.uuid("Choose a patient") })
+  .strict();
+
+/** A doctor in the list, on their profile page and as "my doctor". */
+export type DoctorCard = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  specialty: string | null;
+  licensedStates: string[];
+  bio: string | null;
+  timezone: string | null;
+  /** Average review rating, 1–5; null until the reviews issue gives them one. */
+  rating: number | null;
+  /** Bookable now: approved, not blocked, with an active payout account. */
+  acceptsBookings: boolean;
+  /** Fewer than 400 patients in the panel. */
+  acceptsNewPatients: boolean;
+};
+
+export type DoctorOption = { id: string; firstName: string; lastName: string; specialty: string | null };
