@@ -3,6 +3,7 @@ import { chatsCollection } from "./chats.ts";
 import { chatMessagesCollection } from "./chat-messages.ts";
 import { noteDraftsCollection } from "./note-drafts.ts";
 import { medicalFilesCollection } from "./medical-files.ts";
+import { consultationsCollection } from "./consultations.ts";
 import type { AnyCollection } from "./types.ts";
 
 export const SYNC_COLLECTIONS = {
@@ -10,6 +11,7 @@ export const SYNC_COLLECTIONS = {
   chat_messages: chatMessagesCollection,
   note_drafts: noteDraftsCollection,
   medical_files: medicalFilesCollection,
+  consultations: consultationsCollection,
 } as const;
 export type CollectionName = keyof typeof SYNC_COLLECTIONS;
 export const COLLECTION_NAMES = Object.keys(SYNC_COLLECTIONS) as CollectionName[];
@@ -25,3 +27,4 @@ export * from "./chats.ts";
 export * from "./chat-messages.ts";
 export * from "./note-drafts.ts";
 export * from "./medical-files.ts";
+export * from "./consultations.ts";

@@ -11,14 +11,16 @@ import type { SyncDoc } from "../protocol.ts";
  * Who may read a row, decided from the value of its `scopeField`:
  * - `chatMember`: the users listed as members of the chat;
  * - `careTeam`: the patient's doctor (approved) and that doctor's VMAs;
- * - `careTeamOrPatient`: the care team and the patient themself.
+ * - `careTeamOrPatient`: the care team and the patient themself;
+ * - `consultationParty` (the value is a consultation id): its patient, its doctor,
+ *   and that doctor's VMAs while the doctor is approved.
  * Admins are in no scope: they see no clinical content (only chats they are a member of).
  */
-export type ScopeKind = "chatMember" | "careTeam" | "careTeamOrPatient";
+export type ScopeKind = "chatMember" | "careTeam" | "careTeamOrPatient" | "consultationParty";
 
 export type AccessScope<F extends string = string> = {
   read: ScopeKind;
-  /** The field whose value the scope is decided on (a chat id or a patient id). */
+  /** The field whose value the scope is decided on (a chat id, a patient id, a consultation id). */
   scopeField: F;
   /** Who may create a row: the same kinds, evaluated on the new row's scope field; `nobody` = pull-only. */
   create: ScopeKind | "nobody";

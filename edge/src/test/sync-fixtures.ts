@@ -34,6 +34,22 @@ export async function addChatMember(ctx: TestContext, chatId: string, userId: st
   });
 }
 
+/**
+ * A consultation row written the way the consultation API writes it: through
+ * the sync writer (for sync tests that need one without booking rules).
+ */
+export async function createConsultationRow(ctx: TestContext, o: { doctorId: string; patientId: string; startAt?: Date; status?: string }) {
+  const id = crypto.randomUUID();
+  const startAt = o.startAt ?? new Date(Date.UTC(2030, 0, 1, 17) + Math.floor(Math.random() * 1e6) * 1_800_000);
+  const doc = {
+    id, doctorId: o.doctorId, patientId: o.patientId, type: "video", status: o.status ?? "accepted",
+    startAt: startAt.toISOString(), endAt: new Date(startAt.getTime() + 1_800_000).toISOString(), reason: "Checkup",
+    outOfStateReason: null, declineReason: null, cancelReason: null, encounterId: null, _deleted: false,
+  };
+  await ctx.services.sync.write(["consultations"], (w) => w.insert("consultations", doc, Object.keys(doc)));
+  return id;
+}
+
 export const nowIso = () => new Date().toISOString();
 
 export function newMessage(chatId: string, authorId: string, text = `hello ${crypto.randomUUID().slice(0, 6)}`): ChatMessageDoc {

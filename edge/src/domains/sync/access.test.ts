@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { apiTest } from "../../test/harness.ts";
 import {
-  create, createChat, createPractice, edit, newDraft, newFile, newMessage, pullAll, push, snapshot, stored,
+  create, createChat, createConsultationRow, createPractice, edit, newDraft, newFile, newMessage, pullAll, push, snapshot, stored,
 } from "../../test/sync-fixtures.ts";
 import { COLLECTION_NAMES, type CollectionName } from "../../../../sync/collections/index.ts";
 import { refusedTombstone } from "../../../../sync/protocol.ts";
@@ -51,6 +51,10 @@ apiTest("sync access: every role × every collection × own / other doctor's / o
   // The unapproved doctor's draft can only be written past the API (they have no access).
   const refusedC = await push(ctx, unapproved.token, "note_drafts", [create(draftC)]);
   assert.deepEqual(refusedC.body.result, [refusedTombstone(draftC)]);
+  // Consultations are written by the consultation API; their parties need not be a care team.
+  const consultA = await createConsultationRow(ctx, { doctorId: a.doctor.id, patientId: a.patient.id });
+  const consultBWithA = await createConsultationRow(ctx, { doctorId: a.doctor.id, patientId: b.patient.id });
+  const consultC = await createConsultationRow(ctx, { doctorId: unapproved.id, patientId: patientOfUnapproved.id });
 
   const users = {
     "patient A": a.patient, "other patient of doctor A": otherPatientOfA, "doctor A": a.doctor, "VMA of A": a.vma,
@@ -58,17 +62,17 @@ apiTest("sync access: every role × every collection × own / other doctor's / o
     "unapproved doctor": unapproved, "VMA of the unapproved doctor": vmaOfUnapproved, "patient of the unapproved doctor": patientOfUnapproved,
   };
   const sees: Record<keyof typeof users, Record<CollectionName, string[]>> = {
-    "patient A": { chats: [chatA, support], chat_messages: [msgA.id, msgA2.id, msgSupport.id], note_drafts: [], medical_files: [fileA.id, labA.id] },
-    "other patient of doctor A": { chats: [], chat_messages: [], note_drafts: [], medical_files: [] },
-    "doctor A": { chats: [chatA], chat_messages: [msgA.id, msgA2.id], note_drafts: [draftA.id, draftA2.id], medical_files: [fileA.id, labA.id] },
-    "VMA of A": { chats: [], chat_messages: [], note_drafts: [draftA.id, draftA2.id], medical_files: [fileA.id, labA.id] },
-    "patient B": { chats: [chatB], chat_messages: [msgB.id], note_drafts: [], medical_files: [fileB.id] },
-    "doctor B": { chats: [chatB], chat_messages: [msgB.id], note_drafts: [draftB.id], medical_files: [fileB.id] },
-    "VMA of B": { chats: [], chat_messages: [], note_drafts: [draftB.id], medical_files: [fileB.id] },
-    admin: { chats: [support], chat_messages: [msgSupport.id], note_drafts: [], medical_files: [] },
-    "unapproved doctor": { chats: [], chat_messages: [], note_drafts: [], medical_files: [] },
-    "VMA of the unapproved doctor": { chats: [], chat_messages: [], note_drafts: [], medical_files: [] },
-    "patient of the unapproved doctor": { chats: [], chat_messages: [], note_drafts: [], medical_files: [] },
+    "patient A": { chats: [chatA, support], chat_messages: [msgA.id, msgA2.id, msgSupport.id], note_drafts: [], medical_files: [fileA.id, labA.id], consultations: [consultA] },
+    "other patient of doctor A": { chats: [], chat_messages: [], note_drafts: [], medical_files: [], consultations: [] },
+    "doctor A": { chats: [chatA], chat_messages: [msgA.id, msgA2.id], note_drafts: [draftA.id, draftA2.id], medical_files: [fileA.id, labA.id], consultations: [consultA, consultBWithA] },
+    "VMA of A": { chats: [], chat_messages: [], note_drafts: [draftA.id, draftA2.id], medical_files: [fileA.id, labA.id], consultations: [consultA, consultBWithA] },
+    "patient B": { chats: [chatB], chat_messages: [msgB.id], note_drafts: [], medical_files: [fileB.id], consultations: [consultBWithA] },
+    "doctor B": { chats: [chatB], chat_messages: [msgB.id], note_drafts: [draftB.id], medical_files: [fileB.id], consultations: [] },
+    "VMA of B": { chats: [], chat_messages: [], note_drafts: [draftB.id], medical_files: [fileB.id], consultations: [] },
+    admin: { chats: [support], chat_messages: [msgSupport.id], note_drafts: [], medical_files: [], consultations: [] },
+    "unapproved doctor": { chats: [], chat_messages: [], note_drafts: [], medical_files: [], consultations: [consultC] },
+    "VMA of the unapproved doctor": { chats: [], chat_messages: [], note_drafts: [], medical_files: [], consultations: [] },
+    "patient of the unapproved doctor": { chats: [], chat_messages: [], note_drafts: [], medical_files: [], consultations: [consultC] },
   };
 
   for (const [who, user] of Object.entries(users) as [keyof typeof users, typeof admin][]) {
@@ -125,6 +129,12 @@ apiTest("sync access: every role × every collection × own / other doctor's / o
     ["the doctor moves the patient's upload to Imaging", async () => ({ token: a.doctor.token, collection: "medical_files", row: edit(await master("medical_files", fileA.id), { folder: "Imaging" }) }), "written"],
     ["a patient marks their upload uploaded (server field)", async () => ({ token: b.patient.token, collection: "medical_files", row: edit(await master("medical_files", fileB.id), { status: "uploaded" }) }), "master"],
     ["a patient changes a file's size (not writable)", async () => ({ token: b.patient.token, collection: "medical_files", row: edit(await master("medical_files", fileB.id), { size: 5 }) }), "master"],
+    // consultations are pull-only
+    ["the patient reschedules their consultation by sync", async () => ({ token: a.patient.token, collection: "consultations", row: edit(await master("consultations", consultA), { startAt: "2031-01-01T17:00:00.000Z" }) }), "master"],
+    ["a doctor declines another doctor's consultation by sync", async () => ({ token: a.doctor.token, collection: "consultations", row: edit(await master("consultations", consultC), { status: "declined" }) }), "refused"],
+    ["the doctor cancels by sync", async () => ({ token: a.doctor.token, collection: "consultations", row: edit(await master("consultations", consultA), { status: "canceled", cancelReason: "x" }) }), "master"],
+    ["a patient books by sync", async () => ({ token: a.patient.token, collection: "consultations", row: create({ ...(await master("consultations", consultA)), id: crypto.randomUUID(), updatedAt: 0 }) }), "refused"],
+    ["an outsider edits a consultation they cannot see", async () => ({ token: b.doctor.token, collection: "consultations", row: edit(await master("consultations", consultA), { reason: "x" }) }), "refused"],
   ];
 
   for (const [label, make, expected] of cases) {

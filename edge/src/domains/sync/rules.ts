@@ -18,6 +18,7 @@ export function serverValuesOnCreate(name: CollectionName, actor: Actor): Doc {
     case "medical_files":
       return { uploadedBy: actor.userId, status: "pending", kind: null, rejectReason: null };
     case "chats":
+    case "consultations":
       return {};
   }
 }

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { createActorLookup } from "../../access/resolve-actor.ts";
 import { apiTest } from "../../test/harness.ts";
-import { createChat, createPractice } from "../../test/sync-fixtures.ts";
+import { createChat, createConsultationRow, createPractice } from "../../test/sync-fixtures.ts";
 import type { ScopeKind } from "../../../../sync/collections/index.ts";
 import { mayAccess, readersOf } from "./scopes.ts";
 
@@ -22,7 +22,14 @@ apiTest("sync scopes: predicate and readers agree for every kind", async (t, ctx
   }));
   const chats = [await createChat(ctx, [a.patient.id, a.doctor.id]), await createChat(ctx, [admin.id, b.vma.id], "support")];
   const patients = [a.patient.id, b.patient.id, theirPatient.id, a.doctor.id];
-  const values: Record<ScopeKind, string[]> = { chatMember: chats, careTeam: patients, careTeamOrPatient: patients };
+  const consultations = [
+    await createConsultationRow(ctx, { doctorId: a.doctor.id, patientId: a.patient.id }),
+    await createConsultationRow(ctx, { doctorId: a.doctor.id, patientId: b.patient.id }),
+    await createConsultationRow(ctx, { doctorId: unapproved.id, patientId: theirPatient.id }),
+  ];
+  const values: Record<ScopeKind, string[]> = {
+    chatMember: chats, careTeam: patients, careTeamOrPatient: patients, consultationParty: consultations,
+  };
 
   for (const kind of Object.keys(values) as ScopeKind[]) {
     await t.step(kind, async () => {

@@ -29,6 +29,26 @@ export function scopePredicate(q: Queryable, actor: Actor, kind: ScopeKind, targ
       return careTeam(q, actor, target);
     case "careTeamOrPatient":
       return actor.role === "patient" ? q`${target} = ${actor.userId}` : careTeam(q, actor, target);
+    case "consultationParty":
+      return q`${target} in (select c.id from consultations c where ${consultationParty(q, actor, q`c`)})`;
+  }
+}
+
+/**
+ * SQL condition on a consultations row (`row` is its alias): the actor is its
+ * patient or its doctor, or a VMA of its doctor while that doctor is approved.
+ * The consultation API adds admins on top (consultations/visibility.ts).
+ */
+export function consultationParty(q: Queryable, actor: Actor, row: Fragment): Fragment {
+  switch (actor.role) {
+    case "patient":
+      return q`${row}.patient_id = ${actor.userId}`;
+    case "doctor":
+      return q`${row}.doctor_id = ${actor.userId}`;
+    case "vma":
+      return actor.fullAccess && actor.doctorId ? q`${row}.doctor_id = ${actor.doctorId}` : q`false`;
+    case "admin":
+      return q`false`;
   }
 }
 
@@ -63,6 +83,16 @@ export async function readersOf(q: Queryable, kind: ScopeKind, values: string[])
   const rows = await (kind === "chatMember"
     ? q<{ scope: string; user_id: string }[]>`
         select chat_id::text as scope, user_id::text from chat_members where chat_id = any(${ids})`
+    : kind === "consultationParty"
+    ? q<{ scope: string; user_id: string }[]>`
+        select c.id::text as scope, c.patient_id::text as user_id from consultations c where c.id = any(${ids})
+        union all
+        select c.id::text, c.doctor_id::text from consultations c where c.id = any(${ids})
+        union all
+        select c.id::text, v.id::text
+        from consultations c join users d on d.id = c.doctor_id and d.application_status = 'approved'
+          join users v on v.doctor_id = c.doctor_id and v.role = 'vma'
+        where c.id = any(${ids})`
     : kind === "careTeam"
     ? q<{ scope: string; user_id: string }[]>`${careTeamRows}`
     : q<{ scope: string; user_id: string }[]>`${careTeamRows}

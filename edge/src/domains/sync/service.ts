@@ -33,6 +33,7 @@ const WRITES: Record<CollectionName, CollectionName[]> = {
   chat_messages: ["chats", "chat_messages"],
   note_drafts: ["note_drafts"],
   medical_files: ["medical_files"],
+  consultations: ["consultations"],
 };
 
 type Doc = SyncDoc & Record<string, unknown>;

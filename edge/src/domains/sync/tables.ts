@@ -21,13 +21,14 @@ export type TableDef = {
 };
 
 export const LOCK_NAMESPACE = 7310;
-const LOCK_KEYS: Record<CollectionName, number> = { chats: 1, chat_messages: 2, note_drafts: 3, medical_files: 4 };
+const LOCK_KEYS: Record<CollectionName, number> = { chats: 1, chat_messages: 2, note_drafts: 3, medical_files: 4, consultations: 5 };
 
 /** Fields whose column is not a plain copy of the value. */
 const SPECIAL: Partial<Record<CollectionName, Record<string, Kind>>> = {
   chats: { lastMessageAt: "timestamp", memberIds: "derived" },
   chat_messages: { createdAt: "timestamp" },
   note_drafts: { fields: "json" },
+  consultations: { startAt: "timestamp", endAt: "timestamp", doctorName: "derived", patientName: "derived" },
 };
 
 const snake = (field: string) => field.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`);
@@ -58,6 +59,10 @@ export function selectFrom(q: Queryable, def: TableDef): Fragment {
   if (def.name === "chats") {
     return q`select t.*, array(select m.user_id::text from chat_members m where m.chat_id = t.id order by m.user_id::text)
       as member_ids from chats t`;
+  }
+  if (def.name === "consultations") {
+    return q`select t.*, d.first_name || ' ' || d.last_name as doctor_name, p.first_name || ' ' || p.last_name as patient_name
+      from consultations t join users d on d.id = t.doctor_id join users p on p.id = t.patient_id`;
   }
   return q`select t.* from ${q(def.table)} t`;
 }
