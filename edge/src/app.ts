@@ -7,6 +7,16 @@ import { bodySizeLimit } from "./http/body-size.ts";
 import type { AppEnv } from "./http/context.ts";
 import { createErrorHandler, errorResponse } from "./http/on-error.ts";
 import { authRoutes } from "./domains/auth/routes.ts";
+import { availabilityRoutes } from "./domains/availability/routes.ts";
+import { createAvailabilityService } from "./domains/availability/service.ts";
+import { calendarRoutes } from "./domains/calendar/routes.ts";
+import { createCalendarService } from "./domains/calendar/service.ts";
+import { consultationsRoutes } from "./domains/consultations/routes.ts";
+import { createConsultationsService } from "./domains/consultations/service.ts";
+import { doctorsRoutes } from "./domains/doctors/routes.ts";
+import { createDoctorsService } from "./domains/doctors/service.ts";
+import { intakeFormsRoutes } from "./domains/intake-forms/routes.ts";
+import { createIntakeFormsService } from "./domains/intake-forms/service.ts";
 import { createAuthService } from "./domains/auth/service.ts";
 import { contactRoutes } from "./domains/contact/routes.ts";
 import { devRoutes } from "./domains/dev/routes.ts";
@@ -29,9 +39,16 @@ export function createServices(deps: Deps) {
   const auth = createAuthService(deps);
   const withSessions = { ...deps, endAllSessions: auth.endAllSessions };
   const sync = createSyncService(deps);
+  const availability = createAvailabilityService(deps);
+  const intakeForms = createIntakeFormsService(deps);
   return {
     auth,
     sync,
+    availability,
+    intakeForms,
+    consultations: createConsultationsService({ ...deps, write: sync.write, availability, intakeForms }),
+    calendar: createCalendarService({ ...deps, availability }),
+    doctors: createDoctorsService({ ...deps, write: sync.write }),
     uploads: createUploadService({ ...deps, repo: createSyncRepo(deps.sql), write: sync.write }),
     registration: createRegistrationService(withSessions),
     users: createUsersService(withSessions),
@@ -61,6 +78,11 @@ export function createApi(deps: Deps, options: AppOptions) {
   api.route("/", contactRoutes(deps));
   api.route("/", devRoutes(deps));
   api.route("/", syncRoutes(services.sync, services.uploads));
+  api.route("/", consultationsRoutes(services.consultations));
+  api.route("/", availabilityRoutes(services.availability));
+  api.route("/", calendarRoutes(services.calendar));
+  api.route("/", doctorsRoutes(services.doctors));
+  api.route("/", intakeFormsRoutes(services.intakeForms));
   api.route("/", usersRoutes(services.users));
 
   api.onError(createErrorHandler(deps.log));

@@ -82,6 +82,7 @@ export const availabilityInputSchema = z
   })
   .strict();
 export type AvailabilityInput = z.input<typeof availabilityInputSchema>;
+export type AvailabilityUpdate = z.output<typeof availabilityInputSchema>;
 
 /** What `GET` and `PUT /availability` answer. A doctor who never saved has empty hours (and so no slots). */
 export type Availability = {

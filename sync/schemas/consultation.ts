@@ -49,6 +49,7 @@ export const bookConsultationSchema = z
   })
   .strict();
 export type BookConsultationInput = z.input<typeof bookConsultationSchema>;
+export type BookConsultation = z.output<typeof bookConsultationSchema>;
 
 /** `PUT /consultations/decline/{id}` and `POST /consultations/{id}` (cancel). */
 export const reasonBodySchema = z.object({ reason: reasonText(CONSULTATION_MESSAGES.cancelReasonRequired) }).strict();

@@ -53,6 +53,7 @@ export const intakeSettingsInputSchema = z
     });
   });
 export type IntakeSettingsInput = z.input<typeof intakeSettingsInputSchema>;
+export type IntakeSettingsUpdate = z.output<typeof intakeSettingsInputSchema>;
 
 export type IntakeField = { id: string; question: string; inputType: IntakeInputType; required: boolean };
 

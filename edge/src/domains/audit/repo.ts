@@ -6,7 +6,8 @@ export type AuditEvent =
   | "refresh.reuse" | "impersonation.start" | "impersonation.end"
   | "user.blocked" | "user.unblocked" | "password.changed" | "password.reset"
   | "phone.changed" | "phone.verified" | "email.changed" | "email.changed.by_admin"
-  | "account.registered" | "account.activated" | "vma.password.set";
+  | "account.registered" | "account.activated" | "vma.password.set"
+  | "patient.doctor_assigned";
 
 export type AuditEntry = {
   event: AuditEvent;

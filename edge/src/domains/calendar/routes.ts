@@ -1,0 +1,16 @@
+/** HTTP for the calendar (01 §7 `GET /calendar`). */
+import { allow } from "../../access/policy.ts";
+import { ok } from "../../http/envelope.ts";
+import { actorOf } from "../../http/input.ts";
+import { createRouter } from "../../http/router.ts";
+import { parse } from "../../http/validate.ts";
+import { calendarQuerySchema } from "../../../../sync/schemas/calendar.ts";
+import type { CalendarService } from "./service.ts";
+
+export function calendarRoutes(calendar: CalendarService) {
+  const r = createRouter();
+  r.get("/calendar", allow.signedIn, async (c) => {
+    return ok(c, await calendar.view(actorOf(c), parse(calendarQuerySchema, c.req.query())));
+  });
+  return r.app;
+}
