@@ -8,6 +8,7 @@ describe("client schemas", () => {
     expect(CLIENT_SCHEMAS.note_drafts.encrypted).toEqual(["title", "fields"]);
     expect(CLIENT_SCHEMAS.medical_files.encrypted).toContain("name");
     expect(CLIENT_SCHEMAS.chats.encrypted).toEqual(["title"]);
+    expect(CLIENT_SCHEMAS.consultations.encrypted).toContain("reason");
   });
 
   it("keep everything else of the shared schema, which stays unchanged", () => {

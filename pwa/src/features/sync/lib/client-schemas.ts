@@ -4,8 +4,9 @@
  * unchanged; this returns extended copies.
  *
  * Encrypted fields are stored as ciphertext strings, so they can be neither
- * indexed nor queried: only health content is listed, never ids, scope fields
- * or the fields the indexes and queries use.
+ * indexed nor queried: health content and names are listed, never ids, scope
+ * fields or the fields the indexes and queries use. Every collection must
+ * have an entry (the type says so): a new collection is a decision to make here.
  */
 import { COLLECTION_NAMES, type CollectionName, type RxJsonSchemaLiteral, SYNC_COLLECTIONS } from "../../../../../sync/collections/index.ts";
 
@@ -14,6 +15,7 @@ export const ENCRYPTED_FIELDS = {
   chat_messages: ["text", "fileIds"],
   note_drafts: ["title", "fields"],
   medical_files: ["name", "contentType", "kind", "rejectReason"],
+  consultations: ["doctorName", "patientName", "reason", "outOfStateReason", "declineReason", "cancelReason"],
 } as const satisfies Record<CollectionName, readonly string[]>;
 
 export type ClientRxSchema = RxJsonSchemaLiteral & { readonly encrypted: readonly string[] };

@@ -1,0 +1,40 @@
+/** The resumable upload API (README "Medical-file bytes") through the one API client (token, 401 refresh). */
+import { z } from "zod";
+import { syncPaths, type UploadStatus } from "../../../../../sync/protocol.ts";
+import type { ApiClient } from "../../../lib/api/client.ts";
+
+const uploadStatusSchema = z.object({
+  offset: z.number().int().min(0),
+  size: z.number().int().min(0),
+  status: z.enum(["pending", "uploaded", "rejected"]),
+});
+
+export type UploadTransport = {
+  status(fileId: string): Promise<UploadStatus>;
+  /** Sends `chunk` as bytes `start`..`start + chunk.length - 1` of `total`. */
+  put(fileId: string, chunk: Uint8Array, start: number, total: number): Promise<UploadStatus>;
+  download(fileId: string): Promise<{ bytes: Uint8Array<ArrayBuffer>; contentType: string }>;
+};
+
+export function createUploadTransport(api: ApiClient): UploadTransport {
+  return {
+    async status(fileId) {
+      return uploadStatusSchema.parse(await api.get(syncPaths.contentStatus(fileId)));
+    },
+    async put(fileId, chunk, start, total) {
+      const answer = await api.request("PUT", syncPaths.content(fileId), {
+        rawBody: chunk as Uint8Array<ArrayBuffer>,
+        headers: {
+          "Content-Type": "application/octet-stream",
+          "Content-Range": `bytes ${start}-${start + chunk.length - 1}/${total}`,
+        },
+      });
+      return uploadStatusSchema.parse(answer);
+    },
+    async download(fileId) {
+      const response = await api.fetchRaw("GET", syncPaths.content(fileId));
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      return { bytes, contentType: response.headers.get("content-type") ?? "application/octet-stream" };
+    },
+  };
+}
