@@ -1,0 +1,80 @@
+import { type FormEvent, useEffect, useState } from "react";
+import { ApiError } from "../../../lib/api/api-error.ts";
+import { Button, Dialog, TextField } from "../../../ui/index.ts";
+import { useSession } from "../../auth/index.ts";
+import { useSyncEngine } from "../hooks/sync-context.ts";
+import { useSyncStatus, useUnlock } from "../hooks/use-sync-status.ts";
+import { WrongPasswordError } from "../lib/key-vault.ts";
+import { UNLOCK_OPEN_EVENT } from "./unlock-events.ts";
+
+/**
+ * Asks for the account password when the local data is locked: a new tab or
+ * launch, or a reload with no network (the password opens it offline). It may
+ * be closed ("Later"); the header indicator opens it again. "Sign out" wipes
+ * the data on this device, for a forgotten or changed password.
+ */
+export function UnlockDialog() {
+  const { state } = useSyncStatus();
+  const engine = useSyncEngine();
+  const unlock = useUnlock();
+  const { logout } = useSession();
+  const [dismissed, setDismissed] = useState(false);
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const locked = state === "locked";
+  const signInAgain = engine?.lockReason() === "signIn";
+
+  useEffect(() => {
+    const open = () => setDismissed(false);
+    globalThis.addEventListener(UNLOCK_OPEN_EVENT, open);
+    return () => globalThis.removeEventListener(UNLOCK_OPEN_EVENT, open);
+  }, []);
+  useEffect(() => {
+    if (!locked) setPassword("");
+  }, [locked]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!password) return setError("Enter your password");
+    setBusy(true);
+    setError(undefined);
+    try {
+      await unlock(password);
+    } catch (caught) {
+      setError(
+        caught instanceof WrongPasswordError || caught instanceof ApiError
+          ? caught.message
+          : "Your data could not be opened. Please try again.",
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open={locked && !dismissed} title="Unlock your data" onClose={() => setDismissed(true)}>
+      <form className="stack" onSubmit={submit} noValidate aria-label="Unlock your data">
+        <p>
+          {signInAgain
+            ? "Your messages, notes and files are kept encrypted on this device. Confirm your password to protect them."
+            : "Your messages, notes and files on this device are encrypted. Enter your account password to open them. This works offline too."}
+        </p>
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={setPassword}
+          error={error}
+        />
+        <Button type="submit" block loading={busy}>Unlock</Button>
+        <div className="row" style={{ justifyContent: "space-between" }}>
+          <Button variant="text" onClick={() => setDismissed(true)}>Later</Button>
+          <Button variant="text" onClick={() => void logout()}>Sign out and clear this device</Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

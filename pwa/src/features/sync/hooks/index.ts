@@ -1,0 +1,6 @@
+/** Every hook of the contract, gathered for the compile-time check in ../index.ts. */
+export { useSyncStatus, useUnlock } from "./use-sync-status.ts";
+export { useChatMessages, useChats, useSendMessage } from "./use-chats.ts";
+export { useDeleteNoteDraft, useNoteDrafts, useSaveNoteDraft } from "./use-note-drafts.ts";
+export { useAttachFile, useMedicalFiles } from "./use-medical-files.ts";
+export { useFileUrl } from "./use-file-url.ts";

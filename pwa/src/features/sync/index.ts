@@ -1,0 +1,21 @@
+/**
+ * The on-device data layer (issue 3): screens use only what this file
+ * exports. The hooks follow `SyncHooks` of ./contract.ts; the entry point
+ * creates the engine once (`createSyncEngine`) and renders `SyncProvider`.
+ */
+export type { LiveList, Local, LocalDataState, SyncHooks, SyncStatus, UploadProgress } from "./contract.ts";
+export { SyncProvider } from "./components/SyncProvider.tsx";
+export { SyncStatusIndicator } from "./components/SyncStatusIndicator.tsx";
+export { UnlockDialog } from "./components/UnlockDialog.tsx";
+export { openUnlockDialog } from "./components/unlock-events.ts";
+export { createSyncEngine, type SyncEngine, type SyncEngineDeps } from "./lib/sync-engine.ts";
+export { useSyncStatus, useUnlock } from "./hooks/use-sync-status.ts";
+export { useChatMessages, useChats, useSendMessage } from "./hooks/use-chats.ts";
+export { useDeleteNoteDraft, useNoteDrafts, useSaveNoteDraft } from "./hooks/use-note-drafts.ts";
+export { useAttachFile, useMedicalFiles } from "./hooks/use-medical-files.ts";
+export { useFileUrl } from "./hooks/use-file-url.ts";
+
+import type { SyncHooks } from "./contract.ts";
+import * as hooks from "./hooks/index.ts";
+/** Compile-time check: every hook of the contract, with exactly its signature. */
+export const SYNC_HOOKS: SyncHooks = hooks;

@@ -1,0 +1,79 @@
+/**
+ * The live channel: socket.io at `/api/v1/socket.io`, authenticated with the
+ * current access token at every (re)connection. `sync:{collection}` events
+ * feed that collection's pull stream; `sync:resync` (sent on every connection)
+ * makes every collection pull from its checkpoint.
+ */
+import { io, type Socket } from "socket.io-client";
+import { type CollectionName, COLLECTION_NAMES, collectionOf } from "../../../../../sync/collections/index.ts";
+import { changeEvent, RESYNC_EVENT, SOCKET_PATH } from "../../../../../sync/protocol.ts";
+import type { PullStreamItem } from "./replication.ts";
+import { liveChangeSchema, validDocuments } from "./validate-docs.ts";
+
+export type LiveSocketDeps = {
+  /** The current access token (read at every handshake, so a refreshed one is used). */
+  getToken(): string | null;
+  /** Refreshes the token (a refusal ends the session, which closes this channel). */
+  refresh(): Promise<void>;
+  emit(collection: CollectionName, item: PullStreamItem): void;
+  onConnected(connected: boolean): void;
+  url?: string;
+  createSocket?: typeof io;
+  retryMs?: number;
+};
+
+export type LiveSocket = { close(): void };
+
+export function connectLiveSocket(deps: LiveSocketDeps): LiveSocket {
+  const create = deps.createSocket ?? io;
+  const retryMs = deps.retryMs ?? 5_000;
+  let closed = false;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  const socket: Socket = create(deps.url ?? globalThis.location.origin, {
+    path: SOCKET_PATH,
+    auth: (cb) => cb({ token: deps.getToken() ?? "" }),
+    transports: ["websocket", "polling"],
+  });
+
+  const reconnectLater = () => {
+    clearTimeout(retry);
+    retry = setTimeout(() => !closed && !socket.connected && socket.connect(), retryMs);
+  };
+
+  socket.on("connect", () => deps.onConnected(true));
+  socket.on("disconnect", () => deps.onConnected(false));
+  socket.on("connect_error", (error: Error & { data?: { reason?: unknown } }) => {
+    deps.onConnected(false);
+    // Transport failures are retried by socket.io itself; a refused handshake is not.
+    if (socket.active || closed) return;
+    const reason = typeof error.data?.reason === "string" ? error.data.reason : "";
+    if (!reason.startsWith("TOKEN_")) return reconnectLater();
+    deps.refresh().then(() => !closed && socket.connect(), reconnectLater);
+  });
+
+  socket.on(RESYNC_EVENT, () => {
+    for (const name of COLLECTION_NAMES) deps.emit(name, "RESYNC");
+  });
+  for (const name of COLLECTION_NAMES) {
+    socket.on(changeEvent(name), (payload: unknown) => {
+      const change = liveChangeSchema.safeParse(payload);
+      if (!change.success) {
+        // A malformed event is not trusted; pulling from the checkpoint gets the truth.
+        deps.emit(name, "RESYNC");
+        return;
+      }
+      const documents = validDocuments(collectionOf(name), change.data.documents);
+      deps.emit(name, { documents, checkpoint: change.data.checkpoint });
+    });
+  }
+
+  return {
+    close() {
+      closed = true;
+      clearTimeout(retry);
+      socket.removeAllListeners();
+      socket.disconnect();
+      deps.onConnected(false);
+    },
+  };
+}

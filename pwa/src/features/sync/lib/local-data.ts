@@ -1,0 +1,164 @@
+/**
+ * Everything one unlocked user has on the device, opened together and closed
+ * or wiped together: the RxDB database, the blobs database, replication of
+ * every collection, the live channel and the upload queue. This module (and
+ * RxDB with it) is loaded only once someone is signed in.
+ */
+import { Subject } from "rxjs";
+import type { RxReplicationState } from "rxdb/plugins/replication";
+import { type CollectionName, COLLECTION_NAMES } from "../../../../../sync/collections/index.ts";
+import type { ApiClient } from "../../../lib/api/client.ts";
+import { type BlobStore, createBlobStore, deleteBlobStore, type IndexedDbFactory } from "./blob-store.ts";
+import { databaseName, type DpcDatabase, openDatabase, removeDatabase } from "./database.ts";
+import { connectLiveSocket, type LiveSocket } from "./live-socket.ts";
+import { deriveLocalKeys } from "./local-keys.ts";
+import { type PullStreamItem, replicateCollection } from "./replication.ts";
+import type { StatusStore } from "./status.ts";
+import { createUploadQueue, type UploadQueue } from "./upload-queue.ts";
+import { createUploadTransport, type UploadTransport } from "./upload-transport.ts";
+
+export type LocalDataDeps = {
+  api: ApiClient;
+  status: StatusStore;
+  getToken(): string | null;
+  isOnline(): boolean;
+  /** 426 from the server: stop and ask for the new version. */
+  onOutdated(): void;
+  idb?: IndexedDbFactory;
+  socketUrl?: string;
+  /** Tests run without the live channel. */
+  live?: boolean;
+};
+
+export type LocalData = {
+  userId: string;
+  db: DpcDatabase;
+  blobs: BlobStore;
+  uploads: UploadQueue;
+  transport: UploadTransport;
+  /** Local changes not yet acknowledged, as `collection/id`. */
+  pendingKeys(): ReadonlySet<string>;
+  subscribePending(listener: () => void): () => void;
+  markPending(collection: CollectionName, ids: string[]): Promise<void>;
+  /** Stops replication, the live channel and uploads; `remove` also deletes both databases. */
+  close(options?: { remove?: boolean }): Promise<void>;
+};
+
+export async function openLocalData(userId: string, dataKey: Uint8Array<ArrayBuffer>, deps: LocalDataDeps): Promise<LocalData> {
+  const keys = await deriveLocalKeys(dataKey);
+  const db = await openDatabase({ userId, password: keys.rxdbPassword, idb: deps.idb });
+  const blobs = createBlobStore({ userId, key: keys.bytes, idb: deps.idb });
+  const transport = createUploadTransport(deps.api);
+  const streams = new Map(COLLECTION_NAMES.map((name) => [name, new Subject<PullStreamItem>()]));
+  let replications: RxReplicationState<unknown, unknown>[] = [];
+  let socket: LiveSocket | null = null;
+  let closed = false;
+
+  const uploads = createUploadQueue({
+    store: blobs,
+    transport,
+    isOnline: deps.isOnline,
+    async isWanted(fileId) {
+      const doc = await db.medical_files.findOne(fileId).exec();
+      return doc !== null && !doc.deleted;
+    },
+  });
+  const unsubscribeUploads = uploads.subscribe(() => deps.status.dispatch({ type: "pendingUploads", count: uploads.pendingCount() }));
+  const rowsSubscription = blobs.uploads.rows$().subscribe({
+    next: (rows) => uploads.syncRows(rows),
+    error: (error) => console.warn("The upload queue could not be read", error),
+  });
+
+  let pending: ReadonlySet<string> = new Set();
+  const pendingListeners = new Set<() => void>();
+  const pendingSubscription = blobs.pending.keys$().subscribe({
+    next(keys) {
+      pending = keys;
+      deps.status.dispatch({ type: "pendingDocs", count: keys.size });
+      for (const listener of [...pendingListeners]) listener();
+    },
+    error: (error) => console.warn("Pending changes could not be read", error),
+  });
+
+  const kick = () => uploads.kick();
+  globalThis.addEventListener?.("online", kick);
+
+  // Only the leading tab replicates, listens and uploads; the others share its storage.
+  void db.waitForLeadership().then(async () => {
+    if (closed) return;
+    replications = COLLECTION_NAMES.map((name) =>
+      replicateCollection({
+        db,
+        name,
+        api: deps.api,
+        stream$: streams.get(name)!.asObservable(),
+        events: {
+          synced: () => deps.status.dispatch({ type: "synced", at: new Date().toISOString() }),
+          outdated: deps.onOutdated,
+          settled(collection, ids) {
+            void blobs.pending.remove(collection, ids);
+            if (collection === "medical_files") uploads.kick();
+          },
+        },
+      }) as RxReplicationState<unknown, unknown>
+    );
+    if (deps.live !== false) {
+      socket = connectLiveSocket({
+        getToken: deps.getToken,
+        refresh: () => deps.api.refresh(),
+        emit: (name, item) => streams.get(name)?.next(item),
+        onConnected: (connected) => deps.status.dispatch({ type: "socket", connected }),
+        url: deps.socketUrl,
+      });
+    }
+    await uploads.start();
+  });
+
+  return {
+    userId,
+    db,
+    blobs,
+    uploads,
+    transport,
+    pendingKeys: () => pending,
+    subscribePending(listener) {
+      pendingListeners.add(listener);
+      return () => pendingListeners.delete(listener);
+    },
+    markPending: (collection, ids) => blobs.pending.add(collection, ids).then(() => undefined),
+    async close(options = {}) {
+      if (closed) return;
+      closed = true;
+      globalThis.removeEventListener?.("online", kick);
+      uploads.stop();
+      unsubscribeUploads();
+      rowsSubscription.unsubscribe();
+      pendingSubscription.unsubscribe();
+      socket?.close();
+      await Promise.allSettled(replications.map((r) => r.cancel()));
+      for (const stream of streams.values()) stream.complete();
+      if (options.remove) await db.remove();
+      else await db.close();
+      blobs.close();
+      if (options.remove) await deleteBlobStore(userId, deps.idb);
+    },
+  };
+}
+
+/**
+ * Deletes a user's local data without its key: the RxDB database, the blobs
+ * database, and any IndexedDB database left under their name (a wipe
+ * interrupted by a closed tab is finished at the next start).
+ */
+export async function wipeLocalData(userId: string, idb?: IndexedDbFactory): Promise<void> {
+  const results = await Promise.allSettled([removeDatabase(userId, idb), deleteBlobStore(userId, idb)]);
+  for (const result of results) if (result.status === "rejected") console.warn("Local data wipe", result.reason);
+  const factory = idb?.indexedDB ?? globalThis.indexedDB;
+  const names = typeof factory?.databases === "function" ? (await factory.databases()).map((d) => d.name ?? "") : [];
+  await Promise.all(names.filter((name) => name.includes(databaseName(userId)) || name.includes(userId)).map((name) =>
+    new Promise<void>((resolve) => {
+      const request = factory.deleteDatabase(name);
+      request.onsuccess = request.onerror = request.onblocked = () => resolve();
+    })
+  ));
+}

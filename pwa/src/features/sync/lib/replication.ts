@@ -1,0 +1,103 @@
+/**
+ * RxDB replication of every registered collection with the edge
+ * (README "Sync protocol"): pull by checkpoint, push with
+ * `assumedMasterState` in `pushBatchSize` batches, live changes and RESYNC
+ * through `pull.stream$`. Requests go through the one API client, so an
+ * expired token is refreshed and a refused one ends the session.
+ */
+import { replicateRxCollection, type RxReplicationState } from "rxdb/plugins/replication";
+import type { Observable } from "rxjs";
+import { z } from "zod";
+import { type CollectionName, collectionOf, sameValue } from "../../../../../sync/collections/index.ts";
+import { type Checkpoint, PULL_LIMIT_MAX, syncPaths, SYNC_VERSION } from "../../../../../sync/protocol.ts";
+import { ApiError } from "../../../lib/api/api-error.ts";
+import type { ApiClient } from "../../../lib/api/client.ts";
+import { replicatedFields } from "./conflict-handlers.ts";
+import type { DpcDatabase } from "./database.ts";
+import { pageSchema, validDocuments } from "./validate-docs.ts";
+
+export type PullStreamItem = { documents: unknown[]; checkpoint: Checkpoint } | "RESYNC";
+
+export type ReplicationEvents = {
+  /** A pull page or a push batch was answered. */
+  synced(): void;
+  /** 426: the server speaks a newer sync version. */
+  outdated(): void;
+  /** The server has these local changes (stored, or resolved to its own state). */
+  settled(collection: CollectionName, ids: string[]): void;
+};
+
+export function isOutdatedError(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 426;
+}
+
+type Doc = Record<string, unknown> & { id: string; updatedAt: number; _deleted: boolean };
+
+export function replicateCollection(options: {
+  db: DpcDatabase;
+  name: CollectionName;
+  api: ApiClient;
+  stream$: Observable<PullStreamItem>;
+  events: ReplicationEvents;
+}): RxReplicationState<Doc, Checkpoint> {
+  const { api, name, events } = options;
+  const collection = collectionOf(name);
+
+  async function call<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      if (isOutdatedError(error)) events.outdated();
+      throw error;
+    }
+  }
+
+  const state = replicateRxCollection<Doc, Checkpoint>({
+    collection: options.db[name] as never,
+    replicationIdentifier: `dpc-sync-v${SYNC_VERSION}-${name}`,
+    live: true,
+    waitForLeadership: true,
+    retryTime: 5_000,
+    pull: {
+      batchSize: PULL_LIMIT_MAX,
+      async handler(checkpoint, batchSize) {
+        const answer = await call(() =>
+          api.get(syncPaths.pull(name), { query: { updatedAt: checkpoint?.updatedAt, id: checkpoint?.id, limit: batchSize } })
+        );
+        const page = pageSchema.parse(answer);
+        events.synced();
+        return { documents: validDocuments(collection, page.documents) as Doc[], checkpoint: page.checkpoint ?? checkpoint };
+      },
+      stream$: options.stream$ as Observable<never>,
+    },
+    push: {
+      batchSize: collection.pushBatchSize,
+      async handler(rows) {
+        const body = rows.map((row) => ({
+          assumedMasterState: row.assumedMasterState ? replicatedFields(row.assumedMasterState) : null,
+          newDocumentState: replicatedFields(row.newDocumentState),
+        }));
+        const answer = await call(() => api.post(syncPaths.push(name), body));
+        const conflicts = validDocuments(collection, z.array(z.unknown()).parse(answer)) as Doc[];
+        events.synced();
+        return conflicts;
+      },
+    },
+  });
+
+  state.sent$.subscribe((doc) => events.settled(name, [doc.id]));
+  // A conflict resolved to exactly the master is not pushed again: the change is settled too.
+  state.conflict$.subscribe(({ input, output }) => {
+    if (collectionEqual(output, input.realMasterState)) events.settled(name, [output.id]);
+  });
+  state.error$.subscribe((error) => {
+    const cause = (error as { parameters?: { errors?: unknown[] } }).parameters?.errors?.[0];
+    if (cause instanceof ApiError && (cause.isNetworkError || cause.code === 426 || cause.code === 401)) return;
+    console.warn(`Sync of ${name} failed; it is retried`, error);
+  });
+  return state;
+}
+
+function collectionEqual(a: Doc, b: Doc): boolean {
+  return sameValue(replicatedFields(a), replicatedFields(b));
+}

@@ -1,0 +1,247 @@
+/**
+ * The on-device data layer's life cycle, decided from the session:
+ *
+ * - signed in with the password at hand (sign-in form): unwrap the stored data
+ *   key, or create one, wrap it with the password; open;
+ * - signed in or offline, same tab: the tab's copy of the key opens the data at once;
+ * - a new tab or launch: `locked` until the user types their password (offline too);
+ * - a session started without a password (an admin signed in as someone): a
+ *   key for this tab only;
+ * - signed out (by the user or the server), or another user signs in: stop
+ *   everything and wipe the previous user's databases and key.
+ *
+ * This module stays light: RxDB is loaded (`local-data.ts`) only to open or wipe.
+ */
+import { ApiError } from "../../../lib/api/api-error.ts";
+import { parseAuthUser, parseLoginResult } from "../../../lib/session/auth-user.ts";
+import type { ApiClient } from "../../../lib/api/client.ts";
+import type { PasswordHandoff } from "../../../lib/session/password-handoff.ts";
+import type { SessionStore } from "../../../lib/session/session-store.ts";
+import type { KeyValueStorage } from "../../../lib/session/token-storage.ts";
+import type { LocalDataState } from "../contract.ts";
+import { createDataKey, createKeyStore, type KeyStore, unwrapDataKey, wrapDataKey, WrongPasswordError } from "./key-vault.ts";
+import type { LocalData, LocalDataDeps } from "./local-data.ts";
+import { deriveLocalKeys, openJson, sealJson } from "./local-keys.ts";
+import { createStatusStore, type StatusStore } from "./status.ts";
+
+type Runtime = Pick<typeof import("./local-data.ts"), "openLocalData" | "wipeLocalData">;
+
+export type SyncEngineDeps = {
+  api: ApiClient;
+  session: SessionStore;
+  storage: KeyValueStorage;
+  tabStorage: KeyValueStorage;
+  passwords: PasswordHandoff;
+  isOnline?: () => boolean;
+  loadRuntime?: () => Promise<Runtime>;
+  /** Passed to the runtime (tests: fake IndexedDB, no live channel). */
+  runtime?: Pick<LocalDataDeps, "idb" | "socketUrl" | "live">;
+  pbkdf2Iterations?: number;
+};
+
+/** Why the data is locked: the password opens it, or the user must sign in again to create a key. */
+export type LockReason = "password" | "signIn";
+
+export type SyncEngine = ReturnType<typeof createSyncEngine>;
+
+export function createSyncEngine(deps: SyncEngineDeps) {
+  const { api, session, passwords } = deps;
+  const keys: KeyStore = createKeyStore(deps.storage, deps.tabStorage);
+  const isOnline = deps.isOnline ?? (() => globalThis.navigator?.onLine ?? true);
+  const loadRuntime = deps.loadRuntime ?? (() => import("./local-data.ts"));
+  const status: StatusStore = createStatusStore(isOnline());
+  const listeners = new Set<() => void>();
+  let local: LocalData | null = null;
+  let profileKey: CryptoKey | null = null;
+  let lockReason: LockReason | null = null;
+  let queue = Promise.resolve();
+  let stopFns: (() => void)[] = [];
+
+  const notify = () => listeners.forEach((listener) => listener());
+  const setState = (state: LocalDataState) => {
+    status.dispatch({ type: "state", state });
+    notify();
+  };
+  const lock = (reason: LockReason) => {
+    lockReason = reason;
+    setState("locked");
+  };
+  /** Steps run one at a time, in order: no open races a wipe. A wrong password or a refused sign-in is the caller's to show. */
+  const enqueue = (step: () => Promise<void>) => {
+    const run = queue.then(step);
+    queue = run.catch((error) => {
+      if (error instanceof WrongPasswordError || error instanceof ApiError) return;
+      console.error("Local data", error);
+      setState("error");
+    });
+    return run;
+  };
+
+  async function closeLocal(remove: boolean) {
+    const open = local;
+    local = null;
+    profileKey = null;
+    notify();
+    await open?.close({ remove });
+  }
+
+  async function wipe(userId: string) {
+    if (local?.userId === userId) await closeLocal(true);
+    else await (await loadRuntime()).wipeLocalData(userId, deps.runtime?.idb);
+    if (keys.readRecord()?.userId === userId) keys.clear();
+  }
+
+  async function open(userId: string, dataKey: Uint8Array<ArrayBuffer>) {
+    lockReason = null;
+    setState("opening");
+    const runtime = await loadRuntime();
+    local = await runtime.openLocalData(userId, dataKey, {
+      api,
+      status,
+      isOnline,
+      getToken: () => session.tokens.read()?.accessToken ?? null,
+      onOutdated: () => void enqueue(async () => {
+        await local?.close();
+        setState("outdated");
+      }),
+      ...deps.runtime,
+    });
+    profileKey = (await deriveLocalKeys(dataKey)).profile;
+    setState("ready");
+    await restoreOrSaveProfile(userId);
+  }
+
+  /** Offline after a reload the session has no user: the sealed profile lets signed-in pages open. */
+  async function restoreOrSaveProfile(userId: string) {
+    const state = session.getState();
+    const record = keys.readRecord();
+    if (!profileKey || !record || record.userId !== userId) return;
+    if (state.user?.id === userId) {
+      keys.writeRecord({ ...record, profile: await sealJson(profileKey, state.user, userId) });
+    } else if (!state.user && state.status === "offline" && record.profile) {
+      session.setUser(parseAuthUser(await openJson(profileKey, record.profile, userId)));
+    }
+  }
+
+  /** The key for a password the server has just accepted (sign-in form). */
+  async function keyFromPassword(userId: string, password: string) {
+    const record = keys.readRecord();
+    const iterations = deps.pbkdf2Iterations;
+    if (record?.userId === userId && record.wrapped) {
+      try {
+        return await unwrapDataKey({ wrapped: record.wrapped, password, userId });
+      } catch (error) {
+        if (!(error instanceof WrongPasswordError)) throw error;
+        // The password changed. This tab still holds the key: wrap it anew; otherwise the old data is unreadable.
+        const tabKey = keys.readTabKey(userId);
+        if (tabKey) {
+          keys.writeRecord({ ...record, wrapped: await wrapDataKey({ key: tabKey, password, userId, iterations }) });
+          return tabKey;
+        }
+        await wipe(userId);
+      }
+    } else if (record?.userId === userId) {
+      await wipe(userId);
+    }
+    const key = createDataKey();
+    keys.writeRecord({ v: 1, userId, wrapped: await wrapDataKey({ key, password, userId, iterations }) });
+    return key;
+  }
+
+  async function reconcile() {
+    const state = session.getState();
+    const tokens = session.tokens.read();
+    if (state.status === "guest" || (!tokens && state.status !== "checking")) {
+      const userId = local?.userId ?? keys.readRecord()?.userId;
+      if (userId) await wipe(userId);
+      keys.clear();
+      lockReason = null;
+      return setState("none");
+    }
+    const record = keys.readRecord();
+    const userId = state.user?.id ?? (tokens?.authorized ? record?.userId : undefined);
+    if (!userId) return setState("none");
+    if (local && local.userId !== userId) await wipe(local.userId);
+    if (record && record.userId !== userId) await wipe(record.userId);
+    if (local?.userId === userId) return void (await restoreOrSaveProfile(userId));
+
+    const password = state.user ? passwords.take(userId) : null;
+    if (password) {
+      const key = await keyFromPassword(userId, password);
+      keys.writeTabKey(userId, key);
+      return open(userId, key);
+    }
+    const fresh = keys.readRecord();
+    const tabKey = keys.readTabKey(userId);
+    if (fresh && tabKey) return open(userId, tabKey);
+    if (state.status === "checking") return;
+    if (fresh?.wrapped) return lock("password");
+    if (fresh) await wipe(userId); // a tab-only key whose tab is gone: nothing can read that data
+    if (state.user?.impersonatedBy) {
+      const key = createDataKey();
+      keys.writeRecord({ v: 1, userId, wrapped: null });
+      keys.writeTabKey(userId, key);
+      return open(userId, key);
+    }
+    if (!state.user) return setState("none");
+    lock("signIn");
+  }
+
+  return {
+    status,
+    start() {
+      const onNetwork = () => status.dispatch({ type: "network", online: isOnline() });
+      globalThis.addEventListener?.("online", onNetwork);
+      globalThis.addEventListener?.("offline", onNetwork);
+      let last = session.getState();
+      const unsubscribe = session.subscribe(() => {
+        const next = session.getState();
+        status.dispatch({ type: "internetFailure", failed: next.internetFailure });
+        if (next.status !== last.status || next.user !== last.user) void enqueue(reconcile);
+        last = next;
+      });
+      stopFns = [unsubscribe, () => {
+        globalThis.removeEventListener?.("online", onNetwork);
+        globalThis.removeEventListener?.("offline", onNetwork);
+      }];
+      return enqueue(reconcile);
+    },
+    async stop() {
+      stopFns.forEach((fn) => fn());
+      await enqueue(() => closeLocal(false));
+    },
+    local: () => local,
+    lockReason: () => lockReason,
+    /** The signed-in user (for role rules in the hooks); restored from the sealed profile when offline. */
+    user: () => session.getState().user,
+    subscribe(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    /** Waits for the steps under way (tests, logout). */
+    settled: () => queue,
+
+    /** Opens the local data with the account password; works offline when a wrapped key is stored. */
+    unlock(password: string): Promise<void> {
+      return enqueue(async () => {
+        const record = keys.readRecord();
+        const user = session.getState().user;
+        if (lockReason === "password" && record?.wrapped) {
+          const key = await unwrapDataKey({ wrapped: record.wrapped, password, userId: record.userId });
+          keys.writeTabKey(record.userId, key);
+          return open(record.userId, key);
+        }
+        if (!user) throw new Error("Sign in to open your data on this device.");
+        // No key yet for this account here: the server checks the password, then a key is made from it.
+        const previous = session.tokens.read();
+        const result = parseLoginResult(await api.post("/users/login", { email: user.email, password }, { auth: false }));
+        if (previous) {
+          await api.post("/users/logout", undefined, { auth: false, headers: { Authorization: `Bearer ${previous.accessToken}` } })
+            .catch(() => {});
+        }
+        passwords.offer(result.user.id, password);
+        session.signIn(result, result.user);
+      }).then(() => queue);
+    },
+  };
+}
