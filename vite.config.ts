@@ -22,6 +22,13 @@ export default defineConfig({
           groups: [
             { name: "react", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
             { name: "forms", test: /node_modules[\\/](zod|libphonenumber-js)[\\/]/ },
+            // The on-device data layer (RxDB, Dexie, crypto-js, socket.io client and their helpers) is
+            // loaded only after sign-in: its own chunk, or it would join the eagerly loaded vendor chunk.
+            {
+              name: "sync-engine",
+              test:
+                /node_modules[\\/](rxdb|rxjs|dexie|crypto-js|socket\.io-client|socket\.io-parser|engine\.io-client|engine\.io-parser|@socket\.io|xmlhttprequest-ssl|debug|ms|mingo|event-reduce-js|broadcast-channel|oblivious-set|custom-idle-queue|unload|array-push-at-sort-position|js-base64|@babel[\\/]runtime|as-typed|jsonschema-key-compression|ws)[\\/]/,
+            },
             { name: "vendor", test: /node_modules[\\/]/ },
           ],
         },

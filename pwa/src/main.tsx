@@ -12,13 +12,15 @@ import { App } from "./app/App.tsx";
 import { createRoutes } from "./app/routes.tsx";
 import { createSwUpdateStore } from "./app/sw-update.ts";
 import { createSessionActions } from "./features/auth/index.ts";
+import { createSyncEngine, SyncProvider } from "./features/sync/index.ts";
 import { createAppDeps, createMemoryStorage } from "./lib/app-deps.tsx";
 import type { KeyValueStorage } from "./lib/session/token-storage.ts";
 
-const deps = createAppDeps({
-  storage: storageOrMemory(() => globalThis.localStorage),
-  tabFlags: storageOrMemory(() => globalThis.sessionStorage),
-});
+const storage = storageOrMemory(() => globalThis.localStorage);
+const tabFlags = storageOrMemory(() => globalThis.sessionStorage);
+const deps = createAppDeps({ storage, tabFlags });
+// The on-device data layer follows the session: it opens, locks and wipes the signed-in user's local data.
+const sync = createSyncEngine({ ...deps, storage, tabStorage: tabFlags });
 const swUpdate = createSwUpdateStore();
 const router = createBrowserRouter(createRoutes({ swUpdate }));
 
@@ -30,11 +32,14 @@ const updateServiceWorker = registerSW({
   onRegisterError: (error) => console.warn("Service worker registration failed", error),
 });
 
+void sync.start();
 void createSessionActions(deps).start();
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
-    <App deps={deps} router={router} />
+    <SyncProvider engine={sync}>
+      <App deps={deps} router={router} />
+    </SyncProvider>
   </StrictMode>,
 );
 

@@ -1,6 +1,7 @@
 import { createContext, type ReactNode, useContext } from "react";
 import { type ApiClient, createApiClient } from "./api/client.ts";
 import { type ApiEvents, createApiEvents } from "./api/api-events.ts";
+import { createPasswordHandoff, type PasswordHandoff } from "./session/password-handoff.ts";
 import { createSessionStore, type SessionState, type SessionStore } from "./session/session-store.ts";
 import type { KeyValueStorage } from "./session/token-storage.ts";
 
@@ -11,6 +12,8 @@ export type AppDeps = {
   events: ApiEvents;
   /** Per-tab flags (sessionStorage), e.g. `inactiveNoticeClosed`. */
   tabFlags: KeyValueStorage;
+  /** The password from the sign-in form to the on-device data layer (its local encryption key). */
+  passwords: PasswordHandoff;
 };
 
 export type CreateAppDepsOptions = {
@@ -25,7 +28,7 @@ export function createAppDeps(options: CreateAppDepsOptions): AppDeps {
   const session = createSessionStore(options.storage, options.initialSession);
   const events = createApiEvents();
   const api = createApiClient({ session, events, fetch: options.fetch, currentPath: options.currentPath });
-  return { api, session, events, tabFlags: options.tabFlags };
+  return { api, session, events, tabFlags: options.tabFlags, passwords: createPasswordHandoff() };
 }
 
 /** A Storage that lives in memory: for tests and for browsers that refuse storage. */

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { homePath } from "../../../../sync/rules/home-path.ts";
 import { openAuthDialog, useSession } from "../../features/auth/index.ts";
+import { SyncStatusIndicator, UnlockDialog } from "../../features/sync/index.ts";
 import { Button } from "../../ui/index.ts";
 import { navItemsFor } from "../nav-items.ts";
 import { AccountMenu } from "./AccountMenu.tsx";
@@ -26,6 +27,8 @@ export function Header() {
           <img src="/favicon.svg" alt="" width="28" height="28" />
           <span>DPC Telehealth</span>
         </Link>
+        {/* Outside the folding navigation: the sync state stays visible on phones. */}
+        <SyncStatusIndicator />
         <button
           type="button"
           className="app-header__menu-button"
@@ -58,6 +61,7 @@ export function Header() {
           </div>
         </nav>
       </div>
+      <UnlockDialog />
     </header>
   );
 }

@@ -3,12 +3,15 @@ import type { AuthUser, TokenPair } from "../../../../sync/schemas/user.ts";
 import { ApiError } from "../../lib/api/api-error.ts";
 import type { ApiClient } from "../../lib/api/client.ts";
 import { parseAuthUser, parseLoginResult, parseTokenPair } from "../../lib/session/auth-user.ts";
+import type { PasswordHandoff } from "../../lib/session/password-handoff.ts";
 import type { SessionStore } from "../../lib/session/session-store.ts";
 
 export type SessionActions = ReturnType<typeof createSessionActions>;
 
 /** The session's life cycle (01 §4) on top of the API client and the session store. */
-export function createSessionActions({ api, session }: { api: ApiClient; session: SessionStore }) {
+export function createSessionActions(
+  { api, session, passwords }: { api: ApiClient; session: SessionStore; passwords?: PasswordHandoff },
+) {
   const signInWith = (value: unknown): AuthUser => {
     const result = parseLoginResult(value);
     session.signIn(result, result.user);
@@ -52,8 +55,13 @@ export function createSessionActions({ api, session }: { api: ApiClient; session
       }
     },
 
+    /** Signs in; the password also goes to the on-device data layer, which derives its local key from it. */
     async login(input: LoginInput): Promise<AuthUser> {
-      return signInWith(await api.post("/users/login", input, { auth: false }));
+      const result = parseLoginResult(await api.post("/users/login", input, { auth: false }));
+      // Offered before the session changes, so the data layer finds it when it sees the new user.
+      passwords?.offer(result.user.id, input.password);
+      session.signIn(result, result.user);
+      return result.user;
     },
 
     /** An admin signs in as another user (01 §6). */

@@ -10,9 +10,9 @@ export type UseSession = SessionState & SessionActions;
 
 /** The session state (re-rendering on change) and its actions. */
 export function useSession(): UseSession {
-  const { api, session } = useAppDeps();
+  const { api, session, passwords } = useAppDeps();
   const state = useSyncExternalStore(session.subscribe, session.getState, session.getState);
-  const actions = useMemo(() => createSessionActions({ api, session }), [api, session]);
+  const actions = useMemo(() => createSessionActions({ api, session, passwords }), [api, session, passwords]);
   return useMemo(() => ({ ...state, ...actions }), [state, actions]);
 }
 
