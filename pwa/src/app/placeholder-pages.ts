@@ -5,13 +5,11 @@
 export type Placeholder = { path: string; title: string; description: string };
 
 export const PLACEHOLDER_PAGES: readonly Placeholder[] = [
-  { path: "/messages", title: "Messages", description: "Secure chats with your care team, with files and online presence." },
   { path: "/consultation/:consultationId", title: "Consultation", description: "The video room and details of this consultation." },
   { path: "/availability", title: "Availability", description: "Set the hours when patients can book consultations with you." },
   { path: "/calendar/:doctorId", title: "Calendar", description: "Consultations by month, week or three days." },
   { path: "/reports", title: "Reports", description: "Build and download reports." },
   { path: "/orders", title: "Orders", description: "Your memberships, services and payments." },
-  { path: "/vma/patients", title: "Patients", description: "The patients of the doctors you assist." },
   { path: "/vma/contacts", title: "Contacts", description: "Pharmacies, labs and specialists of your practice." },
   { path: "/vma/tasks", title: "Tasks", description: "Tasks assigned to you and your doctors." },
   { path: "/vma/doctors", title: "Doctors", description: "The doctors you work for." },
@@ -19,7 +17,6 @@ export const PLACEHOLDER_PAGES: readonly Placeholder[] = [
   { path: "/vma/transactions", title: "Transactions", description: "Payments of your doctors' patients." },
   { path: "/doctor/contacts", title: "Contacts", description: "Pharmacies, labs and specialists you work with." },
   { path: "/doctor/tasks", title: "Tasks", description: "Your tasks and those of your assistants." },
-  { path: "/doctor/patients", title: "Patients", description: "Your patients and their records (up to 400)." },
   { path: "/doctor/documents", title: "Documents", description: "Documents and faxes sent and received." },
   { path: "/doctor/erx", title: "E-prescribing", description: "Send prescriptions to your patients' pharmacies." },
   { path: "/transactions", title: "Transactions", description: "Payments from your patients and your payouts." },

@@ -5,6 +5,8 @@ import { AdminDashboardPage } from "../features/admin/index.ts";
 import { ResetPasswordPage, VerifyRegistrationPage, VmaPasswordPage } from "../features/auth/index.ts";
 import { DoctorsPage, PublicProfilePage } from "../features/doctors/index.ts";
 import { HomePage } from "../features/home/index.ts";
+import { MessagesPage } from "../features/messages/index.ts";
+import { PatientsPage, PatientWorkspacePage } from "../features/patients/index.ts";
 import { PayoutConnectedPage, PayoutConnectPage } from "../features/payouts/index.ts";
 import {
   AboutUsPage,
@@ -58,6 +60,11 @@ export const PAGE_ROUTES: RouteObject[] = [
   { path: "/settings", element: <SettingsPage /> },
   { path: "/settings/:userId", element: <UserSettingsPage /> },
   { path: "/admin", element: <AdminDashboardPage /> },
+  { path: "/messages", element: <MessagesPage /> },
+  { path: "/doctor/patients", element: <PatientsPage basePath="/doctor/patients" /> },
+  { path: "/doctor/patients/:patientId", element: <PatientWorkspacePage basePath="/doctor/patients" /> },
+  { path: "/vma/patients", element: <PatientsPage basePath="/vma/patients" /> },
+  { path: "/vma/patients/:patientId", element: <PatientWorkspacePage basePath="/vma/patients" /> },
   ...PLACEHOLDER_PAGES.map((page) => ({
     path: page.path,
     element: <ComingSoon key={page.path} title={page.title} description={page.description} />,

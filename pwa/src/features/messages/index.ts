@@ -1,0 +1,3 @@
+import "./messages.css";
+
+export { MessagesPage } from "./pages/MessagesPage.tsx";
