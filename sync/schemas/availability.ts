@@ -112,8 +112,9 @@ export const slotsQuerySchema = z
     offset: z.coerce.number({ error: "Offset must be a number" }).int().min(0).max(100_000).default(0),
     limit: z.coerce.number({ error: "Limit must be a number" }).int().min(1).max(2000).default(500),
   })
-  .refine((q) => q.to > q.from, { message: "`to` must be after `from`", path: ["to"] })
-  .refine((q) => q.to.getTime() - q.from.getTime() <= SLOTS_RANGE_MAX_DAYS * 86_400_000, {
+  // Refinements also run when a time failed its format (zod continues after such issues): compare only dates.
+  .refine((q) => !(q.from instanceof Date && q.to instanceof Date) || q.to > q.from, { message: "`to` must be after `from`", path: ["to"] })
+  .refine((q) => !(q.from instanceof Date && q.to instanceof Date) || q.to.getTime() - q.from.getTime() <= SLOTS_RANGE_MAX_DAYS * 86_400_000, {
     message: `At most ${SLOTS_RANGE_MAX_DAYS} days at once`,
     path: ["to"],
   });
