@@ -2,7 +2,17 @@ import { describeStatus } from "../lib/status.ts";
 import { useSyncStatus } from "../hooks/use-sync-status.ts";
 import { openUnlockDialog } from "./unlock-events.ts";
 
-const ICONS = { ok: "✓", busy: "↻", warning: "⚠", locked: "🔒" } as const;
+const ICONS = { ok: "✓", busy: "↻", warning: "⚠" } as const;
+
+/** A padlock drawn inline: emoji fonts are not on every device. */
+function LockIcon() {
+  return (
+    <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false">
+      <rect x="2" y="5.5" width="8" height="6" rx="1" fill="currentColor" />
+      <path d="M4 5.5V4a2 2 0 0 1 4 0v1.5" fill="none" stroke="currentColor" strokeWidth="1.4" />
+    </svg>
+  );
+}
 
 const formatTime = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
 
@@ -18,7 +28,7 @@ export function SyncStatusIndicator() {
   const className = `sync-status sync-status--${described.tone}`;
   const content = (
     <>
-      <span aria-hidden="true">{ICONS[described.tone]}</span>
+      {described.tone === "locked" ? <LockIcon /> : <span aria-hidden="true">{ICONS[described.tone]}</span>}
       <span className="sync-status__text">{described.text}</span>
     </>
   );

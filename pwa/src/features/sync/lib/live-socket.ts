@@ -51,6 +51,14 @@ export function connectLiveSocket(deps: LiveSocketDeps): LiveSocket {
     deps.refresh().then(() => !closed && socket.connect(), reconnectLater);
   });
 
+  // Back online: reconnect now rather than at socket.io's next backoff step (the resync follows the connection).
+  const onOnline = () => {
+    if (closed || socket.connected) return;
+    socket.disconnect();
+    socket.connect();
+  };
+  globalThis.addEventListener?.("online", onOnline);
+
   socket.on(RESYNC_EVENT, () => {
     for (const name of COLLECTION_NAMES) deps.emit(name, "RESYNC");
   });
@@ -63,6 +71,8 @@ export function connectLiveSocket(deps: LiveSocketDeps): LiveSocket {
         return;
       }
       const documents = validDocuments(collectionOf(name), change.data.documents);
+      // Never move the checkpoint past a document that was skipped: pull instead.
+      if (documents.length < change.data.documents.length) return deps.emit(name, "RESYNC");
       deps.emit(name, { documents, checkpoint: change.data.checkpoint });
     });
   }
@@ -71,6 +81,7 @@ export function connectLiveSocket(deps: LiveSocketDeps): LiveSocket {
     close() {
       closed = true;
       clearTimeout(retry);
+      globalThis.removeEventListener?.("online", onOnline);
       socket.removeAllListeners();
       socket.disconnect();
       deps.onConnected(false);

@@ -26,8 +26,9 @@ export type LocalDataDeps = {
   onOutdated(): void;
   idb?: IndexedDbFactory;
   socketUrl?: string;
-  /** Tests run without the live channel. */
+  /** Tests run without the live channel, and in one "tab". */
   live?: boolean;
+  multiInstance?: boolean;
 };
 
 export type LocalData = {
@@ -46,7 +47,7 @@ export type LocalData = {
 
 export async function openLocalData(userId: string, dataKey: Uint8Array<ArrayBuffer>, deps: LocalDataDeps): Promise<LocalData> {
   const keys = await deriveLocalKeys(dataKey);
-  const db = await openDatabase({ userId, password: keys.rxdbPassword, idb: deps.idb });
+  const db = await openDatabase({ userId, password: keys.rxdbPassword, idb: deps.idb, multiInstance: deps.multiInstance });
   const blobs = createBlobStore({ userId, key: keys.bytes, idb: deps.idb });
   const transport = createUploadTransport(deps.api);
   const streams = new Map(COLLECTION_NAMES.map((name) => [name, new Subject<PullStreamItem>()]));

@@ -91,8 +91,9 @@ export function replicateCollection(options: {
     if (collectionEqual(output, input.realMasterState)) events.settled(name, [output.id]);
   });
   state.error$.subscribe((error) => {
-    const cause = (error as { parameters?: { errors?: unknown[] } }).parameters?.errors?.[0];
-    if (cause instanceof ApiError && (cause.isNetworkError || cause.code === 426 || cause.code === 401)) return;
+    // RxDB passes the handler's error on as plain JSON: no network, an old version or an ended session say enough elsewhere.
+    const cause = (error as { parameters?: { errors?: { name?: string; code?: unknown }[] } }).parameters?.errors?.[0];
+    if (cause?.name === "ApiError" && [0, 401, 426].includes(Number(cause.code))) return;
     console.warn(`Sync of ${name} failed; it is retried`, error);
   });
   return state;

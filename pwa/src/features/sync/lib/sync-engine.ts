@@ -35,7 +35,7 @@ export type SyncEngineDeps = {
   isOnline?: () => boolean;
   loadRuntime?: () => Promise<Runtime>;
   /** Passed to the runtime (tests: fake IndexedDB, no live channel). */
-  runtime?: Pick<LocalDataDeps, "idb" | "socketUrl" | "live">;
+  runtime?: Pick<LocalDataDeps, "idb" | "socketUrl" | "live" | "multiInstance">;
   pbkdf2Iterations?: number;
 };
 
@@ -87,7 +87,8 @@ export function createSyncEngine(deps: SyncEngineDeps) {
 
   async function wipe(userId: string) {
     if (local?.userId === userId) await closeLocal(true);
-    else await (await loadRuntime()).wipeLocalData(userId, deps.runtime?.idb);
+    // RxDB's remove empties its IndexedDB databases; this deletes them, and whatever a closed tab left.
+    await (await loadRuntime()).wipeLocalData(userId, deps.runtime?.idb);
     if (keys.readRecord()?.userId === userId) keys.clear();
   }
 
