@@ -49,11 +49,26 @@ describe("FilesPanel", () => {
       expect.stringMatching(/cbc\.pdf.*2\.0 KB.*Uploaded/),
       expect.stringMatching(/fake\.pdf.*Rejected: Unsupported file type/),
       expect.stringMatching(/new\.pdf.*Waiting for network/),
-      expect.stringMatching(/half\.pdf.*Uploading 45%/),
+      expect.stringMatching(/half\.pdf.*Waiting for network \(45% sent\)/),
     ]);
-    expect(within(rows[3]).getByRole("progressbar", { name: "Uploading half.pdf" }).getAttribute("value")).toBe("45");
     expect((within(rows[1]).getByRole("button", { name: "Open fake.pdf" }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.queryByText("gone.pdf")).toBeNull();
+  });
+
+  it("shows the progress of an upload running on this device while online", () => {
+    renderPanel({
+      files: [
+        file({ name: "half.pdf", status: "pending", upload: { fileId: "y", progress: 0.45, state: "uploading" } }),
+        file({ name: "next.pdf", status: "pending", pending: true, upload: { fileId: "x", progress: 0, state: "queued" } }),
+        file({ name: "theirs.pdf", status: "pending" }),
+      ],
+    });
+    const rows = screen.getAllByRole("listitem");
+    expect(within(rows[0]).getByRole("progressbar", { name: "Uploading half.pdf" }).getAttribute("value")).toBe("45");
+    expect(rows[0].textContent).toContain("Uploading 45%");
+    expect(rows[1].textContent).toContain("Waiting to upload");
+    expect(rows[2].textContent).toContain("Being uploaded from another device");
+    expect((within(rows[2]).getByRole("button", { name: "Open theirs.pdf" }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it("opens a file", async () => {

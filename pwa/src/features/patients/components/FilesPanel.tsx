@@ -83,16 +83,23 @@ export function FileStatus({ file, online }: { file: FileItem; online: boolean }
   if (upload?.state === "error") {
     return <span className="file-status file-status--rejected">Upload failed{upload.error ? `: ${upload.error}` : ""}</span>;
   }
-  if (upload?.state === "uploading") {
-    const percent = Math.round(upload.progress * 100);
+  const sent = upload ? Math.round(upload.progress * 100) : 0;
+  if ((upload || file.pending) && !online) {
     return (
       <span className="file-status">
-        <progress className="file-status__progress" max={100} value={percent} aria-label={`Uploading ${file.name}`} />
-        <span>Uploading {percent}%</span>
+        <PendingMark>{pendingLabel(false)}{sent > 0 ? ` (${sent}% sent)` : ""}</PendingMark>
+      </span>
+    );
+  }
+  if (upload?.state === "uploading") {
+    return (
+      <span className="file-status">
+        <progress className="file-status__progress" max={100} value={sent} aria-label={`Uploading ${file.name}`} />
+        <span>Uploading {sent}%</span>
       </span>
     );
   }
   if (upload?.state === "done") return <span className="file-status">Checking the file…</span>;
-  if (upload || file.pending) return <span className="file-status"><PendingMark>{online ? "Waiting to upload" : pendingLabel(false)}</PendingMark></span>;
+  if (upload || file.pending) return <span className="file-status"><PendingMark>Waiting to upload</PendingMark></span>;
   return <span className="file-status muted">Being uploaded from another device</span>;
 }
