@@ -1,7 +1,8 @@
 /**
  * Entry point: configuration, database (PGlite or PostgreSQL), migrations,
  * demo seed, then the API and the PWA on one origin over node:http, with
- * socket.io (live sync changes) on the same server.
+ * socket.io (live sync changes) on the same server, and the scheduler
+ * (15-minute consultation notices).
  */
 import { createServer } from "node:http";
 import { getRequestListener } from "@hono/node-server";
@@ -10,6 +11,7 @@ import { composeDeps, resolveJwtSecret } from "./compose.ts";
 import { loadConfig } from "./config.ts";
 import { connectPostgres, startPglite } from "./db/connect.ts";
 import { migrate } from "./db/migrate.ts";
+import { createScheduler } from "./jobs/scheduler.ts";
 import { createLogger } from "./platform/log.ts";
 import { seedDemo } from "./seed/demo.ts";
 import { createRealtime } from "./realtime/realtime.ts";
@@ -36,6 +38,7 @@ if (!(await mountPwa(app, config.STATIC_DIR))) {
 
 const server = createServer(getRequestListener(app.fetch));
 const realtime = await createRealtime({ server, deps });
+const scheduler = createScheduler({ deps, clock: deps.clock });
 server.listen(config.PORT, config.HOST, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
@@ -44,6 +47,7 @@ server.listen(config.PORT, config.HOST, () => {
 
 const shutdown = async () => {
   log.info("shutting down");
+  await scheduler.stop();
   await realtime.close();
   await database.close();
   Deno.exit(0);
