@@ -56,6 +56,33 @@ for (const [name, open] of backends) {
         const rows = await db.sql`select role, email from users where email like '%@demo.test' order by role`;
         assert.deepEqual(rows.map((r) => r.role), ["admin", "doctor", "patient", "vma"]);
       });
+      await t.step("the demo doctor has weekday hours and an intake form; a missing part is recreated alone", async () => {
+        const deps = { sql: db.sql, passwords: createArgon2Hasher({ memoryCost: 1024, timeCost: 1 }), log: silentLogger };
+        const [hours] = await db.sql`select a.slot_minutes, a.weekly, u.timezone from availability a join users u on u.id = a.doctor_id
+          where u.email = 'doctor@demo.test'`;
+        assert.deepEqual([hours.slot_minutes, hours.timezone, hours.weekly.monday, hours.weekly.saturday],
+          [30, "America/Los_Angeles", [{ start: "09:00", end: "17:00" }], []]);
+        await db.sql`delete from availability`;
+        await db.sql`update intake_form_settings set vitals_required = false`;
+        const users = await db.sql`select id, password_hash from users order by id`;
+        assert.equal(await seedDemo(deps), true);
+        assert.equal((await db.sql`select count(*)::int as n from availability`)[0].n, 1);
+        assert.deepEqual(await db.sql`select id, password_hash from users order by id`, users, "nothing else recreated");
+        assert.equal(await seedDemo(deps), false);
+      });
+      await t.step("one active booking per doctor and start; declined and canceled ones free it", async () => {
+        const [doctor] = await db.sql`select id from users where email = 'doctor@demo.test'`;
+        const [patient] = await db.sql`select id from users where email = 'patient@demo.test'`;
+        const insert = (status: string, reason: string | null = null) => db.sql`
+          insert into consultations (id, doctor_id, patient_id, type, status, start_at, end_at, reason, cancel_reason, seq)
+          values (${crypto.randomUUID()}, ${doctor.id}, ${patient.id}, 'video', ${status}, '2030-01-07T17:00:00Z',
+                  '2030-01-07T17:30:00Z', 'x', ${reason}, nextval('sync_seq'))`;
+        await insert("canceled", "changed plans");
+        await insert("requested");
+        await assert.rejects(() => insert("accepted"), (e: any) => e.code === "23505" && e.constraint_name === "consultations_one_per_slot");
+        await assert.rejects(() => insert("finished"), (e: any) => e.code === "23505");
+        await insert("canceled", "again");
+      });
     } finally {
       await db.close();
     }

@@ -4,6 +4,7 @@
  */
 import type postgres from "postgres";
 import type { Deps } from "../deps.ts";
+import { availabilityInputSchema } from "../../../sync/schemas/availability.ts";
 
 export const DEMO_PASSWORD = "demo-password";
 export const DEMO_ACCOUNTS = {
@@ -30,6 +31,23 @@ export const DEMO_CHATS = {
   doctorPatient: "0d3c0c1e-5f6a-4c8e-9a11-000000000002",
 } as const;
 
+/** The demo doctor's hours: weekdays 09:00–17:00 in Los Angeles, 30-minute slots (checked like `PUT /availability`). */
+export const DEMO_AVAILABILITY = availabilityInputSchema.parse({
+  timezone: "America/Los_Angeles",
+  slotMinutes: 30,
+  weekly: Object.fromEntries(["monday", "tuesday", "wednesday", "thursday", "friday"].map((d) => [d, [{ start: "09:00", end: "17:00" }]])),
+});
+
+/** The demo doctor's intake form: vitals asked (not required) and two optional questions, with fixed ids. */
+export const DEMO_INTAKE_SETTINGS = {
+  vitalsEnabled: true,
+  vitalsRequired: false,
+  fields: [
+    { id: "0d3c0c1e-5f6a-4c8e-9a11-0000000000f1", question: "How long have you had these symptoms?", inputType: "text", required: false },
+    { id: "0d3c0c1e-5f6a-4c8e-9a11-0000000000f2", question: "Are you taking any new medications?", inputType: "yesNo", required: false },
+  ],
+};
+
 /**
  * Chats are synced rows: they take a `seq` like any synced write. At seed time
  * no client is connected yet, so no live notification is needed.
@@ -47,7 +65,13 @@ export async function seedDemo(deps: Pick<Deps, "sql" | "passwords" | "log">): P
   const { sql, passwords, log } = deps;
   const existing = await sql<{ email: string }[]>`select email from users where email in ${sql(Object.values(DEMO_ACCOUNTS))}`;
   const chats = await sql`select id from chats where id in ${sql(Object.values(DEMO_CHATS))}`;
-  if (existing.length === Object.keys(DEMO_ACCOUNTS).length && chats.length === Object.keys(DEMO_CHATS).length) {
+  const [practice] = await sql<{ hours: boolean; intake: boolean }[]>`
+    select exists (select 1 from availability a join users u on u.id = a.doctor_id where u.email = ${DEMO_ACCOUNTS.doctor}) as hours,
+           exists (select 1 from intake_form_settings s join users u on u.id = s.doctor_id where u.email = ${DEMO_ACCOUNTS.doctor}) as intake`;
+  if (
+    existing.length === Object.keys(DEMO_ACCOUNTS).length && chats.length === Object.keys(DEMO_CHATS).length &&
+    practice.hours && practice.intake
+  ) {
     return false;
   }
   const hash = await passwords.hash(DEMO_PASSWORD);
@@ -88,6 +112,13 @@ export async function seedDemo(deps: Pick<Deps, "sql" | "passwords" | "log">): P
     const [vma] = await tx<{ id: string }[]>`select id from users where email = ${DEMO_ACCOUNTS.vma}`;
     await ensureChat(tx, DEMO_CHATS.careTeam, "group", "Care team", [doctorId, vma.id]);
     await ensureChat(tx, DEMO_CHATS.doctorPatient, "direct", "", [doctorId, patientId]);
+    await tx`insert into availability (doctor_id, slot_minutes, weekly, overrides)
+      values (${doctorId}, ${DEMO_AVAILABILITY.slotMinutes}, ${tx.json(DEMO_AVAILABILITY.weekly as never)}, '[]')
+      on conflict do nothing`;
+    await tx`insert into intake_form_settings (doctor_id, vitals_enabled, vitals_required, fields)
+      values (${doctorId}, ${DEMO_INTAKE_SETTINGS.vitalsEnabled}, ${DEMO_INTAKE_SETTINGS.vitalsRequired},
+              ${tx.json(DEMO_INTAKE_SETTINGS.fields as never)})
+      on conflict do nothing`;
   });
   log.info("demo practice seeded", {
     password: DEMO_PASSWORD,
