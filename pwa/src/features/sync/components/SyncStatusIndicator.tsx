@@ -29,7 +29,9 @@ export function SyncStatusIndicator() {
   const content = (
     <>
       {described.tone === "locked" ? <LockIcon /> : <span aria-hidden="true">{ICONS[described.tone]}</span>}
-      <span className="sync-status__text">{described.text}</span>
+      <span className="sync-status__text sync-status__text--long">{described.text}</span>
+      {/* Phones show the short form; assistive tech always reads the full one. */}
+      <span className="sync-status__text sync-status__text--short" aria-hidden="true">{described.short}</span>
     </>
   );
   return (

@@ -55,6 +55,11 @@ describe("status words", () => {
     expect(describeStatus(run(events, ready), hhmm)?.text).toBe(text);
   });
 
+  it("has a short form for phones", () => {
+    expect(describeStatus(run([{ type: "network", online: false }, { type: "pendingDocs", count: 3 }], ready), hhmm)?.short).toBe("Offline · 3");
+    expect(describeStatus(run([{ type: "synced", at: "2026-01-01T12:04:00.000Z" }], ready), hhmm)?.short).toBe("12:04");
+  });
+
   it("shows nothing when signed out", () => {
     expect(describeStatus(initialStatus(true), hhmm)).toBeNull();
   });

@@ -80,7 +80,8 @@ function sameStatus(a: StatusModel, b: StatusModel): boolean {
   return (Object.keys(a) as (keyof StatusModel)[]).every((key) => a[key] === b[key]);
 }
 
-export type StatusText = { text: string; tone: "ok" | "busy" | "warning" | "locked" };
+/** `short` is for phone widths, where the header has room for a few characters only. */
+export type StatusText = { text: string; short: string; tone: "ok" | "busy" | "warning" | "locked" };
 
 const changes = (n: number) => (n === 1 ? "1 change waiting" : `${n} changes waiting`);
 
@@ -90,20 +91,24 @@ export function describeStatus(status: SyncStatus, formatTime: (iso: string) => 
     case "none":
       return null;
     case "locked":
-      return { text: "Locked · unlock your data", tone: "locked" };
+      return { text: "Locked · unlock your data", short: "Locked", tone: "locked" };
     case "outdated":
-      return { text: "Update needed to sync", tone: "warning" };
+      return { text: "Update needed to sync", short: "Update", tone: "warning" };
     case "error":
-      return { text: "Local data unavailable", tone: "warning" };
+      return { text: "Local data unavailable", short: "Error", tone: "warning" };
     case "opening":
-      return { text: "Opening your data…", tone: "busy" };
+      return { text: "Opening your data…", short: "Opening", tone: "busy" };
     case "ready":
       break;
   }
   if (!status.online || status.internetFailure) {
-    return { text: status.pending ? `Offline · ${changes(status.pending)}` : "Offline", tone: "warning" };
+    const text = status.pending ? `Offline · ${changes(status.pending)}` : "Offline";
+    return { text, short: status.pending ? `Offline · ${status.pending}` : "Offline", tone: "warning" };
   }
-  if (status.pending) return { text: `Syncing · ${changes(status.pending)}`, tone: "busy" };
-  if (status.lastSyncedAt) return { text: `Synced ${formatTime(status.lastSyncedAt)}`, tone: "ok" };
-  return { text: "Connecting…", tone: "busy" };
+  if (status.pending) return { text: `Syncing · ${changes(status.pending)}`, short: `${status.pending} waiting`, tone: "busy" };
+  if (status.lastSyncedAt) {
+    const time = formatTime(status.lastSyncedAt);
+    return { text: `Synced ${time}`, short: time, tone: "ok" };
+  }
+  return { text: "Connecting…", short: "Connecting", tone: "busy" };
 }
