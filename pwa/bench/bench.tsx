@@ -1,0 +1,158 @@
+/**
+ * The sync benchmark's page: the real on-device data layer (the engine the app
+ * creates, its RxDB/Dexie database with field encryption, replication, live
+ * channel and upload queue, and the screens' own write hooks), driven from
+ * `sync.bench.mjs` through `window.bench`. Times are taken in the page.
+ */
+import Dexie from "dexie";
+import { createRoot } from "react-dom/client";
+import { createSessionActions } from "../src/features/auth/session-actions.ts";
+import { createSyncEngine, SyncProvider, useSaveNoteDraft, useSendMessage } from "../src/features/sync/index.ts";
+import type { SyncEngine } from "../src/features/sync/index.ts";
+import { createAppDeps, createMemoryStorage } from "../src/lib/app-deps.tsx";
+
+type Hooks = { saveDraft: ReturnType<typeof useSaveNoteDraft>; sendMessage: ReturnType<typeof useSendMessage> };
+
+/** An absolute time comparable between pages of one browser (ms since the epoch, sub-millisecond). */
+const now = () => performance.timeOrigin + performance.now();
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const storage = createMemoryStorage();
+const tabStorage = createMemoryStorage();
+const deps = createAppDeps({ storage, tabFlags: tabStorage });
+const engine: SyncEngine = createSyncEngine({ ...deps, storage, tabStorage });
+let hooks: Hooks | null = null;
+let readyAt: number | null = null;
+const seen = new Map<string, number>();
+
+engine.status.subscribe(() => {
+  if (readyAt === null && engine.status.get().state === "ready") readyAt = now();
+});
+
+/** Renders nothing: hands the screens' write hooks to the benchmark. */
+function Hooks() {
+  hooks = { saveDraft: useSaveNoteDraft(), sendMessage: useSendMessage() };
+  return null;
+}
+createRoot(document.body.appendChild(document.createElement("div"))).render(
+  <SyncProvider engine={engine}>
+    <Hooks />
+  </SyncProvider>,
+);
+
+function local() {
+  const data = engine.local();
+  if (!data) throw new Error(`the local data is not open (state ${engine.status.get().state})`);
+  return data;
+}
+
+function write(): Hooks {
+  if (!hooks) throw new Error("the hooks are not rendered");
+  return hooks;
+}
+
+async function waitUntil(test: () => boolean | Promise<boolean>, timeoutMs: number, what: string, everyMs = 20) {
+  const until = now() + timeoutMs;
+  while (!(await test())) {
+    if (now() > until) throw new Error(`timed out waiting for ${what}`);
+    await sleep(everyMs);
+  }
+}
+
+const benchApi = {
+  async signIn(email: string, password: string) {
+    await engine.start();
+    await createSessionActions(deps).login({ email, password });
+  },
+
+  /**
+   * From the moment the empty database is open and replication starts until
+   * every document the server holds for this user is on the device.
+   */
+  async initialSync(expected: Record<string, number>) {
+    await waitUntil(() => readyAt !== null, 60_000, "the local data to open");
+    const start = readyAt!;
+    const { db } = local();
+    const counters: Record<string, () => Promise<number>> = {
+      chats: () => db.chats.count().exec(),
+      chat_messages: () => db.chat_messages.count().exec(),
+      note_drafts: () => db.note_drafts.count().exec(),
+      medical_files: () => db.medical_files.count().exec(),
+    };
+    const counts = async () =>
+      Object.fromEntries(await Promise.all(Object.keys(expected).map(async (name) => [name, await counters[name]()] as const)));
+    let last: Record<string, number> = {};
+    await waitUntil(async () => {
+      last = await counts();
+      return Object.entries(expected).every(([name, n]) => last[name] >= n);
+    }, 300_000, "the initial replication", 10);
+    const ms = now() - start;
+    const docs = Object.values(last).reduce((a, b) => a + b, 0);
+    return { ms, docs, byCollection: Object.entries(last).map(([n, c]) => `${n} ${c}`).join(", ") };
+  },
+
+  /** A raw Dexie bulkPut of the same note drafts (as the device holds them, decrypted) into a fresh database. */
+  async rawBulkPut() {
+    const docs = (await local().db.note_drafts.find().exec()).map((doc) => doc.toMutableJSON());
+    await Dexie.delete("bench-raw-dexie");
+    const raw = new Dexie("bench-raw-dexie");
+    raw.version(1).stores({ docs: "id, [patientId+updatedAt]" });
+    await raw.open();
+    const start = now();
+    await raw.table("docs").bulkPut(docs);
+    const ms = now() - start;
+    const stored = await raw.table("docs").count();
+    raw.close();
+    await Dexie.delete("bench-raw-dexie");
+    return { ms, docs: stored };
+  },
+
+  /** `n` drafts edited through the screens' save hook while offline; resolves when all are written locally. */
+  async editOffline(n: number) {
+    const marker = `offline-edit-${Date.now()}`;
+    const drafts = (await local().db.note_drafts.find({ limit: n }).exec()).map((doc) => doc.toMutableJSON());
+    if (drafts.length < n) throw new Error(`only ${drafts.length} drafts to edit`);
+    const start = now();
+    for (const draft of drafts) {
+      await write().saveDraft({
+        id: draft.id,
+        patientId: draft.patientId,
+        title: draft.title,
+        fields: { ...draft.fields, text: `${draft.fields.text ?? ""} ${marker}` },
+      });
+    }
+    return { changes: drafts.length, ms: now() - start, pending: engine.status.get().pending, marker };
+  },
+
+  /** Waits for the network, then until the server has acknowledged every local change. */
+  async awaitPushedAfterOnline() {
+    if (navigator.onLine) throw new Error("already online: call this before going back online");
+    const onlineAt = await new Promise<number>((resolve) => addEventListener("online", () => resolve(now()), { once: true }));
+    await waitUntil(() => engine.status.get().pending === 0, 120_000, "the offline changes to be acknowledged", 5);
+    return { ms: now() - onlineAt };
+  },
+
+  /** Remembers when each new message of the chat arrives in this device's database. */
+  watchMessages(chatId: string) {
+    local().db.chat_messages.insert$.subscribe((event) => {
+      const doc = event.documentData as { chatId?: string } | undefined;
+      if (doc?.chatId === chatId) seen.set(event.documentId, now());
+    });
+  },
+
+  async sendMessage(chatId: string, text: string) {
+    const at = now();
+    const id = await write().sendMessage({ chatId, text });
+    return { id, at };
+  },
+
+  async seenAt(id: string, timeoutMs: number) {
+    await waitUntil(() => seen.has(id), timeoutMs, `message ${id}`, 1);
+    return seen.get(id)!;
+  },
+};
+
+declare global {
+  var bench: typeof benchApi;
+}
+globalThis.bench = benchApi;

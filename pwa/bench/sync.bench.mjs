@@ -1,0 +1,253 @@
+/**
+ * `npm run bench:sync`: the sync engine measured in headless Chromium (Debian's,
+ * through playwright-core) against a local edge this script starts on loopback,
+ * on a throwaway database of the local PostgreSQL. Not part of `npm test`.
+ *
+ * 1. initial — a doctor's panel of 20,000 note drafts (400 patients × 50), seeded
+ *    with SQL, pulled into an empty device database by the real data layer; and a
+ *    raw Dexie bulkPut of the same documents in the same page (ratio = initial / bulkPut);
+ * 2. push — 1,000 draft edits made offline, from reconnect until the server acknowledged all;
+ * 3. latency — a message written on device A (the doctor) until visible on device B
+ *    (the VMA), 200 times one after another.
+ *
+ * Prints, as its last line:
+ * `sync: initial <N> docs <ms> ms (bulkPut <ms> ms, ratio <r>); push 1000 <ms> ms; latency p50 <ms> ms p95 <ms> ms`
+ *
+ * Environment: BENCH_DATABASE_URL (a PostgreSQL where this may create and drop a
+ * database; default postgres://postgres@127.0.0.1:5432/postgres), CHROMIUM_PATH,
+ * BENCH_PORT (default 8730), BENCH_TIMEOUT_MS (default 600000).
+ */
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import postgres from "postgres";
+import { chromium } from "playwright-core";
+
+const ROOT = resolve(fileURLToPath(new URL("../..", import.meta.url)));
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const PORT = Number(process.env.BENCH_PORT ?? 8730);
+const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 600_000);
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const PASSWORD = "demo-password";
+const CARE_TEAM_CHAT = "0d3c0c1e-5f6a-4c8e-9a11-000000000001";
+
+const PATIENTS = 400;
+const DRAFTS_PER_PATIENT = 50;
+const PUSH_CHANGES = 1000;
+const LATENCY_WRITES = 200;
+
+const cleanups = [];
+const log = (...args) => console.log("[bench]", ...args);
+
+async function main() {
+  const dist = join(ROOT, "pwa/bench/dist/index.html");
+  if (!existsSync(dist)) throw new Error("The bench page is not built: run `npm run bench:sync` (it builds first).");
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install chromium, or set CHROMIUM_PATH.`);
+
+  const db = await createDatabase();
+  const edge = await startEdge(db.url);
+  await seedPanel(db.url);
+
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
+      "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+  });
+  cleanups.push(() => browser.close());
+  const deviceA = await openDevice(browser, "doctor@demo.test");
+
+  // 1. Initial replication into an empty device database, then the raw Dexie baseline.
+  const initial = await deviceA.page.evaluate((expected) => globalThis.bench.initialSync(expected), {
+    chats: 2, note_drafts: PATIENTS * DRAFTS_PER_PATIENT,
+  });
+  log(`initial: ${initial.docs} documents (${initial.byCollection}) in ${initial.ms.toFixed(0)} ms`);
+  const bulk = await deviceA.page.evaluate(() => globalThis.bench.rawBulkPut());
+  log(`raw Dexie bulkPut: ${bulk.docs} documents in ${bulk.ms.toFixed(0)} ms`);
+
+  // 2. Changes made offline, measured from reconnect until the server acknowledged them all.
+  await deviceA.context.setOffline(true);
+  const made = await deviceA.page.evaluate((n) => globalThis.bench.editOffline(n), PUSH_CHANGES);
+  log(`offline: ${made.changes} draft edits written locally in ${made.ms.toFixed(0)} ms, ${made.pending} waiting`);
+  const pushed = deviceA.page.evaluate(() => globalThis.bench.awaitPushedAfterOnline());
+  await deviceA.context.setOffline(false);
+  const push = await pushed;
+  log(`push: acknowledged ${PUSH_CHANGES} changes ${push.ms.toFixed(0)} ms after reconnect`);
+  const server = await countEdited(db.url, made.marker);
+  if (server !== PUSH_CHANGES) throw new Error(`the server holds ${server} of ${PUSH_CHANGES} offline edits`);
+
+  // 3. Latency: a write on A until visible on B, one after another.
+  const deviceB = await openDevice(browser, "vma@demo.test");
+  const initialB = await deviceB.page.evaluate((expected) => globalThis.bench.initialSync(expected), {
+    chats: 1, note_drafts: PATIENTS * DRAFTS_PER_PATIENT,
+  });
+  log(`device B (VMA): ${initialB.docs} documents in ${initialB.ms.toFixed(0)} ms`);
+  await deviceB.page.evaluate((chatId) => globalThis.bench.watchMessages(chatId), CARE_TEAM_CHAT);
+  const latencies = [];
+  for (let i = 0; i < LATENCY_WRITES; i++) {
+    const sent = await deviceA.page.evaluate(([chatId, text]) => globalThis.bench.sendMessage(chatId, text), [CARE_TEAM_CHAT, `latency ${i}`]);
+    const seenAt = await deviceB.page.evaluate((id) => globalThis.bench.seenAt(id, 10_000), sent.id);
+    latencies.push(seenAt - sent.at);
+  }
+  const p50 = percentile(latencies, 50);
+  const p95 = percentile(latencies, 95);
+  log(`latency over ${latencies.length} writes: min ${Math.min(...latencies).toFixed(0)} ms, max ${Math.max(...latencies).toFixed(0)} ms`);
+
+  await edge.stop();
+  const ratio = initial.ms / bulk.ms;
+  console.log(
+    `sync: initial ${initial.docs} docs ${initial.ms.toFixed(0)} ms (bulkPut ${bulk.ms.toFixed(0)} ms, ratio ${ratio.toFixed(2)}); ` +
+      `push ${PUSH_CHANGES} ${push.ms.toFixed(0)} ms; latency p50 ${p50.toFixed(0)} ms p95 ${p95.toFixed(0)} ms`,
+  );
+}
+
+/** A throwaway database on the local PostgreSQL, dropped at the end. */
+async function createDatabase() {
+  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+  const name = `dpc_bench_${process.pid}_${Date.now()}`;
+  try {
+    await admin.unsafe(`create database ${name}`);
+  } catch (error) {
+    await admin.end();
+    throw new Error(`Cannot create a database on ${ADMIN_URL} (is PostgreSQL running? set BENCH_DATABASE_URL): ${error.message}`);
+  }
+  cleanups.push(async () => {
+    await admin.unsafe(`drop database if exists ${name} with (force)`).catch(() => {});
+    await admin.end();
+  });
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  log(`database ${name} on ${url.host}`);
+  return { url: url.toString() };
+}
+
+/** The real edge (`deno run edge/src/main.ts`) on loopback, serving the bench page as its PWA. */
+async function startEdge(databaseUrl) {
+  const dataDir = mkdtempSync(join(tmpdir(), "dpc-bench-"));
+  const child = spawn(join(ROOT, "node_modules/.bin/deno"), ["run", "--allow-all", "edge/src/main.ts"], {
+    cwd: ROOT,
+    env: {
+      ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATABASE_URL: databaseUrl, DEMO_SEED: "true",
+      DATA_DIR: dataDir, STATIC_DIR: "./pwa/bench/dist", LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  let exited = false;
+  child.on("exit", () => (exited = true));
+  const stop = async () => {
+    if (!exited) {
+      child.kill("SIGTERM");
+      await new Promise((done) => {
+        const timer = setTimeout(() => (child.kill("SIGKILL"), done()), 5_000);
+        child.on("exit", () => (clearTimeout(timer), done()));
+      });
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  cleanups.push(stop);
+  const started = Date.now();
+  for (;;) {
+    if (exited) throw new Error("the edge exited while starting");
+    try {
+      if ((await fetch(`${ORIGIN}/api/v1/health`)).ok) break;
+    } catch { /* not listening yet */ }
+    if (Date.now() - started > 60_000) throw new Error("the edge did not answer /api/v1/health within 60 s");
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  log(`edge listening on ${ORIGIN}`);
+  return { stop };
+}
+
+/**
+ * 400 patients of the demo doctor with 50 note drafts each, written in one
+ * transaction under the collection's sync lock with seq from sync_seq, as the
+ * sync writer does (edge/src/domains/sync/writer.ts); no client is connected yet.
+ */
+async function seedPanel(databaseUrl) {
+  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  const started = Date.now();
+  try {
+    await sql.begin(async (tx) => {
+      const [doctor] = await tx`select id from users where email = 'doctor@demo.test'`;
+      if (!doctor) throw new Error("the demo doctor is missing (DEMO_SEED)");
+      await tx`
+        insert into users (role, email, first_name, last_name, birth_date, gender, state, city, zip, address,
+          is_activated, doctor_id, profile_filled_at)
+        select 'patient', 'bench.patient.' || i || '@bench.test', 'Bench', 'Patient ' || lpad(i::text, 3, '0'),
+          date '1950-01-01' + (i * 37 % 20000), case when i % 2 = 0 then 'Female' else 'Male' end,
+          'NV', 'Reno', '89501', i || ' Bench Street', true, ${doctor.id}, now()
+        from generate_series(1, ${PATIENTS}) as i`;
+      await tx`select pg_advisory_xact_lock(7310, 3)`;
+      await tx`
+        insert into note_drafts (id, patient_id, title, fields, author_id, updated_by, seq)
+        select gen_random_uuid(), p.id, 'Visit note ' || n,
+          jsonb_build_object(
+            'text', 'Subjective: patient reports feeling well, sleeping better, no chest pain or shortness of breath. '
+              || 'Objective: BP 128/82, HR 72, afebrile. Assessment: hypertension, controlled. Visit ' || n || '.',
+            'plan', 'Continue lisinopril 10 mg daily; recheck labs in ' || (n % 12 + 1) || ' weeks.'),
+          ${doctor.id}, ${doctor.id}, nextval('sync_seq')
+        from (select id from users where email like 'bench.patient.%@bench.test' order by email) as p
+        cross join generate_series(1, ${DRAFTS_PER_PATIENT}) as n`;
+    });
+    const [{ count }] = await sql`select count(*)::int as count from note_drafts`;
+    log(`seeded ${PATIENTS} patients and ${count} note drafts in ${Date.now() - started} ms`);
+  } finally {
+    await sql.end();
+  }
+}
+
+async function countEdited(databaseUrl, marker) {
+  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    const [{ count }] = await sql`select count(*)::int as count from note_drafts where fields->>'text' like ${`%${marker}%`}`;
+    return count;
+  } finally {
+    await sql.end();
+  }
+}
+
+/** A browser context (a device) on the bench page, signed in. */
+async function openDevice(browser, email) {
+  const context = await browser.newContext({ baseURL: ORIGIN });
+  const page = await context.newPage();
+  page.on("console", (msg) => {
+    if (msg.type() === "error" || msg.type() === "warning") log(`[${email}] ${msg.type()}: ${msg.text().slice(0, 300)}`);
+  });
+  page.on("pageerror", (error) => log(`[${email}] page error: ${error.message}`));
+  await page.goto("/");
+  await page.waitForFunction(() => Boolean(globalThis.bench));
+  await page.evaluate(([e, p]) => globalThis.bench.signIn(e, p), [email, PASSWORD]);
+  return { context, page };
+}
+
+function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.ceil((p / 100) * sorted.length) - 1;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank))];
+}
+
+async function cleanup() {
+  for (const fn of cleanups.reverse()) {
+    try {
+      await fn();
+    } catch (error) {
+      console.error("[bench] cleanup:", error.message);
+    }
+  }
+}
+
+const deadline = setTimeout(() => {
+  console.error(`[bench] stopped after ${TIMEOUT_MS} ms`);
+  void cleanup().finally(() => process.exit(2));
+}, TIMEOUT_MS);
+
+main()
+  .then(cleanup, async (error) => {
+    console.error("[bench] failed:", error?.stack ?? error);
+    await cleanup();
+    process.exitCode = 1;
+  })
+  .finally(() => clearTimeout(deadline));
