@@ -4,6 +4,7 @@ import { parseTokenPair } from "../../../lib/session/auth-user.ts";
 import { useForm } from "../../../lib/forms/use-form.ts";
 import { Button, TextField, useSnackbar } from "../../../ui/index.ts";
 import { FormError, PasswordFields, useCurrentUser, useSession } from "../../auth/index.ts";
+import { usePasswordChanged } from "../../sync/index.ts";
 
 const EMPTY = { currentPassword: "", password: "", repeatPassword: "" };
 
@@ -16,11 +17,13 @@ export function ChangePasswordSection() {
   const user = useCurrentUser();
   const { replaceTokens, setUser } = useSession();
   const notify = useSnackbar();
+  const passwordChanged = usePasswordChanged();
   const form = useForm({ schema: changePasswordSchema, initial: EMPTY, idPrefix: "change-password" });
 
   const submit = form.handleSubmit(async (data) => {
     const result = await api.post<Record<string, unknown>>("/users/change-password", data);
     replaceTokens(parseTokenPair(result));
+    await passwordChanged(data.password);
     const changedAt = typeof result.lastPasswordChangedAt === "string" ? result.lastPasswordChangedAt : null;
     setUser({ ...user, lastPasswordChangedAt: changedAt ?? new Date().toISOString() });
     form.setValues(() => EMPTY);

@@ -20,3 +20,9 @@ export function useUnlock(): (password: string) => Promise<void> {
     [engine],
   );
 }
+
+/** Tells the data layer the account password changed in this tab (re-wraps the local key). */
+export function usePasswordChanged(): (password: string) => Promise<void> {
+  const engine = useSyncEngine();
+  return useCallback((password: string) => engine ? engine.passwordChanged(password) : Promise.resolve(), [engine]);
+}

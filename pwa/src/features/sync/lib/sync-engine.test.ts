@@ -123,4 +123,25 @@ describe("local data life cycle", () => {
     const names = (await device.idb.indexedDB.databases()).map((d) => d.name ?? "");
     expect(names.some((name) => name.includes(a.user.id))).toBe(false);
   });
+
+  it("after a password change in this tab, the new password unlocks offline and the old one no longer does", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const device: Device = { idb: { indexedDB: new IDBFactory(), IDBKeyRange }, storage: createMemoryStorage() };
+    const { user, fetch } = edge();
+    const deps = makeDeps({ fetch, session: { status: "guest" } });
+    const first = tab(device, deps);
+    await first.engine.start();
+    await createSessionActions(deps).login({ email: user.email, password: "right-password" });
+    await waitState(first.engine, "ready");
+    await first.engine.passwordChanged("brand-new-password");
+    await first.engine.stop();
+
+    const launch = makeDeps({ fetch: () => Promise.reject(new TypeError("offline")), storage: { "dpc.auth": JSON.stringify({ accessToken: "access-2", refreshToken: "refresh-2", authorized: true }) }, session: { status: "offline" } });
+    const fresh = tab(device, launch);
+    await fresh.engine.start();
+    expect(state(fresh.engine)).toBe("locked");
+    await expect(fresh.engine.unlock("right-password")).rejects.toBeInstanceOf(WrongPasswordError);
+    await fresh.engine.unlock("brand-new-password");
+    expect(state(fresh.engine)).toBe("ready");
+  });
 });

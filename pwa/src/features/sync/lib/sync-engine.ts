@@ -222,6 +222,23 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     /** Waits for the steps under way (tests, logout). */
     settled: () => queue,
 
+    /**
+     * The account password was changed in this tab: wrap the data key with the
+     * new one, so the next offline unlock takes the new password.
+     */
+    passwordChanged(password: string): Promise<void> {
+      return enqueue(async () => {
+        const record = keys.readRecord();
+        const userId = session.getState().user?.id;
+        const tabKey = userId ? keys.readTabKey(userId) : null;
+        if (!record?.wrapped || !userId || record.userId !== userId || !tabKey) return;
+        keys.writeRecord({
+          ...record,
+          wrapped: await wrapDataKey({ key: tabKey, password, userId, iterations: deps.pbkdf2Iterations }),
+        });
+      });
+    },
+
     /** Opens the local data with the account password; works offline when a wrapped key is stored. */
     unlock(password: string): Promise<void> {
       return enqueue(async () => {
