@@ -6,10 +6,18 @@
  */
 import Dexie from "dexie";
 import { createRoot } from "react-dom/client";
+import { createRxDatabase, type RxJsonSchema } from "rxdb";
+import { getRxStorageDexie } from "rxdb/plugins/storage-dexie";
+import { Subject } from "rxjs";
+import { collectionOf, SYNC_COLLECTIONS } from "../../sync/collections/index.ts";
+import { PULL_LIMIT_MAX, syncPaths } from "../../sync/protocol.ts";
 import { createSessionActions } from "../src/features/auth/session-actions.ts";
 import { createSyncEngine, SyncProvider, useSaveNoteDraft, useSendMessage } from "../src/features/sync/index.ts";
 import type { SyncEngine } from "../src/features/sync/index.ts";
 import { createAppDeps, createMemoryStorage } from "../src/lib/app-deps.tsx";
+import { toRxConflictHandler } from "../src/features/sync/lib/conflict-handlers.ts";
+import { type PullStreamItem, replicateCollection } from "../src/features/sync/lib/replication.ts";
+import { validDocuments } from "../src/features/sync/lib/validate-docs.ts";
 
 type Hooks = { saveDraft: ReturnType<typeof useSaveNoteDraft>; sendMessage: ReturnType<typeof useSendMessage> };
 
@@ -105,6 +113,51 @@ const benchApi = {
     raw.close();
     await Dexie.delete("bench-raw-dexie");
     return { ms, docs: stored };
+  },
+
+  /**
+   * Where the initial sync's time goes (diagnostics, not the headline figures):
+   * the same pages fetched and validated with nothing stored; then the real
+   * replication of note drafts into an RxDB/Dexie database without field encryption.
+   */
+  async breakdown() {
+    const collection = collectionOf("note_drafts");
+    let fetchMs = 0;
+    let validateMs = 0;
+    let pages = 0;
+    let checkpoint = null as { updatedAt: number; id: string } | null;
+    for (;;) {
+      const t0 = now();
+      const page: { documents: unknown[]; checkpoint: typeof checkpoint } = await deps.api.get(syncPaths.pull("note_drafts"), {
+        query: { updatedAt: checkpoint?.updatedAt, id: checkpoint?.id, limit: PULL_LIMIT_MAX },
+      });
+      const t1 = now();
+      validDocuments(collection, page.documents);
+      validateMs += now() - t1;
+      fetchMs += t1 - t0;
+      if (!page.checkpoint) break;
+      pages += 1;
+      checkpoint = page.checkpoint;
+    }
+
+    const name = `bench-plain-${Date.now()}`;
+    const db = await createRxDatabase({ name, storage: getRxStorageDexie(), multiInstance: false });
+    const schema = { ...SYNC_COLLECTIONS.note_drafts.rxSchema } as unknown as RxJsonSchema<unknown>;
+    await db.addCollections({ note_drafts: { schema, conflictHandler: toRxConflictHandler(collection) as never } });
+    const t0 = now();
+    const state = replicateCollection({
+      db: db as never,
+      name: "note_drafts",
+      api: deps.api,
+      stream$: new Subject<PullStreamItem>(),
+      events: { synced() {}, outdated() {}, settled() {} },
+    });
+    await state.awaitInitialReplication();
+    const plainMs = now() - t0;
+    const plainDocs = await db.note_drafts.count().exec();
+    await state.cancel();
+    await db.remove();
+    return { pages, fetchMs, validateMs, plainMs, plainDocs };
   },
 
   /** `n` drafts edited through the screens' save hook while offline; resolves when all are written locally. */

@@ -15,9 +15,10 @@
  *
  * Environment: BENCH_DATABASE_URL (a PostgreSQL where this may create and drop a
  * database; default postgres://postgres@127.0.0.1:5432/postgres), CHROMIUM_PATH,
- * BENCH_PORT (default 8730), BENCH_TIMEOUT_MS (default 600000).
+ * BENCH_PORT (default: a free port), BENCH_TIMEOUT_MS (default 600000), BENCH_PROFILE.
  */
 import { spawn } from "node:child_process";
+import { createServer } from "node:net";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -28,8 +29,10 @@ import { chromium } from "playwright-core";
 const ROOT = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const PORT = Number(process.env.BENCH_PORT ?? 8730);
+const PORT = Number(process.env.BENCH_PORT ?? await freePort());
 const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 600_000);
+/** BENCH_PROFILE=1: a CPU profile of the initial sync, summarised by self time (build it unminified). */
+const PROFILE = Boolean(process.env.BENCH_PROFILE);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const PASSWORD = "demo-password";
 const CARE_TEAM_CHAT = "0d3c0c1e-5f6a-4c8e-9a11-000000000001";
@@ -61,12 +64,21 @@ async function main() {
   const deviceA = await openDevice(browser, "doctor@demo.test");
 
   // 1. Initial replication into an empty device database, then the raw Dexie baseline.
+  const profiler = PROFILE ? await startProfile(deviceA) : null;
   const initial = await deviceA.page.evaluate((expected) => globalThis.bench.initialSync(expected), {
     chats: 2, note_drafts: PATIENTS * DRAFTS_PER_PATIENT,
   });
+  if (profiler) await profiler.stop();
   log(`initial: ${initial.docs} documents (${initial.byCollection}) in ${initial.ms.toFixed(0)} ms`);
   const bulk = await deviceA.page.evaluate(() => globalThis.bench.rawBulkPut());
   log(`raw Dexie bulkPut: ${bulk.docs} documents in ${bulk.ms.toFixed(0)} ms`);
+
+  const parts = await deviceA.page.evaluate(() => globalThis.bench.breakdown());
+  log(
+    `breakdown: the ${parts.pages} pull pages alone (HTTP + JSON) ${parts.fetchMs.toFixed(0)} ms, validation ` +
+      `${parts.validateMs.toFixed(0)} ms; the same replication without field encryption ${parts.plainMs.toFixed(0)} ms ` +
+      `(${parts.plainDocs} drafts)`,
+  );
 
   // 2. Changes made offline, measured from reconnect until the server acknowledged them all.
   await deviceA.context.setOffline(true);
@@ -102,6 +114,18 @@ async function main() {
     `sync: initial ${initial.docs} docs ${initial.ms.toFixed(0)} ms (bulkPut ${bulk.ms.toFixed(0)} ms, ratio ${ratio.toFixed(2)}); ` +
       `push ${PUSH_CHANGES} ${push.ms.toFixed(0)} ms; latency p50 ${p50.toFixed(0)} ms p95 ${p95.toFixed(0)} ms`,
   );
+}
+
+/** A port nobody listens on now, on loopback. */
+function freePort() {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once("error", fail);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => done(port));
+    });
+  });
 }
 
 /** A throwaway database on the local PostgreSQL, dropped at the end. */
@@ -221,6 +245,32 @@ async function openDevice(browser, email) {
   await page.waitForFunction(() => Boolean(globalThis.bench));
   await page.evaluate(([e, p]) => globalThis.bench.signIn(e, p), [email, PASSWORD]);
   return { context, page };
+}
+
+/** Chrome's sampling profiler on a device's page; `stop()` prints where the time went, by self time. */
+async function startProfile(device) {
+  const cdp = await device.context.newCDPSession(device.page);
+  await cdp.send("Profiler.enable");
+  await cdp.send("Profiler.setSamplingInterval", { interval: 500 });
+  await cdp.send("Profiler.start");
+  return {
+    async stop() {
+      const { profile } = await cdp.send("Profiler.stop");
+      const self = new Map();
+      const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+      const gaps = profile.timeDeltas;
+      profile.samples.forEach((id, i) => {
+        const { functionName, url, lineNumber } = byId.get(id).callFrame;
+        const key = `${functionName || "(anonymous)"} ${url.split("/").pop()}:${lineNumber + 1}`;
+        self.set(key, (self.get(key) ?? 0) + (gaps[i] ?? 0) / 1000);
+      });
+      const total = [...self.values()].reduce((a, b) => a + b, 0);
+      log(`profile of the initial sync: ${total.toFixed(0)} ms sampled; top self time:`);
+      for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) {
+        log(`  ${ms.toFixed(0).padStart(6)} ms ${(100 * ms / total).toFixed(1).padStart(5)}%  ${key}`);
+      }
+    },
+  };
 }
 
 function percentile(values, p) {
