@@ -7,7 +7,14 @@
  * - After a reload with no network the data is "locked" until the user types
  *   their password (offline unlock); logout stops replication and wipes it.
  */
-import type { ChatDoc, ChatMessageDoc, MedicalFileDoc, MedicalFolder, NoteDraftDoc } from "../../../../sync/collections/index.ts";
+import type {
+  ChatDoc,
+  ChatMessageDoc,
+  ConsultationDoc,
+  MedicalFileDoc,
+  MedicalFolder,
+  NoteDraftDoc,
+} from "../../../../sync/collections/index.ts";
 
 export type LocalDataState =
   /** Signed out: nothing on the device. */
@@ -75,4 +82,10 @@ export type SyncHooks = {
   useAttachFile(): (input: { patientId: string; file: File; folder: MedicalFolder }) => Promise<string>;
   /** An object URL for a file's bytes (from the device, else downloaded), or null while loading. */
   useFileUrl(fileId: string | null): string | null;
+
+  /**
+   * Consultations kept on the device (read-only; the consultation API changes them), soonest first;
+   * with `doctorId` only that doctor's. For the offline list and calendar.
+   */
+  useConsultations(query?: { doctorId?: string }): LiveList<Local<ConsultationDoc>>;
 };

@@ -14,6 +14,7 @@ export { useChatMessages, useChats, useSendMessage } from "./hooks/use-chats.ts"
 export { useDeleteNoteDraft, useNoteDrafts, useSaveNoteDraft } from "./hooks/use-note-drafts.ts";
 export { useAttachFile, useMedicalFiles } from "./hooks/use-medical-files.ts";
 export { useFileUrl } from "./hooks/use-file-url.ts";
+export { useConsultations } from "./hooks/use-consultations.ts";
 
 import type { SyncHooks } from "./contract.ts";
 import * as hooks from "./hooks/index.ts";

@@ -4,3 +4,4 @@ export { useChatMessages, useChats, useSendMessage } from "./use-chats.ts";
 export { useDeleteNoteDraft, useNoteDrafts, useSaveNoteDraft } from "./use-note-drafts.ts";
 export { useAttachFile, useMedicalFiles } from "./use-medical-files.ts";
 export { useFileUrl } from "./use-file-url.ts";
+export { useConsultations } from "./use-consultations.ts";
