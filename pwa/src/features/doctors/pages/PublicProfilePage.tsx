@@ -1,20 +1,29 @@
-import { Navigate, useParams } from "react-router";
+import { Navigate, useParams, useSearchParams } from "react-router";
 import type { PublicDoctorProfile } from "../../../../../sync/schemas/user.ts";
 import { US_STATES, type UsState } from "../../../../../sync/us-states.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { useLoad } from "../../../lib/use-load.ts";
 import { Button, Spinner } from "../../../ui/index.ts";
-import { useSession } from "../../auth/index.ts";
+import { openAuthDialog, useSession } from "../../auth/index.ts";
+import { BookConsultation } from "../../consultations/index.ts";
+import { useDoctorCard } from "../hooks/use-doctors.ts";
+import { ratingText } from "../lib/doctor-filter.ts";
 
-/** `/profile/{userId}`: what anyone may see of a doctor (`GET /users/{id}`). */
+/**
+ * `/profile/{userId}`: what anyone may see of a doctor (`GET /users/{id}`), and
+ * for a listed doctor (`GET /doctors/{id}`) the rating and "Book a consultation":
+ * a patient books here (`?book=1`), a guest is asked to sign in first.
+ */
 export function PublicProfilePage() {
   const { userId = "" } = useParams();
+  const [params, setParams] = useSearchParams();
   const { user } = useSession();
   const api = useApi();
   const profile = useLoad(
     (signal) => api.get<PublicDoctorProfile>(`/users/${encodeURIComponent(userId)}`, { signal }),
     [api, userId],
   );
+  const card = useDoctorCard(userId);
   if (user && user.id === userId) return <Navigate to="/profile" replace />;
   if (profile.loading) return <Spinner label="Loading the profile" />;
   if (profile.error || !profile.data) {
@@ -28,18 +37,65 @@ export function PublicProfilePage() {
     );
   }
   const doctor = profile.data;
+  const listed = card.data ?? null;
   const name = `Dr. ${doctor.firstName} ${doctor.lastName}`;
+  const booking = params.get("book") === "1" && user?.role === "patient" && listed?.acceptsBookings;
+  const setBooking = (open: boolean) => {
+    const next = new URLSearchParams(params);
+    if (open) next.set("book", "1");
+    else next.delete("book");
+    setParams(next);
+  };
+  const book = () => (user ? setBooking(true) : openAuthDialog("login"));
+
   return (
     <article className="stack" aria-labelledby="public-profile-name">
       <title>{`${name} · DPC Telehealth`}</title>
-      <h1 id="public-profile-name">{name}</h1>
-      {doctor.specialty && <p className="muted">{doctor.specialty}</p>}
+      <div className="profile-header">
+        <div>
+          <h1 id="public-profile-name">{name}</h1>
+          {doctor.specialty && <p className="muted">{doctor.specialty}</p>}
+        </div>
+        {listed && !booking && (!user || user.role === "patient") && (
+          <div className="stack" style={{ gap: "var(--space-1)" }}>
+            <Button onClick={book} disabled={!listed.acceptsBookings} aria-describedby={listed.acceptsBookings ? undefined : "book-unavailable"}>
+              Book a consultation
+            </Button>
+            {!listed.acceptsBookings && (
+              <span id="book-unavailable" className="muted">{name} is not taking bookings at the moment.</span>
+            )}
+            {!user && <span className="muted">Sign in as a patient to book.</span>}
+          </div>
+        )}
+      </div>
       {doctor.bio && <p>{doctor.bio}</p>}
-      {doctor.licensedStates?.length > 0 && (
-        <p>
-          Licensed in: {doctor.licensedStates.map((code) => US_STATES[code as UsState] ?? code).join(", ")}
-        </p>
-      )}
+      <dl className="profile-facts">
+        {listed && (
+          <>
+            <dt>Rating</dt>
+            <dd>{ratingText(listed.rating)}</dd>
+          </>
+        )}
+        {doctor.licensedStates?.length > 0 && (
+          <>
+            <dt>Licensed in</dt>
+            <dd>{doctor.licensedStates.map((code) => US_STATES[code as UsState] ?? code).join(", ")}</dd>
+          </>
+        )}
+        {doctor.timezone && (
+          <>
+            <dt>Timezone</dt>
+            <dd>{doctor.timezone.replaceAll("_", " ")}</dd>
+          </>
+        )}
+        {listed && !listed.acceptsNewPatients && (
+          <>
+            <dt>Practice</dt>
+            <dd>Full: not taking new patients</dd>
+          </>
+        )}
+      </dl>
+      {booking && user && listed && <BookConsultation doctor={listed} patient={user} onClose={() => setBooking(false)} />}
     </article>
   );
 }

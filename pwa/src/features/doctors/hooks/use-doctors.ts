@@ -1,0 +1,43 @@
+import type { ListResult } from "../../../../../sync/envelope.ts";
+import type { DoctorCard } from "../../../../../sync/schemas/doctor.ts";
+import { useApi } from "../../../lib/app-deps.tsx";
+import { useLoad } from "../../../lib/use-load.ts";
+import type { DoctorFilter } from "../lib/doctor-filter.ts";
+
+export const DOCTORS_PAGE_SIZE = 12;
+
+/** `GET /doctors` (public): listed doctors, rating first unless the filter says name. */
+export function useDoctors(filter: DoctorFilter) {
+  const api = useApi();
+  const state = useLoad(
+    (signal) =>
+      api.get<ListResult<DoctorCard>>("/doctors", {
+        query: {
+          state: filter.state || undefined,
+          specialty: filter.specialty || undefined,
+          search: filter.search.trim() || undefined,
+          order: filter.order,
+          offset: filter.offset,
+          limit: DOCTORS_PAGE_SIZE,
+        },
+        signal,
+      }),
+    [api, filter.state, filter.specialty, filter.search, filter.order, filter.offset],
+  );
+  return {
+    list: state.data?.list ?? [],
+    totalCount: state.data?.totalCount ?? 0,
+    loading: state.loading,
+    error: state.error,
+    reload: state.reload,
+  };
+}
+
+/** `GET /doctors/{id}`: a listed doctor's card (null when not listed or not a doctor). */
+export function useDoctorCard(id: string) {
+  const api = useApi();
+  return useLoad(
+    (signal) => api.get<DoctorCard>(`/doctors/${encodeURIComponent(id)}`, { signal }).catch(() => null),
+    [api, id],
+  );
+}
