@@ -27,6 +27,10 @@ export function formatDay(date: string, thisYear?: number): string {
 export const formatShortDay = (date: string) =>
   formatter("short-day", { timeZone: "UTC", weekday: "short", month: "short", day: "numeric" }).format(wallDate(date));
 
+/** "Nov 21". */
+export const formatMonthDay = (date: string) =>
+  formatter("month-day", { timeZone: "UTC", month: "short", day: "numeric" }).format(wallDate(date));
+
 /** "March 2026". */
 export const formatMonth = (date: string) =>
   formatter("month", { timeZone: "UTC", month: "long", year: "numeric" }).format(wallDate(date));

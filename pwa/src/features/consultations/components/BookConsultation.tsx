@@ -1,0 +1,48 @@
+import { useState } from "react";
+import type { Consultation } from "../../../../../sync/schemas/consultation.ts";
+import type { DoctorCard } from "../../../../../sync/schemas/doctor.ts";
+import type { IntakeFormSettings } from "../../../../../sync/schemas/intake-form.ts";
+import type { AuthUser } from "../../../../../sync/schemas/user.ts";
+import { useApi } from "../../../lib/app-deps.tsx";
+import { useLoad } from "../../../lib/use-load.ts";
+import { Button, Spinner } from "../../../ui/index.ts";
+import { deviceTimeZone } from "../lib/time-format.ts";
+import { BookingForm } from "./BookingForm.tsx";
+import { BookingSuccess } from "./BookingSuccess.tsx";
+
+/** Booking on a doctor's profile: the doctor's intake form, then the form, then the booked screen. */
+export function BookConsultation({ doctor, patient, onClose }: { doctor: DoctorCard; patient: AuthUser; onClose: () => void }) {
+  const api = useApi();
+  const [booked, setBooked] = useState<Consultation | null>(null);
+  const settings = useLoad(
+    (signal) => api.get<IntakeFormSettings>(`/intakeForms/settings/doctor/${encodeURIComponent(doctor.id)}`, { signal }),
+    [api, doctor.id],
+  );
+  const timeZone = deviceTimeZone();
+  const outOfState = !patient.state || !doctor.licensedStates.includes(patient.state);
+
+  if (booked) return <BookingSuccess consultation={booked} timeZone={timeZone} />;
+  return (
+    <section className="card stack" aria-labelledby="booking-title">
+      <h2 id="booking-title">Book a consultation with Dr. {doctor.firstName} {doctor.lastName}</h2>
+      {settings.loading && <Spinner size={32} label="Loading the intake form" />}
+      {settings.error && (
+        <div className="stack">
+          <p className="form-error" role="alert">{settings.error}</p>
+          <div><Button variant="secondary" onClick={settings.reload}>Try again</Button></div>
+        </div>
+      )}
+      {settings.data && (
+        <BookingForm
+          doctor={doctor}
+          settings={settings.data}
+          outOfState={outOfState}
+          patientState={patient.state ?? null}
+          timeZone={timeZone}
+          onBooked={setBooked}
+          onCancel={onClose}
+        />
+      )}
+    </section>
+  );
+}

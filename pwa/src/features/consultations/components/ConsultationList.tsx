@@ -1,0 +1,98 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { zonedDate } from "../../../../../sync/rules/zoned-time.ts";
+import type { ConsultationTab } from "../../../../../sync/schemas/consultation.ts";
+import { Button, EmptyState, Spinner } from "../../../ui/index.ts";
+import { type ConsultationView, counterpart, TYPE_LABELS, upcomingNotice, type Viewer } from "../lib/consultation-view.ts";
+import { formatShortDay, formatTime } from "../lib/time-format.ts";
+import { StatusBadge } from "./StatusBadge.tsx";
+
+export type ConsultationListProps = {
+  tab: ConsultationTab;
+  items: readonly ConsultationView[];
+  totalCount: number;
+  offset: number;
+  pageSize: number;
+  viewer: Viewer;
+  now: Date;
+  timeZone: string;
+  loading: boolean;
+  error: string | null;
+  onRetry: () => void;
+  onPage: (offset: number) => void;
+  /** The buttons of one consultation (accept, cancel…). */
+  renderActions?: (c: ConsultationView) => ReactNode;
+  /** Shown when the list is empty (e.g. a link to find a doctor). */
+  emptyAction?: ReactNode;
+};
+
+const EMPTY_TEXT: Record<ConsultationTab, string> = {
+  all: "No consultations yet",
+  requests: "No requests waiting",
+  upcoming: "No upcoming consultations",
+  past: "No past consultations",
+};
+
+/** One tab of consultations: when (in the viewer's timezone), with whom, kind, status, reason, the 15-minute notice. */
+export function ConsultationList(props: ConsultationListProps) {
+  const { items, totalCount, offset, pageSize, loading, error, now, timeZone, viewer } = props;
+  const last = Math.min(offset + pageSize, totalCount);
+  return (
+    <div className="stack" aria-busy={loading}>
+      {loading && items.length === 0 && !error && <Spinner size={40} label="Loading consultations" />}
+      {error && (
+        <div className="stack">
+          <p className="form-error" role="alert">{error}</p>
+          <div><Button variant="secondary" onClick={props.onRetry}>Try again</Button></div>
+        </div>
+      )}
+      {!loading && !error && items.length === 0 && <EmptyState title={EMPTY_TEXT[props.tab]} action={props.emptyAction} />}
+      {items.length > 0 && (
+        <ul className="consultation-list">
+          {items.map((c) => {
+            const notice = upcomingNotice(c, now);
+            const start = new Date(c.startAt);
+            const today = zonedDate(now, timeZone) === zonedDate(start, timeZone);
+            return (
+              <li key={c.id} className="consultation-item">
+                <div className="consultation-item__when">
+                  <span>{today ? "Today" : formatShortDay(zonedDate(start, timeZone))}</span>
+                  <strong>{formatTime(c.startAt, timeZone)}</strong>
+                </div>
+                <div className="consultation-item__body">
+                  <h3 className="consultation-item__title">
+                    <Link to={`/consultation/${c.id}`}>{counterpart(viewer, c)}</Link>
+                  </h3>
+                  <p className="row consultation-item__meta">
+                    <span>{TYPE_LABELS[c.type]}</span>
+                    <StatusBadge status={c.status} />
+                  </p>
+                  <p className="consultation-item__reason">{c.reason}</p>
+                  {c.declineReason && <p className="muted">Declined: {c.declineReason}</p>}
+                  {c.cancelReason && <p className="muted">Canceled: {c.cancelReason}</p>}
+                  {notice && (
+                    <p className="notice notice--success consultation-item__notice" role="status">
+                      {notice.started ? "Under way now" : `Starts in ${notice.minutes} min`}
+                    </p>
+                  )}
+                </div>
+                {props.renderActions?.(c)}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {totalCount > pageSize && (
+        <nav className="row consultation-pages" aria-label="Pages">
+          <Button variant="secondary" disabled={offset === 0 || loading} onClick={() => props.onPage(Math.max(0, offset - pageSize))}>
+            Previous
+          </Button>
+          <span className="muted">{offset + 1}–{last} of {totalCount}</span>
+          <Button variant="secondary" disabled={last >= totalCount || loading} onClick={() => props.onPage(offset + pageSize)}>
+            Next
+          </Button>
+        </nav>
+      )}
+    </div>
+  );
+}

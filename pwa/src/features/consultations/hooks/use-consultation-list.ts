@@ -1,0 +1,47 @@
+import type { ListResult } from "../../../../../sync/envelope.ts";
+import type { Consultation, ConsultationTab } from "../../../../../sync/schemas/consultation.ts";
+import { useApi } from "../../../lib/app-deps.tsx";
+import { useConsultations } from "../../sync/index.ts";
+import { type ConsultationView, filterTab, fromApi, fromDevice } from "../lib/consultation-view.ts";
+import { useApiOrDevice } from "./use-api-or-device.ts";
+
+export const CONSULTATIONS_PAGE_SIZE = 10;
+
+/**
+ * `GET /consultations?tab=&offset=&limit=`; offline, the same tab from the
+ * device's replicated copy (read-only). A change reaching the device (the other
+ * party accepted, canceled…) reloads the list.
+ */
+export function useConsultationList(query: { tab: ConsultationTab; offset: number; userId: string; now: Date }) {
+  const api = useApi();
+  const device = useConsultations();
+  // Every replicated change gives a new signature, and so a fresh answer from the API.
+  const signature = device.items.map((c) => `${c.id}:${c.updatedAt}`).join(",");
+  const remote = useApiOrDevice(
+    (signal) =>
+      api.get<ListResult<Consultation>>("/consultations", {
+        query: { tab: query.tab, offset: query.offset, limit: CONSULTATIONS_PAGE_SIZE },
+        signal,
+      }),
+    [api, query.tab, query.offset, signature],
+  );
+  if (remote.offline) {
+    const all = filterTab(device.items.map((d) => fromDevice(d, query.userId, query.now)), query.tab, query.now);
+    return {
+      list: all.slice(query.offset, query.offset + CONSULTATIONS_PAGE_SIZE),
+      totalCount: all.length,
+      loading: device.loading,
+      error: null,
+      offline: true,
+      reload: remote.reload,
+    };
+  }
+  return {
+    list: (remote.data?.list ?? []).map(fromApi) as ConsultationView[],
+    totalCount: remote.data?.totalCount ?? 0,
+    loading: remote.loading,
+    error: remote.error,
+    offline: false,
+    reload: remote.reload,
+  };
+}

@@ -1,0 +1,38 @@
+import type { ListResult } from "../../../../../sync/envelope.ts";
+import { addDays, startOfZonedDay, zonedDate } from "../../../../../sync/rules/zoned-time.ts";
+import type { Slot } from "../../../../../sync/schemas/availability.ts";
+import { useApi } from "../../../lib/app-deps.tsx";
+import { useLoad } from "../../../lib/use-load.ts";
+import { groupSlotsByDay } from "../lib/slot-groups.ts";
+
+/** Days of free slots fetched at once (the API allows up to 31). */
+export const SLOT_WINDOW_DAYS = 7;
+
+/** The first day of the window `page` windows after today, in `timeZone`. */
+export function windowStart(page: number, timeZone: string, now = new Date()): string {
+  return addDays(zonedDate(now, timeZone), page * SLOT_WINDOW_DAYS);
+}
+
+/**
+ * `GET /availability/slots`: a doctor's free slots over `SLOT_WINDOW_DAYS` days
+ * from `firstDay`, the days counted in the viewer's `timeZone`.
+ */
+export function useFreeSlots(doctorId: string, firstDay: string, timeZone: string) {
+  const api = useApi();
+  const state = useLoad(async (signal) => {
+    const from = startOfZonedDay(firstDay, timeZone);
+    const to = startOfZonedDay(addDays(firstDay, SLOT_WINDOW_DAYS), timeZone);
+    const result = await api.get<ListResult<Slot>>("/availability/slots", {
+      query: { doctorId, from: from.toISOString(), to: to.toISOString(), limit: 2000 },
+      signal,
+    });
+    return result.list;
+  }, [api, doctorId, firstDay, timeZone]);
+  return {
+    days: state.data ? groupSlotsByDay(state.data, timeZone) : [],
+    count: state.data?.length ?? 0,
+    loading: state.loading,
+    error: state.error,
+    reload: state.reload,
+  };
+}

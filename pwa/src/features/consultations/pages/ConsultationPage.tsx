@@ -1,0 +1,162 @@
+import { Link, useParams } from "react-router";
+import { consultationAccess } from "../../../../../sync/rules/consultation-access.ts";
+import type { Consultation } from "../../../../../sync/schemas/consultation.ts";
+import type { ConsultationIntakeForm } from "../../../../../sync/schemas/intake-form.ts";
+import { ApiError } from "../../../lib/api/index.ts";
+import { useApi } from "../../../lib/app-deps.tsx";
+import { useLoad } from "../../../lib/use-load.ts";
+import { Button, Spinner } from "../../../ui/index.ts";
+import { useCurrentUser } from "../../auth/index.ts";
+import { useConsultations } from "../../sync/index.ts";
+import { AccessStatePanel } from "../components/AccessStatePanel.tsx";
+import { ConsultationActions } from "../components/ConsultationActions.tsx";
+import { IntakeSummary } from "../components/IntakeSummary.tsx";
+import { OfflineNote } from "../components/OfflineNote.tsx";
+import { StatusBadge } from "../components/StatusBadge.tsx";
+import { useApiOrDevice } from "../hooks/use-api-or-device.ts";
+import { useConsultationActions } from "../hooks/use-consultation-actions.ts";
+import { useNow } from "../hooks/use-now.ts";
+import { actsForDoctor, type ConsultationView, counterpart, fromApi, fromDevice, TYPE_LABELS } from "../lib/consultation-view.ts";
+import { deviceTimeZone, formatDateTime, formatTime, zoneAbbreviation } from "../lib/time-format.ts";
+
+/**
+ * `/consultation/{id}`: the consultation's details and the caller's access state
+ * (01 §4), counting down to the moment it can be joined. The live room comes
+ * with the video issue: until then "Join" is shown off, with the reason.
+ */
+export function ConsultationPage() {
+  const { consultationId = "" } = useParams();
+  const user = useCurrentUser();
+  const api = useApi();
+  const now = useNow(1000);
+  const timeZone = deviceTimeZone();
+  const calls = useConsultationActions();
+  const device = useConsultations();
+  const remote = useApiOrDevice(
+    (signal) =>
+      api.get<Consultation>(`/consultations/${encodeURIComponent(consultationId)}`, { signal }).catch((error) => {
+        if (error instanceof ApiError && (error.code === 404 || error.code === 400)) return null;
+        throw error;
+      }),
+    [api, consultationId],
+  );
+  const saved = device.items.find((c) => c.id === consultationId);
+  const view: ConsultationView | null = remote.offline
+    ? (saved ? fromDevice(saved, user.id, now) : null)
+    : remote.data
+    ? fromApi(remote.data)
+    : null;
+  const intake = useLoad(
+    (signal) =>
+      remote.data
+        ? api.get<ConsultationIntakeForm>(`/consultations/intakeForm/${encodeURIComponent(consultationId)}`, { signal })
+        : Promise.resolve(null),
+    [api, consultationId, remote.data?.id],
+  );
+
+  if (remote.loading && !remote.data) return <Spinner label="Opening the consultation" />;
+  if (remote.error) {
+    return (
+      <section className="stack" aria-labelledby="consultation-error">
+        <title>Consultation · DPC Telehealth</title>
+        <h1 id="consultation-error">Consultation</h1>
+        <p className="form-error" role="alert">{remote.error}</p>
+        <div><Button variant="secondary" onClick={remote.reload}>Try again</Button></div>
+      </section>
+    );
+  }
+  if (!view) {
+    return (
+      <section className="stack consultation-page" aria-labelledby="consultation-missing">
+        <title>Consultation not found · DPC Telehealth</title>
+        <h1 id="consultation-missing">Consultation</h1>
+        {remote.offline && <OfflineNote detail="This consultation is not saved on this device." />}
+        {!remote.offline && <AccessStatePanel state="not_found" status={null} opensAt={null} now={now} timeZone={timeZone} />}
+        <Link to="/home">Back to my consultations</Link>
+      </section>
+    );
+  }
+
+  // The state moves with the clock (not started → open → ended) without asking the server again.
+  const isParty = view.access.state !== "no_access";
+  const access = consultationAccess({
+    status: view.status,
+    startAt: new Date(view.startAt),
+    endAt: new Date(view.endAt),
+    isParty,
+  }, now);
+  const minutes = Math.round((new Date(view.endAt).getTime() - new Date(view.startAt).getTime()) / 60_000);
+  const title = counterpart(user, view);
+
+  return (
+    <article className="stack consultation-page" aria-labelledby="consultation-title">
+      <title>{`Consultation with ${title} · DPC Telehealth`}</title>
+      <Link to="/home" className="back-link"><span aria-hidden="true">←</span> My consultations</Link>
+      <div className="row consultation-page__head">
+        <h1 id="consultation-title">{TYPE_LABELS[view.type]} consultation with {title}</h1>
+        <StatusBadge status={view.status} />
+      </div>
+      {remote.offline && <OfflineNote />}
+      <AccessStatePanel
+        state={access.state}
+        status={view.status}
+        opensAt={access.opensAt}
+        now={now}
+        timeZone={timeZone}
+        answersRequests={actsForDoctor(user, view)}
+      />
+      <section className="card stack" aria-labelledby="consultation-details">
+        <h2 id="consultation-details">Details</h2>
+        <dl className="detail-list">
+          <dt>When</dt>
+          <dd>
+            {formatDateTime(view.startAt, timeZone)}–{formatTime(view.endAt, timeZone)} {zoneAbbreviation(timeZone, new Date(view.startAt))}
+          </dd>
+          <dt>Length</dt>
+          <dd>{minutes} minutes</dd>
+          <dt>Kind</dt>
+          <dd>{TYPE_LABELS[view.type]}</dd>
+          <dt>Doctor</dt>
+          <dd><Link to={`/profile/${view.doctorId}`}>Dr. {view.doctorName}</Link></dd>
+          <dt>Patient</dt>
+          <dd>{view.patientName}</dd>
+          <dt>Reason</dt>
+          <dd>{view.reason}</dd>
+          {view.outOfStateReason && (
+            <>
+              <dt>Out of state</dt>
+              <dd>{view.outOfStateReason}</dd>
+            </>
+          )}
+          {view.declineReason && (
+            <>
+              <dt>Declined because</dt>
+              <dd>{view.declineReason}</dd>
+            </>
+          )}
+          {view.cancelReason && (
+            <>
+              <dt>Canceled because</dt>
+              <dd>{view.cancelReason}</dd>
+            </>
+          )}
+        </dl>
+        <ConsultationActions
+          consultation={view}
+          viewer={user}
+          now={now}
+          timeZone={timeZone}
+          calls={calls}
+          readOnly={remote.offline}
+          onChanged={remote.reload}
+        />
+      </section>
+      {intake.data && (
+        <section className="card stack" aria-labelledby="consultation-intake">
+          <h2 id="consultation-intake">Intake form</h2>
+          <IntakeSummary form={intake.data} />
+        </section>
+      )}
+    </article>
+  );
+}
