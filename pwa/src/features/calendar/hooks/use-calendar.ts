@@ -1,0 +1,45 @@
+import type { CalendarDays, CalendarStatistic } from "../../../../../sync/schemas/calendar.ts";
+import { useApi } from "../../../lib/app-deps.tsx";
+import { useApiOrDevice } from "../../consultations/index.ts";
+import { useConsultations } from "../../sync/index.ts";
+import { type CalendarView, momentOf, offlineCalendar, offlineStatistic } from "../lib/calendar-view.ts";
+
+/**
+ * `GET /calendar` for the view and the month's `statistic`, in the viewer's
+ * timezone; offline, both from the device's replicated consultations.
+ */
+export function useCalendar(q: { doctorId: string; view: CalendarView; date: string; timeZone: string; now: Date }) {
+  const api = useApi();
+  const device = useConsultations({ doctorId: q.doctorId });
+  const signature = device.items.map((c) => `${c.id}:${c.updatedAt}`).join(",");
+  const moment = momentOf(q.date, q.timeZone);
+  const remote = useApiOrDevice(async (signal) => {
+    const query = { doctorId: q.doctorId, timestamp: moment.getTime(), timezone: q.timeZone };
+    const [days, statistic] = await Promise.all([
+      api.get<CalendarDays>("/calendar", { query: { ...query, type: q.view }, signal }),
+      api.get<CalendarStatistic>("/calendar", { query: { ...query, type: "statistic" }, signal }),
+    ]);
+    return { days, statistic };
+  }, [api, q.doctorId, q.view, q.date, q.timeZone, signature]);
+
+  if (remote.offline) {
+    const items = device.items;
+    const base = { moment, timeZone: q.timeZone, doctorId: q.doctorId, items };
+    return {
+      days: offlineCalendar({ ...base, view: q.view }),
+      statistic: offlineStatistic({ ...base, now: q.now }),
+      loading: device.loading,
+      error: null,
+      offline: true,
+      reload: remote.reload,
+    };
+  }
+  return {
+    days: remote.data?.days ?? null,
+    statistic: remote.data?.statistic ?? null,
+    loading: remote.loading,
+    error: remote.error,
+    offline: false,
+    reload: remote.reload,
+  };
+}
