@@ -3,7 +3,7 @@ import type { AuthUser } from "../../../sync/schemas/user.ts";
 export type NavItem = { to: string; label: string };
 
 /** The main navigation for each role; guests see the public pages. */
-export function navItemsFor(user: Pick<AuthUser, "id" | "role"> | null): NavItem[] {
+export function navItemsFor(user: (Pick<AuthUser, "id" | "role"> & { doctor?: AuthUser["doctor"] }) | null): NavItem[] {
   if (!user) {
     return [
       { to: "/how-it-works", label: "How it works" },
@@ -34,6 +34,9 @@ export function navItemsFor(user: Pick<AuthUser, "id" | "role"> | null): NavItem
     case "vma":
       return [
         { to: "/messages", label: "Messages" },
+        // Consultations live on /home for every role (01 §2 leaves their path open).
+        { to: "/home", label: "Consultations" },
+        ...(user.doctor ? [{ to: `/calendar/${user.doctor.id}`, label: "Calendar" }] : []),
         { to: "/vma/patients", label: "Patients" },
         { to: "/vma/tasks", label: "Tasks" },
         { to: "/vma/doctors", label: "Doctors" },

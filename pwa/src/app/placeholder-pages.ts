@@ -5,9 +5,6 @@
 export type Placeholder = { path: string; title: string; description: string };
 
 export const PLACEHOLDER_PAGES: readonly Placeholder[] = [
-  { path: "/consultation/:consultationId", title: "Consultation", description: "The video room and details of this consultation." },
-  { path: "/availability", title: "Availability", description: "Set the hours when patients can book consultations with you." },
-  { path: "/calendar/:doctorId", title: "Calendar", description: "Consultations by month, week or three days." },
   { path: "/reports", title: "Reports", description: "Build and download reports." },
   { path: "/orders", title: "Orders", description: "Your memberships, services and payments." },
   { path: "/vma/contacts", title: "Contacts", description: "Pharmacies, labs and specialists of your practice." },

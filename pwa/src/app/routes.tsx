@@ -2,6 +2,8 @@ import type { RouteObject } from "react-router";
 import { FillProfilePage } from "../features/medical-card/index.ts";
 import { ProfileEditPage, ProfilePage, SettingsPage, UserSettingsPage } from "../features/account/index.ts";
 import { AdminDashboardPage } from "../features/admin/index.ts";
+import { AvailabilityPage, CalendarPage } from "../features/calendar/index.ts";
+import { ConsultationPage } from "../features/consultations/index.ts";
 import { ResetPasswordPage, VerifyRegistrationPage, VmaPasswordPage } from "../features/auth/index.ts";
 import { DoctorsPage, PublicProfilePage } from "../features/doctors/index.ts";
 import { HomePage } from "../features/home/index.ts";
@@ -61,6 +63,9 @@ export const PAGE_ROUTES: RouteObject[] = [
   { path: "/settings/:userId", element: <UserSettingsPage /> },
   { path: "/admin", element: <AdminDashboardPage /> },
   { path: "/messages", element: <MessagesPage /> },
+  { path: "/consultation/:consultationId", element: <ConsultationPage /> },
+  { path: "/calendar/:doctorId", element: <CalendarPage /> },
+  { path: "/availability", element: <AvailabilityPage /> },
   { path: "/doctor/patients", element: <PatientsPage basePath="/doctor/patients" /> },
   { path: "/doctor/patients/:patientId", element: <PatientWorkspacePage basePath="/doctor/patients" /> },
   { path: "/vma/patients", element: <PatientsPage basePath="/vma/patients" /> },

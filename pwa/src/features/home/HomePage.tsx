@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { AuthUser } from "../../../../sync/schemas/user.ts";
 import { useCurrentUser } from "../auth/index.ts";
 import { ApplicationStatusNotice } from "../account/index.ts";
+import { ConsultationsPanel } from "../consultations/index.ts";
 
 /** `/home`: a welcome with what this person should do next, from what we know about them. */
 export function HomePage() {
@@ -43,7 +44,10 @@ function PatientHome({ user }: { user: AuthUser }) {
                 Dr. {user.doctor.firstName} {user.doctor.lastName}
                 {user.doctor.specialty ? `, ${user.doctor.specialty}` : ""}
               </p>
-              <Link to="/messages">Message your doctor</Link>
+              <div className="row">
+                <Link to={`/profile/${user.doctor.id}?book=1`}>Book a consultation</Link>
+                <Link to="/messages">Message your doctor</Link>
+              </div>
             </>
           )
           : (
@@ -53,6 +57,10 @@ function PatientHome({ user }: { user: AuthUser }) {
             </>
           )}
       </section>
+      <ConsultationsPanel
+        user={user}
+        emptyAction={<Link to={user.doctor ? `/profile/${user.doctor.id}?book=1` : "/doctors"}>Book a consultation</Link>}
+      />
       <section className="card stack" aria-labelledby="home-card">
         <h2 id="home-card">Your medical card</h2>
         <p>Keep your allergies, medications and history current so your doctor can help you safely.</p>
@@ -81,12 +89,14 @@ function DoctorHome({ user }: { user: AuthUser }) {
           </ul>
         </section>
       )}
+      {user.fullAccess && <ConsultationsPanel user={user} />}
     </>
   );
 }
 
 function VmaHome({ user }: { user: AuthUser }) {
   return (
+    <>
     <section className="card stack" aria-labelledby="home-vma">
       <h2 id="home-vma">Your work</h2>
       <p>
@@ -94,7 +104,13 @@ function VmaHome({ user }: { user: AuthUser }) {
           ? `You assist Dr. ${user.doctor.firstName} ${user.doctor.lastName}.`
           : "You are not attached to a doctor at the moment."}
       </p>
-      <Link to="/messages">Open messages</Link>
+      <ul className="row" style={{ listStyle: "none", padding: 0 }}>
+        <li><Link to="/messages">Open messages</Link></li>
+        {user.doctor && <li><Link to={`/calendar/${user.doctor.id}`}>Calendar</Link></li>}
+        {user.doctor && <li><Link to="/availability">Availability</Link></li>}
+      </ul>
     </section>
+    {user.fullAccess && user.doctor && <ConsultationsPanel user={user} />}
+    </>
   );
 }
