@@ -7,6 +7,7 @@
  * refuses a second booking of a slot even from a writer that skipped them.
  */
 import type { Actor } from "../../access/actor.ts";
+import type { Queryable } from "../../db/connect.ts";
 import type { Deps } from "../../deps.ts";
 import { listOf } from "../../http/envelope.ts";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../http/errors.ts";
@@ -54,11 +55,14 @@ export function createConsultationsService(deps: Pick<Deps, "sql" | "clock"> & {
   const doctors = createDoctorsRepo(sql);
   const users = createUsersRepo(sql);
 
-  /** The slot at `startAt` if it is bookable by time: in the future, within the horizon, in the doctor's hours. */
-  async function slotFor(doctorId: string, startAt: Date): Promise<TimeRange> {
+  /**
+   * The slot at `startAt` if it is bookable by time: in the future, within the horizon, in the doctor's hours.
+   * `q` is the transaction when called inside one (PGlite has a single connection).
+   */
+  async function slotFor(q: Queryable, doctorId: string, startAt: Date): Promise<TimeRange> {
     if (startAt <= clock.now()) throw startAtError("This time is in the past", "IN_PAST");
     if (startAt > availability.horizon()) throw startAtError("This time is too far ahead to book", "TOO_FAR_AHEAD");
-    const rules = await availability.rulesOf(sql, doctorId);
+    const rules = await availability.rulesOf(q, doctorId);
     const slot = rules && slotAt(rules, startAt);
     if (!slot) throw startAtError("This time is outside the doctor's availability", "OUTSIDE_AVAILABILITY");
     return slot;
@@ -140,7 +144,7 @@ export function createConsultationsService(deps: Pick<Deps, "sql" | "clock"> & {
       // 3. A full panel (400) takes no patients from outside it.
       if (patient.doctor_id !== doctor.id && doctor.panel_size >= DOCTOR_PATIENT_CAP) throw panelFull();
       // 4. A slot of the doctor's availability, in the future; 5. the intake form answers the doctor's questions.
-      const slot = await slotFor(doctor.id, input.startAt);
+      const slot = await slotFor(sql, doctor.id, input.startAt);
       const intakeForm = await intakeFormFor(doctor.id, input.intakeForm ?? intakeAnswersInputSchema.parse({}), "intakeForm.");
       // 6. Free for both, checked and written under the lock.
       const id = crypto.randomUUID();
@@ -202,7 +206,7 @@ export function createConsultationsService(deps: Pick<Deps, "sql" | "clock"> & {
       await change(async (w) => {
         const row = await forChange(w, actor, id, DOCTOR_ONLY);
         if (row.status !== "requested" && row.status !== "accepted") throw invalidState(row, "rescheduled");
-        const slot = await slotFor(row.doctor_id, startAt);
+        const slot = await slotFor(w.tx, row.doctor_id, startAt);
         await assertFree(w, { doctorId: row.doctor_id, patientId: row.patient_id, slot, exceptId: id });
         await repo.update(w, id, { status: "accepted", startAt: slot.startAt.toISOString(), endAt: slot.endAt.toISOString() });
       });
