@@ -51,6 +51,8 @@ export const ALLOWED_KINDS = {
   /** What a patient adds to their own record: documents and photos a browser can show. */
   patientUpload: ["pdf", "jpg", "png"],
   imaging: ["pdf", "doc", "docx", "jpg", "png", "mp4", "avi", "rar", "7z", "zip", "gzip"],
+  /** Chat attachments (at most 60 MB each): every kind recognised from its content. */
+  chat: FILE_KINDS,
 } as const satisfies Record<string, readonly FileKind[]>;
 export type FilePurpose = keyof typeof ALLOWED_KINDS;
 
