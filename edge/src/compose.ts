@@ -13,6 +13,7 @@ import { argon2Hasher, type PasswordHasher } from "./platform/passwords.ts";
 import { createRateLimiter } from "./platform/rate-limit.ts";
 import { createOutboxSms } from "./platform/sms.ts";
 import { createLocalChangeFeed, createPgChangeFeed } from "./realtime/change-feed.ts";
+import { createLocalEventBus, createPgEventBus } from "./realtime/events.ts";
 
 export async function composeDeps(opts: {
   config: Config;
@@ -42,6 +43,7 @@ export async function composeDeps(opts: {
     audit: createAuditLog(sql),
     // PGlite serves one session: its NOTIFY cannot reach a LISTEN connection, so deliver in-process.
     changes: database.kind === "postgres" ? createPgChangeFeed(sql, log) : createLocalChangeFeed(),
+    events: database.kind === "postgres" ? createPgEventBus(sql, log) : createLocalEventBus(),
     limits: opts.limits ?? DEFAULT_LIMITS,
     demoMode: config.DEMO_SEED || !config.DATABASE_URL,
   };

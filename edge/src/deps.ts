@@ -12,6 +12,7 @@ import type { PasswordHasher } from "./platform/passwords.ts";
 import type { RateLimiter, RateRule } from "./platform/rate-limit.ts";
 import type { Sms } from "./platform/sms.ts";
 import type { ChangeFeed } from "./realtime/change-feed.ts";
+import type { EventBus } from "./realtime/events.ts";
 
 export type Limits = {
   loginFailuresPerAccount: RateRule;
@@ -48,6 +49,8 @@ export type Deps = {
   audit: AuditLog;
   /** Committed sync changes, to every edge process (LISTEN/NOTIFY, or in-process on PGlite). */
   changes: ChangeFeed;
+  /** Events for users' sockets (message:received, user:forceLogout…), to every edge process. */
+  events: EventBus;
   limits: Limits;
   /** The demo seed is active: the dev outbox endpoint answers. */
   demoMode: boolean;
