@@ -30,6 +30,14 @@ import { createSyncService } from "./domains/sync/service.ts";
 import { createUploadService } from "./domains/sync/uploads.ts";
 import { usersRoutes } from "./domains/users/routes.ts";
 import { createUsersService } from "./domains/users/service.ts";
+import { createMessageEffects } from "./domains/messages/effects.ts";
+import { createChatExports } from "./domains/messages/export.ts";
+import { createChatFiles } from "./domains/messages/files.ts";
+import { messagesRoutes } from "./domains/messages/routes.ts";
+import { createMessagesService } from "./domains/messages/service.ts";
+import { notificationsRoutes } from "./domains/notifications/routes.ts";
+import { createNotificationsService } from "./domains/notifications/service.ts";
+import { createContactService } from "./domains/contact/service.ts";
 
 export const API_PREFIX = "/api/v1";
 
@@ -38,12 +46,22 @@ export type AppOptions = { databaseKind: string };
 export function createServices(deps: Deps) {
   const auth = createAuthService(deps);
   const withSessions = { ...deps, endAllSessions: auth.endAllSessions };
-  const sync = createSyncService(deps);
+  const chatFiles = createChatFiles(deps);
+  // A new message does the same through a push and through the chat API.
+  const messageEffects = createMessageEffects({ ...deps, files: chatFiles });
+  const sync = createSyncService({ ...deps, effects: { chat_messages: messageEffects } });
   const availability = createAvailabilityService(deps);
   const intakeForms = createIntakeFormsService(deps);
+  const messages = createMessagesService({ ...deps, write: sync.write, files: chatFiles, effects: messageEffects });
+  const notifications = createNotificationsService(deps);
   return {
     auth,
     sync,
+    chatFiles,
+    messages,
+    chatExports: createChatExports({ ...deps, files: chatFiles }),
+    notifications,
+    contact: createContactService({ ...deps, notifications, messages }),
     availability,
     intakeForms,
     consultations: createConsultationsService({ ...deps, write: sync.write, availability, intakeForms }),
@@ -75,7 +93,7 @@ export function createApi(deps: Deps, options: AppOptions) {
   api.route("/", authRoutes(services.auth));
   api.route("/", registrationRoutes(services.registration));
   api.route("/", patientsRoutes(deps));
-  api.route("/", contactRoutes(deps));
+  api.route("/", contactRoutes(services.contact));
   api.route("/", devRoutes(deps));
   api.route("/", syncRoutes(services.sync, services.uploads));
   api.route("/", consultationsRoutes(services.consultations));
@@ -83,6 +101,8 @@ export function createApi(deps: Deps, options: AppOptions) {
   api.route("/", calendarRoutes(services.calendar));
   api.route("/", doctorsRoutes(services.doctors));
   api.route("/", intakeFormsRoutes(services.intakeForms));
+  api.route("/", messagesRoutes(services.messages, services.chatExports));
+  api.route("/", notificationsRoutes(services.notifications));
   api.route("/", usersRoutes(services.users));
 
   api.onError(createErrorHandler(deps.log));

@@ -1,6 +1,8 @@
 /**
- * Chat messages: members of the chat read them; a member creates one (the
- * server sets `authorId` to the pusher); only the author edits the text or
+ * Chat messages: members of the chat read them; a member who may write to
+ * every other member (sync/rules/chat-write.ts) creates one (the server sets
+ * `authorId` to the pusher; `fileIds` must name the pusher's own uploads not
+ * yet sent, which the message then takes); only the author edits the text or
  * deletes (soft). `createdAt` is the device's time, kept for display order.
  */
 import { z } from "zod";
@@ -50,7 +52,7 @@ export const chatMessagesCollection: SyncCollection<ChatMessageDoc> = {
   access: {
     read: "chatMember",
     scopeField: "chatId",
-    create: "chatMember",
+    create: "chatWriter",
     writableFields: ["text", "_deleted"],
     serverFields: ["authorId"],
     ownerField: "authorId",

@@ -18,12 +18,20 @@ import type { SyncDoc } from "../protocol.ts";
  */
 export type ScopeKind = "chatMember" | "careTeam" | "careTeamOrPatient" | "consultationParty";
 
+/**
+ * Who may create a row: a read scope, or
+ * - `chatWriter`: a member of the chat who may write to every other member
+ *   (sync/rules/chat-write.ts), the same check `POST /messages/{chatId}` makes;
+ * - `nobody`: pull-only.
+ */
+export type CreateKind = ScopeKind | "chatWriter" | "nobody";
+
 export type AccessScope<F extends string = string> = {
   read: ScopeKind;
   /** The field whose value the scope is decided on (a chat id, a patient id, a consultation id). */
   scopeField: F;
-  /** Who may create a row: the same kinds, evaluated on the new row's scope field; `nobody` = pull-only. */
-  create: ScopeKind | "nobody";
+  /** Who may create a row, evaluated on the new row's scope field. */
+  create: CreateKind;
   /** Fields an edit may change (besides `_deleted` when listed). Any other change is refused. */
   writableFields: readonly F[];
   /** Fields the server sets; what a client sends for them is ignored (e.g. authorId, uploadedBy). */

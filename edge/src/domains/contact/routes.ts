@@ -1,21 +1,31 @@
-/** `POST /contactus`: a public message for the support team, rate-limited per address. */
+/** `POST /contactus` (anyone) and the admins' support queue. */
 import { allow } from "../../access/policy.ts";
-import type { Deps } from "../../deps.ts";
 import { ok } from "../../http/envelope.ts";
-import { jsonBody, metaOf } from "../../http/input.ts";
+import { actorOf, jsonBody, metaOf } from "../../http/input.ts";
 import { createRouter } from "../../http/router.ts";
 import { parse } from "../../http/validate.ts";
-import { contactUsSchema } from "../../../../sync/schemas/contact-us.ts";
+import { idParamSchema } from "../../../../sync/schemas/auth.ts";
+import { contactHandledSchema, contactQueueQuerySchema, contactUsSchema } from "../../../../sync/schemas/contact-us.ts";
+import type { ContactService } from "./service.ts";
 
-export function contactRoutes(deps: Pick<Deps, "sql" | "rateLimiter" | "limits">) {
+export function contactRoutes(contact: ContactService) {
   const r = createRouter();
+
   r.post("/contactus", allow.public, async (c) => {
     const input = parse(contactUsSchema, await jsonBody(c));
-    const meta = metaOf(c);
-    await deps.rateLimiter.hit(`contactus:address:${meta.address ?? "unknown"}`, deps.limits.contactUsPerAddress);
-    await deps.sql`insert into contact_messages (name, email, subject, message, user_id, address)
-      values (${input.name}, ${input.email}, ${input.subject}, ${input.message}, ${c.get("actor")?.userId ?? null}, ${meta.address})`;
-    return ok(c, { received: true }, 201);
+    return ok(c, await contact.submit(c.get("actor"), input, metaOf(c)), 201);
   });
+
+  r.get("/admin/contactus", allow.roles("admin"), async (c) => {
+    const query = parse(contactQueueQuerySchema, c.req.query());
+    return ok(c, await contact.queue(query));
+  });
+
+  r.put("/admin/contactus/:id", allow.roles("admin"), async (c) => {
+    const { id } = parse(idParamSchema, c.req.param());
+    const { handled } = parse(contactHandledSchema, await jsonBody(c));
+    return ok(c, await contact.setHandled(actorOf(c), id, handled));
+  });
+
   return r.app;
 }

@@ -5,8 +5,9 @@
  * values? — used by the live fan-out). The two must agree; scopes.test.ts checks it.
  */
 import type { Actor } from "../../access/actor.ts";
+import { mayWriteInChat } from "../../access/chat-write.ts";
 import type { Fragment, Queryable } from "../../db/connect.ts";
-import type { ScopeKind } from "../../../../sync/collections/types.ts";
+import type { CreateKind, ScopeKind } from "../../../../sync/collections/types.ts";
 
 /**
  * The doctor whose patients the actor cares for: a doctor themself, a VMA's
@@ -65,6 +66,16 @@ export const valueTarget = (q: Queryable, value: string) => q`${value}::uuid`;
 export async function mayAccess(q: Queryable, actor: Actor, kind: ScopeKind, value: string): Promise<boolean> {
   const [row] = await q<{ ok: boolean }[]>`select (${scopePredicate(q, actor, kind, valueTarget(q, value))}) as ok`;
   return row.ok;
+}
+
+/**
+ * Whether the actor may create a row with this scope value: a read scope, or
+ * `chatWriter` (the who-may-write rule; `POST /messages/{chatId}` uses this too).
+ */
+export async function mayCreate(q: Queryable, actor: Actor, kind: CreateKind, value: string): Promise<boolean> {
+  if (kind === "nobody") return false;
+  if (kind === "chatWriter") return await mayWriteInChat(q, actor, value);
+  return await mayAccess(q, actor, kind, value);
 }
 
 /** Every user who may read rows with these scope values: scope value → user ids. */

@@ -23,7 +23,7 @@ import {
 } from "../../../../sync/protocol.ts";
 import { createSyncRepo } from "./repo.ts";
 import { mayEdit, meetsRoleConstraints, serverValuesOnCreate, serverValuesOnEdit } from "./rules.ts";
-import { mayAccess } from "./scopes.ts";
+import { mayCreate } from "./scopes.ts";
 import { contentFields, TABLES } from "./tables.ts";
 import { createSyncWriter, type SyncWrite } from "./writer.ts";
 
@@ -38,12 +38,26 @@ const WRITES: Record<CollectionName, CollectionName[]> = {
 
 type Doc = SyncDoc & Record<string, unknown>;
 
-export function createSyncService(deps: { sql: Sql; changes: ChangeFeed; clock: Clock }) {
+/**
+ * What a feature does around a new document of its collection, the same for a
+ * push and for the feature's own API (e.g. messages: domains/messages/effects.ts).
+ */
+export type CreateEffects = {
+  /** Checks beyond the create kind (e.g. the files a message names); false refuses the row. */
+  accepts?(w: SyncWrite, actor: Actor, doc: Doc): Promise<boolean>;
+  /** Writes that belong with the new row, in its transaction (a message moves its chat). */
+  created?(w: SyncWrite, actor: Actor, doc: Doc): Promise<void>;
+  /** After commit, with the documents one push created (live events). Must not throw. */
+  committed?(actor: Actor, docs: Doc[]): Promise<void>;
+};
+export type Effects = Partial<Record<CollectionName, CreateEffects>>;
+
+export function createSyncService(deps: { sql: Sql; changes: ChangeFeed; clock: Clock; effects?: Effects }) {
   const repo = createSyncRepo(deps.sql);
   const write = createSyncWriter(deps);
 
   /** One push row under the collection's lock; returns the conflict answer, or null when written or already there. */
-  async function pushRow(w: SyncWrite, actor: Actor, name: CollectionName, row: PushRow<Doc>): Promise<Doc | null> {
+  async function pushRow(w: SyncWrite, actor: Actor, name: CollectionName, row: PushRow<Doc>, created: Doc[]): Promise<Doc | null> {
     const c = collectionOf(name);
     const { assumedMasterState: assumed, newDocumentState: next } = row;
     const fields = contentFields(TABLES[name]);
@@ -54,18 +68,20 @@ export function createSyncService(deps: { sql: Sql; changes: ChangeFeed; clock: 
     if (found && !found.readable) return refusedTombstone(next);
     const master = found?.doc as Doc | undefined;
 
-    // 4. Create: allowed into this scope and within the role's constraints; server fields forced.
+    // 4. Create: allowed into this scope and within the role's constraints, and by the
+    //    collection's effects (e.g. a message's files); server fields forced.
     if (!master) {
       const scopeValue = next[c.access.scopeField] as string;
+      const doc = { ...next, ...serverValuesOnCreate(name, actor) };
+      const effects = deps.effects?.[name];
       const allowed = c.access.create !== "nobody" &&
         meetsRoleConstraints(c.access, actor, next) &&
-        await mayAccess(w.tx, actor, c.access.create, scopeValue);
+        await mayCreate(w.tx, actor, c.access.create, scopeValue) &&
+        (!effects?.accepts || await effects.accepts(w, actor, doc));
       if (!allowed) return refusedTombstone(next);
-      const doc = { ...next, ...serverValuesOnCreate(name, actor) };
       await w.insert(name, doc, fields);
-      if (name === "chat_messages" && !next._deleted) {
-        await w.update("chats", scopeValue, { lastMessageAt: deps.clock.now().toISOString() }, ["lastMessageAt"]);
-      }
+      await effects?.created?.(w, actor, doc);
+      created.push(doc);
       return null;
     }
 
@@ -109,13 +125,15 @@ export function createSyncService(deps: { sql: Sql; changes: ChangeFeed; clock: 
       // 1. Validate every row with the collection's schema; one bad row refuses the batch (400).
       const rows = parse(pushBodySchema(collectionOf(name).schema), body) as PushRow<Doc>[];
       const conflicts: Doc[] = [];
+      const created: Doc[] = [];
       // 2. One transaction holding the collection's lock; rows in the order sent.
       await write(WRITES[name], async (w) => {
         for (const row of rows) {
-          const answer = await pushRow(w, actor, name, row);
+          const answer = await pushRow(w, actor, name, row, created);
           if (answer) conflicts.push(answer);
         }
       });
+      if (created.length) await deps.effects?.[name]?.committed?.(actor, created);
       return conflicts;
     },
   };

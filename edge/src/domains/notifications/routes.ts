@@ -1,0 +1,37 @@
+/** HTTP for site notifications and notification settings (01 §7). */
+import { allow } from "../../access/policy.ts";
+import { ok } from "../../http/envelope.ts";
+import { actorOf, jsonBody } from "../../http/input.ts";
+import { createRouter } from "../../http/router.ts";
+import { parse } from "../../http/validate.ts";
+import {
+  markReadSchema,
+  notificationSettingsInputSchema,
+  siteNotificationsQuerySchema,
+} from "../../../../sync/schemas/notifications.ts";
+import type { NotificationsService } from "./service.ts";
+
+export function notificationsRoutes(notifications: NotificationsService) {
+  const r = createRouter();
+
+  r.get("/siteNotifications/count", allow.signedIn, async (c) => ok(c, await notifications.count(actorOf(c))));
+
+  r.get("/siteNotifications", allow.signedIn, async (c) => {
+    const query = parse(siteNotificationsQuerySchema, c.req.query());
+    return ok(c, await notifications.list(actorOf(c), query));
+  });
+
+  r.post("/siteNotifications", allow.signedIn, async (c) => {
+    const { ids } = parse(markReadSchema, await jsonBody(c));
+    return ok(c, await notifications.markRead(actorOf(c), ids));
+  });
+
+  r.get("/settings/notifications", allow.signedIn, async (c) => ok(c, await notifications.settings(actorOf(c))));
+
+  r.put("/settings/notifications", allow.signedIn, async (c) => {
+    const input = parse(notificationSettingsInputSchema, await jsonBody(c));
+    return ok(c, await notifications.updateSettings(actorOf(c), input));
+  });
+
+  return r.app;
+}
