@@ -27,6 +27,8 @@ const envSchema = z.object({
   TRUST_PROXY: bool,
   STATIC_DIR: z.string().default("./pwa/dist"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  /** Presence: an edge process that has not renewed its heartbeat for this long counts as gone. */
+  PRESENCE_TTL_SECONDS: z.coerce.number().int().min(2).max(600).default(30),
 });
 
 export type Config = z.output<typeof envSchema> & { publicOrigin: string };

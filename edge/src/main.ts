@@ -1,7 +1,7 @@
 /**
  * Entry point: configuration, database (PGlite or PostgreSQL), migrations,
  * demo seed, then the API and the PWA on one origin over node:http, with
- * socket.io (live sync changes) on the same server, and the scheduler
+ * socket.io (live sync changes, chat events, presence) on the same server, and the scheduler
  * (15-minute consultation notices).
  */
 import { createServer } from "node:http";
@@ -31,13 +31,13 @@ if (applied.length) log.info("migrations applied", { applied });
 const deps = await composeDeps({ config, database, log, jwtSecret: await resolveJwtSecret(config, log) });
 if (deps.demoMode) await seedDemo(deps);
 
-const { app } = createApp(deps, { databaseKind: database.kind });
+const { app, services } = createApp(deps, { databaseKind: database.kind });
 if (!(await mountPwa(app, config.STATIC_DIR))) {
   log.warn("PWA build not found: serving the API only. Run `npm run build`.", { staticDir: config.STATIC_DIR });
 }
 
 const server = createServer(getRequestListener(app.fetch));
-const realtime = await createRealtime({ server, deps });
+const realtime = await createRealtime({ server, deps, uploads: services.chatFiles });
 const scheduler = createScheduler({ deps, clock: deps.clock });
 server.listen(config.PORT, config.HOST, () => {
   const address = server.address();
@@ -49,6 +49,7 @@ const shutdown = async () => {
   log.info("shutting down");
   await scheduler.stop();
   await realtime.close();
+  await services.chatExports.idle();
   await database.close();
   Deno.exit(0);
 };

@@ -2,9 +2,14 @@
  * socket.io on the API's node:http server, at SOCKET_PATH. The handshake
  * carries `auth: {token}` (an access token), checked like an HTTP request: a
  * valid signature, a live session, a user not blocked. Each socket joins the
- * room `user:<id>` (for the events later issues add) and is told `sync:resync`
- * on every (re)connection. Committed sync changes, from this process or any
- * other, are fanned out as `sync:<collection>` to the readers connected here.
+ * rooms `user:<id>` and `session:<id>`, is told `sync:resync` on every
+ * (re)connection, and `online:init` (its chat partners online now; also the
+ * answer to the client's `online:init`). Committed sync changes, from this
+ * process or any other, are fanned out as `sync:<collection>` to the readers
+ * connected here; events of the events bus (message:received, chat:*,
+ * user:forceLogout…) go to their rooms, and `user:forceLogout` then closes
+ * those sockets. Presence is counted in PostgreSQL (presence.ts); chat files
+ * may be uploaded over the socket (chat-uploads.ts).
  */
 import type { Server as HttpServer } from "node:http";
 import { Server, type Socket } from "socket.io";
@@ -15,18 +20,38 @@ import type { Deps } from "../deps.ts";
 import { createSessionsRepo } from "../domains/auth/sessions-repo.ts";
 import { createSyncFanout } from "../domains/sync/live.ts";
 import { changeEvent, RESYNC_EVENT, SOCKET_PATH } from "../../../sync/protocol.ts";
+import { CHAT_EVENTS } from "../../../sync/schemas/chat.ts";
+import type { ChatFiles } from "../domains/messages/files.ts";
 import type { Change } from "./change-feed.ts";
+import { handleChatUploads } from "./chat-uploads.ts";
+import { createPresenceTracker, type PresenceOptions } from "./presence.ts";
 
-type RealtimeDeps = Pick<Deps, "sql" | "tokens" | "clock" | "log" | "changes">;
+type RealtimeDeps = Pick<Deps, "sql" | "tokens" | "clock" | "log" | "changes" | "events" | "config">;
+
+/** Room names: every socket of a user, of a session. */
+export const userRoom = (userId: string) => `user:${userId}`;
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+/** A force-logged-out socket is closed this long after the event, so the event is read first. */
+const FORCE_LOGOUT_CLOSE_MS = 100;
 
 const refusal = (message: string, reason: string) => Object.assign(new Error(message), { data: { reason } });
 
-export async function createRealtime(opts: { server: HttpServer; deps: RealtimeDeps }) {
+export async function createRealtime(opts: {
+  server: HttpServer;
+  deps: RealtimeDeps;
+  /** Chat attachments over the socket (`upload:attachment`); without it those events answer 503. */
+  uploads?: ChatFiles;
+  presence?: PresenceOptions;
+}) {
   const { deps } = opts;
   const lookup = createActorLookup(deps);
   const sessions = createSessionsRepo(deps.sql);
   const fanOut = createSyncFanout(deps);
-  const io = new Server(opts.server, { path: SOCKET_PATH, serveClient: false });
+  const presence = createPresenceTracker(deps, opts.presence ?? { ttlMs: deps.config.PRESENCE_TTL_SECONDS * 1000 });
+  await presence.start();
+  let closing = false;
+  // Upload chunks are at most 512 KB; leave room for the envelope.
+  const io = new Server(opts.server, { path: SOCKET_PATH, serveClient: false, maxHttpBufferSize: 1024 * 1024 });
   const socketsByUser = new Map<string, Set<Socket>>();
   const actorOf = (socket: Socket) => socket.data.actor as Actor;
 
@@ -44,18 +69,50 @@ export async function createRealtime(opts: { server: HttpServer; deps: RealtimeD
     }
   });
 
+  const sendOnline = async (socket: Socket) => {
+    try {
+      socket.emit(CHAT_EVENTS.onlineInit, { userIds: await presence.onlinePartnersOf(actorOf(socket).userId) });
+    } catch (e) {
+      deps.log.error("online:init failed", { error: e instanceof Error ? e.message.slice(0, 200) : String(e) });
+    }
+  };
+
   io.on("connection", (socket) => {
-    const { userId } = actorOf(socket);
-    socket.join(`user:${userId}`);
+    const actor = actorOf(socket);
+    const { userId } = actor;
+    socket.join([userRoom(userId), sessionRoom(actor.sessionId)]);
     const own = socketsByUser.get(userId) ?? new Set();
     own.add(socket);
     socketsByUser.set(userId, own);
     socket.on("disconnect", () => {
       own.delete(socket);
       if (own.size === 0 && socketsByUser.get(userId) === own) socketsByUser.delete(userId);
+      if (!closing) void presence.disconnected(userId);
     });
     // Whatever happened while this device was away, it pulls from its checkpoint now.
     socket.emit(RESYNC_EVENT);
+    socket.on(CHAT_EVENTS.onlineInit, () => void sendOnline(socket));
+    if (opts.uploads) handleChatUploads(socket, actor, opts.uploads, deps.log);
+    else {
+      const unavailable = (_: unknown, ack?: unknown) =>
+        typeof ack === "function" && ack({ status: "error", code: 503, message: "Uploads are not available here", details: {} });
+      socket.on(CHAT_EVENTS.uploadAttachment, unavailable);
+      socket.on(CHAT_EVENTS.uploadCancel, unavailable);
+    }
+    // Counted before online:init is answered, so partners and this socket agree.
+    void presence.connected(userId).then(() => sendOnline(socket));
+  });
+
+  const unsubscribeEvents = await deps.events.subscribe((delivery) => {
+    const rooms = [...delivery.users.map(userRoom), ...delivery.sessions.map(sessionRoom)];
+    if (rooms.length === 0) return;
+    io.to(rooms).emit(delivery.event, delivery.payload);
+    if (delivery.event === CHAT_EVENTS.forceLogout) {
+      void io.in(rooms).fetchSockets().then((sockets) => {
+        const t = setTimeout(() => sockets.forEach((s) => s.disconnect(true)), FORCE_LOGOUT_CLOSE_MS);
+        Deno.unrefTimer(t);
+      });
+    }
   });
 
   async function deliver(change: Change) {
@@ -87,10 +144,14 @@ export async function createRealtime(opts: { server: HttpServer; deps: RealtimeD
     io,
     /** Stops listening and closes every socket (and the HTTP server socket.io is attached to). */
     async close() {
+      closing = true;
+      await presence.stop();
       await unsubscribe();
+      await unsubscribeEvents();
       await queue;
       await new Promise<void>((resolve) => io.close(() => resolve()));
     },
+    presence,
   };
 }
 export type Realtime = Awaited<ReturnType<typeof createRealtime>>;

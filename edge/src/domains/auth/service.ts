@@ -8,6 +8,7 @@ import type { Deps, RequestMeta } from "../../deps.ts";
 import { AppError, badRequest, forbidden, notFound, unauthorized } from "../../http/errors.ts";
 import type { LoginInput } from "../../../../sync/schemas/auth.ts";
 import type { AuthUser, LoginResult, SessionInfo, TokenPair } from "../../../../sync/schemas/user.ts";
+import { CHAT_EVENTS, type ForceLogoutReason } from "../../../../sync/schemas/chat.ts";
 import { createUsersRepo, toAuthUser, type UserRow } from "../users/repo.ts";
 import { createSessionsRepo } from "./sessions-repo.ts";
 
@@ -21,7 +22,7 @@ export const LOGIN_MESSAGES = {
 const DAY_MS = 86_400_000;
 
 export function createAuthService(deps: Deps) {
-  const { sql, clock, tokens, passwords, audit, rateLimiter, limits, config } = deps;
+  const { sql, clock, tokens, passwords, audit, rateLimiter, limits, config, events } = deps;
   const users = createUsersRepo(sql);
   const sessions = createSessionsRepo(sql);
   // Verifying against a real hash when the email is unknown keeps timing uniform.
@@ -63,6 +64,14 @@ export function createAuthService(deps: Deps) {
     return (await sessions.byId(sessionId))?.user_id ?? null;
   }
 
+  /**
+   * Ended sessions are told on their sockets (`user:forceLogout`, then the
+   * sockets are closed): every socket of those sessions, on any edge process.
+   */
+  async function forceLogout(sessionIds: string[], reason: ForceLogoutReason) {
+    await events.toSessions(sessionIds, CHAT_EVENTS.forceLogout, { reason });
+  }
+
   async function currentUser(actor: Actor): Promise<AuthUser> {
     const row = await users.byId(actor.userId);
     if (!row) throw unauthorized();
@@ -96,6 +105,8 @@ export function createAuthService(deps: Deps) {
       await rateLimiter.clear(accountKey);
       const { accessToken, refreshToken } = await openSession(user, meta);
       await audit.record({ event: "login.success", actorId: user.id, subjectId: user.id, address: meta.address });
+      // The account's devices already signed in hear of the new sign-in.
+      await events.toUsers([user.id], CHAT_EVENTS.appLogin, { device: meta.device.slice(0, 300), at: clock.now().toISOString() });
       return { accessToken, refreshToken, user: toAuthUser(user) };
     },
 
@@ -107,6 +118,7 @@ export function createAuthService(deps: Deps) {
       if (consumed.reused) {
         // A used token came back: someone holds a copy. End the whole family.
         await sessions.revoke(consumed.sessionId, "refresh_reuse", now);
+        await forceLogout([consumed.sessionId], "refresh_reuse");
         await audit.record({ event: "refresh.reuse", subjectId: session?.user_id, address: meta.address, details: { sessionId: consumed.sessionId } });
         throw unauthorized("Your session was ended for safety. Please sign in again.", "REFRESH_REUSED");
       }
@@ -123,13 +135,16 @@ export function createAuthService(deps: Deps) {
 
     async logout(actor: Actor, meta: RequestMeta) {
       await sessions.revoke(actor.sessionId, "logout", clock.now());
+      // The session's other tabs sign out too.
+      await forceLogout([actor.sessionId], "logout");
       await audit.record({ event: "logout", actorId: actor.userId, subjectId: actor.userId, address: meta.address });
     },
 
     async logoutAll(actor: Actor, meta: RequestMeta) {
-      const count = await sessions.revokeAllForUser(actor.userId, "logout_all", clock.now());
-      await audit.record({ event: "logout.all", actorId: actor.userId, subjectId: actor.userId, address: meta.address, details: { count } });
-      return { endedSessions: count };
+      const ended = await sessions.revokeAllForUser(actor.userId, "logout_all", clock.now());
+      await forceLogout(ended, "logout_all");
+      await audit.record({ event: "logout.all", actorId: actor.userId, subjectId: actor.userId, address: meta.address, details: { count: ended.length } });
+      return { endedSessions: ended.length };
     },
 
     async listSessions(actor: Actor): Promise<SessionInfo[]> {
@@ -149,6 +164,7 @@ export function createAuthService(deps: Deps) {
       const session = await sessions.byId(sessionId);
       if (!session || session.user_id !== actor.userId || session.revoked_at) throw notFound("Session not found");
       await sessions.revoke(sessionId, "revoked_by_user", clock.now());
+      await forceLogout([sessionId], "session_revoked");
       await audit.record({ event: "session.revoked", actorId: actor.userId, subjectId: actor.userId, address: meta.address, details: { sessionId } });
     },
 
@@ -195,15 +211,18 @@ export function createAuthService(deps: Deps) {
       }
       const now = clock.now();
       await users.update(user.id, { password_hash: await passwords.hash(input.password), last_password_changed_at: now });
-      await sessions.revokeAllForUser(user.id, "password_changed", now, actor.sessionId);
+      // The other sessions end; this one continues with new tokens.
+      await forceLogout(await sessions.revokeAllForUser(user.id, "password_changed", now, actor.sessionId), "password_changed");
       await sql`delete from refresh_tokens where session_id = ${actor.sessionId}`;
       await audit.record({ event: "password.changed", actorId: actor.userId, subjectId: user.id, address: meta.address });
       return { ...(await tokenPair(user, actor.sessionId)), lastPasswordChangedAt: now.toISOString() };
     },
 
-    /** Ends every session of a user (block, password reset). */
-    async endAllSessions(userId: string, reason: string) {
-      return await sessions.revokeAllForUser(userId, reason, clock.now());
+    /** Ends every session of a user (block, password reset) and tells their sockets. */
+    async endAllSessions(userId: string, reason: "blocked" | "password_reset") {
+      const ended = await sessions.revokeAllForUser(userId, reason, clock.now());
+      await forceLogout(ended, reason);
+      return ended.length;
     },
   };
 }

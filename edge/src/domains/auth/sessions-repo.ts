@@ -45,11 +45,11 @@ export function createSessionsRepo(sql: Sql) {
     async revoke(id: string, reason: string, now: Date) {
       await sql`update sessions set revoked_at = ${now}, revoke_reason = ${reason} where id = ${id} and revoked_at is null`;
     },
-    /** Revokes every live session of a user except `keep`; returns how many ended. */
-    async revokeAllForUser(userId: string, reason: string, now: Date, keep: string | null = null) {
-      const rows = await sql`update sessions set revoked_at = ${now}, revoke_reason = ${reason}
+    /** Revokes every live session of a user except `keep`; returns the ids of those that ended. */
+    async revokeAllForUser(userId: string, reason: string, now: Date, keep: string | null = null): Promise<string[]> {
+      const rows = await sql<{ id: string }[]>`update sessions set revoked_at = ${now}, revoke_reason = ${reason}
         where user_id = ${userId} and revoked_at is null and id is distinct from ${keep} returning id`;
-      return rows.length;
+      return rows.map((r) => r.id);
     },
     async touch(id: string, now: Date) {
       await sql`update sessions set last_used_at = ${now} where id = ${id}`;

@@ -11,7 +11,7 @@ const HOUR_MS = 3_600_000;
 export const INVALID_LINK = "Invalid or expired link. Please request a new one.";
 export const EMAIL_OCCUPIED = "Email already occupied";
 
-export function createRegistrationService(deps: Deps & { endAllSessions(userId: string, reason: string): Promise<number> }) {
+export function createRegistrationService(deps: Deps & { endAllSessions(userId: string, reason: "password_reset"): Promise<number> }) {
   const { sql, clock, passwords, mailer, audit, blobs, config, rateLimiter, limits } = deps;
   const users = createUsersRepo(sql);
   const links = createLinkTokens(sql);

@@ -21,7 +21,7 @@ const COLUMN: Record<keyof UserUpdate, string> = {
   timezone: "timezone", specialty: "specialty", licensedStates: "licensed_states",
 };
 
-export function createUsersService(deps: Deps & { endAllSessions(userId: string, reason: string): Promise<number> }) {
+export function createUsersService(deps: Deps & { endAllSessions(userId: string, reason: "blocked"): Promise<number> }) {
   const { sql, clock, audit, sms, rateLimiter, limits, blobs } = deps;
   const users = createUsersRepo(sql);
 
