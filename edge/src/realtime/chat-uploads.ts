@@ -24,7 +24,11 @@ type Ack = (answer: unknown) => void;
 export function handleChatUploads(socket: Socket, actor: Actor, files: ChatFiles, log: Logger) {
   const emit = (event: UploadEvent) => socket.emit(CHAT_EVENTS.uploadAttachment, event);
 
-  /** Runs a step; answers the acknowledgement with the envelope, and an error event when an upload is named. */
+  /**
+   * Runs a step and answers the acknowledgement with the envelope. An error
+   * that ends the upload (its content refused) is also emitted as its `error`
+   * state; one the client can recover from (an offset to resume from) is not.
+   */
   const answer = async (ack: unknown, uploadId: string | null, step: () => Promise<unknown>) => {
     const reply = typeof ack === "function" ? ack as Ack : () => {};
     try {
@@ -35,7 +39,7 @@ export function handleChatUploads(socket: Socket, actor: Actor, files: ChatFiles
       const code = known ? e.status : 500;
       const message = known ? e.message : "Unexpected error. Please try again later.";
       reply({ status: "error", code, message, details: known ? e.details : {} });
-      if (uploadId && code !== 404) emit({ uploadId, state: "error", code, message });
+      if (uploadId && known && e.details.reason === "UNSUPPORTED_FILE") emit({ uploadId, state: "error", code, message });
     }
   };
 
