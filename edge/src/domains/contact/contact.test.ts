@@ -87,3 +87,58 @@ apiTest("contact us is rate-limited per address", async (t, ctx) => {
     assert.equal(res.status, 201);
   });
 }, { limits: { contactUsPerAddress: { limit: 1, windowSeconds: 3600 } } });
+
+apiTest("contact us: the admins' support queue", async (t, ctx) => {
+  const admin = await ctx.createUser("admin");
+  const doctor = await ctx.createUser("doctor");
+  const patient = await ctx.createUser("patient", { doctor_id: doctor.id });
+
+  await t.step("a guest's message is in the queue and every admin gets a site notification", async () => {
+    const input = message({ subject: "Do you take Medicare?" });
+    await ctx.call("POST", "/contactus", { body: input, address: "10.4.4.1" });
+    const queue = await ctx.call("GET", "/admin/contactus", { token: admin.token });
+    assert.equal(queue.status, 200);
+    assert.deepEqual(queue.body.result.list.map((m: any) => [m.subject, m.userId, m.handledAt]), [[input.subject, null, null]]);
+    const notes = await ctx.call("GET", "/siteNotifications", { token: admin.token });
+    assert.deepEqual(notes.body.result.list.map((n: any) => [n.kind, n.payload.subject]), [["contactUs.received", input.subject]]);
+    assert.equal(notes.body.result.list[0].payload.contactMessageId, queue.body.result.list[0].id);
+  });
+
+  await t.step("a signed-in patient's message also opens the conversation in their support chat", async () => {
+    const input = message({ subject: "Billing", message: "I was charged twice" });
+    await ctx.call("POST", "/contactus", { body: input, token: patient.token, address: "10.4.4.2" });
+    const chats = await ctx.call("GET", "/messages/chats", { token: admin.token });
+    const support = chats.body.result.list.find((c: any) => c.kind === "support");
+    assert.ok(support, "the admin sees the support chat");
+    assert.equal(support.isUnread, true);
+    assert.equal(support.lastMessage.text, "Contact us: Billing\n\nI was charged twice");
+    assert.equal(support.lastMessage.authorId, patient.id);
+  });
+
+  await t.step("search, status and marking handled", async () => {
+    const found = await ctx.call("GET", "/admin/contactus?search=billing", { token: admin.token });
+    assert.equal(found.body.result.totalCount, 1);
+    const id = found.body.result.list[0].id;
+    const handled = await ctx.call("PUT", `/admin/contactus/${id}`, { token: admin.token, body: { handled: true } });
+    assert.equal(handled.status, 200);
+    assert.equal(handled.body.result.handledBy, admin.id);
+    assert.equal((await ctx.call("GET", "/admin/contactus", { token: admin.token })).body.result.totalCount, 1);
+    assert.equal((await ctx.call("GET", "/admin/contactus?status=handled", { token: admin.token })).body.result.totalCount, 1);
+    assert.equal((await ctx.call("GET", "/admin/contactus?status=all", { token: admin.token })).body.result.totalCount, 2);
+    const reopened = await ctx.call("PUT", `/admin/contactus/${id}`, { token: admin.token, body: { handled: false } });
+    assert.equal(reopened.body.result.handledAt, null);
+  });
+
+  await t.step("admins only; bad input refused", async () => {
+    for (const token of [patient.token, doctor.token]) {
+      assert.equal((await ctx.call("GET", "/admin/contactus", { token })).status, 403);
+    }
+    assert.equal((await ctx.call("GET", "/admin/contactus")).status, 401);
+    assert.equal((await ctx.call("GET", "/admin/contactus?status=lost", { token: admin.token })).status, 400);
+    assert.equal((await ctx.call("GET", "/admin/contactus?limit=0", { token: admin.token })).status, 400);
+    const id = crypto.randomUUID();
+    assert.equal((await ctx.call("PUT", `/admin/contactus/${id}`, { token: admin.token, body: { handled: true } })).status, 404);
+    assert.equal((await ctx.call("PUT", "/admin/contactus/x", { token: admin.token, body: { handled: true } })).status, 400);
+    assert.equal((await ctx.call("PUT", `/admin/contactus/${id}`, { token: admin.token, body: { handled: "yes" } })).status, 400);
+  });
+});
