@@ -1,15 +1,23 @@
 /** Starts a real edge process (`edge/src/main.ts`) on a database, on a free loopback port. */
 const MAIN = new URL("../main.ts", import.meta.url).pathname;
 
-export type EdgeProcess = { url: string; stop(): Promise<void> };
+export type EdgeProcess = {
+  url: string;
+  stop(): Promise<void>;
+  /** Ends the process at once (SIGKILL): no shutdown runs, as when a machine dies. */
+  kill(): Promise<void>;
+};
 
-export async function startEdgeProcess(opts: { databaseUrl: string; jwtSecret: string; timeoutMs?: number }): Promise<EdgeProcess> {
+export async function startEdgeProcess(
+  opts: { databaseUrl: string; jwtSecret: string; timeoutMs?: number; env?: Record<string, string> },
+): Promise<EdgeProcess> {
   const dataDir = await Deno.makeTempDir({ prefix: "edge-" });
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "--allow-all", MAIN],
     env: {
       DATABASE_URL: opts.databaseUrl, JWT_SECRET: opts.jwtSecret, PORT: "0", HOST: "127.0.0.1",
       DATA_DIR: dataDir, STATIC_DIR: `${dataDir}/no-pwa`, LOG_LEVEL: "info", DEMO_SEED: "false",
+      ...opts.env,
     },
     stdin: "null",
     stdout: "piped",
@@ -27,6 +35,14 @@ export async function startEdgeProcess(opts: { databaseUrl: string; jwtSecret: s
     }, 5000);
     await child.status;
     clearTimeout(killer);
+    await Deno.remove(dataDir, { recursive: true }).catch(() => {});
+  };
+
+  const kill = async () => {
+    try {
+      child.kill("SIGKILL");
+    } catch { /* already gone */ }
+    await child.status;
     await Deno.remove(dataDir, { recursive: true }).catch(() => {});
   };
 
@@ -53,7 +69,7 @@ export async function startEdgeProcess(opts: { databaseUrl: string; jwtSecret: s
           (async () => {
             while (!(await reader.read().catch(() => ({ done: true }))).done) { /* discard */ }
           })();
-          return { url: (entry.url as string).replace("localhost", "127.0.0.1"), stop };
+          return { url: (entry.url as string).replace("localhost", "127.0.0.1"), stop, kill };
         }
       }
       buffered = buffered.slice(buffered.lastIndexOf("\n") + 1);
