@@ -1,7 +1,7 @@
 import { Navigate, useParams, useSearchParams } from "react-router";
 import type { PublicDoctorProfile } from "../../../../../sync/schemas/user.ts";
 import { US_STATES, type UsState } from "../../../../../sync/us-states.ts";
-import { useApi } from "../../../lib/app-deps.tsx";
+import { useApi, useAppDeps } from "../../../lib/app-deps.tsx";
 import { useLoad } from "../../../lib/use-load.ts";
 import { Button, Spinner } from "../../../ui/index.ts";
 import { openAuthDialog, useSession } from "../../auth/index.ts";
@@ -19,6 +19,7 @@ export function PublicProfilePage() {
   const [params, setParams] = useSearchParams();
   const { user } = useSession();
   const api = useApi();
+  const { session } = useAppDeps();
   const profile = useLoad(
     (signal) => api.get<PublicDoctorProfile>(`/users/${encodeURIComponent(userId)}`, { signal }),
     [api, userId],
@@ -46,7 +47,12 @@ export function PublicProfilePage() {
     else next.delete("book");
     setParams(next);
   };
-  const book = () => (user ? setBooking(true) : openAuthDialog("login"));
+  const book = () => {
+    if (user) return setBooking(true);
+    // After signing in, come back here with the booking open.
+    session.setRememberedPath(`/profile/${doctor.id}?book=1`);
+    openAuthDialog("login");
+  };
 
   return (
     <article className="stack" aria-labelledby="public-profile-name">
