@@ -20,7 +20,7 @@ const SAVED: Availability = {
 describe("AvailabilityEditor", () => {
   it("saves weekly hours, slot length, timezone and a closed date as PUT /availability's body", async () => {
     const user = userEvent.setup();
-    const onSave = vi.fn(async () => SAVED);
+    const onSave = vi.fn(() => Promise.resolve(SAVED));
     render(<AvailabilityEditor availability={SAVED} fallbackTimezone="UTC" readOnly={false} onSave={onSave} />);
     await user.click(screen.getByRole("button", { name: "Add hours on Tuesday" }));
     await user.selectOptions(screen.getByLabelText("Slot length"), "45");
@@ -38,7 +38,7 @@ describe("AvailabilityEditor", () => {
 
   it("shows the shared schema's problems beside the times and sends nothing", async () => {
     const user = userEvent.setup();
-    const onSave = vi.fn(async () => SAVED);
+    const onSave = vi.fn(() => Promise.resolve(SAVED));
     render(<AvailabilityEditor availability={SAVED} fallbackTimezone="UTC" readOnly={false} onSave={onSave} />);
     const until = screen.getByLabelText("Monday, period 1, until");
     await user.clear(until);
@@ -51,9 +51,11 @@ describe("AvailabilityEditor", () => {
 
   it("puts the server's field errors beside the fields", async () => {
     const user = userEvent.setup();
-    const onSave = vi.fn(async () => {
-      throw new ApiError({ code: 400, message: "Please correct the highlighted fields", details: { fields: { timezone: "Unknown timezone" } } });
-    });
+    const onSave = vi.fn(() =>
+      Promise.reject(
+        new ApiError({ code: 400, message: "Please correct the highlighted fields", details: { fields: { timezone: "Unknown timezone" } } }),
+      )
+    );
     render(<AvailabilityEditor availability={SAVED} fallbackTimezone="UTC" readOnly={false} onSave={onSave} />);
     await user.click(screen.getByRole("button", { name: "Save availability" }));
     expect(await screen.findByText("Unknown timezone")).toBeTruthy();
