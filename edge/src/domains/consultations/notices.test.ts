@@ -118,6 +118,19 @@ apiTest("15-minute notices", async (t, ctx) => {
       ]);
     });
 
+    await t.step("a party who turned the notice off for the site gets none; the other still does", async () => {
+      ctx.clock.set(MONDAY_MORNING);
+      const quiet = await createPatient(ctx, doctor);
+      const res = await ctx.call("PUT", "/settings/notifications", {
+        token: quiet.token, body: { settings: { "consultation.startsSoon": { site: false } } },
+      });
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+      const c = await accepted(ctx, quiet, doctor, "2026-03-02T22:00:00.000Z");
+      ctx.clock.set(at(c.startAt, -15));
+      assert.deepEqual(await schedulers.at(-1)!.runOnce(), { consultationsNoticed: 1 });
+      assert.deepEqual((await notices(ctx, c.id)).map((r) => r.user_id), [doctor.id]);
+    });
+
     await t.step("two schedulers (two edge processes) racing over many due consultations: each noticed once", async () => {
       ctx.clock.set(MONDAY_MORNING);
       const due = [];

@@ -6,7 +6,8 @@
  * writes the notifications only for the claims it made. A concurrent claim of
  * the same key waits for the first and then does nothing, so two edge processes
  * or a restarted one never send twice; a rescheduled consultation has a new
- * start, so it is noticed again for it. Works the same on PGlite.
+ * start, so it is noticed again for it. A party who turned the kind off for
+ * the site (notification settings) gets no row. Works the same on PGlite.
  */
 import type { Sql } from "../../db/connect.ts";
 import type { Clock } from "../../platform/clock.ts";
@@ -50,6 +51,9 @@ export function createConsultationNotices(deps: { sql: Sql; clock: Clock }) {
         join consultations c on c.id = k.consultation_id
         cross join lateral (values (c.patient_id, c.doctor_id), (c.doctor_id, c.patient_id)) as r(user_id, other_id)
         join users o on o.id = r.other_id
+        left join notification_settings s on s.user_id = r.user_id
+        -- Someone who turned this kind off for the site gets no row (on by default: sync/schemas/notifications.ts).
+        where (s.settings -> ${STARTS_SOON} ->> 'site') is distinct from 'false'
       )
       select consultation_id from claimed`;
     return rows.length;
