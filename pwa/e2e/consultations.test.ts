@@ -72,6 +72,17 @@ test("the patient books the doctor, the doctor accepts, both see it upcoming; th
     await expect(patientUpcoming.getByText("Accepted", { exact: true })).toBeVisible();
     await expect(patientUpcoming.getByRole("link", { name: "Dr. Grace Hopper" })).toBeVisible();
 
+    // Offline, the patient's list reads the device's copy (read-only): still there, accepted, with nothing to press.
+    await patient.context().setOffline(true);
+    const offlineAll = await showTab(patient, "All");
+    await expect(patient.getByText("Offline — showing saved data.")).toBeVisible();
+    const offlineItem = offlineAll.getByRole("listitem").filter({ hasText: reason });
+    await expect(offlineItem.getByText("Accepted", { exact: true })).toBeVisible();
+    await expect(offlineItem.getByRole("button", { name: /^Cancel the consultation/ })).toBeDisabled();
+    await patient.context().setOffline(false);
+    await expect(patient.getByText("Offline — showing saved data.")).toBeHidden();
+    await showTab(patient, "Upcoming");
+
     // The patient cancels; a reason is required.
     await patientUpcoming.getByRole("button", { name: /^Cancel the consultation/ }).click();
     const cancel = patient.getByRole("dialog", { name: "Cancel the consultation?" });

@@ -20,8 +20,12 @@ export function DoctorsPage() {
   const { user } = useSession();
   const patientState = user?.role === "patient" ? user.state ?? null : null;
 
+  // From the address as it is when applied, so a search typed just before a filter change keeps both.
   const apply = (patch: Partial<DoctorFilter>) =>
-    setParams(filterToParams({ ...filter, offset: 0, ...patch }, DOCTORS_PAGE_SIZE), { replace: !("offset" in patch) });
+    setParams(
+      (current) => filterToParams({ ...filterFromParams(current, DOCTORS_PAGE_SIZE), offset: 0, ...patch }, DOCTORS_PAGE_SIZE),
+      { replace: !("offset" in patch) },
+    );
 
   useEffect(() => {
     const timer = setTimeout(() => {
