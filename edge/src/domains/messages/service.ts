@@ -119,10 +119,13 @@ export function createMessagesService(
         throw badRequest("A message needs text or a file", { reason: "VALIDATION_FAILED", fields: { text: "A message needs text or a file" } });
       }
       await memberChat(actor, chatId);
-      if (!(await mayCreate(sql, actor, chatMessagesCollection.access.create, chatId))) throw cannotWrite();
-      // Files are checked and stored before the transaction, which holds the message lock only briefly.
+      // Files are checked and stored before the transaction, which holds the message lock only briefly;
+      // only by someone who may write here.
       const stored: { id: string }[] = [];
-      for (const file of uploads) stored.push(await files.storeTemp(actor, file));
+      if (uploads.length) {
+        if (!(await mayCreate(sql, actor, chatMessagesCollection.access.create, chatId))) throw cannotWrite();
+        for (const file of uploads) stored.push(await files.storeTemp(actor, file));
+      }
 
       const doc = {
         id: crypto.randomUUID(),
@@ -134,7 +137,7 @@ export function createMessagesService(
         updatedAt: 0,
         _deleted: false,
       };
-      await write(["chats", "chat_messages"], async (w) => {
+      const seq = await write(["chats", "chat_messages"], async (w) => {
         // The same checks as a pushed message, now under the lock.
         if (!(await mayCreate(w.tx, actor, chatMessagesCollection.access.create, chatId))) throw cannotWrite();
         const named = input.noClearTemp ? await files.copies(w.tx, input.fileIds) : input.fileIds;
@@ -145,15 +148,15 @@ export function createMessagesService(
             fields: { fileIds: "Unknown or already sent files" },
           });
         }
-        await w.insert("chat_messages", doc, Object.keys(doc).filter((k) => k !== "updatedAt"));
+        const seq = await w.insert("chat_messages", doc, Object.keys(doc).filter((k) => k !== "updatedAt"));
         await effects.created(w, actor, doc);
+        return seq;
       });
       await effects.committed(actor, [doc]);
-      const [row] = await sql<{ seq: string }[]>`select seq from chat_messages where id = ${doc.id}`;
       return {
         ...doc,
-        updatedAt: Number(row.seq),
-        files: (await files.ofMessages(sql, [doc.id])).get(doc.id) ?? [],
+        updatedAt: seq,
+        files: doc.fileIds.length ? (await files.ofMessages(sql, [doc.id])).get(doc.id) ?? [] : [],
         isOwnMessage: true,
       };
     },
