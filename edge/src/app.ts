@@ -22,6 +22,8 @@ import { contactRoutes } from "./domains/contact/routes.ts";
 import { devRoutes } from "./domains/dev/routes.ts";
 import { healthRoutes } from "./domains/health/routes.ts";
 import { patientsRoutes } from "./domains/patients/routes.ts";
+import { chartRoutes } from "./domains/chart/routes.ts";
+import { createChartServices } from "./domains/chart/service.ts";
 import { registrationRoutes } from "./domains/registration/routes.ts";
 import { createRegistrationService } from "./domains/registration/service.ts";
 import { syncRoutes } from "./domains/sync/routes.ts";
@@ -70,6 +72,7 @@ export function createServices(deps: Deps) {
     uploads: createUploadService({ ...deps, repo: createSyncRepo(deps.sql), write: sync.write }),
     registration: createRegistrationService(withSessions),
     users: createUsersService(withSessions),
+    chart: createChartServices(deps),
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -93,6 +96,7 @@ export function createApi(deps: Deps, options: AppOptions) {
   api.route("/", authRoutes(services.auth));
   api.route("/", registrationRoutes(services.registration));
   api.route("/", patientsRoutes(deps));
+  api.route("/", chartRoutes(services.chart));
   api.route("/", contactRoutes(services.contact));
   api.route("/", devRoutes(deps));
   api.route("/", syncRoutes(services.sync, services.uploads));

@@ -7,7 +7,9 @@ export type AuditEvent =
   | "user.blocked" | "user.unblocked" | "password.changed" | "password.reset"
   | "phone.changed" | "phone.verified" | "email.changed" | "email.changed.by_admin"
   | "account.registered" | "account.activated" | "vma.password.set"
-  | "patient.doctor_assigned";
+  | "patient.doctor_assigned"
+  // The patient chart: every read and write of clinical data (details.what says what).
+  | "chart.read" | "chart.write";
 
 export type AuditEntry = {
   event: AuditEvent;

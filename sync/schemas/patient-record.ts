@@ -1,0 +1,100 @@
+/**
+ * The chart's patient calls (02 §7 "Patients"): create, edit general, the care
+ * team's per-record editing of the medical card (each record carries an `_id`),
+ * the practice's patient list and the e-prescribing profile check.
+ */
+import { z } from "zod";
+import {
+  allergySchema,
+  familyHistorySchema,
+  medicationSchema,
+  pastMedicalSchema,
+  socialHistorySchema,
+  surgicalSchema,
+} from "./medical-card.ts";
+
+const name = (label: string) =>
+  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(34, `${label} must be under 35 symbols`);
+const birthDate = z.iso.date("Use a date like 1980-01-31").refine(
+  (d) => d >= "1900-01-01" && d <= new Date().toISOString().slice(0, 10),
+  "Birth date cannot be after today or before 1900",
+);
+
+/** `PUT /patient/edit/general/{id}`. */
+export const patientGeneralSchema = z.object({
+  firstName: name("First name"),
+  lastName: name("Last name"),
+  middleName: z.string().trim().max(34, "Middle name must be under 35 symbols").optional().default(""),
+  birthDate,
+  gender: z.enum(["Male", "Female"], { error: "Choose Male or Female" }),
+}).strict();
+export type PatientGeneral = z.output<typeof patientGeneralSchema>;
+
+/** `POST /patient`: a doctor (or their VMA) adds a patient to the practice. */
+export const patientCreateSchema = patientGeneralSchema.extend({
+  email: z.email("Enter a valid email").max(254),
+  phoneNumber: z.string().trim().regex(/^\+?[0-9 ()-]{7,20}$/, "Enter a valid phone number").optional(),
+}).strict();
+export type PatientCreate = z.output<typeof patientCreateSchema>;
+
+export const RECORD_TYPES = ["allergies", "medications", "pastMedicalHistory", "surgicalHistory", "familyHistory", "socialHistory"] as const;
+export type RecordType = (typeof RECORD_TYPES)[number];
+const recordId = z.uuid("Invalid record id");
+const withId = <T extends z.ZodObject>(s: T) => s.extend({ _id: recordId.optional() }).strict();
+
+/**
+ * `POST /patient/edit-record/{patientId}`: adds a record (no `_id`) or replaces
+ * the one with that `_id`. `noSignificant` sets the marker of allergies or
+ * family history (and may come without a record); social history is one record.
+ */
+export const recordEditSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("allergies"), record: withId(allergySchema).optional(), noSignificant: z.boolean().optional() }).strict(),
+  z.object({ type: z.literal("medications"), record: withId(medicationSchema) }).strict(),
+  z.object({ type: z.literal("pastMedicalHistory"), record: withId(pastMedicalSchema) }).strict(),
+  z.object({ type: z.literal("surgicalHistory"), record: withId(surgicalSchema) }).strict(),
+  z.object({ type: z.literal("familyHistory"), record: withId(familyHistorySchema).optional(), noSignificant: z.boolean().optional() }).strict(),
+  z.object({ type: z.literal("socialHistory"), record: socialHistorySchema.strict() }).strict(),
+], { error: `Type is one of ${RECORD_TYPES.join(", ")}` }).refine(
+  (v) => "record" in v && v.record !== undefined || ("noSignificant" in v && v.noSignificant !== undefined),
+  { message: "Send a record or noSignificant", path: ["record"] },
+);
+export type RecordEdit = z.output<typeof recordEditSchema>;
+
+/** `POST /patient/delete-record/{patientId}`. */
+export const recordDeleteSchema = z.object({
+  type: z.enum(RECORD_TYPES.filter((t) => t !== "socialHistory") as [RecordType, ...RecordType[]], {
+    error: "Type is one of allergies, medications, pastMedicalHistory, surgicalHistory, familyHistory",
+  }),
+  _id: recordId,
+}).strict();
+
+/** `POST /doctorPatients/list` (02 §3: doctorPatientsOrder default currentDoctor 1). */
+export const PATIENT_ORDER_FIELDS = ["currentDoctor", "name", "birthDate", "createdAt", "lastEncounter"] as const;
+export const doctorPatientsListSchema = z.object({
+  offset: z.number({ error: "Offset must be a number" }).int().min(0).max(1_000_000).default(0),
+  limit: z.number({ error: "Limit must be a number" }).int().min(1).max(100).default(20),
+  filter: z.object({
+    search: z.string().trim().max(100).optional(),
+    gender: z.enum(["Male", "Female"]).optional(),
+  }).strict().default({}),
+  order: z.partialRecord(z.enum(PATIENT_ORDER_FIELDS, { error: "Unknown order field" }), z.union([z.literal(1), z.literal(-1)]))
+    .refine((o) => Object.keys(o).length <= 1, "Order by one field")
+    .default({ currentDoctor: 1 }),
+}).strict();
+
+/** The fields e-prescribing needs on the patient's profile (`GET /patient/check/erx/{id}`). */
+export const ERX_REQUIRED_FIELDS = ["firstName", "lastName", "birthDate", "gender", "phoneNumber", "address", "city", "state", "zip"] as const;
+export type ErxCheck = { complete: boolean; missing: (typeof ERX_REQUIRED_FIELDS)[number][] };
+
+export type ChartPatient = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  middleName: string;
+  birthDate: string | null;
+  gender: "Male" | "Female" | null;
+  email: string;
+  phoneNumber: string | null;
+  doctorId: string | null;
+  lastEncounterAt: string | null;
+};
