@@ -1,31 +1,31 @@
 import { describe, expect, it } from "vitest";
 import { COLLECTION_NAMES, SYNC_COLLECTIONS } from "../../../../../sync/collections/index.ts";
-import { CLIENT_SCHEMAS, ENCRYPTED_FIELDS, withEncryptedFields } from "./client-schemas.ts";
+import { checkSealedFields, CLIENT_SCHEMAS, SEALED_FIELDS, sealedFieldsOf } from "./client-schemas.ts";
 
 describe("client schemas", () => {
-  it("list the health content as encrypted", () => {
-    expect(CLIENT_SCHEMAS.chat_messages.encrypted).toEqual(["text", "fileIds"]);
-    expect(CLIENT_SCHEMAS.note_drafts.encrypted).toEqual(["title", "fields"]);
-    expect(CLIENT_SCHEMAS.medical_files.encrypted).toContain("name");
-    expect(CLIENT_SCHEMAS.chats.encrypted).toEqual(["title"]);
-    expect(CLIENT_SCHEMAS.consultations.encrypted).toContain("reason");
+  it("list the health content as sealed", () => {
+    expect(sealedFieldsOf("chat_messages")).toEqual(["text", "fileIds"]);
+    expect(sealedFieldsOf("note_drafts")).toEqual(["title", "fields"]);
+    expect(sealedFieldsOf("medical_files")).toContain("name");
+    expect(sealedFieldsOf("chats")).toEqual(["title"]);
+    expect(sealedFieldsOf("consultations")).toContain("reason");
+    expect(sealedFieldsOf("_rxdb_internal")).toEqual([]);
   });
 
-  it("keep everything else of the shared schema, which stays unchanged", () => {
+  it("are copies of the shared schemas, which stay unchanged, with no RxDB `encrypted` list", () => {
     for (const name of COLLECTION_NAMES) {
       const shared = SYNC_COLLECTIONS[name].rxSchema;
-      const { encrypted, ...rest } = CLIENT_SCHEMAS[name];
-      expect(rest).toEqual(shared);
-      expect(encrypted).toEqual(ENCRYPTED_FIELDS[name]);
-      expect("encrypted" in shared).toBe(false);
-      expect(rest.properties).not.toBe(shared.properties);
+      expect(CLIENT_SCHEMAS[name]).toEqual(shared);
+      expect("encrypted" in CLIENT_SCHEMAS[name]).toBe(false);
+      expect(CLIENT_SCHEMAS[name].properties).not.toBe(shared.properties);
+      expect(SEALED_FIELDS[name].length).toBeGreaterThan(0);
     }
   });
 
-  it("refuse to encrypt an indexed, primary or unknown field", () => {
+  it("refuse to seal an indexed, primary or unknown field", () => {
     const schema = SYNC_COLLECTIONS.chat_messages.rxSchema;
-    expect(() => withEncryptedFields(schema, ["chatId"])).toThrow(/indexed/);
-    expect(() => withEncryptedFields(schema, ["id"])).toThrow(/indexed/);
-    expect(() => withEncryptedFields(schema, ["nope"])).toThrow(/unknown/);
+    expect(() => checkSealedFields(schema, ["chatId"])).toThrow(/indexed/);
+    expect(() => checkSealedFields(schema, ["id"])).toThrow(/indexed/);
+    expect(() => checkSealedFields(schema, ["nope"])).toThrow(/unknown/);
   });
 });

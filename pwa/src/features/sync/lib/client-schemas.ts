@@ -1,16 +1,18 @@
 /**
- * The device's RxDB schemas: the shared ones of `sync/collections` plus the
- * fields RxDB encrypts at rest. The shared files stay runtime-neutral and
- * unchanged; this returns extended copies.
+ * The device's RxDB schemas and which fields are sealed at rest.
  *
- * Encrypted fields are stored as ciphertext strings, so they can be neither
- * indexed nor queried: health content and names are listed, never ids, scope
- * fields or the fields the indexes and queries use. Every collection must
+ * RxDB gets the shared schemas of `sync/collections` unchanged (copies; no
+ * `encrypted` list: RxDB's own encryption plugin is not used). The storage
+ * wrapper of `sealed-storage.ts` moves a collection's `SEALED_FIELDS` out of
+ * each stored document into one AES-GCM ciphertext field (`_enc`). Sealed
+ * fields can be neither indexed, queried nor sorted on: health content and
+ * names are listed; ids, scope fields (patient, chat, doctor, author), times,
+ * `updatedAt`, status, type, folder and flags stay plain. Every collection must
  * have an entry (the type says so): a new collection is a decision to make here.
  */
 import { COLLECTION_NAMES, type CollectionName, type RxJsonSchemaLiteral, SYNC_COLLECTIONS } from "../../../../../sync/collections/index.ts";
 
-export const ENCRYPTED_FIELDS = {
+export const SEALED_FIELDS = {
   chats: ["title"],
   chat_messages: ["text", "fileIds"],
   note_drafts: ["title", "fields"],
@@ -18,23 +20,23 @@ export const ENCRYPTED_FIELDS = {
   consultations: ["doctorName", "patientName", "reason", "outOfStateReason", "declineReason", "cancelReason"],
 } as const satisfies Record<CollectionName, readonly string[]>;
 
-export type ClientRxSchema = RxJsonSchemaLiteral & { readonly encrypted: readonly string[] };
-
-/** A deep copy of `schema` with `encrypted` listing `fields`; refuses indexed or unknown fields. */
-export function withEncryptedFields(schema: RxJsonSchemaLiteral, fields: readonly string[]): ClientRxSchema {
+/** Refuses to seal indexed, primary or unknown fields; returns them otherwise. */
+export function checkSealedFields(schema: RxJsonSchemaLiteral, fields: readonly string[]): readonly string[] {
   const indexed = new Set(schema.indexes.flatMap((index) => (typeof index === "string" ? [index] : [...index])));
   for (const field of fields) {
-    if (!Object.hasOwn(schema.properties, field)) throw new Error(`Cannot encrypt unknown field ${field}`);
-    if (indexed.has(field) || field === schema.primaryKey) throw new Error(`Cannot encrypt indexed field ${field}`);
+    if (!Object.hasOwn(schema.properties, field)) throw new Error(`Cannot seal unknown field ${field}`);
+    if (indexed.has(field) || field === schema.primaryKey) throw new Error(`Cannot seal indexed field ${field}`);
   }
-  const copy = structuredClone(schema) as unknown as RxJsonSchemaLiteral;
-  return { ...copy, encrypted: [...fields] };
+  return fields;
 }
 
-export function clientSchemaOf(name: CollectionName): ClientRxSchema {
-  return withEncryptedFields(SYNC_COLLECTIONS[name].rxSchema, ENCRYPTED_FIELDS[name]);
-}
+for (const name of COLLECTION_NAMES) checkSealedFields(SYNC_COLLECTIONS[name].rxSchema, SEALED_FIELDS[name]);
 
 export const CLIENT_SCHEMAS = Object.fromEntries(
-  COLLECTION_NAMES.map((name) => [name, clientSchemaOf(name)]),
-) as Record<CollectionName, ClientRxSchema>;
+  COLLECTION_NAMES.map((name) => [name, structuredClone(SYNC_COLLECTIONS[name].rxSchema) as unknown as RxJsonSchemaLiteral]),
+) as Record<CollectionName, RxJsonSchemaLiteral>;
+
+/** The sealed fields of an RxDB collection by name (none for RxDB's own stores). */
+export function sealedFieldsOf(collectionName: string): readonly string[] {
+  return Object.hasOwn(SEALED_FIELDS, collectionName) ? SEALED_FIELDS[collectionName as CollectionName] : [];
+}

@@ -1,11 +1,11 @@
 /**
- * One RxDB database per signed-in user (`dpc-<userId>`) on the Dexie storage,
- * with field encryption (crypto-js, RxDB's free plugin) keyed by the data key.
+ * One RxDB database per signed-in user (`dpc-v2-<userId>`) on the Dexie storage,
+ * its health content sealed at rest by `sealed-storage.ts` (AES-GCM, one
+ * ciphertext per document) under a key derived from the data key.
  * One collection per registered one (five of the free tier's 13); file bytes live in the blobs database.
  * Dev-mode is never loaded (it would fetch a page from the internet).
  */
 import { addRxPlugin, createRxDatabase, removeRxDatabase, type RxCollection, type RxDatabase, type RxJsonSchema } from "rxdb";
-import { wrappedKeyEncryptionCryptoJsStorage } from "rxdb/plugins/encryption-crypto-js";
 import { RxDBLeaderElectionPlugin } from "rxdb/plugins/leader-election";
 import { getRxStorageDexie } from "rxdb/plugins/storage-dexie";
 import {
@@ -16,8 +16,9 @@ import {
   type SyncCollection,
 } from "../../../../../sync/collections/index.ts";
 import type { IndexedDbFactory } from "./blob-store.ts";
-import { CLIENT_SCHEMAS } from "./client-schemas.ts";
+import { CLIENT_SCHEMAS, sealedFieldsOf } from "./client-schemas.ts";
 import { toRxConflictHandler } from "./conflict-handlers.ts";
+import { sealedStorage } from "./sealed-storage.ts";
 
 /** RxDB keeps `_deleted` itself: documents are stored without it. */
 type Stored<D> = Omit<D, "_deleted">;
@@ -25,7 +26,13 @@ type DocOf<K extends CollectionName> = (typeof SYNC_COLLECTIONS)[K] extends Sync
 export type DpcCollections = { [K in CollectionName]: RxCollection<Stored<DocOf<K>>> };
 export type DpcDatabase = RxDatabase<DpcCollections>;
 
-export const databaseName = (userId: string) => `dpc-${userId}`;
+/**
+ * v2: documents sealed by `sealed-storage.ts`. Databases of v1 (`dpc-<userId>`,
+ * RxDB's crypto-js field encryption) are deleted when v2 opens; the server's
+ * copy is pulled again (changes not yet sent from v1 are lost).
+ */
+export const databaseName = (userId: string) => `dpc-v2-${userId}`;
+const legacyDatabaseName = (userId: string) => `dpc-${userId}`;
 
 let pluginsAdded = false;
 function addPlugins() {
@@ -35,20 +42,24 @@ function addPlugins() {
   addRxPlugin(RxDBLeaderElectionPlugin);
 }
 
-function storageFor(idb?: IndexedDbFactory) {
-  return wrappedKeyEncryptionCryptoJsStorage({ storage: getRxStorageDexie(idb ?? {}) });
+function storageFor(key: CryptoKey | null, idb?: IndexedDbFactory) {
+  return sealedStorage({ storage: getRxStorageDexie(idb ?? {}), key, sealedFields: sealedFieldsOf });
 }
 
 export async function openDatabase(options: {
   userId: string;
+  /** RxDB's password: only its hash is stored, so a wrong key fails to open (DB1). */
   password: string;
+  /** AES-GCM key of the sealed fields. */
+  key: CryptoKey;
   idb?: IndexedDbFactory;
   multiInstance?: boolean;
 }): Promise<DpcDatabase> {
   addPlugins();
+  await removeLegacyDatabase(options.userId, options.idb);
   const db = await createRxDatabase<DpcCollections>({
     name: databaseName(options.userId),
-    storage: storageFor(options.idb),
+    storage: storageFor(options.key, options.idb),
     password: options.password,
     multiInstance: options.multiInstance ?? true,
     eventReduce: true,
@@ -68,5 +79,19 @@ export async function openDatabase(options: {
 
 /** Deletes the user's database without opening it (no key needed: RxDB's internal store is not encrypted). */
 export async function removeDatabase(userId: string, idb?: IndexedDbFactory): Promise<void> {
-  await removeRxDatabase(databaseName(userId), storageFor(idb));
+  await removeRxDatabase(databaseName(userId), storageFor(null, idb));
+}
+
+/** Deletes the IndexedDB databases of a v1 database (Dexie storage names them `rxdb-dexie-<name>--…`). */
+async function removeLegacyDatabase(userId: string, idb?: IndexedDbFactory): Promise<void> {
+  const factory = idb?.indexedDB ?? globalThis.indexedDB;
+  if (typeof factory?.databases !== "function") return;
+  const prefix = `rxdb-dexie-${legacyDatabaseName(userId)}--`;
+  const names = (await factory.databases()).map((d) => d.name ?? "").filter((name) => name.startsWith(prefix));
+  await Promise.all(names.map((name) =>
+    new Promise<void>((resolve) => {
+      const request = factory.deleteDatabase(name);
+      request.onsuccess = request.onerror = request.onblocked = () => resolve();
+    })
+  ));
 }

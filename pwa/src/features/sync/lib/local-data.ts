@@ -47,7 +47,7 @@ export type LocalData = {
 
 export async function openLocalData(userId: string, dataKey: Uint8Array<ArrayBuffer>, deps: LocalDataDeps): Promise<LocalData> {
   const keys = await deriveLocalKeys(dataKey);
-  const db = await openDatabase({ userId, password: keys.rxdbPassword, idb: deps.idb, multiInstance: deps.multiInstance });
+  const db = await openDatabase({ userId, password: keys.rxdbPassword, key: keys.fields, idb: deps.idb, multiInstance: deps.multiInstance });
   const blobs = createBlobStore({ userId, key: keys.bytes, idb: deps.idb });
   const transport = createUploadTransport(deps.api);
   const streams = new Map(COLLECTION_NAMES.map((name) => [name, new Subject<PullStreamItem>()]));

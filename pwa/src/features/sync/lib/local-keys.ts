@@ -1,13 +1,15 @@
 /**
- * Keys derived from the data key (HKDF-SHA-256), one per use, so the RxDB
- * field encryption, the file bytes and the cached profile never share a key.
+ * Keys derived from the data key (HKDF-SHA-256), one per use, so the sealed
+ * RxDB fields, the file bytes and the cached profile never share a key.
  */
 import { fromBase64, randomBytes, toBase64, toHex, utf8 } from "./bytes.ts";
 import type { Sealed } from "./key-vault.ts";
 
 export type LocalKeys = {
-  /** The RxDB database password (crypto-js field encryption), 64 hex characters. */
+  /** The RxDB database password (RxDB stores its hash: a wrong key fails to open), 64 hex characters. */
   rxdbPassword: string;
+  /** AES-GCM for the sealed fields of RxDB documents (`sealed-storage.ts`); derived once per open. */
+  fields: CryptoKey;
   /** AES-GCM for file bytes in the blobs database. */
   bytes: CryptoKey;
   /** AES-GCM for the profile kept beside the wrapped key. */
@@ -22,6 +24,7 @@ export async function deriveLocalKeys(dataKey: Uint8Array<ArrayBuffer>): Promise
   const bits = await crypto.subtle.deriveBits(params("dpc/rxdb-password/v1"), base, 256);
   return {
     rxdbPassword: toHex(new Uint8Array(bits)),
+    fields: await aes("dpc/rxdb-fields/v1"),
     bytes: await aes("dpc/file-bytes/v1"),
     profile: await aes("dpc/profile/v1"),
   };

@@ -1,0 +1,143 @@
+import Dexie from "dexie";
+import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
+import { afterEach, describe, expect, it } from "vitest";
+import { databaseName, type DpcDatabase, openDatabase } from "./database.ts";
+import { deriveLocalKeys } from "./local-keys.ts";
+import { SEALED } from "./sealed-storage.ts";
+
+const opened: DpcDatabase[] = [];
+afterEach(async () => {
+  for (const db of opened.splice(0)) await db.close();
+});
+
+const newDevice = () => ({ indexedDB: new IDBFactory(), IDBKeyRange });
+const dataKey = () => crypto.getRandomValues(new Uint8Array(32));
+const userId = crypto.randomUUID();
+const patientId = crypto.randomUUID();
+
+async function open(idb: ReturnType<typeof newDevice>, key: Uint8Array<ArrayBuffer>) {
+  const keys = await deriveLocalKeys(key);
+  const db = await openDatabase({ userId, password: keys.rxdbPassword, key: keys.fields, idb, multiInstance: false });
+  opened.push(db);
+  return db;
+}
+
+function draft(title: string, updatedAt: number, patient = patientId) {
+  return {
+    id: crypto.randomUUID(),
+    patientId: patient,
+    encounterId: null,
+    noteTypeId: null,
+    title,
+    fields: { text: `secret text of ${title}` },
+    authorId: userId,
+    updatedBy: userId,
+    updatedAt,
+  };
+}
+
+/** What IndexedDB holds, read with Dexie past RxDB. */
+async function rawRows(idb: ReturnType<typeof newDevice>, collection: string) {
+  const raw = new Dexie(`rxdb-dexie-${databaseName(userId)}--0--${collection}`, { indexedDB: idb.indexedDB, IDBKeyRange });
+  await raw.open();
+  try {
+    return await raw.table("docs").toArray() as Record<string, unknown>[];
+  } finally {
+    raw.close();
+  }
+}
+
+describe("the device database", () => {
+  it("stores the sealed fields as one ciphertext per document and reads them back", async () => {
+    const idb = newDevice();
+    const db = await open(idb, dataKey());
+    const doc = draft("Chest pain follow-up", 7);
+    await db.note_drafts.insert(doc);
+
+    const rows = await rawRows(idb, "note_drafts");
+    expect(rows).toHaveLength(1);
+    const text = JSON.stringify(rows[0]);
+    expect(text).not.toContain("Chest pain");
+    expect(text).not.toContain("secret text");
+    expect(rows[0]).not.toHaveProperty("title");
+    expect(rows[0]).not.toHaveProperty("fields");
+    expect(typeof rows[0][SEALED]).toBe("string");
+    // Indexed and scope fields stay plain.
+    expect(rows[0]).toMatchObject({ id: doc.id, patientId, updatedAt: 7, authorId: userId });
+
+    const back = await db.note_drafts.findOne(doc.id).exec();
+    expect(back?.toJSON()).toMatchObject(doc);
+    await back!.incrementalPatch({ title: "Renamed" });
+    expect((await db.note_drafts.findOne(doc.id).exec())?.title).toBe("Renamed");
+    expect(JSON.stringify(await rawRows(idb, "note_drafts"))).not.toContain("Renamed");
+  });
+
+  it("reopens with the same key, and refuses another key", async () => {
+    const idb = newDevice();
+    const key = dataKey();
+    const db = await open(idb, key);
+    const doc = draft("Kept", 1);
+    await db.note_drafts.insert(doc);
+    await db.close();
+
+    const again = await open(idb, key);
+    expect((await again.note_drafts.findOne(doc.id).exec())?.fields).toEqual(doc.fields);
+    await again.close();
+
+    await expect(open(idb, dataKey())).rejects.toThrow(/DB1|password/i);
+  });
+
+  it("a ciphertext moved to another document does not open", async () => {
+    const idb = newDevice();
+    const key = dataKey();
+    const db = await open(idb, key);
+    const a = draft("A", 1);
+    const b = draft("B", 2);
+    await db.note_drafts.bulkInsert([a, b]);
+    await db.close();
+
+    const raw = new Dexie(`rxdb-dexie-${databaseName(userId)}--0--note_drafts`, { indexedDB: idb.indexedDB, IDBKeyRange });
+    await raw.open();
+    const rows = await raw.table("docs").toArray() as Record<string, unknown>[];
+    const rowA = rows.find((row) => row.id === a.id)!;
+    const rowB = rows.find((row) => row.id === b.id)!;
+    await raw.table("docs").put({ ...rowB, [SEALED]: rowA[SEALED] });
+    raw.close();
+
+    const again = await open(idb, key);
+    await expect(again.note_drafts.findOne(b.id).exec()).rejects.toThrow();
+    expect((await again.note_drafts.findOne(a.id).exec())?.title).toBe("A");
+  });
+
+  it("queries and sorts on the plain indexed fields", async () => {
+    const db = await open(newDevice(), dataKey());
+    const other = crypto.randomUUID();
+    await db.note_drafts.bulkInsert([draft("one", 3), draft("two", 1), draft("three", 2), draft("elsewhere", 4, other)]);
+    const found = await db.note_drafts.find({ selector: { patientId }, sort: [{ updatedAt: "asc" }] }).exec();
+    expect(found.map((doc) => doc.title)).toEqual(["two", "three", "one"]);
+    expect(await db.note_drafts.count({ selector: { patientId: other } }).exec()).toBe(1);
+    const newer = await db.note_drafts.find({ selector: { patientId, updatedAt: { $gt: 1 } } }).exec();
+    expect(newer.map((doc) => doc.fields.text).sort()).toEqual(["secret text of one", "secret text of three"]);
+  });
+});
+
+describe("a database of the previous version (crypto-js fields)", () => {
+  it("is deleted when the new one opens", async () => {
+    const idb = newDevice();
+    const old = new Dexie(`rxdb-dexie-dpc-${userId}--0--note_drafts`, { indexedDB: idb.indexedDB, IDBKeyRange });
+    old.version(1).stores({ docs: "id" });
+    await old.open();
+    await old.table("docs").put({ id: "x", title: "U2FsdGVkX1..." });
+    old.close();
+    const blobs = new Dexie(`dpc-blobs-${userId}`, { indexedDB: idb.indexedDB, IDBKeyRange });
+    blobs.version(1).stores({ pending: "id" });
+    await blobs.open();
+    blobs.close();
+
+    await open(idb, dataKey());
+    const names = (await idb.indexedDB.databases()).map((d) => d.name);
+    expect(names).not.toContain(`rxdb-dexie-dpc-${userId}--0--note_drafts`);
+    expect(names).toContain(`dpc-blobs-${userId}`);
+    expect(names).toContain(`rxdb-dexie-${databaseName(userId)}--0--note_drafts`);
+  });
+});

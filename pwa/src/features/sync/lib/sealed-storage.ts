@@ -1,0 +1,109 @@
+/**
+ * Encryption at rest for RxDB: a storage wrapper (RxDB's `wrapRxStorageInstance`,
+ * as its crypto-js plugin does) that moves a collection's sealed fields out of
+ * each stored document into ONE field, `_enc` = base64(iv ‖ AES-GCM ciphertext)
+ * of the JSON of those fields, under one non-extractable WebCrypto key.
+ * The document's collection and id are authenticated with it, so a ciphertext
+ * cannot be moved to another document. Every other field stays plain, so the
+ * storage indexes, queries and sorts on it as before.
+ *
+ * One encryption per document write (crypto-js derived a key per field per
+ * document); reads decrypt once per document, and a change event of a write
+ * this instance has just made reuses the plaintext it sealed.
+ */
+import {
+  type RxDocumentData,
+  type RxJsonSchema,
+  type RxStorage,
+  type RxStorageInstance,
+  type RxStorageInstanceCreationParams,
+  wrapRxStorageInstance,
+} from "rxdb";
+import { fromBase64, randomBytes, toBase64, utf8 } from "./bytes.ts";
+
+export const SEALED = "_enc";
+const IV_BYTES = 12;
+/** Plaintexts this instance sealed recently, by ciphertext (their change events follow the write at once). */
+const RECENT_MAX = 4096;
+
+type Row = Record<string, unknown>;
+
+export function sealedStorage<Internals, Options>(args: {
+  storage: RxStorage<Internals, Options>;
+  /** AES-GCM key; null only to remove databases (any read or write then fails). */
+  key: CryptoKey | null;
+  /** The fields to seal per RxDB collection name (none: the collection is stored as it is). */
+  sealedFields(collectionName: string): readonly string[];
+}): RxStorage<Internals, Options> {
+  return {
+    ...args.storage,
+    async createStorageInstance<D>(params: RxStorageInstanceCreationParams<D, Options>): Promise<RxStorageInstance<D, Internals, Options>> {
+      const fields = args.sealedFields(params.collectionName);
+      if (fields.length === 0) return args.storage.createStorageInstance(params);
+      const schema = params.schema as unknown as RxJsonSchema<RxDocumentData<Row>>;
+      const instance = await args.storage.createStorageInstance({ ...params, schema: storedSchema(schema, fields) as never });
+      const primary = typeof schema.primaryKey === "string" ? schema.primaryKey : schema.primaryKey.key;
+      const context = (doc: Row) => utf8(`dpc/rxdb/${params.collectionName}/${String(doc[primary])}`);
+      const recent = new Map<string, string>();
+
+      function requireKey(): CryptoKey {
+        if (!args.key) throw new Error(`No key for the sealed collection ${params.collectionName}`);
+        return args.key;
+      }
+
+      async function toStorage(doc: Row): Promise<Row> {
+        const key = requireKey();
+        const stored: Row = {};
+        const sealed: Row = {};
+        for (const [name, value] of Object.entries(doc)) {
+          if (fields.includes(name)) {
+            if (value !== undefined) sealed[name] = value;
+          } else stored[name] = value;
+        }
+        const json = JSON.stringify(sealed);
+        const iv = randomBytes(IV_BYTES);
+        const cipher = await crypto.subtle.encrypt({ name: "AES-GCM", iv, additionalData: context(doc) }, key, utf8(json));
+        const out = new Uint8Array(IV_BYTES + cipher.byteLength);
+        out.set(iv);
+        out.set(new Uint8Array(cipher), IV_BYTES);
+        const text = toBase64(out);
+        stored[SEALED] = text;
+        recent.set(text, json);
+        if (recent.size > RECENT_MAX) recent.delete(recent.keys().next().value!);
+        return stored;
+      }
+
+      async function fromStorage(stored: Row): Promise<Row> {
+        const { [SEALED]: text, ...doc } = stored;
+        if (typeof text !== "string") throw new Error(`A document of ${params.collectionName} is not sealed`);
+        let json = recent.get(text);
+        if (json === undefined) {
+          const bytes = fromBase64(text);
+          const plain = await crypto.subtle.decrypt(
+            { name: "AES-GCM", iv: bytes.subarray(0, IV_BYTES), additionalData: context(stored) },
+            requireKey(),
+            bytes.subarray(IV_BYTES),
+          );
+          json = new TextDecoder().decode(plain);
+        }
+        return Object.assign(doc, JSON.parse(json) as Row);
+      }
+
+      return wrapRxStorageInstance(
+        schema,
+        instance as RxStorageInstance<Row, Internals, Options>,
+        toStorage as never,
+        fromStorage as never,
+      ) as never;
+    },
+  };
+}
+
+/** The schema the inner storage gets: the sealed fields replaced by the one ciphertext string. */
+export function storedSchema(schema: RxJsonSchema<RxDocumentData<Row>>, fields: readonly string[]) {
+  const copy = structuredClone(schema) as RxJsonSchema<RxDocumentData<Row>> & { properties: Row; required?: string[] };
+  for (const field of fields) delete copy.properties[field];
+  copy.properties[SEALED] = { type: "string" };
+  copy.required = [...(copy.required ?? []).filter((field) => !fields.includes(field)), SEALED];
+  return copy;
+}
