@@ -40,6 +40,8 @@ import { createMessagesService } from "./domains/messages/service.ts";
 import { notificationsRoutes } from "./domains/notifications/routes.ts";
 import { createNotificationsService } from "./domains/notifications/service.ts";
 import { createContactService } from "./domains/contact/service.ts";
+import { videoRoutes } from "./domains/video/routes.ts";
+import { createVideoService } from "./domains/video/service.ts";
 
 export const API_PREFIX = "/api/v1";
 
@@ -56,6 +58,7 @@ export function createServices(deps: Deps) {
   const intakeForms = createIntakeFormsService(deps);
   const messages = createMessagesService({ ...deps, write: sync.write, files: chatFiles, effects: messageEffects });
   const notifications = createNotificationsService(deps);
+  const consultations = createConsultationsService({ ...deps, write: sync.write, availability, intakeForms });
   return {
     auth,
     sync,
@@ -66,7 +69,8 @@ export function createServices(deps: Deps) {
     contact: createContactService({ ...deps, notifications, messages }),
     availability,
     intakeForms,
-    consultations: createConsultationsService({ ...deps, write: sync.write, availability, intakeForms }),
+    consultations,
+    video: createVideoService({ ...deps, consultations }),
     calendar: createCalendarService({ ...deps, availability }),
     doctors: createDoctorsService({ ...deps, write: sync.write }),
     uploads: createUploadService({ ...deps, repo: createSyncRepo(deps.sql), write: sync.write }),
@@ -107,6 +111,7 @@ export function createApi(deps: Deps, options: AppOptions) {
   api.route("/", intakeFormsRoutes(services.intakeForms));
   api.route("/", messagesRoutes(services.messages, services.chatExports));
   api.route("/", notificationsRoutes(services.notifications));
+  api.route("/", videoRoutes(services.video, deps.video));
   api.route("/", usersRoutes(services.users));
 
   api.onError(createErrorHandler(deps.log));

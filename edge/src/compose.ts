@@ -14,6 +14,8 @@ import { createRateLimiter } from "./platform/rate-limit.ts";
 import { createOutboxSms } from "./platform/sms.ts";
 import { createLocalChangeFeed, createPgChangeFeed } from "./realtime/change-feed.ts";
 import { createLocalEventBus, createPgEventBus } from "./realtime/events.ts";
+import { noVideo, type VideoGateway } from "./platform/video/gateway.ts";
+import { createJanusGateway } from "./platform/video/janus-gateway.ts";
 
 export async function composeDeps(opts: {
   config: Config;
@@ -23,6 +25,8 @@ export async function composeDeps(opts: {
   clock?: Clock;
   limits?: Limits;
   passwords?: PasswordHasher;
+  /** A gateway started by the entry point (a child Janus); else JANUS_URL's, else none. */
+  video?: VideoGateway;
 }): Promise<Deps> {
   const { config, database, log } = opts;
   const sql = database.sql;
@@ -45,6 +49,9 @@ export async function composeDeps(opts: {
     changes: database.kind === "postgres" ? createPgChangeFeed(sql, log) : createLocalChangeFeed(),
     events: database.kind === "postgres" ? createPgEventBus(sql, log) : createLocalEventBus(),
     limits: opts.limits ?? DEFAULT_LIMITS,
+    video: opts.video ?? (config.JANUS_URL && config.VIDEO_GATEWAY !== "off"
+      ? createJanusGateway({ urls: config.JANUS_URL, tokenSecret: config.JANUS_TOKEN_SECRET!, adminKey: config.JANUS_ADMIN_KEY! })
+      : noVideo),
     demoMode: config.DEMO_SEED || !config.DATABASE_URL,
   };
 }

@@ -9,6 +9,11 @@ const bool = z
   .optional()
   .transform((v) => v === "true" || v === "1");
 
+const list = (item: z.ZodString) =>
+  z.string().transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean)).pipe(z.array(item).min(1));
+const urlList = list(z.string().regex(/^https?:\/\/\S+$/, "must be http(s) URLs"));
+const iceUrlList = list(z.string().regex(/^(stuns?|turns?):\S+$/, "must be stun:, stuns:, turn: or turns: URLs"));
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8000),
   HOST: z.string().default("0.0.0.0"),
@@ -29,6 +34,45 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   /** Presence: an edge process that has not renewed its heartbeat for this long counts as gone. */
   PRESENCE_TTL_SECONDS: z.coerce.number().int().min(2).max(600).default(30),
+  /** Video visits: `auto` = JANUS_URL when set, else a Janus child process when JANUS_BIN runs, else none; `off` = none. */
+  VIDEO_GATEWAY: z.enum(["auto", "off"]).default("auto"),
+  /** External Janus API URLs (`http://10.0.0.5:8088/janus`), comma-separated: several gateways serve one edge. */
+  JANUS_URL: urlList.optional(),
+  /** The janus binary started as a child when JANUS_URL is unset. */
+  JANUS_BIN: z.string().min(1).default("janus"),
+  /** Secret of Janus's signed tokens (token_auth_secret); generated per start for a child Janus. */
+  JANUS_TOKEN_SECRET: z.string().min(16, "JANUS_TOKEN_SECRET must be at least 16 characters").optional(),
+  /** VideoRoom admin_key: only its holder (the edge) creates rooms; generated per start for a child Janus. */
+  JANUS_ADMIN_KEY: z.string().min(16, "JANUS_ADMIN_KEY must be at least 16 characters").optional(),
+  /** Where a child Janus listens for its API (the edge proxies browsers to it). */
+  JANUS_ADDRESS: z.string().min(1).default("127.0.0.1"),
+  /** Its API port; 0 = a free one. */
+  JANUS_HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** Only these interfaces or addresses for Janus's ICE candidates (comma-separated). */
+  JANUS_ICE_ENFORCE_LIST: z.string().optional(),
+  /** The public address of a 1:1 NAT in front of a child Janus. */
+  JANUS_NAT_1_1_MAPPING: z.string().optional(),
+  /** UDP ports a child Janus uses for media. */
+  RTP_PORT_RANGE: z.string().regex(/^\d{1,5}-\d{1,5}$/, "RTP_PORT_RANGE must look like 20000-20999").default("20000-20999"),
+  /** STUN servers for browsers (`stun:stun.example.org:3478`), comma-separated; the first is Janus's own too. */
+  STUN_URLS: iceUrlList.optional(),
+  /** TURN servers (`turn:turn.example.org:3478?transport=udp`), comma-separated, with TURN_SECRET. */
+  TURN_URLS: iceUrlList.optional(),
+  /** coturn's static-auth-secret: TURN credentials are made with the TURN REST scheme. */
+  TURN_SECRET: z.string().min(8).optional(),
+  /** How long a TURN credential lasts. */
+  TURN_TTL_SECONDS: z.coerce.number().int().min(60).max(7 * 86400).default(86400),
+}).superRefine((cfg, ctx) => {
+  if (cfg.JANUS_URL && (!cfg.JANUS_TOKEN_SECRET || !cfg.JANUS_ADMIN_KEY)) {
+    ctx.addIssue({ code: "custom", path: ["JANUS_URL"], message: "JANUS_URL needs JANUS_TOKEN_SECRET and JANUS_ADMIN_KEY (the gateway's token_auth_secret and VideoRoom admin_key)" });
+  }
+  if (cfg.TURN_URLS && !cfg.TURN_SECRET) {
+    ctx.addIssue({ code: "custom", path: ["TURN_URLS"], message: "TURN_URLS needs TURN_SECRET" });
+  }
+  const [min, max] = cfg.RTP_PORT_RANGE.split("-").map(Number);
+  if (!(min >= 1024 && max <= 65535 && min < max)) {
+    ctx.addIssue({ code: "custom", path: ["RTP_PORT_RANGE"], message: "RTP_PORT_RANGE must be two ports from 1024 to 65535, the first lower" });
+  }
 });
 
 export type Config = z.output<typeof envSchema> & { publicOrigin: string };

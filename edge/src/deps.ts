@@ -13,6 +13,7 @@ import type { RateLimiter, RateRule } from "./platform/rate-limit.ts";
 import type { Sms } from "./platform/sms.ts";
 import type { ChangeFeed } from "./realtime/change-feed.ts";
 import type { EventBus } from "./realtime/events.ts";
+import type { VideoGateway } from "./platform/video/gateway.ts";
 
 export type Limits = {
   loginFailuresPerAccount: RateRule;
@@ -52,6 +53,8 @@ export type Deps = {
   /** Events for users' sockets (message:received, user:forceLogout…), to every edge process. */
   events: EventBus;
   limits: Limits;
+  /** The media gateway(s) of video visits (Janus), or `noVideo`. */
+  video: VideoGateway;
   /** The demo seed is active: the dev outbox endpoint answers. */
   demoMode: boolean;
 };

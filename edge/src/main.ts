@@ -1,8 +1,9 @@
 /**
  * Entry point: configuration, database (PGlite or PostgreSQL), migrations,
  * demo seed, then the API and the PWA on one origin over node:http, with
- * socket.io (live sync changes, chat events, presence) on the same server, and the scheduler
- * (15-minute consultation notices).
+ * socket.io (live sync changes, chat events, presence, the video room's events) on the same
+ * server, the scheduler (15-minute consultation notices), and Janus for video visits when
+ * its binary is there (or JANUS_URL's gateways).
  */
 import { createServer } from "node:http";
 import { getRequestListener } from "@hono/node-server";
@@ -16,6 +17,7 @@ import { createLogger } from "./platform/log.ts";
 import { seedDemo } from "./seed/demo.ts";
 import { createRealtime } from "./realtime/realtime.ts";
 import { mountPwa } from "./static.ts";
+import { startVideoGateway } from "./platform/video/start.ts";
 
 const config = loadConfig(Deno.env.toObject());
 const log = createLogger(config.LOG_LEVEL);
@@ -28,7 +30,8 @@ log.info("database connected", { kind: database.kind, dataDir: database.kind ===
 const applied = await migrate(database.sql);
 if (applied.length) log.info("migrations applied", { applied });
 
-const deps = await composeDeps({ config, database, log, jwtSecret: await resolveJwtSecret(config, log) });
+const video = await startVideoGateway(config, log);
+const deps = await composeDeps({ config, database, log, jwtSecret: await resolveJwtSecret(config, log), video: video.gateway });
 if (deps.demoMode) await seedDemo(deps);
 
 const { app, services } = createApp(deps, { databaseKind: database.kind });
@@ -37,7 +40,7 @@ if (!(await mountPwa(app, config.STATIC_DIR))) {
 }
 
 const server = createServer(getRequestListener(app.fetch));
-const realtime = await createRealtime({ server, deps, uploads: services.chatFiles });
+const realtime = await createRealtime({ server, deps, uploads: services.chatFiles, video: services.video });
 const scheduler = createScheduler({ deps, clock: deps.clock });
 server.listen(config.PORT, config.HOST, () => {
   const address = server.address();
@@ -50,6 +53,7 @@ const shutdown = async () => {
   await scheduler.stop();
   await realtime.close();
   await services.chatExports.idle();
+  await video.stop();
   await database.close();
   Deno.exit(0);
 };

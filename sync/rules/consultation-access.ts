@@ -3,6 +3,7 @@
  * PWA can count down to the window offline with the same rule as the server.
  */
 import type { ConsultationAccess, ConsultationStatus } from "../schemas/consultation.ts";
+import { LIVE_OVERTIME_MINUTES } from "../schemas/video.ts";
 
 /** Parties may enter this many minutes before the start (and get the notice then, 01 §9). */
 export const JOIN_EARLY_MINUTES = 15;
@@ -33,3 +34,11 @@ export function consultationAccess(c: AccessInput, now: Date): ConsultationAcces
 }
 
 export const NOT_FOUND_ACCESS: ConsultationAccess = { state: "not_found", opensAt: null, closesAt: null };
+
+/**
+ * Live: its video room is open (created on the first join, destroyed when it finishes), and
+ * at most LIVE_OVERTIME_MINUTES past the slot, so a visit that runs over is not cut off
+ * while a forgotten one still ends.
+ */
+export const isLive = (roomOpen: boolean, endAt: Date, now: Date) =>
+  roomOpen && now.getTime() < endAt.getTime() + LIVE_OVERTIME_MINUTES * 60_000;

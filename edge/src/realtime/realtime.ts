@@ -25,6 +25,8 @@ import type { ChatFiles } from "../domains/messages/files.ts";
 import type { Change } from "./change-feed.ts";
 import { handleChatUploads } from "./chat-uploads.ts";
 import { createPresenceTracker, type PresenceOptions } from "./presence.ts";
+import { handleConsultationRoom } from "./consultation-room.ts";
+import type { VideoService } from "../domains/video/service.ts";
 
 type RealtimeDeps = Pick<Deps, "sql" | "tokens" | "clock" | "log" | "changes" | "events" | "config">;
 
@@ -42,6 +44,8 @@ export async function createRealtime(opts: {
   /** Chat attachments over the socket (`upload:attachment`); without it those events answer 503. */
   uploads?: ChatFiles;
   presence?: PresenceOptions;
+  /** The live room's `consultation:*` events (consultation-room.ts); without it they are not answered. */
+  video?: VideoService;
 }) {
   const { deps } = opts;
   const lookup = createActorLookup(deps);
@@ -99,6 +103,7 @@ export async function createRealtime(opts: {
       socket.on(CHAT_EVENTS.uploadAttachment, unavailable);
       socket.on(CHAT_EVENTS.uploadCancel, unavailable);
     }
+    if (opts.video) handleConsultationRoom(socket, actor, { video: opts.video, lookup, events: deps.events, log: deps.log });
     // Counted before online:init is answered, so partners and this socket agree.
     void presence.connected(userId).then(() => sendOnline(socket));
   });

@@ -9,6 +9,7 @@ import { createArgon2Hasher } from "../platform/passwords.ts";
 import type { Role } from "../../../sync/roles.ts";
 import { connectPostgres, type Database } from "../db/connect.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
+import type { VideoGateway } from "../platform/video/gateway.ts";
 
 /** The access-token secret of test apps (a spawned edge process needs the same one). */
 export const TEST_JWT_SECRET = "test-secret-test-secret-test-secret-0123";
@@ -26,7 +27,7 @@ export type CallOptions = {
 
 export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
 
-export async function createTestContext(opts: { limits?: Partial<Limits>; env?: Record<string, string> } = {}) {
+export async function createTestContext(opts: { limits?: Partial<Limits>; env?: Record<string, string>; video?: VideoGateway } = {}) {
   const database: TestDatabase = await createTestDatabase();
   const clock = manualClock(new Date());
   const config = loadConfig({ PUBLIC_ORIGIN: "http://app.test", DATA_DIR: "/nonexistent", ...opts.env });
@@ -40,6 +41,7 @@ export async function createTestContext(opts: { limits?: Partial<Limits>; env?: 
       clock,
       limits: { ...DEFAULT_LIMITS, ...opts.limits },
       passwords,
+      video: opts.video,
     });
     return { deps, ...createApp(deps, { databaseKind: db.kind }) };
   };

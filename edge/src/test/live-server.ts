@@ -15,7 +15,7 @@ export type LiveServer = {
 
 export async function startLiveServer(ctx: TestContext, opts: { presence?: PresenceOptions } = {}): Promise<LiveServer> {
   const server = createServer(getRequestListener(ctx.app.fetch));
-  const realtime = await createRealtime({ server, deps: ctx.deps, uploads: ctx.services.chatFiles, presence: opts.presence });
+  const realtime = await createRealtime({ server, deps: ctx.deps, uploads: ctx.services.chatFiles, presence: opts.presence, video: ctx.services.video });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const address = server.address();
   const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;

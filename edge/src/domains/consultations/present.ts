@@ -1,6 +1,6 @@
 /** A consultation row in the API's shape, with the caller's access state. */
 import type { Actor } from "../../access/actor.ts";
-import { consultationAccess } from "../../../../sync/rules/consultation-access.ts";
+import { consultationAccess, isLive } from "../../../../sync/rules/consultation-access.ts";
 import type { Consultation } from "../../../../sync/schemas/consultation.ts";
 import type { ConsultationIntakeForm, IntakeForm } from "../../../../sync/schemas/intake-form.ts";
 import type { ConsultationRow } from "./repo.ts";
@@ -24,7 +24,13 @@ export function toConsultation(r: ConsultationRow, actor: Actor, now: Date): Con
     canceledBy: r.canceled_by,
     encounterId: r.encounter_id,
     createdAt: r.created_at.toISOString(),
-    access: consultationAccess({ status: r.status, startAt: r.start_at, endAt: r.end_at, isParty: isParty(actor, r) }, now),
+    access: consultationAccess({
+      status: r.status,
+      startAt: r.start_at,
+      endAt: r.end_at,
+      isParty: isParty(actor, r),
+      live: isLive(r.live, r.end_at, now),
+    }, now),
   };
 }
 

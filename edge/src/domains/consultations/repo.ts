@@ -38,12 +38,15 @@ export type ConsultationRow = {
   p_first_name: string;
   p_last_name: string;
   p_state: string | null;
+  /** A video room is open for it (video issue): keeps it open past its slot, for a while. */
+  live: boolean;
 };
 
 function selectConsultations(q: Queryable): Fragment {
   return q`
     select c.*, d.first_name as d_first_name, d.last_name as d_last_name, d.specialty as d_specialty,
-           p.first_name as p_first_name, p.last_name as p_last_name, p.state as p_state
+           p.first_name as p_first_name, p.last_name as p_last_name, p.state as p_state,
+           exists (select 1 from video_rooms vr where vr.consultation_id = c.id and vr.closed_at is null) as live
     from consultations c join users d on d.id = c.doctor_id join users p on p.id = c.patient_id`;
 }
 

@@ -12,7 +12,7 @@ import type { Deps } from "../../deps.ts";
 import { listOf } from "../../http/envelope.ts";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../http/errors.ts";
 import { DOCTOR_PATIENT_CAP } from "../../../../sync/constants.ts";
-import { NOT_FOUND_ACCESS } from "../../../../sync/rules/consultation-access.ts";
+import { consultationAccess, isLive, NOT_FOUND_ACCESS } from "../../../../sync/rules/consultation-access.ts";
 import { buildIntakeForm, checkIntakeAnswers } from "../../../../sync/rules/intake-form.ts";
 import { slotAt, type TimeRange } from "../../../../sync/rules/slots.ts";
 import { addDays, startOfZonedDay } from "../../../../sync/rules/zoned-time.ts";
@@ -108,6 +108,10 @@ export function createConsultationsService(deps: Pick<Deps, "sql" | "clock"> & {
 
   type Rule = { allowed: (a: Actor, c: ConsultationRow) => boolean; denied: () => AppError };
   const DOCTOR_ONLY: Rule = { allowed: actsForDoctor, denied: CONSULTATION_ERRORS.notForDoctor };
+  const FINISHER: Rule = {
+    allowed: (a, c) => a.role === "doctor" && a.userId === c.doctor_id,
+    denied: () => forbidden("Only the doctor finishes a consultation", "NOT_THE_DOCTOR"),
+  };
   const CANCELERS: Rule = { allowed: mayCancel, denied: () => forbidden("You may not cancel this consultation") };
 
   /** Loads a consultation for a state change inside the transaction: visible (else 404) and allowed (else 403). */
@@ -223,6 +227,24 @@ export function createConsultationsService(deps: Pick<Deps, "sql" | "clock"> & {
         if (row.status !== "requested" && row.status !== "accepted") throw invalidState(row, "canceled");
         if (row.end_at <= clock.now()) throw ended();
         await repo.update(w, id, { status: "canceled", cancelReason: reason }, actor.userId);
+      });
+      return await present(actor, id);
+    },
+
+    /**
+     * The doctor ends an accepted consultation while it is open or live (the video room's
+     * Finish); the video service then destroys the room and tells both parties.
+     */
+    async finish(actor: Actor, id: string): Promise<Consultation> {
+      await change(async (w) => {
+        const row = await forChange(w, actor, id, FINISHER);
+        if (row.status !== "accepted") throw invalidState(row, "finished");
+        const access = consultationAccess({
+          status: row.status, startAt: row.start_at, endAt: row.end_at, isParty: true, live: isLive(row.live, row.end_at, clock.now()),
+        }, clock.now());
+        if (access.state === "ended") throw ended();
+        if (access.state !== "open") throw conflict("This consultation has not started yet", "NOT_STARTED");
+        await repo.update(w, id, { status: "finished" });
       });
       return await present(actor, id);
     },
