@@ -141,3 +141,52 @@ describe("a database of the previous version (crypto-js fields)", () => {
     expect(names).toContain(`rxdb-dexie-${databaseName(userId)}--0--note_drafts`);
   });
 });
+
+describe("the replication's meta store", () => {
+  it("keeps its copy of each pulled document sealed too", async () => {
+    const { replicateRxCollection } = await import("rxdb/plugins/replication");
+    const idb = newDevice();
+    const db = await open(idb, dataKey());
+    const doc = { ...draft("Pulled diagnosis", 5), _deleted: false };
+    const mine = draft("Pushed diagnosis", 0);
+    await db.note_drafts.insert(mine);
+    let served = false;
+    const state = replicateRxCollection({
+      collection: db.note_drafts as never,
+      replicationIdentifier: "test-meta",
+      live: false,
+      push: { handler: () => Promise.resolve([]) },
+      pull: {
+        handler() {
+          const page = served ? [] : [doc];
+          served = true;
+          return Promise.resolve({ documents: page, checkpoint: { updatedAt: 5, id: doc.id } });
+        },
+      },
+    });
+    await state.awaitInitialReplication();
+    expect((await db.note_drafts.findOne(doc.id).exec())?.title).toBe("Pulled diagnosis");
+
+    const metaRows = async () => {
+      const metaNames = (await idb.indexedDB.databases()).map((d) => d.name ?? "").filter((name) => name.includes("rx-replication-meta"));
+      expect(metaNames.length).toBe(1);
+      const raw = new Dexie(metaNames[0], { indexedDB: idb.indexedDB, IDBKeyRange });
+      await raw.open();
+      const rows = await raw.table("docs").toArray() as Record<string, unknown>[];
+      raw.close();
+      return rows;
+    };
+    let rows = await metaRows();
+    const hasMeta = () => rows.some((row) => row.itemId === doc.id || row.itemId === mine.id);
+    for (let i = 0; i < 50 && !hasMeta(); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      rows = await metaRows();
+    }
+    await state.cancel();
+    expect(hasMeta()).toBe(true);
+    for (const row of rows) expect(row).not.toHaveProperty("docData");
+    expect(JSON.stringify(rows)).not.toContain("Pulled diagnosis");
+    expect(JSON.stringify(rows)).not.toContain("Pushed diagnosis");
+    expect(JSON.stringify(rows)).not.toContain("secret text");
+  });
+});

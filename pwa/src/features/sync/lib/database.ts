@@ -5,7 +5,11 @@
  * One collection per registered one (five of the free tier's 13); file bytes live in the blobs database.
  * Dev-mode is never loaded (it would fetch a page from the internet).
  */
-import { addRxPlugin, createRxDatabase, removeRxDatabase, type RxCollection, type RxDatabase, type RxJsonSchema } from "rxdb";
+import {
+  addRxPlugin,
+  createRxDatabase,
+  META_INSTANCE_SCHEMA_TITLE,
+  removeRxDatabase, type RxCollection, type RxDatabase, type RxJsonSchema } from "rxdb";
 import { RxDBLeaderElectionPlugin } from "rxdb/plugins/leader-election";
 import { getRxStorageDexie } from "rxdb/plugins/storage-dexie";
 import {
@@ -42,8 +46,18 @@ function addPlugins() {
   addRxPlugin(RxDBLeaderElectionPlugin);
 }
 
+/**
+ * The synced collections seal their health content; the replication's meta
+ * stores (one per collection) keep a full copy of each document as the server
+ * sent it (`docData`), so that is sealed whole. RxDB's internal store holds
+ * no health data.
+ */
+function sealedFields(collectionName: string, schema: { title?: string }): readonly string[] {
+  return schema.title === META_INSTANCE_SCHEMA_TITLE ? ["docData"] : sealedFieldsOf(collectionName);
+}
+
 function storageFor(key: CryptoKey | null, idb?: IndexedDbFactory) {
-  return sealedStorage({ storage: getRxStorageDexie(idb ?? {}), key, sealedFields: sealedFieldsOf });
+  return sealedStorage({ storage: getRxStorageDexie(idb ?? {}), key, sealedFields });
 }
 
 export async function openDatabase(options: {

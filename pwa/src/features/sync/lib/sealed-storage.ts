@@ -32,13 +32,13 @@ export function sealedStorage<Internals, Options>(args: {
   storage: RxStorage<Internals, Options>;
   /** AES-GCM key; null only to remove databases (any read or write then fails). */
   key: CryptoKey | null;
-  /** The fields to seal per RxDB collection name (none: the collection is stored as it is). */
-  sealedFields(collectionName: string): readonly string[];
+  /** The fields to seal per RxDB collection (none: the collection is stored as it is). */
+  sealedFields(collectionName: string, schema: { title?: string }): readonly string[];
 }): RxStorage<Internals, Options> {
   return {
     ...args.storage,
     async createStorageInstance<D>(params: RxStorageInstanceCreationParams<D, Options>): Promise<RxStorageInstance<D, Internals, Options>> {
-      const fields = args.sealedFields(params.collectionName);
+      const fields = args.sealedFields(params.collectionName, params.schema);
       if (fields.length === 0) return args.storage.createStorageInstance(params);
       const schema = params.schema as unknown as RxJsonSchema<RxDocumentData<Row>>;
       const instance = await args.storage.createStorageInstance({ ...params, schema: storedSchema(schema, fields) as never });
