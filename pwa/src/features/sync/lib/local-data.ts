@@ -96,6 +96,7 @@ export async function openLocalData(userId: string, dataKey: Uint8Array<ArrayBuf
         events: {
           synced: () => deps.status.dispatch({ type: "synced", at: new Date().toISOString() }),
           outdated: deps.onOutdated,
+          isPending: (collection, id) => pending.has(`${collection}/${id}`),
           settled(collection, ids) {
             void blobs.pending.remove(collection, ids);
             if (collection === "medical_files") uploads.kick();

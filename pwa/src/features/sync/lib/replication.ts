@@ -6,7 +6,7 @@
  * expired token is refreshed and a refused one ends the session.
  */
 import { replicateRxCollection, type RxReplicationState } from "rxdb/plugins/replication";
-import type { Observable } from "rxjs";
+import { type Observable, tap } from "rxjs";
 import { z } from "zod";
 import { type CollectionName, collectionOf, sameValue } from "../../../../../sync/collections/index.ts";
 import { type Checkpoint, PULL_LIMIT_MAX, syncPaths, SYNC_VERSION } from "../../../../../sync/protocol.ts";
@@ -25,6 +25,8 @@ export type ReplicationEvents = {
   outdated(): void;
   /** The server has these local changes (stored, or resolved to its own state). */
   settled(collection: CollectionName, ids: string[]): void;
+  /** Whether a local change of this document is waiting to be acknowledged. */
+  isPending?(collection: CollectionName, id: string): boolean;
 };
 
 export function isOutdatedError(error: unknown): boolean {
@@ -52,6 +54,24 @@ export function replicateCollection(options: {
     }
   }
 
+  /**
+   * A pending change whose server copy arrives by pull or live event with the
+   * same content is settled: RxDB then sees the fork equal to the master and
+   * may never push it, so `sent$` would not clear the mark.
+   */
+  async function settleArrived(docs: Doc[]) {
+    const ids = docs.filter((doc) => doc.updatedAt > 0 && events.isPending?.(name, doc.id)).map((doc) => doc.id);
+    if (ids.length === 0) return;
+    const local = await (options.db[name] as unknown as { findByIds(ids: string[]): { exec(): Promise<Map<string, { toJSON(meta: true): Doc }>> } })
+      .findByIds(ids).exec();
+    const settled = docs.filter((doc) => {
+      const mine = local.get(doc.id);
+      return mine !== undefined && sameContent(mine.toJSON(true), doc);
+    }).map((doc) => doc.id);
+    if (settled.length > 0) events.settled(name, settled);
+  }
+  const settleQuietly = (docs: Doc[]) => void settleArrived(docs).catch((error) => console.warn(`Settling ${name}`, error));
+
   const state = replicateRxCollection<Doc, Checkpoint>({
     collection: options.db[name] as never,
     replicationIdentifier: `dpc-sync-v${SYNC_VERSION}-${name}`,
@@ -66,9 +86,13 @@ export function replicateCollection(options: {
         );
         const page = pageSchema.parse(answer);
         events.synced();
-        return { documents: validDocuments(collection, page.documents) as Doc[], checkpoint: page.checkpoint ?? checkpoint };
+        const documents = validDocuments(collection, page.documents) as Doc[];
+        settleQuietly(documents);
+        return { documents, checkpoint: page.checkpoint ?? checkpoint };
       },
-      stream$: options.stream$ as Observable<never>,
+      stream$: options.stream$.pipe(tap((item) => {
+        if (item !== "RESYNC") settleQuietly(item.documents as Doc[]);
+      })) as Observable<never>,
     },
     push: {
       batchSize: collection.pushBatchSize,
@@ -97,6 +121,13 @@ export function replicateCollection(options: {
     console.warn(`Sync of ${name} failed; it is retried`, error);
   });
   return state;
+}
+
+/** Same content, the server's numbering aside (a draft made offline has `updatedAt` 0 until then). */
+export function sameContent(local: Record<string, unknown>, server: Record<string, unknown>): boolean {
+  const { updatedAt: _a, ...mine } = replicatedFields(local);
+  const { updatedAt: _b, ...theirs } = replicatedFields(server);
+  return sameValue(mine, theirs);
 }
 
 function collectionEqual(a: Doc, b: Doc): boolean {

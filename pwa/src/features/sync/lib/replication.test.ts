@@ -1,0 +1,101 @@
+import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
+import { Subject } from "rxjs";
+import { afterEach, describe, expect, it } from "vitest";
+import type { ApiClient } from "../../../lib/api/client.ts";
+import { type DpcDatabase, openDatabase } from "./database.ts";
+import { deriveLocalKeys } from "./local-keys.ts";
+import { type PullStreamItem, replicateCollection, sameContent } from "./replication.ts";
+
+const opened: DpcDatabase[] = [];
+afterEach(async () => {
+  for (const db of opened.splice(0)) await db.close();
+});
+
+const userId = crypto.randomUUID();
+
+async function open() {
+  const keys = await deriveLocalKeys(crypto.getRandomValues(new Uint8Array(32)));
+  const db = await openDatabase({
+    userId,
+    password: keys.rxdbPassword,
+    key: keys.fields,
+    idb: { indexedDB: new IDBFactory(), IDBKeyRange },
+    multiInstance: false,
+  });
+  opened.push(db);
+  return db;
+}
+
+const until = async (test: () => boolean, what: string) => {
+  for (let i = 0; i < 200 && !test(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  if (!test()) throw new Error(`timed out waiting for ${what}`);
+};
+
+describe("pending marks", () => {
+  it("compare content, not the server's numbering", () => {
+    const local = { id: "a", title: "t", fields: { a: "1", b: "2" }, updatedAt: 0, _deleted: false, _rev: "1-x", _meta: {} };
+    expect(sameContent(local, { id: "a", title: "t", fields: { b: "2", a: "1" }, updatedAt: 12, _deleted: false })).toBe(true);
+    expect(sameContent(local, { id: "a", title: "other", fields: { a: "1", b: "2" }, updatedAt: 12, _deleted: false })).toBe(false);
+  });
+
+  it("settle when the server's copy of a pending draft arrives by pull (or live event) before any push is acknowledged", async () => {
+    const db = await open();
+    const draft = {
+      id: crypto.randomUUID(),
+      patientId: crypto.randomUUID(),
+      encounterId: null,
+      noteTypeId: null,
+      title: "Made offline",
+      fields: { text: "Seen today" },
+      authorId: userId,
+      updatedBy: userId,
+      updatedAt: 0,
+    };
+    const edited = { ...draft, id: crypto.randomUUID(), title: "Edited since" };
+    await db.note_drafts.bulkInsert([draft, edited]);
+    const pending = new Set([`note_drafts/${draft.id}`, `note_drafts/${edited.id}`]);
+    const settled: string[] = [];
+    let pulls = 0;
+    const api = {
+      get: () => {
+        pulls += 1;
+        // The server has the draft (its push's answer was lost), and an older title of the other.
+        const documents = pulls === 1
+          ? [{ ...draft, updatedAt: 7, _deleted: false }, { ...edited, title: "Older", updatedAt: 8, _deleted: false }]
+          : [];
+        return Promise.resolve({ documents, checkpoint: pulls === 1 ? { updatedAt: 8, id: edited.id } : null });
+      },
+      // Every push fails: nothing is acknowledged by push.
+      post: () => Promise.reject(new Error("offline")),
+    } as unknown as ApiClient;
+    const stream$ = new Subject<PullStreamItem>();
+    const state = replicateCollection({
+      db,
+      name: "note_drafts",
+      api,
+      stream$,
+      events: {
+        synced() {},
+        outdated() {},
+        isPending: (collection, id) => pending.has(`${collection}/${id}`),
+        settled(collection, ids) {
+          for (const id of ids) {
+            pending.delete(`${collection}/${id}`);
+            settled.push(id);
+          }
+        },
+      },
+    });
+    state.error$.subscribe(() => {});
+    await until(() => settled.length > 0, "the pulled draft to settle");
+    expect(settled).toEqual([draft.id]);
+    expect(pending.has(`note_drafts/${edited.id}`)).toBe(true);
+
+    // A live event with the same content settles the other one.
+    await db.note_drafts.findOne(edited.id).exec().then((doc) => doc!.incrementalPatch({ title: "Live" }));
+    stream$.next({ documents: [{ ...edited, title: "Live", updatedAt: 9, _deleted: false }], checkpoint: { updatedAt: 9, id: edited.id } });
+    await until(() => settled.length > 1, "the streamed draft to settle");
+    expect(settled).toEqual([draft.id, edited.id]);
+    await state.cancel();
+  });
+});
