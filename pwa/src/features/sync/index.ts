@@ -15,6 +15,8 @@ export { useDeleteNoteDraft, useNoteDrafts, useSaveNoteDraft } from "./hooks/use
 export { useAttachFile, useMedicalFiles } from "./hooks/use-medical-files.ts";
 export { useFileUrl } from "./hooks/use-file-url.ts";
 export { useConsultations } from "./hooks/use-consultations.ts";
+/** Server events of the live channel (not part of the data contract): see hooks/use-server-event.ts. */
+export { useServerEmit, useServerEvent } from "./hooks/use-server-event.ts";
 
 import type { SyncHooks } from "./contract.ts";
 import * as hooks from "./hooks/index.ts";

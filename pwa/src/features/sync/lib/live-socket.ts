@@ -8,6 +8,7 @@ import { io, type Socket } from "socket.io-client";
 import { type CollectionName, COLLECTION_NAMES, collectionOf } from "../../../../../sync/collections/index.ts";
 import { changeEvent, RESYNC_EVENT, SOCKET_PATH } from "../../../../../sync/protocol.ts";
 import type { PullStreamItem } from "./replication.ts";
+import type { ServerEvents } from "./server-events.ts";
 import { liveChangeSchema, validDocuments } from "./validate-docs.ts";
 
 export type LiveSocketDeps = {
@@ -17,6 +18,8 @@ export type LiveSocketDeps = {
   refresh(): Promise<void>;
   emit(collection: CollectionName, item: PullStreamItem): void;
   onConnected(connected: boolean): void;
+  /** Every other server event goes to this bus (`useServerEvent`), which may emit through this socket. */
+  events?: ServerEvents;
   url?: string;
   createSocket?: typeof io;
   retryMs?: number;
@@ -59,6 +62,11 @@ export function connectLiveSocket(deps: LiveSocketDeps): LiveSocket {
   };
   globalThis.addEventListener?.("online", onOnline);
 
+  deps.events?.attach(socket);
+  socket.onAny((name: string, payload: unknown) => {
+    if (name !== RESYNC_EVENT && !name.startsWith("sync:")) deps.events?.dispatch(name, payload);
+  });
+
   socket.on(RESYNC_EVENT, () => {
     for (const name of COLLECTION_NAMES) deps.emit(name, "RESYNC");
   });
@@ -82,6 +90,8 @@ export function connectLiveSocket(deps: LiveSocketDeps): LiveSocket {
       closed = true;
       clearTimeout(retry);
       globalThis.removeEventListener?.("online", onOnline);
+      deps.events?.attach(null);
+      socket.offAny();
       socket.removeAllListeners();
       socket.disconnect();
       deps.onConnected(false);

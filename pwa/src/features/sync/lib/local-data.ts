@@ -13,6 +13,7 @@ import { databaseName, type DpcDatabase, openDatabase, removeDatabase } from "./
 import { connectLiveSocket, type LiveSocket } from "./live-socket.ts";
 import { deriveLocalKeys } from "./local-keys.ts";
 import { type PullStreamItem, replicateCollection } from "./replication.ts";
+import type { ServerEvents } from "./server-events.ts";
 import type { StatusStore } from "./status.ts";
 import { createUploadQueue, type UploadQueue } from "./upload-queue.ts";
 import { createUploadTransport, type UploadTransport } from "./upload-transport.ts";
@@ -26,6 +27,8 @@ export type LocalDataDeps = {
   onOutdated(): void;
   idb?: IndexedDbFactory;
   socketUrl?: string;
+  /** The engine's bus for server events other than `sync:*`. */
+  events?: ServerEvents;
   /** Tests run without the live channel, and in one "tab". */
   live?: boolean;
   multiInstance?: boolean;
@@ -111,6 +114,7 @@ export async function openLocalData(userId: string, dataKey: Uint8Array<ArrayBuf
         emit: (name, item) => streams.get(name)?.next(item),
         onConnected: (connected) => deps.status.dispatch({ type: "socket", connected }),
         url: deps.socketUrl,
+        events: deps.events,
       });
     }
     await uploads.start();

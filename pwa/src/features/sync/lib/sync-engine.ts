@@ -22,6 +22,7 @@ import type { LocalDataState } from "../contract.ts";
 import { createDataKey, createKeyStore, type KeyStore, unwrapDataKey, wrapDataKey, WrongPasswordError } from "./key-vault.ts";
 import type { LocalData, LocalDataDeps } from "./local-data.ts";
 import { deriveLocalKeys, openJson, sealJson } from "./local-keys.ts";
+import { createServerEvents } from "./server-events.ts";
 import { createStatusStore, type StatusStore } from "./status.ts";
 
 type Runtime = Pick<typeof import("./local-data.ts"), "openLocalData" | "wipeLocalData">;
@@ -50,6 +51,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   const isOnline = deps.isOnline ?? (() => globalThis.navigator?.onLine ?? true);
   const loadRuntime = deps.loadRuntime ?? (() => import("./local-data.ts"));
   const status: StatusStore = createStatusStore(isOnline());
+  const events = createServerEvents();
   const listeners = new Set<() => void>();
   let local: LocalData | null = null;
   let profileKey: CryptoKey | null = null;
@@ -101,6 +103,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       status,
       isOnline,
       getToken: () => session.tokens.read()?.accessToken ?? null,
+      events,
       onOutdated: () => void enqueue(async () => {
         await local?.close();
         setState("outdated");
@@ -190,6 +193,8 @@ export function createSyncEngine(deps: SyncEngineDeps) {
 
   return {
     status,
+    /** Server events of the live channel (01 §7), for `useServerEvent`; the same bus for the engine's life. */
+    events,
     start() {
       const onNetwork = () => status.dispatch({ type: "network", online: isOnline() });
       globalThis.addEventListener?.("online", onNetwork);
