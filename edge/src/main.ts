@@ -2,7 +2,7 @@
  * Entry point: configuration, database (PGlite or PostgreSQL), migrations,
  * demo seed, then the API and the PWA on one origin over node:http, with
  * socket.io (live sync changes, chat events, presence, the video room's events) on the same
- * server, the scheduler (15-minute consultation notices), and Janus for video visits when
+ * server, the collaborative notes' y-websocket endpoint, the scheduler (15-minute consultation notices), and Janus for video visits when
  * its binary is there (or JANUS_URL's gateways).
  */
 import { createServer } from "node:http";
@@ -18,6 +18,7 @@ import { seedDemo } from "./seed/demo.ts";
 import { createRealtime } from "./realtime/realtime.ts";
 import { mountPwa } from "./static.ts";
 import { startVideoGateway } from "./platform/video/start.ts";
+import { createCollabServer } from "./domains/collab/server.ts";
 
 const config = loadConfig(Deno.env.toObject());
 const log = createLogger(config.LOG_LEVEL);
@@ -41,6 +42,8 @@ if (!(await mountPwa(app, config.STATIC_DIR))) {
 
 const server = createServer(getRequestListener(app.fetch));
 const realtime = await createRealtime({ server, deps, uploads: services.chatFiles, video: services.video });
+// Collaborative notes (Yjs over y-websocket) at /api/v1/collab/<noteId>, beside socket.io.
+const collab = await createCollabServer({ server, deps: { ...deps, databaseKind: database.kind } });
 const scheduler = createScheduler({ deps, clock: deps.clock });
 server.listen(config.PORT, config.HOST, () => {
   const address = server.address();
@@ -51,6 +54,7 @@ server.listen(config.PORT, config.HOST, () => {
 const shutdown = async () => {
   log.info("shutting down");
   await scheduler.stop();
+  await collab.close();
   await realtime.close();
   await services.chatExports.idle();
   await video.stop();

@@ -1,0 +1,173 @@
+/**
+ * The notes' Yjs documents open in this process. A document is loaded on its
+ * first connection (every stored update applied: Yjs merges), kept while
+ * someone is connected, and dropped (after a compaction) when the last one
+ * leaves. A client's update is applied, persisted (appended, in order, one at
+ * a time per note) and sent to the other connections by the document's
+ * `update` event; another process's updates arrive as notices (relay.ts) and
+ * are read from the database after the last seq applied here.
+ */
+import * as Y from "yjs";
+import { Awareness } from "y-protocols/awareness";
+import type { Clock } from "../../platform/clock.ts";
+import type { Logger } from "../../platform/log.ts";
+import type { CollabRelay, CollabNotice } from "./relay.ts";
+import type { CollabRepo } from "./repo.ts";
+import { fieldsText, seedUpdate } from "./note-text.ts";
+import type { NoteGrant } from "./access.ts";
+
+/** Origin of updates read from the database (never persisted again). */
+const STORED = Symbol("stored");
+
+export type CollabOptions = {
+  /** Compact a note once it has more than this many stored updates. */
+  compactAfter: number;
+};
+
+export type NoteDocument = {
+  noteId: string;
+  doc: Y.Doc;
+  /** Who is editing (cursors, names), shared by this process's connections only. */
+  awareness: Awareness;
+  /** Applies a client's update: persisted, relayed; `origin` (the connection) is not sent it back. */
+  applyClientUpdate(update: Uint8Array, origin: unknown): void;
+  /** Resolves once every update applied so far is stored. */
+  flushed(): Promise<void>;
+};
+
+type Entry = NoteDocument & {
+  fieldNames: string[];
+  users: number;
+  lastSeq: number;
+  /** Appends and catch-ups of this note, one at a time. */
+  queue: Promise<void>;
+  appendedSinceCompaction: number;
+};
+
+export function createNoteDocuments(deps: { repo: CollabRepo; relay: CollabRelay; clock: Clock; log: Logger }, opts: CollabOptions) {
+  const { repo, relay, log } = deps;
+  const entries = new Map<string, Promise<Entry>>();
+  const errorText = (e: unknown) => e instanceof Error ? e.message.slice(0, 200) : String(e);
+
+  /** Applies what other processes (or a missed notice) stored after our last seq. */
+  function catchUp(entry: Entry): Promise<void> {
+    entry.queue = entry.queue.then(async () => {
+      const rows = await repo.since(entry.noteId, entry.lastSeq);
+      for (const row of rows) {
+        Y.applyUpdate(entry.doc, row.update, STORED);
+        entry.lastSeq = Math.max(entry.lastSeq, row.seq);
+      }
+    }).catch((e) => log.error("collab catch-up failed", { noteId: entry.noteId, error: errorText(e) }));
+    return entry.queue;
+  }
+
+  async function compact(entry: Entry) {
+    entry.appendedSinceCompaction = 0;
+    await repo.compact(entry.noteId, {
+      merge: (updates) => Y.mergeUpdates(updates),
+      fields: (merged) => {
+        const doc = new Y.Doc();
+        Y.applyUpdate(doc, merged);
+        return fieldsText(doc, entry.fieldNames);
+      },
+      now: deps.clock.now(),
+    });
+  }
+
+  async function load(grant: NoteGrant): Promise<Entry> {
+    await repo.seedIfEmpty(grant.noteId, () => seedUpdate(grant.fields, grant.fieldNames));
+    const doc = new Y.Doc({ gc: true });
+    const awareness = new Awareness(doc);
+    // The server itself is nobody: only the clients' states are shared.
+    awareness.setLocalState(null);
+    const entry: Entry = {
+      noteId: grant.noteId,
+      doc,
+      awareness,
+      fieldNames: grant.fieldNames,
+      users: 0,
+      lastSeq: 0,
+      queue: Promise.resolve(),
+      appendedSinceCompaction: 0,
+      applyClientUpdate(update, origin) {
+        Y.applyUpdate(doc, update, origin);
+      },
+      flushed: () => entry.queue,
+    };
+    await catchUp(entry);
+    doc.on("update", (update: Uint8Array, origin: unknown) => {
+      if (origin === STORED) return;
+      entry.queue = entry.queue.then(async () => {
+        // lastSeq is left alone: rows below this seq may be other processes' and not applied yet.
+        // The notice of this very append makes the catch-up read them (and this one again: no change).
+        const seq = await repo.append(entry.noteId, update);
+        if (!relay.notifiesInTransaction) relay.appended({ noteId: entry.noteId, seq });
+        entry.appendedSinceCompaction += 1;
+        if (entry.appendedSinceCompaction >= opts.compactAfter && (await repo.count(entry.noteId)) > opts.compactAfter) {
+          await compact(entry);
+        }
+      }).catch((e) => log.error("collab update not stored", { noteId: entry.noteId, error: errorText(e) }));
+    });
+    return entry;
+  }
+
+  const onNotice = (notice: CollabNotice) => {
+    const pending = entries.get(notice.noteId);
+    if (!pending) return;
+    void pending.then((entry) => {
+      if (notice.seq > entry.lastSeq) void catchUp(entry);
+    }, () => {});
+  };
+  const onResync = () => {
+    for (const pending of entries.values()) void pending.then(catchUp, () => {});
+  };
+  let unsubscribe: (() => Promise<void>) | null = null;
+
+  return {
+    async start() {
+      unsubscribe = await relay.subscribe(onNotice, onResync);
+    },
+
+    /** The note's document, loaded if needed; call `release` when the connection ends. */
+    async acquire(grant: NoteGrant): Promise<NoteDocument> {
+      let pending = entries.get(grant.noteId);
+      if (!pending) {
+        pending = load(grant);
+        entries.set(grant.noteId, pending);
+        pending.catch(() => entries.delete(grant.noteId));
+      }
+      const entry = await pending;
+      entry.users += 1;
+      return entry;
+    },
+
+    async release(noteId: string) {
+      const pending = entries.get(noteId);
+      if (!pending) return;
+      const entry = await pending;
+      entry.users -= 1;
+      if (entry.users > 0) return;
+      await entry.queue;
+      if (entry.users > 0) return;
+      entries.delete(noteId);
+      entry.awareness.destroy();
+      // The last editor here left: one row for the note, and its text in the chart.
+      await compact(entry).catch((e) => log.error("collab compaction failed", { noteId, error: errorText(e) }));
+      entry.doc.destroy();
+    },
+
+    /** Stops listening; open documents are compacted. */
+    async close() {
+      await unsubscribe?.();
+      for (const [noteId, pending] of [...entries]) {
+        entries.delete(noteId);
+        const entry = await pending.catch(() => null);
+        if (!entry) continue;
+        await entry.queue;
+        await compact(entry).catch((e) => log.error("collab compaction failed", { noteId, error: errorText(e) }));
+        entry.doc.destroy();
+      }
+    },
+  };
+}
+export type NoteDocuments = ReturnType<typeof createNoteDocuments>;
