@@ -1,4 +1,5 @@
 import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { ChatDoc } from "../../../../../sync/collections/index.ts";
@@ -44,5 +45,28 @@ describe("ChatList", () => {
     unmount();
     renderList();
     expect(screen.getByText("No chats yet")).toBeTruthy();
+  });
+
+  it("shows unread badges and a presence dot, and filters by the search box", async () => {
+    const user = userEvent.setup();
+    renderList({
+      chats: [
+        chat({ id: "0d3c0c1e-5f6a-4c8e-9a11-00000000000a", kind: "direct", title: "", lastMessageAt: "2026-01-03T10:00:00.000Z" }),
+        chat({ id: "0d3c0c1e-5f6a-4c8e-9a11-00000000000b", title: "Billing", memberIds: [SELF, "x"] }),
+      ],
+      names: { [DOCTOR]: "Grace Hopper" },
+      unread: new Map([["0d3c0c1e-5f6a-4c8e-9a11-00000000000a", 3]]),
+      online: new Set([DOCTOR]),
+    });
+    const links = screen.getAllByRole("link");
+    expect(within(links[0]).getByLabelText("3 unread messages").textContent).toBe("3");
+    expect(within(links[0]).getByRole("img", { name: "Online" })).toBeTruthy();
+    expect(within(links[1]).queryByLabelText(/unread/)).toBeNull();
+    expect(within(links[1]).getByRole("img", { name: "Offline" })).toBeTruthy();
+    await user.type(screen.getByRole("searchbox", { name: "Search chats" }), "hopper");
+    expect(screen.getAllByRole("link").map((link) => link.textContent)).toEqual([expect.stringContaining("Grace Hopper")]);
+    await user.clear(screen.getByRole("searchbox", { name: "Search chats" }));
+    await user.type(screen.getByRole("searchbox", { name: "Search chats" }), "nobody");
+    expect(screen.getByText("No chat matches “nobody”.")).toBeTruthy();
   });
 });

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from "react";
+import { type ReactNode, useLayoutEffect, useRef } from "react";
 import { Link } from "react-router";
 import type { ChatMessageDoc } from "../../../../../sync/collections/index.ts";
 import type { Local } from "../../sync/contract.ts";
@@ -18,6 +18,10 @@ export type ConversationProps = {
   onSend: (text: string) => Promise<unknown>;
   /** The local data cannot be written now (locked, outdated app). */
   readOnlyReason?: string | null;
+  /** Buttons of the header (members, export). */
+  actions?: ReactNode;
+  /** Shown under the header (export progress). */
+  notice?: ReactNode;
 };
 
 /**
@@ -25,7 +29,7 @@ export type ConversationProps = {
  * composer. A message written here shows at once, marked until the server has it.
  */
 export function Conversation(
-  { title, messages, loading, selfId, names, online, onSend, readOnlyReason = null }: ConversationProps,
+  { title, messages, loading, selfId, names, online, onSend, readOnlyReason = null, actions, notice }: ConversationProps,
 ) {
   const visible = messages.filter((message) => !message._deleted);
   const logRef = useRef<HTMLDivElement>(null);
@@ -43,7 +47,9 @@ export function Conversation(
           <span aria-hidden="true">←</span> Chats
         </Link>
         <h2 id="conversation-title" className="conversation__title">{title}</h2>
+        {actions && <div className="conversation__actions">{actions}</div>}
       </header>
+      {notice}
       {loading && visible.length === 0 && <Spinner size={32} label="Loading messages" />}
       {!loading && visible.length === 0 && <EmptyState title="No messages yet">Say hello to start the conversation.</EmptyState>}
       <div ref={logRef} className="conversation__log" role="log" aria-live="polite" aria-label={`Messages in ${title}`}>
