@@ -67,13 +67,14 @@ export function ChatList(
                   className={classes.filter(Boolean).join(" ")}
                   aria-current={current ? "page" : undefined}
                 >
+                  <span className="chat-list__title">{title}</span>
+                  {/* After the title, so the link reads "name, online"; CSS puts the dot first. */}
                   <span
                     className={someoneOnline ? "presence-dot presence-dot--online" : "presence-dot"}
                     role="img"
                     aria-label={someoneOnline ? "Online" : "Offline"}
                     title={someoneOnline ? "Online" : "Offline"}
                   />
-                  <span className="chat-list__title">{title}</span>
                   {count > 0 && (
                     <span className="chat-list__badge" aria-label={count === 1 ? "1 unread message" : `${count} unread messages`}>
                       {count > 99 ? "99+" : count}
