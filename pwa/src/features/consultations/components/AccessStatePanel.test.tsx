@@ -1,5 +1,5 @@
 import { render, screen } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { AccessStatePanel } from "./AccessStatePanel.tsx";
 
 const NOW = new Date("2026-11-23T16:00:00.000Z");
@@ -25,7 +25,7 @@ describe("AccessStatePanel", () => {
   });
 
   it.each([
-    ["open", "accepted", "Open now", "The video room arrives in the next release."],
+    ["open", "accepted", "Open now", "Video is not available for this consultation."],
     ["ended", "accepted", "Ended", "This consultation can no longer be joined."],
     ["finished", "finished", "Finished", "This consultation can no longer be joined."],
     ["canceled", "canceled", "Canceled", "This consultation can no longer be joined."],
@@ -36,6 +36,15 @@ describe("AccessStatePanel", () => {
     expect(screen.getByRole("heading", { name: title })).toBeTruthy();
     expect(screen.getByText(reason)).toBeTruthy();
     expect((screen.getByRole("button", { name: "Join" }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("open with a room: Join is on and enters it", () => {
+    const onJoin = vi.fn();
+    render(<AccessStatePanel {...base} state="open" status="accepted" onJoin={onJoin} />);
+    const join = screen.getByRole("button", { name: "Join" }) as HTMLButtonElement;
+    expect(join.disabled).toBe(false);
+    join.click();
+    expect(onJoin).toHaveBeenCalledOnce();
   });
 
   it("not found has no Join at all", () => {

@@ -11,6 +11,10 @@ export type AccessStatePanelProps = {
   timeZone: string;
   /** The viewer answers requests (the doctor or their VMA). */
   answersRequests?: boolean;
+  /** Enters the video room; without it (not a video visit, offline) "Join" stays off while open. */
+  onJoin?: () => void;
+  /** Why there is no onJoin while open. */
+  joinUnavailable?: string;
 };
 
 type Wording = { title: string; text: string; tone: "info" | "warning" | "success" };
@@ -55,9 +59,9 @@ export function accessWording({ state, status, opensAt, now, timeZone, answersRe
   }
 }
 
-/** Why "Join" is off: the room comes with the video issue, or the access state does not allow it yet. */
-export function joinBlockedReason(state: AccessState): string {
-  if (state === "open") return "The video room arrives in the next release.";
+/** Why "Join" is off: not a video visit (or offline), or the access state does not allow it yet. */
+export function joinBlockedReason(state: AccessState, joinUnavailable = "Video is not available for this consultation."): string {
+  if (state === "open") return joinUnavailable;
   if (state === "not_started") return `Joining opens ${JOIN_EARLY_MINUTES} minutes before the start.`;
   if (state === "no_access") return "Only the patient and the doctor can join.";
   return "This consultation can no longer be joined.";
@@ -71,10 +75,16 @@ export function AccessStatePanel(props: AccessStatePanelProps) {
     <section className={`${tone} stack access-panel`} aria-labelledby="access-title" aria-live="polite">
       <h2 id="access-title" className="access-panel__title">{wording.title}</h2>
       <p>{wording.text}</p>
-      {props.state !== "not_found" && (
+      {props.state === "open" && props.onJoin && (
+        <div className="row">
+          <Button onClick={props.onJoin}>Join</Button>
+          <span className="muted">Your camera and microphone will be asked for.</span>
+        </div>
+      )}
+      {props.state !== "not_found" && !(props.state === "open" && props.onJoin) && (
         <div className="row">
           <Button disabled aria-describedby="join-blocked">Join</Button>
-          <span id="join-blocked" className="muted">{joinBlockedReason(props.state)}</span>
+          <span id="join-blocked" className="muted">{joinBlockedReason(props.state, props.joinUnavailable)}</span>
         </div>
       )}
     </section>

@@ -1,3 +1,4 @@
+import { lazy, Suspense, useCallback, useState } from "react";
 import { Link, useParams } from "react-router";
 import { consultationAccess } from "../../../../../sync/rules/consultation-access.ts";
 import type { Consultation } from "../../../../../sync/schemas/consultation.ts";
@@ -19,10 +20,13 @@ import { useNow } from "../hooks/use-now.ts";
 import { actsForDoctor, type ConsultationView, counterpart, fromApi, fromDevice, TYPE_LABELS } from "../lib/consultation-view.ts";
 import { deviceTimeZone, formatDateTime, formatTime, zoneAbbreviation } from "../lib/time-format.ts";
 
+// The room (janus-gateway, WebRTC) loads only when someone joins.
+const VideoRoom = lazy(() => import("../../video/index.ts").then((m) => ({ default: m.VideoRoom })));
+
 /**
  * `/consultation/{id}`: the consultation's details and the caller's access state
- * (01 §4), counting down to the moment it can be joined. The live room comes
- * with the video issue: until then "Join" is shown off, with the reason.
+ * (01 §4), counting down to the moment it can be joined; "Join" enters the
+ * live video room (features/video) in place of the access panel.
  */
 export function ConsultationPage() {
   const { consultationId = "" } = useParams();
@@ -40,6 +44,16 @@ export function ConsultationPage() {
       }),
     [api, consultationId],
   );
+  const [inRoom, setInRoom] = useState(false);
+  const [roomEnd, setRoomEnd] = useState<string | null>(null);
+  const reload = remote.reload;
+  const onRoomClosed = useCallback((phase: string) => {
+    setInRoom(false);
+    setRoomEnd(phase === "finished" ? "The consultation is finished." : phase === "replaced"
+      ? "You joined this consultation on another device, so it ended here."
+      : phase === "error" ? "The video room stopped. You can join again." : null);
+    reload();
+  }, [reload]);
   const saved = device.items.find((c) => c.id === consultationId);
   const view: ConsultationView | null = remote.offline
     ? (saved ? fromDevice(saved, user.id, now) : null)
@@ -79,12 +93,15 @@ export function ConsultationPage() {
 
   // The state moves with the clock (not started → open → ended) without asking the server again.
   const isParty = view.access.state !== "no_access";
-  const access = consultationAccess({
+  const computed = consultationAccess({
     status: view.status,
     startAt: new Date(view.startAt),
     endAt: new Date(view.endAt),
     isParty,
   }, now);
+  // A live visit (its room open) stays open past its slot: the server says so, the clock alone cannot.
+  const access = computed.state === "ended" && !remote.offline && view.access.state === "open" ? { ...computed, state: "open" as const } : computed;
+  const isVideo = view.type === "video" && !remote.offline;
   const minutes = Math.round((new Date(view.endAt).getTime() - new Date(view.startAt).getTime()) / 60_000);
   const title = counterpart(user, view);
 
@@ -97,14 +114,58 @@ export function ConsultationPage() {
         <StatusBadge status={view.status} />
       </div>
       {remote.offline && <OfflineNote />}
-      <AccessStatePanel
-        state={access.state}
-        status={view.status}
-        opensAt={access.opensAt}
-        now={now}
-        timeZone={timeZone}
-        answersRequests={actsForDoctor(user, view)}
-      />
+      {roomEnd && !inRoom && <p className="notice" role="status">{roomEnd}</p>}
+      {inRoom
+        ? (
+          <Suspense fallback={<Spinner label="Opening the video room" />}>
+            <VideoRoom
+              consultationId={view.id}
+              isDoctor={user.id === view.doctorId}
+              otherName={title}
+              onClosed={onRoomClosed}
+              panels={{
+                chat: (
+                  <p>
+                    The text chat with {title} opens in <Link to="/messages">Messages</Link>; it stays there after the visit.
+                  </p>
+                ),
+                intake: intake.data ? <IntakeSummary form={intake.data} /> : <p>No intake form was filled in.</p>,
+                patient: (
+                  <dl className="detail-list">
+                    <dt>Name</dt>
+                    <dd>{view.patientName}</dd>
+                    <dt>Reason</dt>
+                    <dd>{view.reason}</dd>
+                    {user.id === view.doctorId && (
+                      <>
+                        <dt>Record</dt>
+                        <dd><Link to={`/doctor/patients/${view.patientId}`}>Open the patient's record</Link></dd>
+                      </>
+                    )}
+                  </dl>
+                ),
+                encounter: (
+                  <p>{remote.data?.encounterId ? `Encounter ${remote.data.encounterId}` : "No encounter is linked to this consultation yet."}</p>
+                ),
+              }}
+            />
+          </Suspense>
+        )
+        : (
+          <AccessStatePanel
+            state={access.state}
+            status={view.status}
+            opensAt={access.opensAt}
+            now={now}
+            timeZone={timeZone}
+            answersRequests={actsForDoctor(user, view)}
+            onJoin={isVideo ? () => {
+              setRoomEnd(null);
+              setInRoom(true);
+            } : undefined}
+            joinUnavailable={remote.offline ? "Joining needs a connection." : `A ${TYPE_LABELS[view.type].toLowerCase()} consultation has no video room.`}
+          />
+        )}
       <section className="card stack" aria-labelledby="consultation-details">
         <h2 id="consultation-details">Details</h2>
         <dl className="detail-list">
