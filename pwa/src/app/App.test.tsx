@@ -72,7 +72,8 @@ describe("guards in the app", () => {
     expect(within(row).getByText("Blocked")).not.toBeNull();
     await userEvent.click(within(row).getByRole("button", { name: /Unblock Sam/ }));
     expect(await within(row).findByText("Active")).not.toBeNull();
-    expect(stub.calls[0].url.searchParams.get("limit")).toBe("20");
+    const list = stub.calls.find((call) => call.url.pathname.endsWith("/users/role/patient"));
+    expect(list?.url.searchParams.get("limit")).toBe("20");
   });
 
   it("keeps a patient with an unfilled profile on /fillProfile", async () => {

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { homePath } from "../../../../sync/rules/home-path.ts";
 import { openAuthDialog, useSession } from "../../features/auth/index.ts";
+import { HeaderBell, SessionEvents } from "../../features/notifications/index.ts";
 import { SyncStatusIndicator, UnlockDialog } from "../../features/sync/index.ts";
 import { Button } from "../../ui/index.ts";
 import { navItemsFor } from "../nav-items.ts";
@@ -29,6 +30,7 @@ export function Header() {
         </Link>
         {/* Outside the folding navigation: the sync state stays visible on phones. */}
         <SyncStatusIndicator />
+        {user && <HeaderBell />}
         <button
           type="button"
           className="app-header__menu-button"
@@ -62,6 +64,7 @@ export function Header() {
         </nav>
       </div>
       <UnlockDialog />
+      {user && <SessionEvents />}
     </header>
   );
 }

@@ -3,6 +3,7 @@ import { useLocation } from "react-router";
 import type { Role } from "../../../../../sync/roles.ts";
 import { ComingSoon } from "../../../ui/index.ts";
 import { useCurrentUser } from "../../auth/index.ts";
+import { NotificationSettingsSection } from "../../notifications/index.ts";
 import { ChangeEmailSection } from "../components/ChangeEmailSection.tsx";
 import { ChangePasswordSection } from "../components/ChangePasswordSection.tsx";
 import { PhoneSection } from "../components/PhoneSection.tsx";
@@ -11,7 +12,6 @@ import { SessionsSection } from "../components/SessionsSection.tsx";
 type Section = { id: string; title: string; roles?: readonly Role[]; body: ReactNode };
 
 const COMING: { id: string; title: string; roles?: Role[]; description: string }[] = [
-  { id: "notifications", title: "Notifications", description: "Choose which emails and text messages you get." },
   { id: "payment-methods", title: "Payment methods", roles: ["patient"], description: "Your saved cards." },
   { id: "note-types", title: "Note types", roles: ["doctor"], description: "Templates for encounter notes." },
   { id: "services", title: "Services", roles: ["doctor"], description: "One-time services you offer and their prices." },
@@ -38,6 +38,7 @@ export function SettingsPage() {
     { id: "phone", title: "Phone", body: <PhoneSection /> },
     { id: "email", title: "Email", body: <ChangeEmailSection /> },
     { id: "sessions", title: "Sessions", body: <SessionsSection /> },
+    { id: "notifications", title: "Notifications", body: <NotificationSettingsSection /> },
     ...COMING.map((item) => ({
       id: item.id,
       title: item.title,

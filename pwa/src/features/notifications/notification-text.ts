@@ -1,0 +1,43 @@
+/** How a site notification reads (README "Site notifications and settings"). Pure. */
+export type SiteNotificationView = {
+  id: string;
+  kind: string;
+  payload: Record<string, unknown> | null;
+  createdAt: string;
+  isRead: boolean;
+};
+
+const text = (value: unknown) => (typeof value === "string" ? value : "");
+
+export function notificationText(item: Pick<SiteNotificationView, "kind" | "payload">): string {
+  const p = item.payload ?? {};
+  switch (item.kind) {
+    case "consultation.startsSoon": {
+      const other = (p.withUser ?? {}) as Record<string, unknown>;
+      const name = [text(other.firstName), text(other.lastName)].filter(Boolean).join(" ");
+      const start = new Date(text(p.startAt));
+      const at = Number.isNaN(start.getTime()) ? "soon" : `at ${start.toLocaleTimeString(undefined, { hour: "numeric", minute: "2-digit" })}`;
+      return name ? `Your consultation with ${name} starts ${at}.` : `Your consultation starts ${at}.`;
+    }
+    case "contactUs.received":
+      return text(p.subject) ? `New contact-us message: ${text(p.subject)}` : "New contact-us message.";
+    default:
+      return "New notification.";
+  }
+}
+
+/** Where a notification leads, or null. */
+export function notificationLink(item: Pick<SiteNotificationView, "kind" | "payload">): string | null {
+  const p = item.payload ?? {};
+  if (item.kind === "consultation.startsSoon" && text(p.consultationId)) return `/consultation/${text(p.consultationId)}`;
+  if (item.kind === "contactUs.received") return "/admin";
+  return null;
+}
+
+export const KIND_LABELS: Record<string, string> = {
+  "consultation.startsSoon": "A consultation starts in 15 minutes",
+  "contactUs.received": "A contact-us message arrives",
+  "message.received": "A new chat message while you are away",
+};
+
+export const CHANNEL_LABELS = { site: "On the site", email: "Email", sms: "Text message" } as const;
