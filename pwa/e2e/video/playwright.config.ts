@@ -52,7 +52,7 @@ export default defineConfig({
     url: `http://localhost:${PORT}/api/v1/health`,
     timeout: 120_000,
     reuseExistingServer: false,
-    stdout: "pipe",
+    stdout: "ignore",
     stderr: "pipe",
     env: {
       PORT: String(PORT),

@@ -7,11 +7,15 @@
  * finishes and both rooms end.
  */
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { io } from "socket.io-client";
 import { DEMO_PASSWORD, signIn } from "../helpers.ts";
 
-const seed = JSON.parse(readFileSync(`${process.env.VIDEO_E2E_DATA_DIR}/video-seed.json`, "utf8")) as { visit: string; outsiderVisit: string };
+const seed = JSON.parse(readFileSync(`${process.env.VIDEO_E2E_DATA_DIR}/video-seed.json`, "utf8")) as { visit: string; outsiderVisit: string; more: string[] };
+
+/** Frames decoded so far by the video labelled `label`. */
+const framesOf = (page: Page, label: RegExp) => page.getByLabel(label).evaluate((v: HTMLVideoElement) => v.getVideoPlaybackQuality().totalVideoFrames);
 
 async function openAs(browser: Browser, email: string, path: string): Promise<Page> {
   const context = await browser.newContext();
@@ -102,6 +106,35 @@ test("doctor and patient see each other through Janus; an outsider is refused by
       await expect(page.locator("video")).toHaveCount(0);
       await expect(page.getByRole("heading", { level: 2, name: "Finished" })).toBeVisible();
       await expect(page.getByRole("button", { name: "Join" })).toBeDisabled();
+    }
+  } finally {
+    await doctor.context().close();
+    await patient.context().close();
+  }
+});
+
+test("a short network loss: both stay in the room and the video comes back", async ({ browser }) => {
+  const visit = seed.more[0];
+  const doctor = await openAs(browser, "doctor@demo.test", `/consultation/${visit}`);
+  const patient = await openAs(browser, "patient@demo.test", `/consultation/${visit}`);
+  try {
+    await doctor.getByRole("button", { name: "Join", exact: true }).click();
+    await patient.getByRole("button", { name: "Join", exact: true }).click();
+    await expectVideoFlowing(doctor, /^Video of Pat Patient/);
+    await expectVideoFlowing(patient, /^Video of Dr\. Grace Hopper/);
+    // The namespace loses its addresses for a few seconds, as a Wi-Fi drop would (run.sh made them).
+    const addresses = [["10.200.0.1/24", "veth0"], ["10.200.0.2/24", "veth1"]];
+    for (const [address, dev] of addresses) execFileSync("ip", ["addr", "del", address, "dev", dev]);
+    await new Promise((r) => setTimeout(r, 4000));
+    for (const [address, dev] of addresses) execFileSync("ip", ["addr", "add", address, "dev", dev]);
+    // Still in the room, and frames rise again on both sides.
+    for (const [page, label] of [[doctor, /^Video of Pat Patient/], [patient, /^Video of Dr\. Grace Hopper/]] as const) {
+      await expect(page.locator(".video-room")).toBeVisible();
+      await expect(async () => {
+        const before = await framesOf(page, label);
+        await new Promise((r) => setTimeout(r, 700));
+        expect(await framesOf(page, label)).toBeGreaterThan(before + 3);
+      }).toPass({ timeout: 40_000 });
     }
   } finally {
     await doctor.context().close();

@@ -16,7 +16,7 @@ done
 [ -f pwa/dist/index.html ] || { echo "test:video: the PWA is not built: run vite build first (npm run test:video does)." >&2; exit 1; }
 
 export VIDEO_E2E_DATA_DIR="${VIDEO_E2E_DATA_DIR:-$(mktemp -d -t dpc-video-XXXXXX)}"
-./node_modules/.bin/deno run --allow-all edge/src/test/video-seed.ts "$VIDEO_E2E_DATA_DIR" "${VIDEO_SEED_EXTRA:-0}"
+./node_modules/.bin/deno run --allow-all edge/src/test/video-seed.ts "$VIDEO_E2E_DATA_DIR" "${VIDEO_SEED_EXTRA:-1}"
 
 # Root makes the namespace directly; anyone else maps themselves to root in a user namespace.
 if [ "$(id -u)" = 0 ]; then ns=(unshare -n); else ns=(unshare -rn); fi
