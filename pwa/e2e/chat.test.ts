@@ -2,10 +2,12 @@
  * Chat between a patient and their doctor, each in their own browser context:
  * the patient starts the chat from "New message" and writes; the doctor's list
  * shows it unread with a badge, and the patient online; opening it clears the
- * badge; the doctor exports the chat and gets a PDF download link.
+ * badge; the patient sends a picture over the socket upload, which the doctor
+ * downloads; the doctor exports the chat and gets a PDF download link.
  */
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { signIn } from "./helpers.ts";
+import { makePng } from "./png.ts";
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -50,6 +52,17 @@ test("a patient writes to their doctor: unread badge, presence, read on open, ex
         return (await response.json()).result?.unreadChatIds?.length ?? -1;
       })
     ).toBe(0);
+
+    // An attachment: uploaded over the socket with progress, sent in fileIds, downloaded by the doctor.
+    const composer = patient.getByRole("form", { name: "Write a message" });
+    await composer.locator('input[type="file"]').setInputFiles({ name: "rash.png", mimeType: "image/png", buffer: makePng(16, 12, [200, 40, 40]) });
+    await expect(composer.getByText("Ready")).toBeVisible();
+    await composer.getByRole("button", { name: "Send" }).click();
+    const attachment = doctor.getByRole("log").getByRole("link", { name: /rash\.png/ });
+    await expect(attachment).toBeVisible({ timeout: 15_000 });
+    const file = await doctor.request.get((await attachment.getAttribute("href"))!);
+    expect(file.status()).toBe(200);
+    expect(file.headers()["content-type"]).toContain("image/png");
 
     await doctor.getByRole("button", { name: "Export" }).click();
     const download = doctor.getByRole("link", { name: "Download the chat (PDF)" });

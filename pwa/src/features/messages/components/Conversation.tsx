@@ -4,7 +4,10 @@ import type { ChatMessageDoc } from "../../../../../sync/collections/index.ts";
 import type { Local } from "../../sync/contract.ts";
 import { EmptyState, PendingMark, pendingLabel, Spinner } from "../../../ui/index.ts";
 import { fullTime, type NameById, shortTime } from "../chat-display.ts";
-import { MessageComposer } from "./MessageComposer.tsx";
+import { type AttachmentUploader, MessageComposer } from "./MessageComposer.tsx";
+
+/** What is known of an attachment (from `GET /messages/{chatId}`); the id alone until then. */
+export type FileInfo = { name: string; size: number };
 
 export type ConversationProps = {
   title: string;
@@ -15,7 +18,13 @@ export type ConversationProps = {
   names: NameById;
   /** Whether the browser has a network: says what a pending message waits for. */
   online: boolean;
-  onSend: (text: string) => Promise<unknown>;
+  onSend: (text: string, fileIds: string[]) => Promise<unknown>;
+  /** Attachments in the composer; absent, none. */
+  attachments?: AttachmentUploader;
+  /** Names and sizes of attachments by id. */
+  files?: Readonly<Record<string, FileInfo>>;
+  /** The download address of an attachment (with the token); absent, attachments are only counted. */
+  fileUrl?: (fileId: string) => string;
   /** The local data cannot be written now (locked, outdated app). */
   readOnlyReason?: string | null;
   /** Buttons of the header (members, export). */
@@ -29,7 +38,7 @@ export type ConversationProps = {
  * composer. A message written here shows at once, marked until the server has it.
  */
 export function Conversation(
-  { title, messages, loading, selfId, names, online, onSend, readOnlyReason = null, actions, notice }: ConversationProps,
+  { title, messages, loading, selfId, names, online, onSend, readOnlyReason = null, actions, notice, attachments, files = {}, fileUrl }: ConversationProps,
 ) {
   const visible = messages.filter((message) => !message._deleted);
   const logRef = useRef<HTMLDivElement>(null);
@@ -61,7 +70,21 @@ export function Conversation(
               <li key={message.id} className={mine ? "message message--mine" : "message"}>
                 <span className="message__author">{author}</span>
                 {message.text && <p className="message__text">{message.text}</p>}
-                {message.fileIds.length > 0 && (
+                {message.fileIds.length > 0 && fileUrl && (
+                  <ul className="message__attachments" aria-label="Attachments">
+                    {message.fileIds.map((fileId, index) => {
+                      const info = files[fileId];
+                      return (
+                        <li key={fileId}>
+                          <a href={fileUrl(fileId)} download={info?.name ?? true}>
+                            <span aria-hidden="true">📎 </span>{info ? `${info.name} (${formatSize(info.size)})` : `Attachment ${index + 1}`}
+                          </a>
+                        </li>
+                      );
+                    })}
+                  </ul>
+                )}
+                {message.fileIds.length > 0 && !fileUrl && (
                   <span className="message__files muted">
                     {message.fileIds.length === 1 ? "1 attached file" : `${message.fileIds.length} attached files`}
                   </span>
@@ -76,7 +99,13 @@ export function Conversation(
         </ol>
       </div>
       {readOnlyReason && <p className="notice notice--warning" role="status">{readOnlyReason}</p>}
-      <MessageComposer onSend={onSend} disabled={Boolean(readOnlyReason)} />
+      <MessageComposer onSend={onSend} disabled={Boolean(readOnlyReason)} attachments={attachments} />
     </section>
   );
+}
+
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }

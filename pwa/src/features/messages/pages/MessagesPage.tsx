@@ -4,15 +4,17 @@ import { failureMessage, readOnlyReason } from "../../../app/local-data.ts";
 import { useApi, useAppDeps } from "../../../lib/app-deps.tsx";
 import { Button, EmptyState, Spinner } from "../../../ui/index.ts";
 import { useCurrentUser } from "../../auth/index.ts";
-import { useChatMessages, useChats, useSendMessage, useServerEvent, useSyncStatus } from "../../sync/index.ts";
+import { useChatMessages, useChats, useSendMessage, useServerEmit, useServerEvent, useSyncStatus } from "../../sync/index.ts";
 import type { SyncStatus } from "../../sync/contract.ts";
 import { chatTitle, type NameById } from "../chat-display.ts";
 import { ChatList } from "../components/ChatList.tsx";
-import { Conversation } from "../components/Conversation.tsx";
+import { Conversation, type FileInfo } from "../components/Conversation.tsx";
+import type { AttachmentUploader } from "../components/MessageComposer.tsx";
 import { exportReducer, type ExportState, ExportStatus } from "../components/ExportStatus.tsx";
 import { useOnlineUsers, useUnreadChats } from "../hooks/use-chat-live.ts";
 import { useUserNames } from "../hooks/use-user-names.ts";
 import { field } from "../live-state.ts";
+import { ATTACHMENTS_PER_MESSAGE, checkAttachment, uploadAttachment } from "../socket-upload.ts";
 import { MembersDialog, NewChatDialog } from "./ChatDialogs.tsx";
 
 /**
@@ -154,7 +156,15 @@ function OpenChat({ chatId, kind, title, selfId, selfRole, names, status, onLeft
   const messages = useChatMessages(chatId);
   const send = useSendMessage();
   const api = useApi();
+  const emit = useServerEmit();
   const { session } = useAppDeps();
+  const fileCount = messages.items.reduce((sum, message) => sum + message.fileIds.length, 0);
+  const files = useChatFiles(chatId, fileCount);
+  const uploader: AttachmentUploader = {
+    max: ATTACHMENTS_PER_MESSAGE,
+    check: checkAttachment,
+    upload: (file, options) => uploadAttachment(emit, file, options),
+  };
   const [membersOpen, setMembersOpen] = useState(false);
   const withToken = (url: string) => `${url}?token=${encodeURIComponent(session.tokens.read()?.accessToken ?? "")}`;
   const [exportState, dispatchExport] = useReducer(
@@ -190,7 +200,10 @@ function OpenChat({ chatId, kind, title, selfId, selfRole, names, status, onLeft
         selfId={selfId}
         names={names}
         online={status.online}
-        onSend={(text) => send({ chatId, text })}
+        onSend={(text, fileIds) => send({ chatId, text, fileIds })}
+        attachments={uploader}
+        files={files}
+        fileUrl={(fileId) => withToken(`/api/v1/messages/files/${fileId}`)}
         readOnlyReason={readOnlyReason(status)}
         actions={
           <>
@@ -213,4 +226,30 @@ function OpenChat({ chatId, kind, title, selfId, selfRole, names, status, onLeft
       />
     </>
   );
+}
+
+type MessageView = { files: { id: string; name: string; size: number }[] };
+
+/**
+ * Names and sizes of the chat's attachments: the synced messages carry only
+ * `fileIds`, so the newest 100 messages are read from `GET /messages/{chatId}`
+ * whenever the number of attachments changes (online only; offline, "Attachment n").
+ */
+function useChatFiles(chatId: string, fileCount: number): Record<string, FileInfo> {
+  const api = useApi();
+  const [files, setFiles] = useState<Record<string, FileInfo>>({});
+  useEffect(() => {
+    if (fileCount === 0) return;
+    let live = true;
+    api.get<{ list: MessageView[] }>(`/messages/${chatId}`, { query: { limit: 100 } }).then((page) => {
+      if (!live) return;
+      const found: Record<string, FileInfo> = {};
+      for (const message of page.list) for (const file of message.files) found[file.id] = { name: file.name, size: file.size };
+      setFiles(found);
+    }, () => {});
+    return () => {
+      live = false;
+    };
+  }, [api, chatId, fileCount]);
+  return files;
 }
