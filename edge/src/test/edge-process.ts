@@ -17,6 +17,8 @@ export async function startEdgeProcess(
     env: {
       DATABASE_URL: opts.databaseUrl, JWT_SECRET: opts.jwtSecret, PORT: "0", HOST: "127.0.0.1",
       DATA_DIR: dataDir, STATIC_DIR: `${dataDir}/no-pwa`, LOG_LEVEL: "info", DEMO_SEED: "false",
+      // No Janus child unless a test asks: a killed edge (SIGKILL) would leave it running.
+      VIDEO_GATEWAY: "off",
       ...opts.env,
     },
     stdin: "null",

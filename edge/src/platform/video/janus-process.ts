@@ -45,12 +45,17 @@ export async function startJanus(o: {
   if (!libDir) throw new Error(`janus modules (libjanus_videoroom.so) not found beside ${o.bin}`);
   const folder = await Deno.makeTempDir({ prefix: "janus-" });
   const configFile = await writeJanusConfig(folder, { ...o.settings, libDir });
-  const child = new Deno.Command(o.bin, {
-    args: ["-C", configFile, "-F", folder, "-o"],
-    stdin: "null",
+  // Janus runs under a small guard that ends it when our end of its stdin closes: on stop(),
+  // and also when this process dies without stopping it (SIGKILL, a crash), so no Janus is orphaned.
+  const guard = 'exec 3<&0; "$@" </dev/null & pid=$!; trap \'kill -KILL "$pid" 2>/dev/null\' TERM; ' +
+    '{ cat <&3; kill -TERM "$pid"; } >/dev/null 2>&1 & wait "$pid"';
+  const child = new Deno.Command("bash", {
+    args: ["-c", guard, "janus-guard", o.bin, "-C", configFile, "-F", folder, "-o"],
+    stdin: "piped",
     stdout: "piped",
     stderr: "piped",
   }).spawn();
+  const lifeline = child.stdin.getWriter();
   let exited = false;
   const status = child.status.then((s) => {
     exited = true;
@@ -80,13 +85,12 @@ export async function startJanus(o: {
 
   const url = `http://${hostFor(o.settings.httpAddress)}:${o.settings.httpPort}/janus`;
   const stop = async () => {
+    await lifeline.close().catch(() => {});
     if (!exited) {
-      try {
-        child.kill("SIGTERM");
-      } catch { /* gone */ }
+      // Janus did not end on its own: the guard kills it hard.
       const killer = setTimeout(() => {
         try {
-          child.kill("SIGKILL");
+          child.kill("SIGTERM");
         } catch { /* gone */ }
       }, 3000);
       await status;
