@@ -19,6 +19,7 @@ import type { ChartFindings } from "./findings.ts";
 import type { ChartNotes } from "./notes.ts";
 import type { ChartVitals } from "./vitals.ts";
 import { withRecordIds } from "./patients.ts";
+import { createMedicalCardRepo } from "../patients/medical-card-repo.ts";
 
 export function toEncounter(r: EncounterRow, forPatient: boolean): Encounter {
   return {
@@ -34,6 +35,7 @@ type Deps2 = Pick<Deps, "sql" | "clock"> & { audit: ChartAudit; notes: ChartNote
 
 export function createChartEncounters(deps: Deps2) {
   const { sql, clock, audit } = deps;
+  const cards = createMedicalCardRepo(sql);
 
   async function share(actor: Actor, id: string, all: boolean) {
     const access = chartAccess(sql, actor);
@@ -182,8 +184,7 @@ export function createChartEncounters(deps: Deps2) {
         lines.push({ text: "" });
       }
       if (fields.has("medicalCard")) {
-        const [row] = await sql<{ card: never }[]>`select card from medical_cards where patient_id = ${e.patient_id}`;
-        const card = withRecordIds(row?.card ?? null);
+        const card = withRecordIds(await cards.get<never>(e.patient_id));
         lines.push({ text: "Medical card", bold: true });
         lines.push({ text: `Allergies: ${card.allergiesNoSignificant ? "none significant" : card.allergies.map((a) => a.name).join(", ") || "-"}` });
         lines.push({ text: `Medications: ${card.medications.map((m) => `${m.name} ${m.dose} ${m.frequency}`.trim()).join(", ") || "-"}` });

@@ -16,6 +16,7 @@ import {
 import type { z } from "zod";
 import { chartAccess, type PatientRow } from "./access.ts";
 import type { ChartAudit } from "./audit.ts";
+import { createMedicalCardRepo } from "../patients/medical-card-repo.ts";
 
 /** 02 §9: at most 400 patients per doctor. */
 export const PATIENTS_PER_DOCTOR_MAX = 400;
@@ -54,13 +55,12 @@ export function toChartPatient(r: PatientRow & { last_encounter_at?: Date | null
 export function createChartPatients(deps: Pick<Deps, "sql" | "clock"> & { audit: ChartAudit }) {
   const { sql, clock, audit } = deps;
 
+  const cards = createMedicalCardRepo(sql);
   async function loadCard(patientId: string): Promise<Card> {
-    const [row] = await sql<{ card: Partial<Card> }[]>`select card from medical_cards where patient_id = ${patientId}`;
-    return withRecordIds(row?.card ?? null);
+    return withRecordIds(await cards.get<Partial<Card>>(patientId));
   }
   async function saveCard(patientId: string, card: Card) {
-    await sql`insert into medical_cards (patient_id, card, updated_at) values (${patientId}, ${sql.json(card as never)}, ${clock.now()})
-      on conflict (patient_id) do update set card = excluded.card, updated_at = excluded.updated_at`;
+    await cards.save(patientId, card, clock.now());
   }
 
   return {

@@ -10,26 +10,22 @@ import { createUsersRepo, toAuthUser } from "../users/repo.ts";
 import { listQuerySchema } from "../../../../sync/schemas/auth.ts";
 import { listOf } from "../../http/envelope.ts";
 import { createCareTeamRepo, practiceDoctorId } from "./care-team-repo.ts";
+import { createMedicalCardRepo } from "./medical-card-repo.ts";
 
 export function patientsRoutes(deps: Pick<Deps, "sql" | "clock">) {
   const { sql, clock } = deps;
   const users = createUsersRepo(sql);
+  const cards = createMedicalCardRepo(sql);
   const r = createRouter();
 
   r.get("/patient/medicalCard", allow.roles("patient"), async (c) => {
-    const [row] = await sql<{ card: unknown }[]>`select card from medical_cards where patient_id = ${actorOf(c).userId}`;
-    return ok(c, row?.card ?? null);
+    return ok(c, await cards.get(actorOf(c).userId));
   });
 
   r.put("/patient/medicalCard", allow.roles("patient"), async (c) => {
     const actor = actorOf(c);
     const card = parse(medicalCardSchema, await jsonBody(c));
-    const now = clock.now();
-    await sql.begin(async (tx) => {
-      await tx`insert into medical_cards (patient_id, card, updated_at) values (${actor.userId}, ${tx.json(card as never)}, ${now})
-        on conflict (patient_id) do update set card = excluded.card, updated_at = excluded.updated_at`;
-      await tx`update users set profile_filled_at = coalesce(profile_filled_at, ${now}) where id = ${actor.userId}`;
-    });
+    await cards.saveAndMarkFilled(actor.userId, card, clock.now());
     return ok(c, toAuthUser((await users.byId(actor.userId))!));
   });
 

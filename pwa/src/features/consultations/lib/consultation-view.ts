@@ -14,23 +14,13 @@ import type {
   ConsultationType,
 } from "../../../../../sync/schemas/consultation.ts";
 import type { AuthUser } from "../../../../../sync/schemas/user.ts";
+import type { CalendarItem } from "../../../../../sync/schemas/calendar.ts";
 
-export type ConsultationView = {
-  id: string;
-  doctorId: string;
-  patientId: string;
-  doctorName: string;
-  patientName: string;
-  type: ConsultationType;
-  status: ConsultationStatus;
-  startAt: string;
-  endAt: string;
-  reason: string;
-  outOfStateReason: string | null;
-  declineReason: string | null;
-  cancelReason: string | null;
-  access: ConsultationAccess;
-};
+/** A calendar item (parties, kind, status, times) with the reasons and the access state. */
+export type ConsultationView =
+  & CalendarItem
+  & Pick<Consultation, "reason" | "outOfStateReason" | "declineReason" | "cancelReason">
+  & { access: ConsultationAccess };
 
 export const TAB_LABELS: Record<ConsultationTab, string> = {
   all: "All",
