@@ -48,6 +48,10 @@ export const encounterDropdownQuerySchema = z.object({
   limit: page.limit,
 });
 
+/** `GET /doctors/encounter/creators?patientId=`: who wrote the patient's encounters (the list's doctor filter). */
+export const encounterCreatorsQuerySchema = z.object({ patientId: z.uuid("Invalid patient id") });
+export type EncounterCreator = { id: string; firstName: string; lastName: string };
+
 /** What can go into `POST /encounters/download/{id}`. */
 export const ENCOUNTER_PDF_FIELDS = ["details", "notes", "diagnoses", "vitals", "problems", "medicalCard"] as const;
 export const encounterDownloadSchema = z.object({

@@ -7,6 +7,7 @@ import type { z } from "zod";
 import type {
   Encounter,
   EncounterCreate,
+  EncounterCreator,
   encounterDownloadSchema,
   encounterDropdownQuerySchema,
   encounterListQuerySchema,
@@ -86,6 +87,18 @@ export function createChartEncounters(deps: Deps2) {
         id: r.id, label: `${r.encounter_datetime.toISOString().slice(0, 10)} ${r.reason}`, type: r.type,
         encounterDatetime: r.encounter_datetime.toISOString(),
       }));
+    },
+
+    /** The doctors who wrote the patient's visible encounters, by name (for the list's doctor filter). */
+    async creators(actor: Actor, patientId: string): Promise<EncounterCreator[]> {
+      const access = chartAccess(sql, actor);
+      await access.patient(patientId);
+      const rows = await sql<{ id: string; first_name: string; last_name: string }[]>`
+        select distinct u.id, u.first_name, u.last_name from encounters e join users u on u.id = e.created_by
+        where e.patient_id = ${patientId} and ${access.encounterVisible(sql`e`)}
+        order by u.last_name, u.first_name, u.id`;
+      await audit.read(actor, { patientId, what: "encounter.creators" });
+      return rows.map((r) => ({ id: r.id, firstName: r.first_name, lastName: r.last_name }));
     },
 
     async get(actor: Actor, id: string) {

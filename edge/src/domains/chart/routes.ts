@@ -8,6 +8,7 @@ import { searchIcd10 } from "../../../../sync/data/icd10.ts";
 import { diagnosisCreateSchema, diagnosisDropdownQuerySchema, diagnosisUpdateSchema } from "../../../../sync/schemas/diagnosis.ts";
 import {
   encounterCreateSchema,
+  encounterCreatorsQuerySchema,
   encounterDownloadSchema,
   encounterDropdownQuerySchema,
   encounterListQuerySchema,
@@ -58,6 +59,10 @@ export function chartRoutes(s: ChartServices) {
   r.delete("/patient/:id", careTeam, async (c) => ok(c, await patients.detach(actorOf(c), param(c, "id"))));
 
   // ---- Encounters
+  r.get("/doctors/encounter/creators", readers, async (c) => {
+    const { patientId } = parse(encounterCreatorsQuerySchema, c.req.query());
+    return ok(c, await encounters.creators(actorOf(c), patientId));
+  });
   r.get("/encounters/dropdown/:id", readers, async (c) =>
     ok(c, await encounters.dropdown(actorOf(c), param(c, "id"), parse(encounterDropdownQuerySchema, c.req.query()))));
   r.get("/encounters/orders-list/:id", readers, async (c) => {
