@@ -12,7 +12,7 @@ Deno.test("isKnownRoute", async (t) => {
     "/", "/landing", "/doctors", "/doctors/", "/contact-us", "/faq", "/conditions-treated", "/verifyRegistration",
     "/resetPassword", "/vmaPassword", "/stripe/connect", "/stripe/connected", "/stripe/inactive",
     "/profile", "/profile/edit", "/fillProfile", "/home", "/messages",
-    "/vma/patients", "/doctor/erx", "/transactions", "/admin", "/admin/providers", "/admin/promo-codes",
+    "/vma/patients", "/doctor/erx", "/transactions", "/health-record", "/admin", "/admin/providers", "/admin/promo-codes",
   ];
   for (const path of known) {
     await t.step(`${path} is known`, () => assert.equal(isKnownRoute(path), true));
@@ -22,6 +22,9 @@ Deno.test("isKnownRoute", async (t) => {
     "/profile/3f2b9c1e-0000-4000-8000-000000000001", "/agreement/terms", "/settings/abc", "/consultation/42",
     "/calendar/3f2b9c1e-0000-4000-8000-000000000001", "/doctor/patients/3f2b9c1e-0000-4000-8000-000000000001",
     "/vma/patients/3f2b9c1e-0000-4000-8000-000000000001",
+    "/doctor/patients/3f2b9c1e-0000-4000-8000-000000000001/encounters/3f2b9c1e-0000-4000-8000-000000000002",
+    "/vma/patients/3f2b9c1e-0000-4000-8000-000000000001/encounters/3f2b9c1e-0000-4000-8000-000000000002",
+    "/health-record/encounters/3f2b9c1e-0000-4000-8000-000000000002",
   ];
   for (const path of withParams) {
     await t.step(`${path} matches a route with a parameter`, () => assert.equal(isKnownRoute(path), true));
@@ -30,6 +33,7 @@ Deno.test("isKnownRoute", async (t) => {
   const unknown = [
     "/nope", "/profile/a/b", "/agreement", "/agreement/", "/consultation", "/admin/unknown", "/vma", "/doctor",
     "/doctorsx", "/api/v1/users", "", "/settings/a/b", "/stripe", "/doctor/patients/a/b", "/vma/patients/a/files", "/home/extra", "/profile/edit/more",
+    "/health-record/a", "/health-record/encounters", "/doctor/patients/a/encounters", "/doctor/patients/a/encounters/b/c",
   ];
   for (const path of unknown) {
     await t.step(`${JSON.stringify(path)} is not known`, () => assert.equal(isKnownRoute(path), false));

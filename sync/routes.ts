@@ -14,9 +14,20 @@ export const SIGNED_IN_ROUTES = [
   "/consultation/:consultationId", "/availability", "/calendar/:doctorId", "/reports", "/orders",
 ] as const;
 
+/**
+ * Routes of one role. The patient's own record (`/health-record`) is not in the
+ * spec (02 §2: "patient routes with parameters are not shown"); see README "Chart".
+ */
 export const ROLE_ROUTES = {
-  vma: ["/vma/patients", "/vma/patients/:patientId", "/vma/contacts", "/vma/tasks", "/vma/doctors", "/vma/documents", "/vma/transactions"],
-  doctor: ["/doctor/contacts", "/doctor/tasks", "/doctor/patients", "/doctor/patients/:patientId", "/doctor/documents", "/doctor/erx", "/transactions"],
+  patient: ["/health-record", "/health-record/encounters/:encounterId"],
+  vma: [
+    "/vma/patients", "/vma/patients/:patientId", "/vma/patients/:patientId/encounters/:encounterId", "/vma/contacts",
+    "/vma/tasks", "/vma/doctors", "/vma/documents", "/vma/transactions",
+  ],
+  doctor: [
+    "/doctor/contacts", "/doctor/tasks", "/doctor/patients", "/doctor/patients/:patientId",
+    "/doctor/patients/:patientId/encounters/:encounterId", "/doctor/documents", "/doctor/erx", "/transactions",
+  ],
   admin: [
     "/admin", "/admin/providers", "/admin/patients", "/admin/tasks", "/admin/packages", "/admin/documents",
     "/admin/contacts", "/admin/promo-codes", "/admin/transactions", "/admin/reviews", "/admin/analytics",

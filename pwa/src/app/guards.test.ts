@@ -55,11 +55,17 @@ describe("accessFor", () => {
     ["/transactions", "role"],
     ["/admin", "role"],
     ["/admin/promo-codes", "role"],
+    ["/health-record", "role"],
+    ["/health-record/encounters/42", "role"],
+    ["/doctor/patients/1/encounters/2", "role"],
     ["/no/such/page", "public"],
   ])("%s is %s", (path, kind) => {
     expect(accessFor(path).kind).toBe(kind);
   });
 });
+
+const ID1 = "3f2b9c1e-0000-4000-8000-000000000001";
+const ID2 = "3f2b9c1e-0000-4000-8000-000000000002";
 
 describe("decideRoute", () => {
   it.each<[string, string, GuardSession, ReturnType<typeof decideRoute>]>([
@@ -96,6 +102,27 @@ describe("decideRoute", () => {
       to: "/",
     }],
     ["doctor in a vma's patient workspace", "/vma/patients/3f2b9c1e-0000-4000-8000-000000000001", signedIn(doctor()), {
+      type: "redirect",
+      to: "/",
+    }],
+    ["patient on their health record", "/health-record", signedIn(patient()), { type: "allow" }],
+    ["patient on an encounter of their record", `/health-record/encounters/${ID2}`, signedIn(patient()), { type: "allow" }],
+    ["doctor on a patient's health record", "/health-record", signedIn(doctor()), { type: "redirect", to: "/" }],
+    ["vma on a patient's record encounter", `/health-record/encounters/${ID2}`, signedIn(vma()), { type: "redirect", to: "/" }],
+    ["admin on a patient's health record", "/health-record", signedIn(admin()), { type: "redirect", to: "/" }],
+    ["guest on a health record after a server logout", "/health-record", guest({ logoutCause: "server" }), {
+      type: "redirect",
+      to: "/",
+      remember: "/health-record",
+    }],
+    ["unfilled patient on the health record", "/health-record", signedIn(patient({ profileNotFilledStage: "medicalCard" })), {
+      type: "redirect",
+      to: "/fillProfile",
+    }],
+    ["doctor on an encounter", `/doctor/patients/${ID1}/encounters/${ID2}`, signedIn(doctor()), { type: "allow" }],
+    ["vma on an encounter", `/vma/patients/${ID1}/encounters/${ID2}`, signedIn(vma()), { type: "allow" }],
+    ["vma on a doctor's encounter path", `/doctor/patients/${ID1}/encounters/${ID2}`, signedIn(vma()), { type: "redirect", to: "/" }],
+    ["patient on a doctor's encounter path", `/doctor/patients/${ID1}/encounters/${ID2}`, signedIn(patient()), {
       type: "redirect",
       to: "/",
     }],

@@ -31,6 +31,7 @@ export const INACTIVE_NOTICE_CLOSED_KEY = "inactiveNoticeClosed";
  */
 export const ROUTE_ACCESS: readonly { path: string; access: RouteAccess }[] = [
   ...SIGNED_IN_ROUTES.map((path) => ({ path, access: SIGNED_IN })),
+  ...ROLE_ROUTES.patient.map((path) => ({ path, access: only("patient") })),
   ...ROLE_ROUTES.vma.map((path) => ({ path, access: only("vma") })),
   ...ROLE_ROUTES.doctor.map((path) => ({ path, access: only("doctor") })),
   ...ROLE_ROUTES.admin.map((path) => ({ path, access: only("admin") })),
