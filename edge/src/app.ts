@@ -24,6 +24,7 @@ import { healthRoutes } from "./domains/health/routes.ts";
 import { patientsRoutes } from "./domains/patients/routes.ts";
 import { chartRoutes } from "./domains/chart/routes.ts";
 import { createChartServices } from "./domains/chart/service.ts";
+import { createNoteSyncEffects } from "./domains/chart/note-sync.ts";
 import { registrationRoutes } from "./domains/registration/routes.ts";
 import { createRegistrationService } from "./domains/registration/service.ts";
 import { syncRoutes } from "./domains/sync/routes.ts";
@@ -53,7 +54,10 @@ export function createServices(deps: Deps) {
   const chatFiles = createChatFiles(deps);
   // A new message does the same through a push and through the chat API.
   const messageEffects = createMessageEffects({ ...deps, files: chatFiles });
-  const sync = createSyncService({ ...deps, effects: { chat_messages: messageEffects } });
+  const sync = createSyncService({
+    ...deps,
+    effects: { chat_messages: messageEffects, encounter_notes: createNoteSyncEffects(deps) },
+  });
   const availability = createAvailabilityService(deps);
   const intakeForms = createIntakeFormsService(deps);
   const messages = createMessagesService({ ...deps, write: sync.write, files: chatFiles, effects: messageEffects });
@@ -76,7 +80,7 @@ export function createServices(deps: Deps) {
     uploads: createUploadService({ ...deps, repo: createSyncRepo(deps.sql), write: sync.write }),
     registration: createRegistrationService(withSessions),
     users: createUsersService(withSessions),
-    chart: createChartServices(deps),
+    chart: createChartServices({ ...deps, write: sync.write }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

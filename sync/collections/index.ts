@@ -4,6 +4,7 @@ import { chatMessagesCollection } from "./chat-messages.ts";
 import { noteDraftsCollection } from "./note-drafts.ts";
 import { medicalFilesCollection } from "./medical-files.ts";
 import { consultationsCollection } from "./consultations.ts";
+import { encounterNotesCollection } from "./encounter-notes.ts";
 import type { AnyCollection } from "./types.ts";
 
 export const SYNC_COLLECTIONS = {
@@ -12,6 +13,7 @@ export const SYNC_COLLECTIONS = {
   note_drafts: noteDraftsCollection,
   medical_files: medicalFilesCollection,
   consultations: consultationsCollection,
+  encounter_notes: encounterNotesCollection,
 } as const;
 export type CollectionName = keyof typeof SYNC_COLLECTIONS;
 export const COLLECTION_NAMES = Object.keys(SYNC_COLLECTIONS) as CollectionName[];
@@ -28,3 +30,4 @@ export * from "./chat-messages.ts";
 export * from "./note-drafts.ts";
 export * from "./medical-files.ts";
 export * from "./consultations.ts";
+export * from "./encounter-notes.ts";

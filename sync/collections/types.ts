@@ -42,6 +42,10 @@ export type AccessScope<F extends string = string> = {
   ownerOnlyEdits: readonly Role[];
   /** Per role, the values a field may take on create and edit (e.g. patients upload into PatientUploaded only). */
   roleConstraints?: Partial<Record<Role, Partial<Record<F, readonly string[]>>>>;
+  /** The roles that may delete (soft), when fewer than those who may edit (e.g. notes: the doctor). */
+  deleters?: readonly Role[];
+  /** A deleted row stays deleted: a push clearing `_deleted` is refused (answered with the master). */
+  deleteIsFinal?: boolean;
 };
 
 /**

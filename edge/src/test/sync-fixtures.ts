@@ -1,7 +1,7 @@
 /** Test data and client calls for the sync tests: practices, chats, documents, pull and push. */
 import type { TestContext } from "./harness.ts";
 import { selectFrom, TABLES, toDoc } from "../domains/sync/tables.ts";
-import type { ChatMessageDoc, CollectionName, MedicalFileDoc, NoteDraftDoc } from "../../../sync/collections/index.ts";
+import type { ChatMessageDoc, CollectionName, EncounterNoteDoc, MedicalFileDoc, NoteDraftDoc } from "../../../sync/collections/index.ts";
 import { type Checkpoint, syncPaths } from "../../../sync/protocol.ts";
 
 export type TestUser = Awaited<ReturnType<TestContext["createUser"]>>;
@@ -48,6 +48,35 @@ export async function createConsultationRow(ctx: TestContext, o: { doctorId: str
   };
   await ctx.services.sync.write(["consultations"], (w) => w.insert("consultations", doc, Object.keys(doc)));
   return id;
+}
+
+/**
+ * Through the chart API as `doctor`: a note type (unless given), an encounter of the patient and,
+ * unless `note: false`, a note in it. Answers their ids.
+ */
+export async function createEncounterWithNote(
+  ctx: TestContext,
+  doctor: { token: string },
+  patientId: string,
+  o: { noteTypeId?: string; note?: boolean } = {},
+) {
+  const call = async (method: string, path: string, body: unknown) => {
+    const res = await ctx.call(method, path, { token: doctor.token, body });
+    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.result;
+  };
+  const noteTypeId = o.noteTypeId ?? (await call("POST", "/noteTypes", { name: "SOAP", fieldNames: ["Subjective", "Plan"] })).id as string;
+  const encounterId = (await call("POST", `/encounters/${patientId}`, { type: "video", reason: "Cough", datetime: "2026-01-10T15:00:00Z" })).id as string;
+  const noteId = o.note === false ? null : (await call("POST", `/encounterNotes/${encounterId}`, { noteTypeId, fields: { Subjective: "Dry cough" } })).id as string;
+  return { noteTypeId, encounterId, noteId };
+}
+
+/** A note as a device makes it (the type's name and fields as the device knows them). */
+export function newEncounterNote(o: { encounterId: string; patientId: string; noteTypeId: string; authorId: string }): EncounterNoteDoc {
+  return {
+    id: crypto.randomUUID(), ...o, typeName: "SOAP", fieldNames: ["Subjective", "Plan"], isShared: false,
+    updatedBy: o.authorId, createdAt: new Date().toISOString(), updatedAt: 0, _deleted: false,
+  };
 }
 
 export const nowIso = () => new Date().toISOString();

@@ -21,6 +21,7 @@ import type { ChartNotes } from "./notes.ts";
 import type { ChartVitals } from "./vitals.ts";
 import { withRecordIds } from "./patients.ts";
 import { createMedicalCardRepo } from "../patients/medical-card-repo.ts";
+import type { SyncWrite, SyncWriter } from "../sync/writer.ts";
 
 export function toEncounter(r: EncounterRow, forPatient: boolean): Encounter {
   return {
@@ -32,10 +33,21 @@ export function toEncounter(r: EncounterRow, forPatient: boolean): Encounter {
   };
 }
 
-type Deps2 = Pick<Deps, "sql" | "clock"> & { audit: ChartAudit; notes: ChartNotes; findings: ChartFindings; vitals: ChartVitals };
+type Deps2 = Pick<Deps, "sql" | "clock"> & {
+  audit: ChartAudit;
+  notes: ChartNotes;
+  findings: ChartFindings;
+  vitals: ChartVitals;
+  write: SyncWriter;
+};
+
+/** Gives these notes new seqs: a change of their encounter changed what devices hold of them (synced notes). */
+async function resequenceNotes(w: SyncWrite, ids: { id: string }[]) {
+  for (const { id } of ids) await w.update("encounter_notes", id, {}, []);
+}
 
 export function createChartEncounters(deps: Deps2) {
-  const { sql, clock, audit } = deps;
+  const { sql, clock, audit, write } = deps;
   const cards = createMedicalCardRepo(sql);
 
   async function share(actor: Actor, id: string, all: boolean) {
@@ -43,10 +55,12 @@ export function createChartEncounters(deps: Deps2) {
     access.requireDoctor("send an encounter to the patient");
     const e = await access.encounter(id);
     const now = clock.now();
-    await sql.begin(async (tx) => {
+    await write(all ? ["encounter_notes"] : [], async (w) => {
+      const tx = w.tx;
       await tx`update encounters set is_shared = true, shared_at = ${now}, updated_at = ${now} where id = ${id}`;
       if (all) {
-        await tx`update encounter_notes set is_shared = true, updated_at = ${now} where encounter_id = ${id} and deleted_at is null`;
+        await resequenceNotes(w, await tx<{ id: string }[]>`update encounter_notes set is_shared = true, updated_at = ${now}
+          where encounter_id = ${id} and deleted_at is null returning id`);
         await tx`update diagnoses set is_shared = true, updated_at = ${now} where encounter_id = ${id} and deleted_at is null`;
       }
       await tx`insert into site_notifications (user_id, kind, payload)
@@ -141,7 +155,11 @@ export function createChartEncounters(deps: Deps2) {
       const access = chartAccess(sql, actor);
       access.requireDoctor("delete an encounter");
       const e = await access.encounter(id);
-      await sql`update encounters set deleted_at = ${clock.now()} where id = ${id}`;
+      await write(["encounter_notes"], async (w) => {
+        await w.tx`update encounters set deleted_at = ${clock.now()} where id = ${id}`;
+        // Its notes now read as deleted on the care team's devices.
+        await resequenceNotes(w, await w.tx<{ id: string }[]>`select id from encounter_notes where encounter_id = ${id} and not deleted`);
+      });
       await audit.write(actor, { patientId: e.patient_id, what: "encounter.delete", id });
       return { id };
     },

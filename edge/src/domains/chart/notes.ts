@@ -1,4 +1,8 @@
-/** Note types (the doctor's templates) and encounter notes (care team writes; doctor shares, unshares, deletes). */
+/**
+ * Note types (the doctor's templates) and encounter notes (care team writes; doctor shares, unshares, deletes).
+ * Notes are a synced collection: every write of a note runs in the sync writer's transaction and gives the
+ * row a new seq, so the care team's devices receive it live (sync/collections/encounter-notes.ts).
+ */
 import type { Actor } from "../../access/actor.ts";
 import type { Deps } from "../../deps.ts";
 import { AppError, badRequest, forbidden, notFound } from "../../http/errors.ts";
@@ -8,6 +12,7 @@ import { NOTE_FILE_MAX_BYTES, NOTE_FILES_MAX } from "../../../../sync/schemas/no
 import type { NoteType, NoteTypeCreate } from "../../../../sync/schemas/note-type.ts";
 import { type ChartAccess, chartAccess, UUID } from "./access.ts";
 import type { ChartAudit } from "./audit.ts";
+import type { SyncWriter, Tx } from "../sync/writer.ts";
 
 type NoteRow = {
   id: string; encounter_id: string; patient_id: string; note_type_id: string; note_type_name: string;
@@ -22,8 +27,14 @@ const toNote = (r: NoteRow): Note => ({
 type TypeRow = { id: string; doctor_id: string; name: string; field_names: string[]; created_at: Date };
 const toType = (r: TypeRow): NoteType => ({ id: r.id, doctorId: r.doctor_id, name: r.name, fieldNames: r.field_names, createdAt: r.created_at.toISOString() });
 
-export function createChartNotes(deps: Pick<Deps, "sql" | "clock" | "blobs"> & { audit: ChartAudit }) {
-  const { sql, clock, blobs, audit } = deps;
+export function createChartNotes(deps: Pick<Deps, "sql" | "clock" | "blobs"> & { audit: ChartAudit; write: SyncWriter }) {
+  const { sql, clock, blobs, audit, write } = deps;
+  /** Runs `fn` in a sync transaction on notes, then gives note `id` a new seq (its change reaches devices). */
+  const writeNote = (id: string, fn: (tx: Tx) => Promise<unknown>) =>
+    write(["encounter_notes"], async (w) => {
+      await fn(w.tx);
+      await w.update("encounter_notes", id, {}, []);
+    });
 
   async function noteType(access: ChartAccess, id: string, includeDeleted = false): Promise<TypeRow> {
     const [row] = UUID.test(id)
@@ -71,7 +82,7 @@ export function createChartNotes(deps: Pick<Deps, "sql" | "clock" | "blobs"> & {
     const access = chartAccess(sql, actor);
     access.requireDoctor(shared ? "share a note" : "unshare a note");
     const n = await noteById(access, id);
-    await sql`update encounter_notes set is_shared = ${shared}, updated_at = ${clock.now()} where id = ${id}`;
+    await writeNote(id, (tx) => tx`update encounter_notes set is_shared = ${shared}, updated_at = ${clock.now()} where id = ${id}`);
     await audit.write(actor, { patientId: n.patient_id, what: shared ? "note.share" : "note.unshare", id });
     return toNote(await noteById(access, id));
   }
@@ -115,10 +126,16 @@ export function createChartNotes(deps: Pick<Deps, "sql" | "clock" | "blobs"> & {
       const type = await noteType(access, input.noteTypeId);
       checkFields(type, input.fields);
       const stored = await storeFiles(e.patient_id, files, 0);
-      const [row] = await sql<{ id: string }[]>`
-        insert into encounter_notes (encounter_id, patient_id, note_type_id, fields, files, author_id, updated_by, created_at, updated_at)
-        values (${encounterId}, ${e.patient_id}, ${type.id}, ${sql.json(input.fields as never)}, ${sql.json(stored as never)},
-          ${actor.userId}, ${actor.userId}, ${clock.now()}, ${clock.now()}) returning id`;
+      const row = { id: crypto.randomUUID() };
+      await write(["encounter_notes"], async (w) => {
+        const doc = {
+          id: row.id, encounterId, patientId: e.patient_id, noteTypeId: type.id, isShared: false, authorId: actor.userId,
+          updatedBy: actor.userId, createdAt: clock.now().toISOString(), _deleted: false,
+        };
+        await w.insert("encounter_notes", doc, Object.keys(doc));
+        await w.tx`update encounter_notes set fields = ${w.tx.json(input.fields as never)}, files = ${w.tx.json(stored as never)},
+          updated_at = ${clock.now()} where id = ${row.id}`;
+      });
       await audit.write(actor, { patientId: e.patient_id, what: "note.create", id: row.id, details: { encounterId } });
       return toNote(await noteById(access, row.id));
     },
@@ -136,8 +153,8 @@ export function createChartNotes(deps: Pick<Deps, "sql" | "clock" | "blobs"> & {
       if (unknown.length) throw notFound("No such file");
       const kept = n.files.filter((f) => !input.filesForDelete.includes(f.id));
       const added = await storeFiles(n.patient_id, files, kept.length);
-      await sql`update encounter_notes set note_type_id = ${type.id}, fields = ${sql.json(fields as never)},
-        files = ${sql.json([...kept, ...added] as never)}, updated_by = ${actor.userId}, updated_at = ${clock.now()} where id = ${id}`;
+      await writeNote(id, (tx) => tx`update encounter_notes set note_type_id = ${type.id}, fields = ${tx.json(fields as never)},
+        files = ${tx.json([...kept, ...added] as never)}, updated_by = ${actor.userId}, updated_at = ${clock.now()} where id = ${id}`);
       // Removed files stay in blobs (no hard delete of clinical data).
       await audit.write(actor, { patientId: n.patient_id, what: "note.update", id, details: { filesAdded: added.length, filesRemoved: input.filesForDelete.length } });
       return toNote(await noteById(access, id));
@@ -172,7 +189,8 @@ export function createChartNotes(deps: Pick<Deps, "sql" | "clock" | "blobs"> & {
       const access = chartAccess(sql, actor);
       access.requireDoctor("delete a note");
       const n = await noteById(access, id);
-      await sql`update encounter_notes set deleted_at = ${clock.now()} where id = ${id}`;
+      // Sets `deleted` too (a trigger of 0008): devices drop the note.
+      await writeNote(id, (tx) => tx`update encounter_notes set deleted_at = ${clock.now()} where id = ${id}`);
       await audit.write(actor, { patientId: n.patient_id, what: "note.delete", id });
       return { id };
     },

@@ -61,16 +61,17 @@ export function createDoctorsService(deps: Pick<Deps, "sql" | "clock" | "audit">
         throw badRequest(NOT_LICENSED, { reason: "NOT_LICENSED_IN_STATE", fields: { doctorId: NOT_LICENSED } });
       }
       if (patient.doctor_id === doctor.id) return toAuthUser(patient);
-      await write(["note_drafts", "medical_files"], async (w) => {
+      await write(["note_drafts", "medical_files", "encounter_notes"], async (w) => {
         // Assignments to one doctor queue on the doctor's row, so two admins cannot both take the 400th place.
         await w.tx`select id from users where id = ${doctor.id} for update`;
         const [{ count }] = await w.tx<{ count: number }[]>`
           select count(*)::int as count from users where doctor_id = ${doctor.id} and role = 'patient'`;
         if (count >= DOCTOR_PATIENT_CAP) throw panelFull();
         await w.tx`update users set doctor_id = ${doctor.id}, updated_at = ${clock.now()} where id = ${patient.id}`;
-        // The new care team reads the patient's drafts and files from now on: re-send them past their checkpoints.
+        // The new care team reads the patient's drafts, files and notes from now on: re-send them past their checkpoints.
         await w.touchScope("note_drafts", [patient.id]);
         await w.touchScope("medical_files", [patient.id]);
+        await w.touchScope("encounter_notes", [patient.id]);
       });
       await audit.record({
         event: "patient.doctor_assigned", actorId: actor.userId, subjectId: patient.id, address: meta.address,

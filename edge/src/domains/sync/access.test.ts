@@ -5,7 +5,8 @@
 import assert from "node:assert/strict";
 import { apiTest } from "../../test/harness.ts";
 import {
-  create, createChat, createConsultationRow, createPractice, edit, newDraft, newFile, newMessage, pullAll, push, snapshot, stored,
+  create, createChat, createConsultationRow, createEncounterWithNote, createPractice, edit, newDraft, newEncounterNote, newFile,
+  newMessage, pullAll, push, snapshot, stored,
 } from "../../test/sync-fixtures.ts";
 import { COLLECTION_NAMES, type CollectionName } from "../../../../sync/collections/index.ts";
 import { refusedTombstone } from "../../../../sync/protocol.ts";
@@ -55,6 +56,29 @@ apiTest("sync access: every role × every collection × own / other doctor's / o
   const consultA = await createConsultationRow(ctx, { doctorId: a.doctor.id, patientId: a.patient.id });
   const consultBWithA = await createConsultationRow(ctx, { doctorId: a.doctor.id, patientId: b.patient.id });
   const consultC = await createConsultationRow(ctx, { doctorId: unapproved.id, patientId: patientOfUnapproved.id });
+  // Encounter notes: through the chart API, and one pushed by the VMA for the other patient of A.
+  const chartA = await createEncounterWithNote(ctx, a.doctor, a.patient.id);
+  const chartA2 = await createEncounterWithNote(ctx, a.doctor, otherPatientOfA.id, { noteTypeId: chartA.noteTypeId, note: false });
+  const chartB = await createEncounterWithNote(ctx, b.doctor, b.patient.id);
+  const noteA = chartA.noteId!;
+  const noteB = chartB.noteId!;
+  const noteA2 = newEncounterNote({ encounterId: chartA2.encounterId, patientId: otherPatientOfA.id, noteTypeId: chartA.noteTypeId, authorId: a.vma.id });
+  await ok(a.vma.token, "encounter_notes", [create(noteA2)]);
+  // The unapproved practice's note can only be written past the API (they have no access).
+  const noteC = crypto.randomUUID();
+  {
+    const [type] = await ctx.sql<{ id: string }[]>`insert into note_types (doctor_id, name, field_names) values (${unapproved.id}, 'Old', '{A}') returning id`;
+    const [enc] = await ctx.sql<{ id: string }[]>`insert into encounters (patient_id, doctor_id, type, reason, encounter_datetime, created_by)
+      values (${patientOfUnapproved.id}, ${unapproved.id}, 'office', 'Visit', now(), ${unapproved.id}) returning id`;
+    const doc = { id: noteC, encounterId: enc.id, patientId: patientOfUnapproved.id, noteTypeId: type.id, isShared: true, authorId: unapproved.id, updatedBy: unapproved.id, createdAt: new Date().toISOString(), _deleted: false };
+    await ctx.services.sync.write(["encounter_notes"], (w) => w.insert("encounter_notes", doc, Object.keys(doc)));
+  }
+  const deletedType = (await ctx.call("POST", "/noteTypes", { token: a.doctor.token, body: { name: "Gone", fieldNames: ["x"] } })).body.result.id;
+  await ctx.call("DELETE", `/noteTypes/${deletedType}`, { token: a.doctor.token });
+  const deletedEncounter = await createEncounterWithNote(ctx, a.doctor, a.patient.id, { noteTypeId: chartA.noteTypeId, note: false });
+  await ctx.call("DELETE", `/encounters/${deletedEncounter.encounterId}`, { token: a.doctor.token });
+  const noteIn = (chart: { encounterId: string }, patientId: string, authorId: string, over: { noteTypeId?: string } = {}) =>
+    newEncounterNote({ encounterId: chart.encounterId, patientId, noteTypeId: over.noteTypeId ?? chartA.noteTypeId, authorId });
 
   const users = {
     "patient A": a.patient, "other patient of doctor A": otherPatientOfA, "doctor A": a.doctor, "VMA of A": a.vma,
@@ -62,17 +86,17 @@ apiTest("sync access: every role × every collection × own / other doctor's / o
     "unapproved doctor": unapproved, "VMA of the unapproved doctor": vmaOfUnapproved, "patient of the unapproved doctor": patientOfUnapproved,
   };
   const sees: Record<keyof typeof users, Record<CollectionName, string[]>> = {
-    "patient A": { chats: [chatA, support], chat_messages: [msgA.id, msgA2.id, msgSupport.id], note_drafts: [], medical_files: [fileA.id, labA.id], consultations: [consultA] },
-    "other patient of doctor A": { chats: [], chat_messages: [], note_drafts: [], medical_files: [], consultations: [] },
-    "doctor A": { chats: [chatA], chat_messages: [msgA.id, msgA2.id], note_drafts: [draftA.id, draftA2.id], medical_files: [fileA.id, labA.id], consultations: [consultA, consultBWithA] },
-    "VMA of A": { chats: [], chat_messages: [], note_drafts: [draftA.id, draftA2.id], medical_files: [fileA.id, labA.id], consultations: [consultA, consultBWithA] },
-    "patient B": { chats: [chatB], chat_messages: [msgB.id], note_drafts: [], medical_files: [fileB.id], consultations: [consultBWithA] },
-    "doctor B": { chats: [chatB], chat_messages: [msgB.id], note_drafts: [draftB.id], medical_files: [fileB.id], consultations: [] },
-    "VMA of B": { chats: [], chat_messages: [], note_drafts: [draftB.id], medical_files: [fileB.id], consultations: [] },
-    admin: { chats: [support], chat_messages: [msgSupport.id], note_drafts: [], medical_files: [], consultations: [] },
-    "unapproved doctor": { chats: [], chat_messages: [], note_drafts: [], medical_files: [], consultations: [consultC] },
-    "VMA of the unapproved doctor": { chats: [], chat_messages: [], note_drafts: [], medical_files: [], consultations: [] },
-    "patient of the unapproved doctor": { chats: [], chat_messages: [], note_drafts: [], medical_files: [], consultations: [consultC] },
+    "patient A": { chats: [chatA, support], chat_messages: [msgA.id, msgA2.id, msgSupport.id], note_drafts: [], medical_files: [fileA.id, labA.id], consultations: [consultA], encounter_notes: [] },
+    "other patient of doctor A": { chats: [], chat_messages: [], note_drafts: [], medical_files: [], consultations: [], encounter_notes: [] },
+    "doctor A": { chats: [chatA], chat_messages: [msgA.id, msgA2.id], note_drafts: [draftA.id, draftA2.id], medical_files: [fileA.id, labA.id], consultations: [consultA, consultBWithA], encounter_notes: [noteA, noteA2.id] },
+    "VMA of A": { chats: [], chat_messages: [], note_drafts: [draftA.id, draftA2.id], medical_files: [fileA.id, labA.id], consultations: [consultA, consultBWithA], encounter_notes: [noteA, noteA2.id] },
+    "patient B": { chats: [chatB], chat_messages: [msgB.id], note_drafts: [], medical_files: [fileB.id], consultations: [consultBWithA], encounter_notes: [] },
+    "doctor B": { chats: [chatB], chat_messages: [msgB.id], note_drafts: [draftB.id], medical_files: [fileB.id], consultations: [], encounter_notes: [noteB] },
+    "VMA of B": { chats: [], chat_messages: [], note_drafts: [draftB.id], medical_files: [fileB.id], consultations: [], encounter_notes: [noteB] },
+    admin: { chats: [support], chat_messages: [msgSupport.id], note_drafts: [], medical_files: [], consultations: [], encounter_notes: [] },
+    "unapproved doctor": { chats: [], chat_messages: [], note_drafts: [], medical_files: [], consultations: [consultC], encounter_notes: [] },
+    "VMA of the unapproved doctor": { chats: [], chat_messages: [], note_drafts: [], medical_files: [], consultations: [], encounter_notes: [] },
+    "patient of the unapproved doctor": { chats: [], chat_messages: [], note_drafts: [], medical_files: [], consultations: [consultC], encounter_notes: [] },
   };
 
   for (const [who, user] of Object.entries(users) as [keyof typeof users, typeof admin][]) {
@@ -135,6 +159,36 @@ apiTest("sync access: every role × every collection × own / other doctor's / o
     ["the doctor cancels by sync", async () => ({ token: a.doctor.token, collection: "consultations", row: edit(await master("consultations", consultA), { status: "canceled", cancelReason: "x" }) }), "master"],
     ["a patient books by sync", async () => ({ token: a.patient.token, collection: "consultations", row: create({ ...(await master("consultations", consultA)), id: crypto.randomUUID(), updatedAt: 0 }) }), "refused"],
     ["an outsider edits a consultation they cannot see", async () => ({ token: b.doctor.token, collection: "consultations", row: edit(await master("consultations", consultA), { reason: "x" }) }), "refused"],
+    // encounter notes: created by the care team into a visible encounter of that patient with a type of the practice
+    ["the doctor creates a note in their patient's encounter", () => ({ token: a.doctor.token, collection: "encounter_notes", row: create(noteIn(chartA, a.patient.id, a.doctor.id)) }), "written"],
+    ["the VMA creates a note in their doctor's patient's encounter", () => ({ token: a.vma.token, collection: "encounter_notes", row: create(noteIn(chartA2, otherPatientOfA.id, a.vma.id)) }), "written"],
+    ["another doctor creates a note for a patient not theirs", () => ({ token: b.doctor.token, collection: "encounter_notes", row: create(noteIn(chartA, a.patient.id, b.doctor.id)) }), "refused"],
+    ["another doctor's VMA creates a note for a patient not theirs", () => ({ token: b.vma.token, collection: "encounter_notes", row: create(noteIn(chartA, a.patient.id, b.vma.id)) }), "refused"],
+    ["the patient creates a note about themself", () => ({ token: a.patient.token, collection: "encounter_notes", row: create(noteIn(chartA, a.patient.id, a.patient.id)) }), "refused"],
+    ["another patient creates a note", () => ({ token: b.patient.token, collection: "encounter_notes", row: create(noteIn(chartB, b.patient.id, b.patient.id, { noteTypeId: chartB.noteTypeId })) }), "refused"],
+    ["an admin creates a note", () => ({ token: admin.token, collection: "encounter_notes", row: create(noteIn(chartA, a.patient.id, admin.id)) }), "refused"],
+    ["a note naming the doctor's patient in another patient's encounter (same practice)", () => ({ token: a.doctor.token, collection: "encounter_notes", row: create(noteIn(chartA2, a.patient.id, a.doctor.id)) }), "refused"],
+    ["a note naming the doctor's patient in another practice's encounter", () => ({ token: a.doctor.token, collection: "encounter_notes", row: create(noteIn(chartB, a.patient.id, a.doctor.id)) }), "refused"],
+    ["a note for another practice's patient in the doctor's own encounter", () => ({ token: a.doctor.token, collection: "encounter_notes", row: create(noteIn(chartA, b.patient.id, a.doctor.id)) }), "refused"],
+    ["a note in a made-up encounter", () => ({ token: a.doctor.token, collection: "encounter_notes", row: create(noteIn({ encounterId: crypto.randomUUID() }, a.patient.id, a.doctor.id)) }), "refused"],
+    ["a note in a deleted encounter", () => ({ token: a.doctor.token, collection: "encounter_notes", row: create(noteIn(deletedEncounter, a.patient.id, a.doctor.id)) }), "refused"],
+    ["a note with another practice's note type", () => ({ token: a.vma.token, collection: "encounter_notes", row: create(noteIn(chartA, a.patient.id, a.vma.id, { noteTypeId: chartB.noteTypeId })) }), "refused"],
+    ["a note with a deleted note type", () => ({ token: a.doctor.token, collection: "encounter_notes", row: create(noteIn(chartA, a.patient.id, a.doctor.id, { noteTypeId: deletedType })) }), "refused"],
+    ["a note with a made-up note type", () => ({ token: a.doctor.token, collection: "encounter_notes", row: create(noteIn(chartA, a.patient.id, a.doctor.id, { noteTypeId: crypto.randomUUID() })) }), "refused"],
+    // ... and only deleted after that, by the doctor, for good; every other field is the server's
+    ["the doctor shares a note by push (server-owned)", async () => ({ token: a.doctor.token, collection: "encounter_notes", row: edit(await master("encounter_notes", noteA), { isShared: true }) }), "master"],
+    ["the doctor renames the note's type by push (server-owned)", async () => ({ token: a.doctor.token, collection: "encounter_notes", row: edit(await master("encounter_notes", noteA), { typeName: "Other" }) }), "master"],
+    ["the doctor moves a note to another encounter (not writable)", async () => ({ token: a.doctor.token, collection: "encounter_notes", row: edit(await master("encounter_notes", noteA), { encounterId: deletedEncounter.encounterId }) }), "master"],
+    ["the doctor changes a note's type (not writable)", async () => ({ token: a.doctor.token, collection: "encounter_notes", row: edit(await master("encounter_notes", noteA), { noteTypeId: deletedType }) }), "master"],
+    ["the doctor moves a note to another patient (not writable)", async () => ({ token: a.doctor.token, collection: "encounter_notes", row: edit(await master("encounter_notes", noteA), { patientId: otherPatientOfA.id }) }), "master"],
+    ["the VMA deletes a note (the doctor's decision)", async () => ({ token: a.vma.token, collection: "encounter_notes", row: edit(await master("encounter_notes", noteA2.id), { _deleted: true }) }), "master"],
+    ["another doctor deletes a note they cannot see", async () => ({ token: b.doctor.token, collection: "encounter_notes", row: edit(await master("encounter_notes", noteA), { _deleted: true }) }), "refused"],
+    ["another doctor's VMA deletes a note they cannot see", async () => ({ token: b.vma.token, collection: "encounter_notes", row: edit(await master("encounter_notes", noteA), { _deleted: true }) }), "refused"],
+    ["the patient deletes a note about them", async () => ({ token: a.patient.token, collection: "encounter_notes", row: edit(await master("encounter_notes", noteA), { _deleted: true }) }), "refused"],
+    ["an admin deletes a note", async () => ({ token: admin.token, collection: "encounter_notes", row: edit(await master("encounter_notes", noteA), { _deleted: true }) }), "refused"],
+    ["the unapproved doctor deletes their old note", async () => ({ token: unapproved.token, collection: "encounter_notes", row: edit(await master("encounter_notes", noteC), { _deleted: true }) }), "refused"],
+    ["the doctor deletes a note", async () => ({ token: a.doctor.token, collection: "encounter_notes", row: edit(await master("encounter_notes", noteA2.id), { _deleted: true }) }), "written"],
+    ["the doctor restores a deleted note", async () => ({ token: a.doctor.token, collection: "encounter_notes", row: edit(await master("encounter_notes", noteA2.id), { _deleted: false }) }), "master"],
   ];
 
   for (const [label, make, expected] of cases) {
@@ -167,6 +221,26 @@ apiTest("sync access: every role × every collection × own / other doctor's / o
     assert.deepEqual([d.authorId, d.updatedBy], [a.vma.id, a.vma.id]);
     await push(ctx, a.doctor.token, "note_drafts", [edit(await master("note_drafts", draft.id), { title: "doctor's edit" })]);
     assert.deepEqual((await stored(ctx, "note_drafts", draft.id)).updatedBy, a.doctor.id);
+  });
+
+  await t.step("encounter notes: server fields forced on create; a push's delete is the chart's delete", async () => {
+    const note = noteIn(chartA, a.patient.id, a.vma.id);
+    const forged = { ...note, typeName: "Forged", fieldNames: ["Nope"], isShared: true, authorId: b.doctor.id, updatedBy: b.doctor.id, createdAt: "2020-01-01T00:00:00.000Z" };
+    await ok(a.vma.token, "encounter_notes", [create(forged)]);
+    const doc = await stored(ctx, "encounter_notes", note.id);
+    assert.deepEqual(
+      [doc.typeName, doc.fieldNames, doc.isShared, doc.authorId, doc.updatedBy],
+      ["SOAP", ["Subjective", "Plan"], false, a.vma.id, a.vma.id],
+    );
+    assert.equal(doc.createdAt, ctx.clock.now().toISOString(), "the server's clock");
+    const listed = async () => (await ctx.call("GET", `/encounterNotes/${chartA.encounterId}/list`, { token: a.doctor.token })).body.result.list.map((n: any) => n.id);
+    assert.ok((await listed()).includes(note.id), "the chart lists a note created by push");
+    await ok(a.doctor.token, "encounter_notes", [edit(doc, { _deleted: true })]);
+    assert.ok(!(await listed()).includes(note.id), "deleted by push: gone from the chart");
+    const [row] = await ctx.sql`select deleted_at from encounter_notes where id = ${note.id}`;
+    assert.ok(row.deleted_at instanceof Date);
+    const audit = (await ctx.deps.audit.forSubject(a.patient.id)).filter((r) => r.details.id === note.id).map((r) => [r.event, r.details.what, r.actor_id]);
+    assert.deepEqual(audit, [["chart.write", "note.create", a.vma.id], ["chart.write", "note.delete", a.doctor.id]]);
   });
 
   await t.step("a hidden document answers exactly like one that does not exist", async () => {

@@ -8,8 +8,8 @@ import type { AccessScope, CollectionName } from "../../../../sync/collections/i
 
 type Doc = Record<string, unknown>;
 
-/** Values the server sets on create, whatever the client sent. */
-export function serverValuesOnCreate(name: CollectionName, actor: Actor): Doc {
+/** Values the server sets on create, whatever the client sent (`now`: the server's clock). */
+export function serverValuesOnCreate(name: CollectionName, actor: Actor, now: Date): Doc {
   switch (name) {
     case "chat_messages":
       return { authorId: actor.userId };
@@ -17,6 +17,9 @@ export function serverValuesOnCreate(name: CollectionName, actor: Actor): Doc {
       return { authorId: actor.userId, updatedBy: actor.userId };
     case "medical_files":
       return { uploadedBy: actor.userId, status: "pending", kind: null, rejectReason: null };
+    case "encounter_notes":
+      // The type's name and field names are read from the note type (tables.ts); never stored from the client.
+      return { authorId: actor.userId, updatedBy: actor.userId, isShared: false, createdAt: now.toISOString() };
     case "chats":
     case "consultations":
       return {};
@@ -37,6 +40,10 @@ export function meetsRoleConstraints(access: AccessScope, actor: Actor, doc: Doc
 /** May this edit change these fields of this master? (Read access was checked before.) */
 export function mayEdit(access: AccessScope, actor: Actor, master: Doc, next: Doc, changed: string[]): boolean {
   if (!changed.every((f) => access.writableFields.includes(f))) return false;
+  if (changed.includes("_deleted")) {
+    if (next._deleted && access.deleters && !access.deleters.includes(actor.role)) return false;
+    if (!next._deleted && access.deleteIsFinal) return false;
+  }
   if (access.ownerField && access.ownerOnlyEdits.includes(actor.role) && master[access.ownerField] !== actor.userId) {
     return false;
   }

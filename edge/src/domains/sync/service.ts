@@ -34,6 +34,7 @@ const WRITES: Record<CollectionName, CollectionName[]> = {
   note_drafts: ["note_drafts"],
   medical_files: ["medical_files"],
   consultations: ["consultations"],
+  encounter_notes: ["encounter_notes"],
 };
 
 type Doc = SyncDoc & Record<string, unknown>;
@@ -49,6 +50,8 @@ export type CreateEffects = {
   created?(w: SyncWrite, actor: Actor, doc: Doc): Promise<void>;
   /** After commit, with the documents one push created (live events). Must not throw. */
   committed?(actor: Actor, docs: Doc[]): Promise<void>;
+  /** After commit, with the documents one push changed (edits, deletes), as written (e.g. audit). Must not throw. */
+  edited?(actor: Actor, docs: Doc[]): Promise<void>;
 };
 export type Effects = Partial<Record<CollectionName, CreateEffects>>;
 
@@ -57,7 +60,13 @@ export function createSyncService(deps: { sql: Sql; changes: ChangeFeed; clock: 
   const write = createSyncWriter(deps);
 
   /** One push row under the collection's lock; returns the conflict answer, or null when written or already there. */
-  async function pushRow(w: SyncWrite, actor: Actor, name: CollectionName, row: PushRow<Doc>, created: Doc[]): Promise<Doc | null> {
+  async function pushRow(
+    w: SyncWrite,
+    actor: Actor,
+    name: CollectionName,
+    row: PushRow<Doc>,
+    done: { created: Doc[]; edited: Doc[] },
+  ): Promise<Doc | null> {
     const c = collectionOf(name);
     const { assumedMasterState: assumed, newDocumentState: next } = row;
     const fields = contentFields(TABLES[name]);
@@ -72,7 +81,7 @@ export function createSyncService(deps: { sql: Sql; changes: ChangeFeed; clock: 
     //    collection's effects (e.g. a message's files); server fields forced.
     if (!master) {
       const scopeValue = next[c.access.scopeField] as string;
-      const doc = { ...next, ...serverValuesOnCreate(name, actor) };
+      const doc = { ...next, ...serverValuesOnCreate(name, actor, deps.clock.now()) };
       const effects = deps.effects?.[name];
       const allowed = c.access.create !== "nobody" &&
         meetsRoleConstraints(c.access, actor, next) &&
@@ -81,7 +90,7 @@ export function createSyncService(deps: { sql: Sql; changes: ChangeFeed; clock: 
       if (!allowed) return refusedTombstone(next);
       await w.insert(name, doc, fields);
       await effects?.created?.(w, actor, doc);
-      created.push(doc);
+      done.created.push(doc);
       return null;
     }
 
@@ -108,6 +117,7 @@ export function createSyncService(deps: { sql: Sql; changes: ChangeFeed; clock: 
     // 8. Write the changed fields and the server-set ones, with a new seq.
     const forced = serverValuesOnEdit(name, actor);
     await w.update(name, master.id, { ...next, ...forced }, [...changed, ...Object.keys(forced)]);
+    done.edited.push({ ...next, ...forced });
     return null;
   }
 
@@ -125,15 +135,16 @@ export function createSyncService(deps: { sql: Sql; changes: ChangeFeed; clock: 
       // 1. Validate every row with the collection's schema; one bad row refuses the batch (400).
       const rows = parse(pushBodySchema(collectionOf(name).schema), body) as PushRow<Doc>[];
       const conflicts: Doc[] = [];
-      const created: Doc[] = [];
+      const done = { created: [] as Doc[], edited: [] as Doc[] };
       // 2. One transaction holding the collection's lock; rows in the order sent.
       await write(WRITES[name], async (w) => {
         for (const row of rows) {
-          const answer = await pushRow(w, actor, name, row, created);
+          const answer = await pushRow(w, actor, name, row, done);
           if (answer) conflicts.push(answer);
         }
       });
-      if (created.length) await deps.effects?.[name]?.committed?.(actor, created);
+      if (done.created.length) await deps.effects?.[name]?.committed?.(actor, done.created);
+      if (done.edited.length) await deps.effects?.[name]?.edited?.(actor, done.edited);
       return conflicts;
     },
   };

@@ -21,7 +21,9 @@ export type TableDef = {
 };
 
 export const LOCK_NAMESPACE = 7310;
-const LOCK_KEYS: Record<CollectionName, number> = { chats: 1, chat_messages: 2, note_drafts: 3, medical_files: 4, consultations: 5 };
+const LOCK_KEYS: Record<CollectionName, number> = {
+  chats: 1, chat_messages: 2, note_drafts: 3, medical_files: 4, consultations: 5, encounter_notes: 6,
+};
 
 /** Fields whose column is not a plain copy of the value. */
 const SPECIAL: Partial<Record<CollectionName, Record<string, Kind>>> = {
@@ -29,6 +31,7 @@ const SPECIAL: Partial<Record<CollectionName, Record<string, Kind>>> = {
   chat_messages: { createdAt: "timestamp" },
   note_drafts: { fields: "json" },
   consultations: { startAt: "timestamp", endAt: "timestamp", doctorName: "derived", patientName: "derived" },
+  encounter_notes: { createdAt: "timestamp", typeName: "derived", fieldNames: "derived" },
 };
 
 const snake = (field: string) => field.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`);
@@ -63,6 +66,12 @@ export function selectFrom(q: Queryable, def: TableDef): Fragment {
   if (def.name === "consultations") {
     return q`select t.*, d.first_name || ' ' || d.last_name as doctor_name, p.first_name || ' ' || p.last_name as patient_name
       from consultations t join users d on d.id = t.doctor_id join users p on p.id = t.patient_id`;
+  }
+  if (def.name === "encounter_notes") {
+    // The type's name and fields from the note type; a note of a deleted encounter reads as deleted.
+    return q`select t.id, t.encounter_id, t.patient_id, t.note_type_id, nt.name as type_name, nt.field_names, t.is_shared,
+        t.author_id, t.updated_by, t.created_at, t.seq, (t.deleted or e.deleted_at is not null) as deleted
+      from encounter_notes t join note_types nt on nt.id = t.note_type_id join encounters e on e.id = t.encounter_id`;
   }
   return q`select t.* from ${q(def.table)} t`;
 }

@@ -18,6 +18,8 @@ export const SEALED_FIELDS = {
   note_drafts: ["title", "fields"],
   medical_files: ["name", "contentType", "kind", "rejectReason"],
   consultations: ["doctorName", "patientName", "reason", "outOfStateReason", "declineReason", "cancelReason"],
+  // A note type's name and field names can tell what a note is about (e.g. "Suicide risk").
+  encounter_notes: ["typeName", "fieldNames"],
 } as const satisfies Record<CollectionName, readonly string[]>;
 
 /** Refuses to seal indexed, primary or unknown fields; returns them otherwise. */
