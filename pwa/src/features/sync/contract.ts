@@ -15,6 +15,7 @@ import type {
   MedicalFolder,
   NoteDraftDoc,
 } from "../../../../sync/collections/index.ts";
+import type { Doc as YDoc } from "yjs";
 
 export type LocalDataState =
   /** Signed out: nothing on the device. */
@@ -55,6 +56,36 @@ export type UploadProgress = {
 
 export type LiveList<T> = { items: T[]; loading: boolean };
 
+/**
+ * An encounter note's Yjs document kept on the device, encrypted (AES-GCM,
+ * bound to the note id): y-indexeddb's job. Every update of the document is
+ * stored; the stored ones are applied on open; many are merged into one.
+ */
+export type NoteDocPersistence = {
+  readonly noteId: string;
+  /** True once the stored updates are applied to the document. */
+  readonly synced: boolean;
+  /** Resolves when the stored updates are applied; rejects when they cannot be opened (another key, damaged rows). */
+  readonly whenSynced: Promise<void>;
+  /** How many updates were stored when the note opened: 0 when nothing of it is on this device yet. */
+  readonly storedOnOpen: number;
+  on(event: "synced", listener: (persistence: NoteDocPersistence) => void): unknown;
+  on(event: "error", listener: (error: unknown) => void): unknown;
+  off(event: "synced", listener: (persistence: NoteDocPersistence) => void): void;
+  off(event: "error", listener: (error: unknown) => void): void;
+  /** Waits for the writes under way and stops storing; the stored updates stay. */
+  destroy(): Promise<void>;
+  /** Stops and deletes the note's stored updates. */
+  clearData(): Promise<void>;
+};
+
+export type NoteDocStore = {
+  /** Binds `doc` to the note's stored updates (loads them, then stores every update). */
+  persist(noteId: string, doc: YDoc): Promise<NoteDocPersistence>;
+  /** Deletes a note's stored updates (a deleted note). */
+  remove(noteId: string): Promise<void>;
+};
+
 export type SyncHooks = {
   useSyncStatus(): SyncStatus;
   /** Unlocks the local data with the account password (works offline). */
@@ -88,4 +119,7 @@ export type SyncHooks = {
    * with `doctorId` only that doctor's. For the offline list and calendar.
    */
   useConsultations(query?: { doctorId?: string }): LiveList<Local<ConsultationDoc>>;
+
+  /** The signed-in user's encrypted store of encounter notes' Yjs documents; null until the local data is open. */
+  useNoteDocStore(): NoteDocStore | null;
 };

@@ -4,6 +4,7 @@
  * creates the engine once (`createSyncEngine`) and renders `SyncProvider`.
  */
 export type { LiveList, Local, LocalDataState, SyncHooks, SyncStatus, UploadProgress } from "./contract.ts";
+export type { NoteDocPersistence, NoteDocStore } from "./contract.ts";
 export { SyncProvider } from "./components/SyncProvider.tsx";
 export { SyncStatusIndicator } from "./components/SyncStatusIndicator.tsx";
 export { UnlockDialog } from "./components/UnlockDialog.tsx";
@@ -15,6 +16,7 @@ export { useDeleteNoteDraft, useNoteDrafts, useSaveNoteDraft } from "./hooks/use
 export { useAttachFile, useMedicalFiles } from "./hooks/use-medical-files.ts";
 export { useFileUrl } from "./hooks/use-file-url.ts";
 export { useConsultations } from "./hooks/use-consultations.ts";
+export { useNoteDocStore } from "./hooks/use-note-doc-store.ts";
 /** Server events of the live channel (not part of the data contract): see hooks/use-server-event.ts. */
 export { useServerEmit, useServerEvent } from "./hooks/use-server-event.ts";
 

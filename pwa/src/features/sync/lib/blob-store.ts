@@ -1,8 +1,9 @@
 /**
  * A plain Dexie database beside RxDB (`dpc-blobs-<userId>`): file bytes
  * encrypted with AES-GCM in 1 MB pieces (the upload chunk size, so a chunk is
- * read and decrypted alone), the upload queue, and the ids of local changes
- * not yet acknowledged. Kept out of RxDB: no collection slots used, and bytes
+ * read and decrypted alone), the upload queue, the ids of local changes
+ * not yet acknowledged, and the sealed Yjs updates of encounter notes
+ * (`note-doc-store.ts` seals them; version 2). Kept out of RxDB: no collection slots used, and bytes
  * never pass through RxDB's JSON documents.
  */
 import { Dexie, liveQuery, type Observable } from "dexie";
@@ -26,6 +27,8 @@ export type UploadRow = {
   queuedAt: number;
 };
 type PendingRow = { collection: string; id: string };
+/** One sealed Yjs update of a note (`seq` grows across notes: the order updates were stored). */
+export type NoteUpdateRow = { seq?: number; noteId: string; iv: Uint8Array<ArrayBuffer>; data: ArrayBuffer };
 
 export type IndexedDbFactory = { indexedDB: IDBFactory; IDBKeyRange: typeof IDBKeyRange };
 
@@ -36,10 +39,14 @@ export function createBlobStore(options: { userId: string; key: CryptoKey; idb?:
   const BYTES_PIECE = options.pieceBytes ?? PIECE_BYTES;
   const db = new Dexie(blobsDatabaseName(options.userId), options.idb ?? {});
   db.version(1).stores({ pieces: "[fileId+index]", files: "fileId", uploads: "fileId", pending: "[collection+id]" });
+  db.version(2).stores({ noteUpdates: "++seq, [noteId+seq]" });
   const pieces = db.table<PieceRow, [string, number]>("pieces");
   const files = db.table<FileRow, string>("files");
   const uploads = db.table<UploadRow, string>("uploads");
   const pending = db.table<PendingRow, [string, string]>("pending");
+  const noteUpdates = db.table<NoteUpdateRow, number>("noteUpdates");
+  const ofNote = (noteId: string, upToSeq?: number) =>
+    noteUpdates.where("[noteId+seq]").between([noteId, Dexie.minKey], [noteId, upToSeq ?? Dexie.maxKey], true, true);
   const context = (fileId: string, index: number) => `${fileId}:${index}`;
 
   async function readPiece(fileId: string, index: number): Promise<Uint8Array> {
@@ -101,6 +108,22 @@ export function createBlobStore(options: { userId: string; key: CryptoKey; idb?:
       /** Every waiting change as `collection/id`, live across this origin's tabs. */
       keys$: (): Observable<Set<string>> =>
         liveQuery(async () => new Set((await pending.toArray()).map((row) => `${row.collection}/${row.id}`))),
+    },
+
+    /** Sealed rows only: `note-doc-store.ts` encrypts and decrypts them. */
+    noteUpdates: {
+      add: (row: Omit<NoteUpdateRow, "seq">): Promise<number> => noteUpdates.add(row as NoteUpdateRow),
+      /** The note's rows after `afterSeq`, oldest first. */
+      list: (noteId: string, afterSeq = 0): Promise<NoteUpdateRow[]> =>
+        noteUpdates.where("[noteId+seq]").between([noteId, afterSeq], [noteId, Dexie.maxKey], false, true).toArray(),
+      count: (noteId: string): Promise<number> => ofNote(noteId).count(),
+      /** Adds `row` and deletes the note's rows up to `upToSeq`, in one transaction: a compaction. */
+      replace: (row: Omit<NoteUpdateRow, "seq">, upToSeq: number): Promise<number> =>
+        db.transaction("rw", noteUpdates, async () => {
+          await ofNote(row.noteId, upToSeq).delete();
+          return noteUpdates.add(row as NoteUpdateRow);
+        }),
+      remove: (noteId: string): Promise<number> => ofNote(noteId).delete(),
     },
 
     close: () => db.close(),

@@ -12,7 +12,9 @@ import { type BlobStore, createBlobStore, deleteBlobStore, type IndexedDbFactory
 import { databaseName, type DpcDatabase, openDatabase, removeDatabase } from "./database.ts";
 import { connectLiveSocket, type LiveSocket } from "./live-socket.ts";
 import { deriveLocalKeys } from "./local-keys.ts";
+import { createNoteDocStore, createNoteUpdateLog } from "./note-doc-store.ts";
 import { type PullStreamItem, replicateCollection } from "./replication.ts";
+import type { NoteDocStore } from "../contract.ts";
 import type { ServerEvents } from "./server-events.ts";
 import type { StatusStore } from "./status.ts";
 import { createUploadQueue, type UploadQueue } from "./upload-queue.ts";
@@ -40,6 +42,8 @@ export type LocalData = {
   blobs: BlobStore;
   uploads: UploadQueue;
   transport: UploadTransport;
+  /** Encounter notes' Yjs documents, sealed in the blobs database. */
+  noteDocs: NoteDocStore;
   /** Local changes not yet acknowledged, as `collection/id`. */
   pendingKeys(): ReadonlySet<string>;
   subscribePending(listener: () => void): () => void;
@@ -53,6 +57,7 @@ export async function openLocalData(userId: string, dataKey: Uint8Array<ArrayBuf
   const db = await openDatabase({ userId, password: keys.rxdbPassword, key: keys.fields, idb: deps.idb, multiInstance: deps.multiInstance });
   const blobs = createBlobStore({ userId, key: keys.bytes, idb: deps.idb });
   const transport = createUploadTransport(deps.api);
+  const noteDocs = createNoteDocStore(createNoteUpdateLog({ rows: blobs.noteUpdates, key: keys.noteUpdates }));
   const streams = new Map(COLLECTION_NAMES.map((name) => [name, new Subject<PullStreamItem>()]));
   let replications: RxReplicationState<unknown, unknown>[] = [];
   let socket: LiveSocket | null = null;
@@ -126,6 +131,7 @@ export async function openLocalData(userId: string, dataKey: Uint8Array<ArrayBuf
     blobs,
     uploads,
     transport,
+    noteDocs,
     pendingKeys: () => pending,
     subscribePending(listener) {
       pendingListeners.add(listener);

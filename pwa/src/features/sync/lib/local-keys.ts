@@ -1,6 +1,7 @@
 /**
  * Keys derived from the data key (HKDF-SHA-256), one per use, so the sealed
- * RxDB fields, the file bytes and the cached profile never share a key.
+ * RxDB fields, the file bytes, the notes' Yjs updates and the cached profile
+ * never share a key.
  */
 import { fromBase64, randomBytes, toBase64, toHex, utf8 } from "./bytes.ts";
 import type { Sealed } from "./key-vault.ts";
@@ -14,6 +15,8 @@ export type LocalKeys = {
   bytes: CryptoKey;
   /** AES-GCM for the profile kept beside the wrapped key. */
   profile: CryptoKey;
+  /** AES-GCM for the Yjs updates of encounter notes in the blobs database (`note-doc-store.ts`). */
+  noteUpdates: CryptoKey;
 };
 
 export async function deriveLocalKeys(dataKey: Uint8Array<ArrayBuffer>): Promise<LocalKeys> {
@@ -27,6 +30,7 @@ export async function deriveLocalKeys(dataKey: Uint8Array<ArrayBuffer>): Promise
     fields: await aes("dpc/rxdb-fields/v1"),
     bytes: await aes("dpc/file-bytes/v1"),
     profile: await aes("dpc/profile/v1"),
+    noteUpdates: await aes("dpc/note-updates/v1"),
   };
 }
 
