@@ -11,6 +11,7 @@ import type {
   ChatDoc,
   ChatMessageDoc,
   ConsultationDoc,
+  EncounterNoteDoc,
   MedicalFileDoc,
   MedicalFolder,
   NoteDraftDoc,
@@ -119,6 +120,15 @@ export type SyncHooks = {
    * with `doctorId` only that doctor's. For the offline list and calendar.
    */
   useConsultations(query?: { doctorId?: string }): LiveList<Local<ConsultationDoc>>;
+
+  /** Notes of one encounter kept on the device, oldest first (createdAt, id). Care team only. */
+  useEncounterNotes(encounterId: string): LiveList<Local<EncounterNoteDoc>>;
+  /** Creates a note locally (works offline); resolves with its id. */
+  useCreateEncounterNote(): (
+    input: { encounterId: string; patientId: string; noteTypeId: string; typeName: string; fieldNames: string[] },
+  ) => Promise<string>;
+  /** Soft-deletes a note locally (works offline). */
+  useDeleteEncounterNote(): (id: string) => Promise<void>;
 
   /** The signed-in user's encrypted store of encounter notes' Yjs documents; null until the local data is open. */
   useNoteDocStore(): NoteDocStore | null;

@@ -16,6 +16,7 @@ export { useDeleteNoteDraft, useNoteDrafts, useSaveNoteDraft } from "./hooks/use
 export { useAttachFile, useMedicalFiles } from "./hooks/use-medical-files.ts";
 export { useFileUrl } from "./hooks/use-file-url.ts";
 export { useConsultations } from "./hooks/use-consultations.ts";
+export { useCreateEncounterNote, useDeleteEncounterNote, useEncounterNotes } from "./hooks/use-encounter-notes.ts";
 export { useNoteDocStore } from "./hooks/use-note-doc-store.ts";
 /** Server events of the live channel (not part of the data contract): see hooks/use-server-event.ts. */
 export { useServerEmit, useServerEvent } from "./hooks/use-server-event.ts";

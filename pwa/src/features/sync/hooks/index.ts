@@ -5,4 +5,5 @@ export { useDeleteNoteDraft, useNoteDrafts, useSaveNoteDraft } from "./use-note-
 export { useAttachFile, useMedicalFiles } from "./use-medical-files.ts";
 export { useFileUrl } from "./use-file-url.ts";
 export { useConsultations } from "./use-consultations.ts";
+export { useCreateEncounterNote, useDeleteEncounterNote, useEncounterNotes } from "./use-encounter-notes.ts";
 export { useNoteDocStore } from "./use-note-doc-store.ts";

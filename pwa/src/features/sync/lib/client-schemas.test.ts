@@ -9,6 +9,7 @@ describe("client schemas", () => {
     expect(sealedFieldsOf("medical_files")).toContain("name");
     expect(sealedFieldsOf("chats")).toEqual(["title"]);
     expect(sealedFieldsOf("consultations")).toContain("reason");
+    expect(sealedFieldsOf("encounter_notes")).toEqual(["typeName", "fieldNames"]);
     expect(sealedFieldsOf("_rxdb_internal")).toEqual([]);
   });
 
