@@ -17,6 +17,7 @@ export function navItemsFor(user: (Pick<AuthUser, "id" | "role"> & { doctor?: Au
       return [
         { to: "/home", label: "Home" },
         { to: "/messages", label: "Messages" },
+        { to: "/health-record", label: "Health record" },
         { to: "/doctors", label: "Doctors" },
         { to: "/orders", label: "Orders" },
       ];

@@ -8,7 +8,8 @@ import { ResetPasswordPage, VerifyRegistrationPage, VmaPasswordPage } from "../f
 import { DoctorsPage, PublicProfilePage } from "../features/doctors/index.ts";
 import { HomePage } from "../features/home/index.ts";
 import { MessagesPage } from "../features/messages/index.ts";
-import { PatientsPage, PatientWorkspacePage } from "../features/patients/index.ts";
+import { EncounterPage, HealthRecordPage, PatientChartPage, type RenderEncounterNotes } from "../features/chart/index.ts";
+import { PatientsPage } from "../features/patients/index.ts";
 import { PayoutConnectedPage, PayoutConnectPage } from "../features/payouts/index.ts";
 import {
   AboutUsPage,
@@ -28,6 +29,14 @@ import { AppLayout } from "./AppLayout.tsx";
 import { NotFoundPage } from "./NotFoundPage.tsx";
 import { PLACEHOLDER_PAGES } from "./placeholder-pages.ts";
 import type { SwUpdateStore } from "./sw-update.ts";
+
+/**
+ * The encounter page's notes section. Plug the notes feature in here (the one line):
+ * `const renderEncounterNotes: RenderEncounterNotes | undefined = (ctx) => <EncounterNotesSection {...ctx} />;`
+ * (with `import { EncounterNotesSection } from "../features/notes/index.ts"`). Until then the
+ * page lists the notes read-only from the REST API.
+ */
+const renderEncounterNotes: RenderEncounterNotes | undefined = undefined;
 
 /**
  * Every route of 01 §2. Who may open which path is decided by guards.ts
@@ -67,9 +76,22 @@ export const PAGE_ROUTES: RouteObject[] = [
   { path: "/calendar/:doctorId", element: <CalendarPage /> },
   { path: "/availability", element: <AvailabilityPage /> },
   { path: "/doctor/patients", element: <PatientsPage basePath="/doctor/patients" /> },
-  { path: "/doctor/patients/:patientId", element: <PatientWorkspacePage basePath="/doctor/patients" /> },
+  { path: "/doctor/patients/:patientId", element: <PatientChartPage basePath="/doctor/patients" /> },
+  {
+    path: "/doctor/patients/:patientId/encounters/:encounterId",
+    element: <EncounterPage basePath="/doctor/patients" renderNotes={renderEncounterNotes} />,
+  },
   { path: "/vma/patients", element: <PatientsPage basePath="/vma/patients" /> },
-  { path: "/vma/patients/:patientId", element: <PatientWorkspacePage basePath="/vma/patients" /> },
+  { path: "/vma/patients/:patientId", element: <PatientChartPage basePath="/vma/patients" /> },
+  {
+    path: "/vma/patients/:patientId/encounters/:encounterId",
+    element: <EncounterPage basePath="/vma/patients" renderNotes={renderEncounterNotes} />,
+  },
+  { path: "/health-record", element: <HealthRecordPage /> },
+  {
+    path: "/health-record/encounters/:encounterId",
+    element: <EncounterPage basePath="/health-record" renderNotes={renderEncounterNotes} />,
+  },
   ...PLACEHOLDER_PAGES.map((page) => ({
     path: page.path,
     element: <ComingSoon key={page.path} title={page.title} description={page.description} />,

@@ -1,4 +1,5 @@
 import "./patients.css";
 
 export { PatientsPage } from "./pages/PatientsPage.tsx";
-export { PatientWorkspacePage } from "./pages/PatientWorkspacePage.tsx";
+export { DraftsAndFiles } from "./components/DraftsAndFiles.tsx";
+export { formatBirthDate, type PatientOption, patientName } from "./patient-display.ts";

@@ -1,0 +1,51 @@
+import { useState } from "react";
+import { errorMessage } from "../../../lib/api/index.ts";
+import { Button, Dialog } from "../../../ui/index.ts";
+
+export type ConfirmDialogProps = {
+  open: boolean;
+  title: string;
+  summary: string;
+  confirmLabel: string;
+  /** Red button for what cannot be undone. */
+  danger?: boolean;
+  onConfirm: () => Promise<void>;
+  onClose: () => void;
+};
+
+/** A question before a change; a server error stays in the dialog. */
+export function ConfirmDialog({ open, title, summary, confirmLabel, danger = false, onConfirm, onClose }: ConfirmDialogProps) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const close = () => {
+    if (busy) return;
+    setFailure(null);
+    onClose();
+  };
+  const confirm = async () => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await onConfirm();
+      setBusy(false);
+      onClose();
+    } catch (error) {
+      setFailure(errorMessage(error));
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog open={open} title={title} onClose={close}>
+      <div className="stack">
+        <p>{summary}</p>
+        {failure && <p className="form-error" role="alert">{failure}</p>}
+        <div className="row">
+          <Button variant={danger ? "danger" : "primary"} onClick={() => void confirm()} loading={busy} data-autofocus>
+            {confirmLabel}
+          </Button>
+          <Button variant="secondary" onClick={close} disabled={busy}>Cancel</Button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}

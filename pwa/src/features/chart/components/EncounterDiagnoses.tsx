@@ -1,0 +1,26 @@
+import type { ListResult } from "../../../../../sync/envelope.ts";
+import type { Diagnosis } from "../../../../../sync/schemas/diagnosis.ts";
+import { useApi } from "../../../lib/app-deps.tsx";
+import { useOnlineResource } from "../hooks/use-online-resource.ts";
+
+/** The diagnoses shared from one encounter, in a line under it (the patient's health record). */
+export function EncounterDiagnoses({ encounterId }: { encounterId: string }) {
+  const api = useApi();
+  const diagnoses = useOnlineResource(
+    (signal) => api.post<ListResult<Diagnosis>>(`/diagnoses/list/${encounterId}`, { offset: 0, limit: 100 }, { signal }),
+    [api, encounterId],
+  );
+  const list = diagnoses.data?.list ?? [];
+  if (diagnoses.error) return <p className="muted">Diagnoses could not be loaded: {diagnoses.error}</p>;
+  if (list.length === 0) return null;
+  return (
+    <div className="chart-inline-diagnoses">
+      <span className="chart-inline-diagnoses__label">Diagnoses:</span>
+      <ul>
+        {list.map((d) => (
+          <li key={d.id}><span className="chart-code">{d.code}</span> {d.description}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import {
+  type Encounter,
+  encounterCreateSchema,
+  ENCOUNTER_TYPES,
+  encounterUpdateSchema,
+} from "../../../../../sync/schemas/encounter.ts";
+import { useApi } from "../../../lib/app-deps.tsx";
+import { useForm } from "../../../lib/forms/use-form.ts";
+import { Button, Select, TextField, useSnackbar } from "../../../ui/index.ts";
+import { FormError } from "../../auth/index.ts";
+import { ENCOUNTER_TYPE_LABELS, fromLocalInput, toLocalInput } from "../lib/chart-format.ts";
+
+const TYPE_OPTIONS = ENCOUNTER_TYPES.map((t) => ({ value: t, label: ENCOUNTER_TYPE_LABELS[t] }));
+
+type Props =
+  | { mode: "create"; patientId: string; onSaved: (e: Encounter) => void; onClose: () => void }
+  | { mode: "edit"; encounter: Encounter; onSaved: (e: Encounter) => void; onClose: () => void };
+
+/** A new encounter (`POST /encounters/{patientId}`, the doctor's) or its changes (`PUT /encounters/{id}`). */
+export function EncounterForm(props: Props) {
+  const api = useApi();
+  const notify = useSnackbar();
+  const current = props.mode === "edit" ? props.encounter : null;
+  const form = useForm({
+    schema: props.mode === "create" ? encounterCreateSchema : encounterUpdateSchema,
+    idPrefix: "encounter-form",
+    initial: {
+      type: current?.type ?? "",
+      reason: current?.reason ?? "",
+      datetime: toLocalInput(current?.encounterDatetime ?? new Date()),
+      details: current?.details ?? "",
+    },
+    toInput: (v) => ({
+      type: v.type,
+      reason: v.reason,
+      datetime: fromLocalInput(v.datetime),
+      details: props.mode === "create" && !v.details.trim() ? undefined : v.details,
+    }),
+  });
+  const { values, errors, fieldId } = form;
+  const submit = form.handleSubmit(async (data) => {
+    const saved = props.mode === "create"
+      ? await api.post<Encounter>(`/encounters/${props.patientId}`, data)
+      : await api.put<Encounter>(`/encounters/${props.encounter.id}`, data);
+    notify(props.mode === "create" ? "Encounter created" : "Encounter saved", "success");
+    props.onSaved(saved);
+    props.onClose();
+  });
+  const label = props.mode === "create" ? "New encounter" : "Edit encounter";
+  return (
+    <form className="stack" onSubmit={submit} noValidate aria-label={label}>
+      <div className="form-grid form-grid--two">
+        <Select
+          id={fieldId("type")}
+          label="Type"
+          required
+          placeholder="Choose…"
+          options={TYPE_OPTIONS}
+          value={values.type}
+          onChange={(v) => form.set("type", v)}
+          error={errors.type}
+        />
+        <TextField
+          id={fieldId("datetime")}
+          label="Date and time"
+          type="datetime-local"
+          required
+          value={values.datetime}
+          onChange={(v) => form.set("datetime", v)}
+          error={errors.datetime}
+        />
+      </div>
+      <TextField
+        id={fieldId("reason")}
+        label="Reason"
+        required
+        autoComplete="off"
+        maxLength={500}
+        value={values.reason}
+        onChange={(v) => form.set("reason", v)}
+        error={errors.reason}
+      />
+      <TextField
+        id={fieldId("details")}
+        label="Details (optional)"
+        hint="The patient sees them once the encounter is sent."
+        multiline
+        value={values.details}
+        onChange={(v) => form.set("details", v)}
+        error={errors.details}
+      />
+      {errors._ && <p className="form-error" role="alert">{errors._}</p>}
+      <FormError message={form.formError} />
+      <div className="row">
+        <Button type="submit" loading={form.submitting}>{props.mode === "create" ? "Create encounter" : "Save encounter"}</Button>
+        <Button variant="secondary" onClick={props.onClose} disabled={form.submitting}>Cancel</Button>
+      </div>
+    </form>
+  );
+}

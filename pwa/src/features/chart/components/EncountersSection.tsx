@@ -1,0 +1,150 @@
+import { type ReactNode, useEffect, useState } from "react";
+import { Link } from "react-router";
+import type { ListResult } from "../../../../../sync/envelope.ts";
+import { type Encounter, type EncounterCreator, ENCOUNTER_TYPES } from "../../../../../sync/schemas/encounter.ts";
+import { useApi } from "../../../lib/app-deps.tsx";
+import { Button, Dialog, EmptyState, Select, TextField } from "../../../ui/index.ts";
+import { useOnlineResource } from "../hooks/use-online-resource.ts";
+import { ENCOUNTER_TYPE_LABELS, formatDateTime } from "../lib/chart-format.ts";
+import type { ChartPermissions } from "../lib/permissions.ts";
+import { EncounterForm } from "./EncounterForm.tsx";
+import { ResourceState } from "./ResourceState.tsx";
+import { SharedBadge } from "./SharedBadge.tsx";
+
+export const ENCOUNTERS_PAGE_SIZE = 10;
+/** Typing pauses this long before the list is searched. */
+const SEARCH_DELAY_MS = 300;
+
+type Props = {
+  patientId: string;
+  permissions: ChartPermissions;
+  encounterHref: (id: string) => string;
+  /** Called with a new encounter (the doctor's); the page opens it. */
+  onCreated?: (e: Encounter) => void;
+  /** More about each encounter under its line (the patient's view shows its shared diagnoses). */
+  renderExtra?: (e: Encounter) => ReactNode;
+  title?: string;
+  emptyText?: string;
+};
+
+/** The patient's encounters, newest first: search, type and doctor filters, pages; "New encounter" for the doctor. */
+export function EncountersSection(
+  { patientId, permissions, encounterHref, onCreated, renderExtra, title = "Encounters", emptyText }: Props,
+) {
+  const api = useApi();
+  const [searchInput, setSearchInput] = useState("");
+  const [search, setSearch] = useState("");
+  const [type, setType] = useState("");
+  const [doctorId, setDoctorId] = useState("");
+  const [offset, setOffset] = useState(0);
+  const [creating, setCreating] = useState(false);
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      if (searchInput.trim() === search) return;
+      setSearch(searchInput.trim());
+      setOffset(0);
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [searchInput, search]);
+
+  const encounters = useOnlineResource(
+    (signal) =>
+      api.get<ListResult<Encounter>>(`/encounters/${patientId}/list`, {
+        signal,
+        query: { offset, limit: ENCOUNTERS_PAGE_SIZE, search, type, doctorId },
+      }),
+    [api, patientId, offset, search, type, doctorId],
+  );
+  const creators = useOnlineResource(
+    (signal) => api.get<EncounterCreator[]>("/doctors/encounter/creators", { signal, query: { patientId } }),
+    [api, patientId],
+  );
+  const filtered = Boolean(search || type || doctorId);
+  const total = encounters.data?.totalCount ?? 0;
+  const last = Math.min(offset + ENCOUNTERS_PAGE_SIZE, total);
+
+  return (
+    <section className="stack" aria-labelledby="encounters-title" aria-busy={encounters.loading}>
+      <div className="row chart-section__bar">
+        <h2 id="encounters-title">{title}</h2>
+        {permissions.decide && !encounters.offline && <Button onClick={() => setCreating(true)}>New encounter</Button>}
+      </div>
+      {!encounters.offline && (
+        <form role="search" aria-label="Filter encounters" className="chart-filters" onSubmit={(e) => e.preventDefault()}>
+          <TextField label="Search by reason or type" type="search" value={searchInput} onChange={setSearchInput} autoComplete="off" />
+          <Select
+            label="Type"
+            placeholder="All types"
+            options={ENCOUNTER_TYPES.map((t) => ({ value: t, label: ENCOUNTER_TYPE_LABELS[t] }))}
+            value={type}
+            onChange={(v) => {
+              setType(v);
+              setOffset(0);
+            }}
+          />
+          <Select
+            label="Doctor"
+            placeholder="All doctors"
+            options={(creators.data ?? []).map((d) => ({ value: d.id, label: `Dr. ${d.firstName} ${d.lastName}`.trim() }))}
+            value={doctorId}
+            onChange={(v) => {
+              setDoctorId(v);
+              setOffset(0);
+            }}
+          />
+        </form>
+      )}
+      <ResourceState resource={encounters} label="Encounters">
+        {(page) =>
+          page.list.length === 0
+            ? (
+              <EmptyState title={filtered ? "No encounters match" : "No encounters yet"}>
+                {filtered ? "Change the search or the filters." : emptyText ?? "Encounters document each contact with the patient."}
+              </EmptyState>
+            )
+            : (
+              <>
+                <p className="muted" aria-live="polite">{`${offset + 1}–${last} of ${total} encounters`}</p>
+                <ul className="chart-list">
+                  {page.list.map((e) => (
+                    <li key={e.id} className="chart-list__item chart-list__item--stacked">
+                      <Link to={encounterHref(e.id)} className="chart-encounter-link">
+                        <span className="chart-list__title">{e.reason}</span>
+                        <span className="muted">{ENCOUNTER_TYPE_LABELS[e.type]} · {formatDateTime(e.encounterDatetime)}</span>
+                      </Link>
+                      {permissions.prepare && <SharedBadge shared={e.isShared} sent />}
+                      {renderExtra?.(e)}
+                    </li>
+                  ))}
+                </ul>
+                {total > ENCOUNTERS_PAGE_SIZE && (
+                  <nav className="row chart-pages" aria-label="Encounter pages">
+                    <Button variant="secondary" disabled={offset === 0 || encounters.loading} onClick={() => setOffset(Math.max(0, offset - ENCOUNTERS_PAGE_SIZE))}>
+                      Previous
+                    </Button>
+                    <Button variant="secondary" disabled={last >= total || encounters.loading} onClick={() => setOffset(offset + ENCOUNTERS_PAGE_SIZE)}>
+                      Next
+                    </Button>
+                  </nav>
+                )}
+              </>
+            )}
+      </ResourceState>
+      <Dialog open={creating} title="New encounter" onClose={() => setCreating(false)} wide>
+        {creating && (
+          <EncounterForm
+            mode="create"
+            patientId={patientId}
+            onSaved={(e) => {
+              encounters.reload();
+              creators.reload();
+              onCreated?.(e);
+            }}
+            onClose={() => setCreating(false)}
+          />
+        )}
+      </Dialog>
+    </section>
+  );
+}

@@ -1,0 +1,126 @@
+import { recordEditSchema } from "../../../../../sync/schemas/patient-record.ts";
+import { useApi } from "../../../lib/app-deps.tsx";
+import { useForm } from "../../../lib/forms/use-form.ts";
+import { Button, Dialog, Select, TextField, useSnackbar } from "../../../ui/index.ts";
+import { FormError } from "../../auth/index.ts";
+import { emptyRow, type ListName, LISTS, SOCIAL_OPTIONS } from "../../medical-card/index.ts";
+import type { CardRecord, ChartCard } from "../lib/chart-types.ts";
+
+type Saved = (card: ChartCard) => void;
+
+/** Adds a record to one list of the medical card, or changes one (`POST /patient/edit-record/{id}`). */
+export function RecordDialog(
+  { patientId, list, record, onSaved, onClose }: { patientId: string; list: ListName | null; record: CardRecord | null; onSaved: Saved; onClose: () => void },
+) {
+  const spec = list ? LISTS[list] : null;
+  const title = spec ? `${record ? "Edit" : "Add"} ${spec.itemLabel.toLowerCase()}` : "";
+  return (
+    <Dialog open={list !== null} title={title} onClose={onClose}>
+      {list && <RecordForm key={record?._id ?? "new"} patientId={patientId} list={list} record={record} onSaved={onSaved} onClose={onClose} />}
+    </Dialog>
+  );
+}
+
+function RecordForm(
+  { patientId, list, record, onSaved, onClose }: { patientId: string; list: ListName; record: CardRecord | null; onSaved: Saved; onClose: () => void },
+) {
+  const api = useApi();
+  const notify = useSnackbar();
+  const spec = LISTS[list];
+  const initial = record
+    ? Object.fromEntries(spec.columns.map((c) => [c.key, record[c.key] ?? ""]))
+    : emptyRow(list);
+  const form = useForm({
+    schema: recordEditSchema,
+    idPrefix: "record-form",
+    initial,
+    toInput: (values) => ({ type: list, record: { ...values, ...(record ? { _id: record._id } : {}) } }),
+  });
+  const submit = form.handleSubmit(async (data) => {
+    onSaved(await api.post<ChartCard>(`/patient/edit-record/${patientId}`, data));
+    notify(`${spec.itemLabel} ${record ? "saved" : "added"}`, "success");
+    onClose();
+  });
+  return (
+    <form className="stack" onSubmit={submit} noValidate aria-label={`${record ? "Edit" : "Add"} ${spec.itemLabel.toLowerCase()}`}>
+      {spec.columns.map((column) => {
+        const common = {
+          id: form.fieldId(`record.${column.key}`),
+          label: column.label,
+          required: column.required,
+          value: form.values[column.key] ?? "",
+          onChange: (value: string) => form.set(column.key, value),
+          error: form.errors[`record.${column.key}`],
+          hint: column.hint,
+        };
+        return column.options
+          ? <Select key={column.key} {...common} placeholder="Choose…" options={column.options} />
+          : <TextField key={column.key} {...common} autoComplete="off" />;
+      })}
+      {form.errors.record && <p className="form-error" role="alert">{form.errors.record}</p>}
+      <FormError message={form.formError} />
+      <div className="row">
+        <Button type="submit" loading={form.submitting}>{record ? "Save" : "Add"}</Button>
+        <Button variant="secondary" onClick={onClose} disabled={form.submitting}>Cancel</Button>
+      </div>
+    </form>
+  );
+}
+
+type Social = NonNullable<ChartCard["socialHistory"]>;
+const SOCIAL_FIELDS = [
+  { key: "tobacco", label: "Tobacco" },
+  { key: "alcohol", label: "Alcohol" },
+  { key: "drugs", label: "Recreational drugs" },
+] as const;
+
+/** Social history is one record: tobacco, alcohol, drugs. */
+export function SocialHistoryDialog(
+  { patientId, open, current, onSaved, onClose }: { patientId: string; open: boolean; current: Social | null; onSaved: Saved; onClose: () => void },
+) {
+  return (
+    <Dialog open={open} title="Edit social history" onClose={onClose}>
+      {open && <SocialForm patientId={patientId} current={current} onSaved={onSaved} onClose={onClose} />}
+    </Dialog>
+  );
+}
+
+function SocialForm({ patientId, current, onSaved, onClose }: { patientId: string; current: Social | null; onSaved: Saved; onClose: () => void }) {
+  const api = useApi();
+  const notify = useSnackbar();
+  const form = useForm({
+    schema: recordEditSchema,
+    idPrefix: "social-form",
+    initial: { tobacco: current?.tobacco ?? "", alcohol: current?.alcohol ?? "", drugs: current?.drugs ?? "" },
+    toInput: (values) => ({ type: "socialHistory", record: values }),
+  });
+  const submit = form.handleSubmit(async (data) => {
+    onSaved(await api.post<ChartCard>(`/patient/edit-record/${patientId}`, data));
+    notify("Social history saved", "success");
+    onClose();
+  });
+  return (
+    <form className="stack" onSubmit={submit} noValidate aria-label="Edit social history">
+      {SOCIAL_FIELDS.map(({ key, label }) => (
+        <Select
+          key={key}
+          id={form.fieldId(`record.${key}`)}
+          label={label}
+          required
+          placeholder="Choose…"
+          options={SOCIAL_OPTIONS[key]}
+          value={form.values[key]}
+          onChange={(value) => form.set(key, value)}
+          error={form.errors[`record.${key}`]}
+        />
+      ))}
+      <FormError message={form.formError} />
+      <div className="row">
+        <Button type="submit" loading={form.submitting}>Save</Button>
+        <Button variant="secondary" onClick={onClose} disabled={form.submitting}>Cancel</Button>
+      </div>
+    </form>
+  );
+}
+
+export { SOCIAL_FIELDS };

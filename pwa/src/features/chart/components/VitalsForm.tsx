@@ -1,0 +1,124 @@
+import { vitalsCreateSchema, type Vitals } from "../../../../../sync/schemas/vitals.ts";
+import { useApi } from "../../../lib/app-deps.tsx";
+import { useForm } from "../../../lib/forms/use-form.ts";
+import { Button, Select, TextField, useSnackbar } from "../../../ui/index.ts";
+import { FormError } from "../../auth/index.ts";
+import { useOnlineResource } from "../hooks/use-online-resource.ts";
+import { fromLocalInput, numberOrUndefined, textOrUndefined } from "../lib/chart-format.ts";
+
+type DropdownItem = { id: string; label: string };
+
+const NUMBERS = [
+  { name: "heartRate", label: "Pulse (bpm)" },
+  { name: "weight", label: "Weight (lbs)" },
+  { name: "height", label: "Height (in)" },
+  { name: "temperature", label: "Temperature (°F)" },
+  { name: "respiratoryRate", label: "Respiratory rate (breaths/min)" },
+] as const;
+
+type Props = {
+  patientId: string;
+  /** Fixed on the encounter page; otherwise the form offers the patient's encounters. */
+  encounterId?: string;
+  onSaved: (v: Vitals) => void;
+  onClose: () => void;
+};
+
+/**
+ * New vitals (`POST /vitals/patient/{id}`) with the rules of 02 §5 from the shared
+ * schema: blood pressure like 120/80, every number above 0, US units; BMI is the server's.
+ */
+export function VitalsForm({ patientId, encounterId, onSaved, onClose }: Props) {
+  const api = useApi();
+  const notify = useSnackbar();
+  const encounters = useOnlineResource(
+    (signal) => encounterId ? Promise.resolve([]) : api.get<DropdownItem[]>(`/encounters/dropdown/${patientId}`, { signal, query: { limit: 50 } }),
+    [api, patientId, encounterId],
+  );
+  const form = useForm({
+    schema: vitalsCreateSchema,
+    idPrefix: "vitals-form",
+    initial: {
+      encounterId: encounterId ?? "",
+      bloodPressure: "",
+      heartRate: "",
+      weight: "",
+      height: "",
+      temperature: "",
+      respiratoryRate: "",
+      recordedAt: "",
+    },
+    toInput: (v) => ({
+      encounterId: textOrUndefined(v.encounterId),
+      bloodPressure: textOrUndefined(v.bloodPressure),
+      heartRate: numberOrUndefined(v.heartRate),
+      weight: numberOrUndefined(v.weight),
+      height: numberOrUndefined(v.height),
+      temperature: numberOrUndefined(v.temperature),
+      respiratoryRate: numberOrUndefined(v.respiratoryRate),
+      recordedAt: v.recordedAt ? fromLocalInput(v.recordedAt) : undefined,
+    }),
+  });
+  const { values, errors, fieldId } = form;
+  const submit = form.handleSubmit(async (data) => {
+    onSaved(await api.post<Vitals>(`/vitals/patient/${patientId}`, data));
+    notify("Vitals added", "success");
+    onClose();
+  });
+
+  return (
+    <form className="stack" onSubmit={submit} noValidate aria-label="Add vitals">
+      <p className="muted">Fill in what was measured; BMI is worked out from weight and height.</p>
+      <div className="form-grid form-grid--two">
+        <TextField
+          id={fieldId("bloodPressure")}
+          label="Blood pressure (mmHg)"
+          hint="Systolic/diastolic, like 120/80"
+          inputMode="numeric"
+          autoComplete="off"
+          value={values.bloodPressure}
+          onChange={(v) => form.set("bloodPressure", v)}
+          error={errors.bloodPressure}
+        />
+        {NUMBERS.map(({ name, label }) => (
+          <TextField
+            key={name}
+            id={fieldId(name)}
+            label={label}
+            inputMode="decimal"
+            autoComplete="off"
+            value={values[name]}
+            onChange={(v) => form.set(name, v)}
+            error={errors[name]}
+          />
+        ))}
+        <TextField
+          id={fieldId("recordedAt")}
+          label="Measured at"
+          hint="Leave empty for now"
+          type="datetime-local"
+          value={values.recordedAt}
+          onChange={(v) => form.set("recordedAt", v)}
+          error={errors.recordedAt}
+        />
+        {!encounterId && (
+          <Select
+            id={fieldId("encounterId")}
+            label="Encounter (optional)"
+            placeholder={encounters.loading ? "Loading encounters…" : "None"}
+            options={(encounters.data ?? []).map((e) => ({ value: e.id, label: e.label }))}
+            value={values.encounterId}
+            onChange={(v) => form.set("encounterId", v)}
+            error={errors.encounterId}
+          />
+        )}
+      </div>
+      {errors._ && <p className="form-error" role="alert">{errors._}</p>}
+      <FormError message={form.formError} />
+      <div className="row">
+        <Button type="submit" loading={form.submitting}>Add vitals</Button>
+        <Button variant="secondary" onClick={onClose} disabled={form.submitting}>Cancel</Button>
+      </div>
+    </form>
+  );
+}

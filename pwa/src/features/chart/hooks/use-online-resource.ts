@@ -1,0 +1,59 @@
+import { type DependencyList, useCallback, useEffect, useRef, useState } from "react";
+import { ApiError, errorMessage } from "../../../lib/api/index.ts";
+import { useConnection } from "./use-connection.ts";
+
+export type OnlineResource<T> = {
+  data: T | undefined;
+  /** Changes the loaded data after a write answered by the server. */
+  setData: (update: (data: T) => T) => void;
+  loading: boolean;
+  error: string | null;
+  /** No network, or the request got no answer: the screen says it needs a connection. */
+  offline: boolean;
+  reload: () => void;
+};
+
+/**
+ * Loads what the chart reads from the REST API (it is not kept on the device):
+ * loading, error and data states; `offline` instead of an error when there is
+ * no network; reloads when the network comes back and when `deps` change.
+ */
+export function useOnlineResource<T>(load: (signal: AbortSignal) => Promise<T>, deps: DependencyList): OnlineResource<T> {
+  const online = useConnection();
+  const [state, setState] = useState<{ data: T | undefined; error: unknown; loading: boolean }>({
+    data: undefined,
+    error: null,
+    loading: true,
+  });
+  const [version, setVersion] = useState(0);
+  const loadRef = useRef(load);
+  loadRef.current = load;
+
+  useEffect(() => {
+    if (!online) {
+      setState((s) => ({ ...s, loading: false }));
+      return;
+    }
+    const controller = new AbortController();
+    setState((s) => ({ ...s, loading: true, error: null }));
+    loadRef.current(controller.signal)
+      .then((data) => !controller.signal.aborted && setState({ data, error: null, loading: false }))
+      .catch((error) => !controller.signal.aborted && setState((s) => ({ ...s, error, loading: false })));
+    return () => controller.abort();
+    // `deps` are the caller's; `version` forces a reload.
+  }, [...deps, version, online]);
+
+  const setData = useCallback((update: (data: T) => T) => {
+    setState((s) => (s.data === undefined ? s : { ...s, data: update(s.data) }));
+  }, []);
+  const reload = useCallback(() => setVersion((v) => v + 1), []);
+  const offline = !online || (state.error instanceof ApiError && state.error.isNetworkError);
+  return {
+    data: offline ? undefined : state.data,
+    setData,
+    loading: state.loading && !offline,
+    error: state.error && !offline ? errorMessage(state.error) : null,
+    offline,
+    reload,
+  };
+}

@@ -1,0 +1,36 @@
+import { useCurrentUser } from "../../auth/index.ts";
+import { EncounterDiagnoses } from "../components/EncounterDiagnoses.tsx";
+import { EncountersSection } from "../components/EncountersSection.tsx";
+import { ProblemsSection } from "../components/ProblemsSection.tsx";
+import { VitalsSection } from "../components/VitalsSection.tsx";
+import { chartPermissions } from "../lib/permissions.ts";
+
+const PATIENT = chartPermissions("patient");
+
+/**
+ * `/health-record`, the patient's own view of what their doctor shared: shared
+ * problems, encounters that were sent or have something shared (with their
+ * shared diagnoses), and the vitals of sent encounters. Read-only.
+ */
+export function HealthRecordPage() {
+  const user = useCurrentUser();
+  return (
+    <div className="stack chart-page">
+      <title>Health record · DPC Telehealth</title>
+      <header className="chart-header">
+        <h1>Your health record</h1>
+        <p className="muted">What your doctor has shared with you: visits, diagnoses, problems and vitals.</p>
+      </header>
+      <EncountersSection
+        patientId={user.id}
+        permissions={PATIENT}
+        title="Visits"
+        emptyText="Visits your doctor sends you, or shares notes and diagnoses from, appear here."
+        encounterHref={(id) => `/health-record/encounters/${id}`}
+        renderExtra={(e) => <EncounterDiagnoses encounterId={e.id} />}
+      />
+      <ProblemsSection patientId={user.id} permissions={PATIENT} />
+      <VitalsSection patientId={user.id} permissions={PATIENT} />
+    </div>
+  );
+}

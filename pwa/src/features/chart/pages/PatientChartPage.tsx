@@ -1,0 +1,120 @@
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from "react-router";
+import { docIdSchema } from "../../../../../sync/protocol.ts";
+import type { ChartPatient } from "../../../../../sync/schemas/patient-record.ts";
+import { useApi } from "../../../lib/app-deps.tsx";
+import { EmptyState } from "../../../ui/index.ts";
+import { useCurrentUser } from "../../auth/index.ts";
+import { DraftsAndFiles, type PatientOption, patientName } from "../../patients/index.ts";
+import { ChartHeader } from "../components/ChartHeader.tsx";
+import { type ChartTab, ChartTabPanel, ChartTabs } from "../components/ChartTabs.tsx";
+import { EncountersSection } from "../components/EncountersSection.tsx";
+import { MedicalCardSection } from "../components/MedicalCardSection.tsx";
+import { ProblemsSection } from "../components/ProblemsSection.tsx";
+import { ProfileSection } from "../components/ProfileSection.tsx";
+import { ResourceState } from "../components/ResourceState.tsx";
+import { VitalsSection } from "../components/VitalsSection.tsx";
+import { useOnlineResource } from "../hooks/use-online-resource.ts";
+import type { PatientChart } from "../lib/chart-types.ts";
+import { chartPermissions } from "../lib/permissions.ts";
+
+export const CHART_SECTIONS = [
+  { id: "profile", label: "Profile" },
+  { id: "card", label: "Medical card" },
+  { id: "problems", label: "Problems" },
+  { id: "vitals", label: "Vitals" },
+  { id: "encounters", label: "Encounters" },
+  { id: "drafts", label: "Drafts & files" },
+] as const satisfies readonly ChartTab<string>[];
+export type ChartSection = (typeof CHART_SECTIONS)[number]["id"];
+
+const sectionOf = (value: string | null): ChartSection =>
+  CHART_SECTIONS.find((s) => s.id === value)?.id ?? "profile";
+
+/**
+ * `/doctor/patients/:patientId` and `/vma/patients/:patientId`: the patient's
+ * chart. The section is in the address (`?section=`), so it survives a reload
+ * and can be linked; everything but "Drafts & files" is read from the server.
+ */
+export function PatientChartPage({ basePath }: { basePath: string }) {
+  const { patientId = "" } = useParams();
+  const valid = docIdSchema.safeParse(patientId).success;
+  return (
+    <div className="stack chart-page">
+      <Link to={basePath} className="back-link"><span aria-hidden="true">←</span> All patients</Link>
+      {valid ? <Chart key={patientId} patientId={patientId} basePath={basePath} /> : (
+        <>
+          <title>Patient not found · DPC Telehealth</title>
+          <h1>Patient not found</h1>
+          <EmptyState title="This address does not name a patient" action={<Link to={basePath}>Back to the patients</Link>} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function Chart({ patientId, basePath }: { patientId: string; basePath: string }) {
+  const api = useApi();
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params, setParams] = useSearchParams();
+  const section = sectionOf(params.get("section"));
+  const permissions = chartPermissions(user.role === "doctor" ? "doctor" : "vma");
+  const chart = useOnlineResource((signal) => api.get<PatientChart>(`/patient/${patientId}`, { signal }), [api, patientId]);
+  // The list hands the patient over, so the name shows at once (and offline).
+  const fromList = (location.state as { patient?: PatientOption } | null)?.patient;
+  const known = chart.data ?? (fromList?.id === patientId ? fromList : null);
+  const name = known ? patientName(known) : "Patient";
+  const encounterHref = (id: string) => `${basePath}/${patientId}/encounters/${id}`;
+
+  const select = (id: ChartSection) => {
+    const next = new URLSearchParams(params);
+    next.set("section", id);
+    // Sections replace the entry: Back leaves the chart instead of walking through tabs.
+    setParams(next, { replace: true, state: location.state });
+  };
+  const savedGeneral = (p: ChartPatient) => chart.setData((c) => ({ ...c, ...p }));
+
+  return (
+    <>
+      <title>{`${name} · DPC Telehealth`}</title>
+      <ChartHeader patient={known} />
+      <ChartTabs label="Chart sections" idPrefix="chart" tabs={CHART_SECTIONS} value={section} onChange={select} />
+      <ChartTabPanel idPrefix="chart" id={section}>
+        {section === "profile" && (
+          <ResourceState resource={chart} label="Profile">
+            {(c) => <ProfileSection patient={c} canEdit={permissions.prepare} onSaved={savedGeneral} />}
+          </ResourceState>
+        )}
+        {section === "card" && (
+          <ResourceState resource={chart} label="Medical card">
+            {(c) => (
+              <MedicalCardSection
+                patientId={patientId}
+                card={c.medicalCard}
+                canEdit={permissions.prepare}
+                onCard={(card) => chart.setData((x) => ({ ...x, medicalCard: card }))}
+              />
+            )}
+          </ResourceState>
+        )}
+        {section === "problems" && <ProblemsSection patientId={patientId} permissions={permissions} />}
+        {section === "vitals" && <VitalsSection patientId={patientId} permissions={permissions} />}
+        {section === "encounters" && (
+          <EncountersSection
+            patientId={patientId}
+            permissions={permissions}
+            encounterHref={encounterHref}
+            onCreated={(e) => navigate(encounterHref(e.id))}
+          />
+        )}
+        {section === "drafts" && (
+          <>
+            <p className="muted">Kept on this device and synced with the care team, so these work offline.</p>
+            <DraftsAndFiles patientId={patientId} />
+          </>
+        )}
+      </ChartTabPanel>
+    </>
+  );
+}
