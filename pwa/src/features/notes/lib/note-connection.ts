@@ -1,0 +1,144 @@
+/**
+ * One note's live connection: y-websocket's `WebsocketProvider` on
+ * `/api/v1/collab/<noteId>?token=<access token>` (same origin, ws or wss).
+ *
+ * - It connects only while allowed (`setEnabled`: the note is on the server)
+ *   and the browser is online; going offline disconnects, coming back online
+ *   connects at once. A dropped connection retries by itself (back-off up to
+ *   `maxBackoffMs`), quietly.
+ * - Every (re)connection sends the current access token. When the server
+ *   closes with 4401 (expired or revoked token) the token is refreshed through
+ *   the API client and the provider connects again with the new one; a second
+ *   4401 right after a refresh, or 4404 (no such note, or not yours), stops.
+ */
+import { WebsocketProvider } from "y-websocket";
+import type { Awareness } from "y-protocols/awareness";
+import type * as Y from "yjs";
+import { CLOSE_NOT_FOUND, CLOSE_UNAUTHORIZED, type NoteConnectionState } from "./note-status.ts";
+
+export const COLLAB_PATH = "/api/v1/collab";
+
+export type NoteConnectionDeps = {
+  noteId: string;
+  doc: Y.Doc;
+  awareness: Awareness;
+  getToken(): string | null;
+  /** Refreshes the access token (the API client's: a refused refresh ends the session). */
+  refreshToken(): Promise<void>;
+  isOnline(): boolean;
+  /** `location.origin` in the app. */
+  origin: string;
+  /** Where `online`/`offline` are announced (window). */
+  network?: Pick<EventTarget, "addEventListener" | "removeEventListener">;
+  WebSocketImpl?: typeof WebSocket;
+  maxBackoffMs?: number;
+};
+
+export type NoteConnectionSnapshot = { connection: NoteConnectionState; synced: boolean; closedCode: number | null };
+
+export type NoteConnection = {
+  snapshot(): NoteConnectionSnapshot;
+  subscribe(listener: () => void): () => void;
+  /** Connect when true (and online); disconnect when false. */
+  setEnabled(enabled: boolean): void;
+  destroy(): void;
+};
+
+/** `http://host` → `ws://host/api/v1/collab`, `https` → `wss`. */
+export const collabUrl = (origin: string) => origin.replace(/^http/, "ws") + COLLAB_PATH;
+
+export function connectNote(deps: NoteConnectionDeps): NoteConnection {
+  const provider = new WebsocketProvider(collabUrl(deps.origin), deps.noteId, deps.doc, {
+    connect: false,
+    awareness: deps.awareness,
+    params: {},
+    WebSocketPolyfill: deps.WebSocketImpl,
+    maxBackoffTime: deps.maxBackoffMs ?? 5_000,
+  });
+  const listeners = new Set<() => void>();
+  let state: NoteConnectionSnapshot = { connection: "idle", synced: false, closedCode: null };
+  let enabled = false;
+  let destroyed = false;
+  /** True from a refresh after a 4401 until a connection syncs: a second 4401 then stops for good. */
+  let refreshed = false;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+
+  const set = (patch: Partial<NoteConnectionSnapshot>) => {
+    const next = { ...state, ...patch };
+    if (next.connection === state.connection && next.synced === state.synced && next.closedCode === state.closedCode) return;
+    state = next;
+    for (const listener of [...listeners]) listener();
+  };
+  /** The token of the next connection attempt: y-websocket builds the URL from `params` each time. */
+  const useCurrentToken = () => {
+    provider.params = { token: deps.getToken() ?? "" };
+  };
+  const shouldRun = () => enabled && !destroyed && state.closedCode === null && deps.isOnline();
+
+  function update() {
+    if (shouldRun()) {
+      if (!provider.shouldConnect) {
+        useCurrentToken();
+        provider.connect();
+      }
+    } else {
+      if (provider.shouldConnect || provider.ws) provider.disconnect();
+      if (state.connection !== "closed") set({ connection: "idle", synced: false });
+    }
+  }
+
+  provider.on("status", ({ status }) => {
+    if (destroyed) return;
+    if (status === "disconnected" && !provider.shouldConnect) set({ connection: "idle", synced: false });
+    else set({ connection: status, synced: status === "connected" ? provider.synced : false });
+  });
+  provider.on("sync", (synced: boolean) => {
+    if (synced) refreshed = false;
+    set({ synced });
+  });
+  // Before each automatic retry: take the token as it is now (another part of the app may have refreshed it).
+  provider.on("connection-close", () => useCurrentToken());
+  provider.on("closed", ({ code }) => {
+    if (destroyed) return;
+    if (code === CLOSE_UNAUTHORIZED && !refreshed) {
+      refreshed = true;
+      set({ connection: "connecting", synced: false });
+      deps.refreshToken().then(
+        () => update(),
+        // No answer (a refusal ends the session, and this page with it): try again a little later.
+        () => {
+          refreshed = false;
+          set({ connection: "disconnected", synced: false });
+          retry = setTimeout(update, deps.maxBackoffMs ?? 5_000);
+        },
+      );
+      return;
+    }
+    set({ connection: "closed", synced: false, closedCode: code === CLOSE_NOT_FOUND ? CLOSE_NOT_FOUND : code });
+  });
+
+  const onNetwork = () => update();
+  deps.network?.addEventListener("online", onNetwork);
+  deps.network?.addEventListener("offline", onNetwork);
+
+  return {
+    snapshot: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    setEnabled(next) {
+      enabled = next;
+      update();
+    },
+    destroy() {
+      if (destroyed) return;
+      destroyed = true;
+      clearTimeout(retry);
+      deps.network?.removeEventListener("online", onNetwork);
+      deps.network?.removeEventListener("offline", onNetwork);
+      provider.destroy();
+      listeners.clear();
+    },
+  };
+}
