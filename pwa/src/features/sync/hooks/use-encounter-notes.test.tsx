@@ -44,17 +44,17 @@ async function device(user: AuthUser, notes: EncounterNoteDoc[] = []) {
   const stub = createFetchStub({
     "POST /users/login": () => success({ accessToken: "access-2", refreshToken: "refresh-2", user }),
   });
-  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+  const fetch = (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const path = new URL(String(input), "http://localhost").pathname;
     if (path.endsWith("/encounter_notes/pull")) {
       const documents = served ? [] : notes;
       served = true;
       const last = documents.at(-1);
-      return success({ documents, checkpoint: last ? { updatedAt: last.updatedAt, id: last.id } : null });
+      return Promise.resolve(success({ documents, checkpoint: last ? { updatedAt: last.updatedAt, id: last.id } : null }));
     }
-    if (path.endsWith("/pull")) return success({ documents: [], checkpoint: null });
+    if (path.endsWith("/pull")) return Promise.resolve(success({ documents: [], checkpoint: null }));
     if (path.endsWith("/encounter_notes/push")) pushed.push(...JSON.parse(String(init?.body)) as PushRow[]);
-    if (path.endsWith("/push")) return success([]);
+    if (path.endsWith("/push")) return Promise.resolve(success([]));
     return stub.fetch(input, init);
   };
   const deps = makeDeps({ fetch: fetch as typeof globalThis.fetch, session: { status: "guest" } });
