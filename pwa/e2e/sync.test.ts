@@ -52,13 +52,21 @@ async function openDevice(contextPromise: Promise<BrowserContext>, email: string
   return { context, page, email, patientsPath };
 }
 
-/** Opens the demo patient's workspace from the patient list (online), remembering its address. */
+/** Opens the demo patient's chart from the patient list (online) on "Drafts & files", remembering its address. */
 async function openPatient(device: Device) {
   const { page } = device;
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Patients" }).click();
   await page.getByRole("link", { name: new RegExp(DEMO_PATIENT) }).click();
   await expect(page.getByRole("heading", { level: 1, name: DEMO_PATIENT })).toBeVisible();
-  device.patientPath = new URL(page.url()).pathname;
+  await openDraftsAndFiles(page);
+  const url = new URL(page.url());
+  device.patientPath = url.pathname + url.search;
+}
+
+/** The chart's "Drafts & files" section, the part of it kept on the device. */
+async function openDraftsAndFiles(page: Page) {
+  await page.getByRole("tab", { name: "Drafts & files" }).click();
+  await expect(page).toHaveURL(/section=drafts/);
 }
 
 async function openCareTeamChat(page: Page) {
@@ -138,6 +146,7 @@ async function roundTrip({ writer, reader, tag }: { writer: Device; reader: Devi
   await expect(messageItems(readerPage, stamp).nth(1)).toContainText("with a second line", { timeout: left() });
   await readerPage.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Patients" }).click();
   await readerPage.getByRole("link", { name: new RegExp(DEMO_PATIENT) }).click({ timeout: left() });
+  await readerPage.getByRole("tab", { name: "Drafts & files" }).click({ timeout: left() });
   await expect(draftItem(readerPage, draftTitle)).toContainText(draftText, { timeout: left() });
   await expect(fileRow(readerPage, fileName)).toContainText("Uploaded", { timeout: left() });
 

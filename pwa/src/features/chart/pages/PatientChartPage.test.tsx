@@ -1,0 +1,119 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { createFetchStub, failure, randomUser, renderApp, signedInDeps, success } from "../../../test/helpers.tsx";
+import { ageOn } from "../lib/chart-format.ts";
+import { PATIENT_ID, patientChart } from "../test-fixtures.ts";
+
+const doctor = () =>
+  randomUser({ role: "doctor", isAccountApproved: true, fullAccess: true, stripeAccount: "acct_1", isActiveStripeAccount: true });
+const chartPath = `/doctor/patients/${PATIENT_ID}`;
+
+describe("PatientChartPage", () => {
+  it("heads the chart with the patient's name, age, birth date, gender and contact; Profile first", async () => {
+    const stub = createFetchStub({ [`GET /patient/${PATIENT_ID}`]: () => success(patientChart()) });
+    renderApp(chartPath, signedInDeps(doctor(), { fetch: stub.fetch }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Pat Patient" })).toBeTruthy();
+    const header = screen.getByRole("heading", { level: 1 }).closest("header")!;
+    expect(within(header).getByText(`${ageOn("1980-07-02")} years`)).toBeTruthy();
+    expect(within(header).getByText("Born Jul 2, 1980")).toBeTruthy();
+    expect(within(header).getByText("Male")).toBeTruthy();
+    expect(within(header).getByRole("link", { name: "Email patient@demo.test" }).getAttribute("href")).toBe("mailto:patient@demo.test");
+    expect(within(header).getByRole("link", { name: "Call +17025550103" }).getAttribute("href")).toBe("tel:+17025550103");
+    const tabs = screen.getByRole("tablist", { name: "Chart sections" });
+    expect(within(tabs).getAllByRole("tab").map((t) => t.textContent)).toEqual([
+      "Profile", "Medical card", "Problems", "Vitals", "Encounters", "Drafts & files",
+    ]);
+    expect(screen.getByRole("tab", { name: "Profile" }).getAttribute("aria-selected")).toBe("true");
+    expect(screen.getByRole("tabpanel", { name: "Profile" })).toBeTruthy();
+  });
+
+  it("moves between sections with the arrow keys, keeping the section in the address", async () => {
+    const user = userEvent.setup();
+    const stub = createFetchStub({ [`GET /patient/${PATIENT_ID}`]: () => success(patientChart()) });
+    const { router } = renderApp(chartPath, signedInDeps(doctor(), { fetch: stub.fetch }));
+    await screen.findByRole("heading", { level: 1, name: "Pat Patient" });
+    screen.getByRole("tab", { name: "Profile" }).focus();
+    await user.keyboard("{ArrowRight}");
+    const card = screen.getByRole("tab", { name: "Medical card" });
+    expect(card.getAttribute("aria-selected")).toBe("true");
+    expect(document.activeElement).toBe(card);
+    expect(router.state.location.search).toBe("?section=card");
+    expect(await screen.findByRole("heading", { level: 2, name: "Medical card" })).toBeTruthy();
+    await user.keyboard("{End}");
+    expect(router.state.location.search).toBe("?section=drafts");
+    expect(screen.getByRole("button", { name: "New draft" })).toBeTruthy();
+    await user.keyboard("{ArrowRight}");
+    expect(router.state.location.search).toBe("?section=profile");
+  });
+
+  it("edits the general data with the shared schema: nothing is sent while it is invalid; the header follows the saved answer", async () => {
+    const user = userEvent.setup();
+    const stub = createFetchStub({
+      [`GET /patient/${PATIENT_ID}`]: () => success(patientChart()),
+      [`PUT /patient/edit/general/${PATIENT_ID}`]: (req) => success({ ...patientChart(), ...(req.body as object) }),
+    });
+    renderApp(chartPath, signedInDeps(doctor(), { fetch: stub.fetch }));
+    await user.click(await screen.findByRole("button", { name: "Edit profile" }));
+    const form = screen.getByRole("form", { name: "Edit profile" });
+    await user.clear(within(form).getByLabelText("First name"));
+    await user.type(within(form).getByLabelText("Last name"), "x".repeat(40));
+    await user.click(within(form).getByRole("button", { name: "Save profile" }));
+    expect(within(form).getByText("First name is required")).toBeTruthy();
+    expect(within(form).getByText("Last name must be under 35 symbols")).toBeTruthy();
+    expect(document.activeElement).toBe(within(form).getByLabelText("First name"));
+    expect(stub.calls.filter((c) => c.method === "PUT")).toEqual([]);
+
+    await user.type(within(form).getByLabelText("First name"), "Patrick");
+    await user.clear(within(form).getByLabelText("Last name"));
+    await user.type(within(form).getByLabelText("Last name"), "Patient");
+    await user.type(within(form).getByLabelText("Middle name"), "Q");
+    await user.click(within(form).getByRole("button", { name: "Save profile" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Patrick Q Patient" })).toBeTruthy();
+    expect(stub.calls.find((c) => c.method === "PUT")?.body).toEqual({
+      firstName: "Patrick", lastName: "Patient", middleName: "Q", birthDate: "1980-07-02", gender: "Male",
+    });
+    expect(screen.queryByRole("form", { name: "Edit profile" })).toBeNull();
+  });
+
+  it("shows the server's refusal beside the fields and in the snackbar", async () => {
+    const user = userEvent.setup();
+    const stub = createFetchStub({
+      [`GET /patient/${PATIENT_ID}`]: () => success(patientChart()),
+      [`PUT /patient/edit/general/${PATIENT_ID}`]: () =>
+        failure(400, "Please correct the highlighted fields", { fields: { birthDate: "Birth date cannot be after today or before 1900" } }),
+    });
+    renderApp(chartPath, signedInDeps(doctor(), { fetch: stub.fetch }));
+    await user.click(await screen.findByRole("button", { name: "Edit profile" }));
+    await user.click(screen.getByRole("button", { name: "Save profile" }));
+    expect(await screen.findByText("Birth date cannot be after today or before 1900")).toBeTruthy();
+    // Under the form, and announced by the snackbar.
+    expect(screen.getByText("Please correct the highlighted fields", { selector: ".form-error" })).toBeTruthy();
+    expect(screen.getAllByRole("alert").some((a) => a.textContent?.includes("Please correct the highlighted fields"))).toBe(true);
+  });
+
+  it("says the chart needs a connection instead of an error when the server cannot be reached; drafts and files stay", async () => {
+    const user = userEvent.setup();
+    const stub = createFetchStub({ [`GET /patient/${PATIENT_ID}`]: () => Promise.reject(new TypeError("Failed to fetch")) });
+    renderApp(chartPath, signedInDeps(doctor(), { fetch: stub.fetch }));
+    expect(await screen.findByText("Profile: needs a connection")).toBeTruthy();
+    expect(screen.queryByRole("alert", { name: /Cannot reach/ })).toBeNull();
+    await user.click(screen.getByRole("tab", { name: "Drafts & files" }));
+    expect(screen.getByRole("button", { name: "New draft" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Attach file" })).toBeTruthy();
+  });
+
+  it("answers a malformed address with not found, asking the server nothing", async () => {
+    const stub = createFetchStub();
+    renderApp("/doctor/patients/not-a-patient", signedInDeps(doctor(), { fetch: stub.fetch }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Patient not found" })).toBeTruthy();
+    expect(stub.calls.filter((c) => c.path.startsWith("/patient"))).toEqual([]);
+  });
+
+  it("shows a server 404 for the chart with a retry", async () => {
+    const stub = createFetchStub({ [`GET /patient/${PATIENT_ID}`]: () => failure(404, "No such patient") });
+    renderApp(chartPath, signedInDeps(doctor(), { fetch: stub.fetch }));
+    await waitFor(() => expect(screen.getByText("No such patient")).toBeTruthy());
+    expect(screen.getByRole("button", { name: "Try again" })).toBeTruthy();
+  });
+});
