@@ -32,6 +32,8 @@ export type Note = {
   patientId: string;
   noteTypeId: string;
   noteTypeName: string;
+  /** The note type's field names, in its order: the editors of a note's text, one per field (its Yjs document). */
+  fieldNames: string[];
   fields: Record<string, string>;
   files: NoteFile[];
   isShared: boolean;

@@ -154,7 +154,10 @@ apiTest("chart calls: validation, rules, audit", async (t, ctx) => {
     assert.equal((await call("DELETE", `/noteTypes/${chart.noteType.id}`)).status, 200);
     assert.equal((await call("GET", "/noteTypes/list")).body.result.length, 0);
     assert.equal((await call("GET", `/noteTypes/list/dropdown/${u.otherDoctor.id}`)).status, 404);
-    assert.equal((await call("GET", `/encounterNotes/${e.id}/list`)).body.result.list[0].noteTypeName, "SOAP");
+    const kept = (await call("GET", `/encounterNotes/${e.id}/list`)).body.result.list[0];
+    assert.equal(kept.noteTypeName, "SOAP");
+    // The type's field names travel with each note, in the type's order: the editors render one each.
+    assert.deepEqual(kept.fieldNames, chart.noteType.fieldNames);
   });
 
   await t.step("encounter: update, PDF of the chosen fields, orders list, delete hides it", async () => {

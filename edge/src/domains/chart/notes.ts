@@ -15,13 +15,13 @@ import type { ChartAudit } from "./audit.ts";
 import type { SyncWriter, Tx } from "../sync/writer.ts";
 
 type NoteRow = {
-  id: string; encounter_id: string; patient_id: string; note_type_id: string; note_type_name: string;
+  id: string; encounter_id: string; patient_id: string; note_type_id: string; note_type_name: string; field_names: string[];
   fields: Record<string, string>; files: NoteFile[]; is_shared: boolean; author_id: string; updated_by: string;
   created_at: Date; updated_at: Date; total?: number;
 };
 const toNote = (r: NoteRow): Note => ({
   id: r.id, encounterId: r.encounter_id, patientId: r.patient_id, noteTypeId: r.note_type_id, noteTypeName: r.note_type_name,
-  fields: r.fields, files: r.files, isShared: r.is_shared, authorId: r.author_id, updatedBy: r.updated_by,
+  fieldNames: r.field_names, fields: r.fields, files: r.files, isShared: r.is_shared, authorId: r.author_id, updatedBy: r.updated_by,
   createdAt: r.created_at.toISOString(), updatedAt: r.updated_at.toISOString(),
 });
 type TypeRow = { id: string; doctor_id: string; name: string; field_names: string[]; created_at: Date };
@@ -70,7 +70,7 @@ export function createChartNotes(deps: Pick<Deps, "sql" | "clock" | "blobs"> & {
     }
     return out;
   }
-  const selectNotes = sql`select n.*, t.name as note_type_name from encounter_notes n join note_types t on t.id = n.note_type_id`;
+  const selectNotes = sql`select n.*, t.name as note_type_name, t.field_names from encounter_notes n join note_types t on t.id = n.note_type_id`;
 
   async function noteById(access: ChartAccess, id: string): Promise<NoteRow> {
     const seen = await access.shareable("encounter_notes", id);
@@ -163,7 +163,7 @@ export function createChartNotes(deps: Pick<Deps, "sql" | "clock" | "blobs"> & {
     async list(actor: Actor, encounterId: string, page: { offset: number; limit: number }) {
       const access = chartAccess(sql, actor);
       const e = await access.encounter(encounterId);
-      const rows = await sql<NoteRow[]>`select n.*, t.name as note_type_name, count(*) over ()::int as total
+      const rows = await sql<NoteRow[]>`select n.*, t.name as note_type_name, t.field_names, count(*) over ()::int as total
         from encounter_notes n join note_types t on t.id = n.note_type_id
         where n.encounter_id = ${encounterId} and n.deleted_at is null and ${access.sharedOnly(sql`n`)}
         order by n.created_at, n.id offset ${page.offset} limit ${page.limit}`;
