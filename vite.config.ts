@@ -29,6 +29,12 @@ export default defineConfig({
               test:
                 /node_modules[\\/](rxdb|rxjs|dexie|crypto-js|socket\.io-client|socket\.io-parser|engine\.io-client|engine\.io-parser|@socket\.io|xmlhttprequest-ssl|debug|ms|mingo|event-reduce-js|broadcast-channel|oblivious-set|custom-idle-queue|unload|array-push-at-sort-position|js-base64|@babel[\\/]runtime|as-typed|jsonschema-key-compression|ws)[\\/]/,
             },
+            // The encounter-note editors (Tiptap, ProseMirror, Yjs and y-websocket): loaded with the first note opened.
+            {
+              name: "notes-editor",
+              test:
+                /node_modules[\\/](@tiptap|prosemirror-[a-z-]+|orderedmap|rope-sequence|w3c-keyname|linkifyjs|fast-equals|use-sync-external-store|yjs|y-protocols|y-websocket|lib0)[\\/]/,
+            },
             { name: "vendor", test: /node_modules[\\/]/ },
           ],
         },

@@ -8,6 +8,7 @@ import { ResetPasswordPage, VerifyRegistrationPage, VmaPasswordPage } from "../f
 import { DoctorsPage, PublicProfilePage } from "../features/doctors/index.ts";
 import { HomePage } from "../features/home/index.ts";
 import { MessagesPage } from "../features/messages/index.ts";
+import { EncounterNotesSection } from "../features/notes/index.ts";
 import { EncounterPage, HealthRecordPage, PatientChartPage, type RenderEncounterNotes } from "../features/chart/index.ts";
 import { PatientsPage } from "../features/patients/index.ts";
 import { PayoutConnectedPage, PayoutConnectPage } from "../features/payouts/index.ts";
@@ -30,13 +31,8 @@ import { NotFoundPage } from "./NotFoundPage.tsx";
 import { PLACEHOLDER_PAGES } from "./placeholder-pages.ts";
 import type { SwUpdateStore } from "./sw-update.ts";
 
-/**
- * The encounter page's notes section. Plug the notes feature in here (the one line):
- * `const renderEncounterNotes: RenderEncounterNotes | undefined = (ctx) => <EncounterNotesSection {...ctx} />;`
- * (with `import { EncounterNotesSection } from "../features/notes/index.ts"`). Until then the
- * page lists the notes read-only from the REST API.
- */
-const renderEncounterNotes: RenderEncounterNotes | undefined = undefined;
+/** The encounter page's notes section: the collaborative notes of features/notes. */
+const renderEncounterNotes: RenderEncounterNotes = (ctx) => <EncounterNotesSection {...ctx} />;
 
 /**
  * Every route of 01 §2. Who may open which path is decided by guards.ts

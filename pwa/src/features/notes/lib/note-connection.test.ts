@@ -57,8 +57,9 @@ function setUp(options: { online?: boolean; refresh?: () => Promise<void> } = {}
   const network = new EventTarget();
   let online = options.online ?? true;
   let token = "token-1";
-  const refreshToken = vi.fn(options.refresh ?? (async () => {
+  const refreshToken = vi.fn(options.refresh ?? (() => {
     token = `token-${Number(token.slice(6)) + 1}`;
+    return Promise.resolve();
   }));
   const connection = connectNote({
     noteId: "note-1",
@@ -80,7 +81,7 @@ function setUp(options: { online?: boolean; refresh?: () => Promise<void> } = {}
 }
 
 describe("a note's live connection", () => {
-  it("opens wss on the same origin with the current token, only once enabled, and is synced after the server's state", async () => {
+  it("opens wss on the same origin with the current token, only once enabled, and is synced after the server's state", () => {
     expect(collabUrl("http://localhost:8610")).toBe("ws://localhost:8610/api/v1/collab");
     const { connection } = setUp();
     expect(FakeSocket.all).toHaveLength(0);

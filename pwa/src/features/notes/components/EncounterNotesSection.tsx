@@ -1,0 +1,150 @@
+/**
+ * The encounter page's notes (issue 7): the care team's list from the device
+ * (synced `encounter_notes`) with live editors, or the patient's shared notes
+ * from the chart API, read-only. The editors are a lazily loaded chunk
+ * (Tiptap, ProseMirror, Yjs), precached by the service worker.
+ */
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import type { EncounterNoteDoc } from "../../../../../sync/collections/index.ts";
+import type { ListResult } from "../../../../../sync/envelope.ts";
+import type { Note } from "../../../../../sync/schemas/note.ts";
+import type { NoteType } from "../../../../../sync/schemas/note-type.ts";
+import { readOnlyReason } from "../../../app/local-data.ts";
+import { errorMessage } from "../../../lib/api/index.ts";
+import { useApi } from "../../../lib/app-deps.tsx";
+import { useLoad } from "../../../lib/use-load.ts";
+import { Spinner } from "../../../ui/index.ts";
+import { useCurrentUser } from "../../auth/index.ts";
+import {
+  type Local,
+  useCreateEncounterNote,
+  useDeleteEncounterNote,
+  useEncounterNotes,
+  useNoteDocStore,
+  useSyncStatus,
+} from "../../sync/index.ts";
+import { canWriteNote } from "../lib/note-access.ts";
+import { editorUser, type EditorUser } from "../lib/presence.ts";
+import { CareTeamNotes } from "./CareTeamNotes.tsx";
+import type { NoteTypeOption, NoteTypesState } from "./NewNoteDialog.tsx";
+import { SharedNotes } from "./SharedNotes.tsx";
+
+const NoteDocument = lazy(() => import("./NoteDocument.tsx"));
+
+export type EncounterNotesSectionProps = { patientId: string; encounterId: string; role: "doctor" | "vma" | "patient" };
+
+export function EncounterNotesSection({ patientId, encounterId, role }: EncounterNotesSectionProps) {
+  const user = useCurrentUser();
+  const me = useMemo(() => editorUser(user), [user]);
+  return role === "patient"
+    ? <PatientNotes encounterId={encounterId} me={me} />
+    : <TeamNotes patientId={patientId} encounterId={encounterId} role={role} me={me} />;
+}
+
+const editorFallback = <Spinner size={24} label="Loading the editor" />;
+
+function TeamNotes({ patientId, encounterId, role, me }: { patientId: string; encounterId: string; role: "doctor" | "vma"; me: EditorUser }) {
+  const api = useApi();
+  const status = useSyncStatus();
+  const { items, loading } = useEncounterNotes(encounterId);
+  const create = useCreateEncounterNote();
+  const remove = useDeleteEncounterNote();
+  const store = useNoteDocStore();
+  const noteTypes = useNoteTypes();
+  const [sharedNow, setSharedNow] = useState<Record<string, boolean>>({});
+  const blocked = readOnlyReason(status);
+
+  // The share API answers before the change reaches the device: show the answer until it does.
+  const notes = items.map((n) => (n.id in sharedNow ? { ...n, isShared: sharedNow[n.id] } : n));
+  useEffect(() => {
+    const settled = items.filter((n) => n.id in sharedNow && sharedNow[n.id] === n.isShared);
+    if (settled.length) {
+      setSharedNow((current) => Object.fromEntries(Object.entries(current).filter(([id]) => !settled.some((n) => n.id === id))));
+    }
+  }, [items, sharedNow]);
+
+  const setShared = async (id: string, shared: boolean) => {
+    const note = await api.put<Note>(`/encounterNotes/${shared ? "share" : "unshare"}/${id}`);
+    setSharedNow((current) => ({ ...current, [id]: note.isShared }));
+  };
+  const deleteNote = async (id: string) => {
+    await remove(id);
+    // Its text on this device goes too (logout's wipe would take it anyway).
+    await store?.remove(id).catch((error) => console.warn("The note's text could not be removed from this device", error));
+  };
+
+  return (
+    <CareTeamNotes
+      role={role}
+      notes={notes}
+      loading={loading}
+      online={status.online}
+      readOnlyReason={blocked}
+      noteTypes={noteTypes.state}
+      onLoadTypes={noteTypes.load}
+      onCreate={async (type: NoteTypeOption) =>
+        void (await create({ encounterId, patientId, noteTypeId: type.id, typeName: type.name, fieldNames: type.fieldNames }))}
+      onSetShared={setShared}
+      onDelete={deleteNote}
+      renderDocument={(note: Local<EncounterNoteDoc>) => (
+        <Suspense fallback={editorFallback}>
+          <NoteDocument
+            noteId={note.id}
+            fieldNames={note.fieldNames}
+            canWrite={canWriteNote(role, note) && !blocked}
+            persist
+            // The server numbered it: it exists there (a note made offline is pushed by the sync engine first).
+            onServer={note.updatedAt > 0}
+            user={me}
+          />
+        </Suspense>
+      )}
+    />
+  );
+}
+
+/** The practice's note types (`GET /noteTypes/list`), loaded once while online and kept for the page's life. */
+function useNoteTypes(): { state: NoteTypesState; load(): void } {
+  const api = useApi();
+  const [state, setState] = useState<NoteTypesState>({ status: "loading", types: [], error: null });
+  const load = useCallback(() => {
+    setState((current) => ({ ...current, status: "loading", error: null }));
+    api.get<NoteType[]>("/noteTypes/list").then(
+      (types) => setState({ status: "ready", types: types.map(({ id, name, fieldNames }) => ({ id, name, fieldNames })), error: null }),
+      (error) => setState((current) => current.status === "ready" ? current : { status: "failed", types: [], error: errorMessage(error) }),
+    );
+  }, [api]);
+  useEffect(load, [load]);
+  return { state, load };
+}
+
+function PatientNotes({ encounterId, me }: { encounterId: string; me: EditorUser }) {
+  const api = useApi();
+  const { online } = useSyncStatus();
+  const notes = useLoad(
+    (signal) => api.get<ListResult<Note>>(`/encounterNotes/${encounterId}/list`, { signal, query: { limit: 100 } }),
+    [api, encounterId],
+  );
+  return (
+    <SharedNotes
+      notes={notes.data?.list}
+      loading={notes.loading}
+      error={notes.error}
+      online={online}
+      onRetry={notes.reload}
+      renderDocument={(note) => (
+        <Suspense fallback={editorFallback}>
+          <NoteDocument
+            noteId={note.id}
+            fieldNames={note.fieldNames}
+            canWrite={false}
+            persist={false}
+            onServer
+            user={me}
+            fallbackFields={note.fields}
+          />
+        </Suspense>
+      )}
+    />
+  );
+}

@@ -1,0 +1,107 @@
+/**
+ * One open note: its Yjs document, loaded from the device (care team: sealed
+ * persistence) before the editors render, its awareness, and its live
+ * connection, enabled while the note is on the server. Everything is made
+ * when the note opens and ended when it closes.
+ */
+import { useEffect, useState, useSyncExternalStore } from "react";
+import { Awareness } from "y-protocols/awareness";
+import * as Y from "yjs";
+import { useAppDeps } from "../../../lib/app-deps.tsx";
+import type { NoteDocPersistence, NoteDocStore } from "../../sync/index.ts";
+import { connectNote, type NoteConnection, type NoteConnectionSnapshot } from "../lib/note-connection.ts";
+import { type EditorUser, othersHere } from "../lib/presence.ts";
+
+export type NoteSession = {
+  doc: Y.Doc;
+  awareness: Awareness;
+  connection: NoteConnection;
+  /** Updates of this note stored on the device when it opened (0: none yet). */
+  storedOnOpen: number;
+};
+
+type State = { noteId: string; session: NoteSession | null; error: string | null };
+
+export function useNoteSession(options: { noteId: string; store: NoteDocStore | null; persist: boolean; onServer: boolean }) {
+  const { noteId, store, persist, onServer } = options;
+  const { api, session: auth } = useAppDeps();
+  const [state, setState] = useState<State>({ noteId, session: null, error: null });
+
+  useEffect(() => {
+    if (persist && !store) return;
+    let cancelled = false;
+    const doc = new Y.Doc();
+    const awareness = new Awareness(doc);
+    const connection = connectNote({
+      noteId,
+      doc,
+      awareness,
+      getToken: () => auth.tokens.read()?.accessToken ?? null,
+      refreshToken: () => api.refresh(),
+      isOnline: () => globalThis.navigator?.onLine ?? true,
+      origin: globalThis.location.origin,
+      network: globalThis,
+    });
+    let persistence: NoteDocPersistence | null = null;
+    (async () => {
+      if (persist && store) {
+        persistence = await store.persist(noteId, doc);
+        await persistence.whenSynced;
+      }
+      if (!cancelled) setState({ noteId, session: { doc, awareness, connection, storedOnOpen: persistence?.storedOnOpen ?? 0 }, error: null });
+    })().catch((error) => {
+      console.warn("The note could not be opened on this device", error);
+      if (!cancelled) setState({ noteId, session: null, error: "This note could not be opened on this device." });
+    });
+    return () => {
+      cancelled = true;
+      connection.destroy();
+      // Stops listening at once; the writes under way still finish.
+      void persistence?.destroy();
+      awareness.destroy();
+      doc.destroy();
+    };
+  }, [noteId, store, persist, api, auth]);
+
+  const session = state.noteId === noteId ? state.session : null;
+  useEffect(() => {
+    session?.connection.setEnabled(onServer);
+  }, [session, onServer]);
+
+  return { session, error: state.noteId === noteId ? state.error : null };
+}
+
+const IDLE: NoteConnectionSnapshot = { connection: "idle", synced: false, closedCode: null };
+const noSubscribe = () => () => {};
+
+/** The connection's state, re-rendering on change. */
+export function useConnectionState(connection: NoteConnection | null): NoteConnectionSnapshot {
+  return useSyncExternalStore(connection?.subscribe ?? noSubscribe, connection?.snapshot ?? (() => IDLE));
+}
+
+/** The other people who have the note open now. */
+export function useOthersHere(awareness: Awareness | null, selfUserId: string): EditorUser[] {
+  const [others, setOthers] = useState<EditorUser[]>([]);
+  useEffect(() => {
+    if (!awareness) return;
+    const read = () =>
+      setOthers((current) => {
+        const next = othersHere(awareness.getStates(), selfUserId);
+        const same = next.length === current.length && next.every((u, i) => u.id === current[i].id && u.name === current[i].name);
+        return same ? current : next;
+      });
+    read();
+    awareness.on("change", read);
+    return () => awareness.off("change", read);
+  }, [awareness, selfUserId]);
+  return others;
+}
+
+/** True once the server's text has arrived on this connection at least once. */
+export function useEverSynced(snapshot: NoteConnectionSnapshot, noteId: string): boolean {
+  const [seen, setSeen] = useState<string | null>(null);
+  useEffect(() => {
+    if (snapshot.synced) setSeen(noteId);
+  }, [snapshot.synced, noteId]);
+  return seen === noteId || snapshot.synced;
+}
