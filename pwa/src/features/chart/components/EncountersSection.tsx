@@ -95,22 +95,22 @@ export function EncountersSection(
           />
         </form>
       )}
-      <ResourceState resource={encounters} label="Encounters">
+      <ResourceState resource={encounters} label={title}>
         {(page) =>
           page.list.length === 0
             ? (
-              <EmptyState title={filtered ? "No encounters match" : "No encounters yet"}>
+              <EmptyState title={filtered ? `No ${title.toLowerCase()} match` : `No ${title.toLowerCase()} yet`}>
                 {filtered ? "Change the search or the filters." : emptyText ?? "Encounters document each contact with the patient."}
               </EmptyState>
             )
             : (
               <>
-                <p className="muted" aria-live="polite">{`${offset + 1}–${last} of ${total} encounters`}</p>
+                <p className="muted" aria-live="polite">{`${offset + 1}–${last} of ${total} ${title.toLowerCase()}`}</p>
                 <ul className="chart-list">
                   {page.list.map((e) => (
                     <li key={e.id} className="chart-list__item chart-list__item--stacked">
                       <Link to={encounterHref(e.id)} className="chart-encounter-link">
-                        <span className="chart-list__title">{e.reason}</span>
+                        <span className="chart-list__title">{e.reason}</span>{" "}
                         <span className="muted">{ENCOUNTER_TYPE_LABELS[e.type]} · {formatDateTime(e.encounterDatetime)}</span>
                       </Link>
                       {permissions.prepare && <SharedBadge shared={e.isShared} sent />}

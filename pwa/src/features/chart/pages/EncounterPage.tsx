@@ -83,100 +83,107 @@ function EncounterView({ patientId, encounterId, role, chartPath, renderNotes }:
     notify(all ? "Sent to the patient with its notes and diagnoses" : "Sent to the patient", "success");
   };
 
+  // The notes are the device's (features/notes): they stay on the page offline, when the encounter itself cannot
+  // be read, and are not remounted when the network goes (an editor keeps its focus and text).
+  const showNotes = encounter.offline || encounter.data?.patientId === patientId;
   return (
-    <ResourceState resource={encounter} label="This encounter">
-      {(e) =>
-        e.patientId !== patientId ? <NotFound chartPath={chartPath} /> : (
-          <>
-            <title>{`${e.reason} · DPC Telehealth`}</title>
-            <header className="chart-header">
-              <p className="chart-header__eyebrow">Encounter</p>
-              <h1>{e.reason}</h1>
-              <p className="chart-header__facts">
-                <span>{ENCOUNTER_TYPE_LABELS[e.type]}</span>
-                <span>{formatDateTime(e.encounterDatetime)}</span>
-                {permissions.prepare && <SharedBadge shared={e.isShared} sent />}
-              </p>
-            </header>
-            <div className="row chart-actions" role="group" aria-label="Encounter actions">
-              {permissions.decide && (
-                <>
-                  <Button variant="secondary" onClick={() => setDialog("edit")}>Edit</Button>
-                  <Button onClick={() => setDialog("send")}>{e.isShared ? "Send again" : "Send to the patient"}</Button>
-                  <Button variant="secondary" onClick={() => setDialog("sendAll")}>Send all</Button>
-                </>
-              )}
-              <Button variant="secondary" onClick={() => setDialog("download")}>Download PDF</Button>
-              {permissions.decide && <Button variant="danger" onClick={() => setDialog("delete")}>Delete</Button>}
-            </div>
-            <section className="card stack" aria-labelledby="encounter-details-title">
-              <h2 id="encounter-details-title">Details</h2>
-              <dl className="details-grid">
-                <dt>Type</dt>
-                <dd>{ENCOUNTER_TYPE_LABELS[e.type]}</dd>
-                <dt>Date and time</dt>
-                <dd>{formatDateTime(e.encounterDatetime)}</dd>
-                <dt>Consultation</dt>
-                <dd>{e.consultationId ? <ConsultationStatus id={e.consultationId} /> : "Not linked to a consultation"}</dd>
-                {permissions.prepare && (
+    <>
+      <ResourceState resource={encounter} label="This encounter">
+        {(e) =>
+          e.patientId !== patientId ? <NotFound chartPath={chartPath} /> : (
+            <>
+              <title>{`${e.reason} · DPC Telehealth`}</title>
+              <header className="chart-header">
+                <p className="chart-header__eyebrow">Encounter</p>
+                <h1>{e.reason}</h1>
+                <p className="chart-header__facts">
+                  <span>{ENCOUNTER_TYPE_LABELS[e.type]}</span>
+                  <span>{formatDateTime(e.encounterDatetime)}</span>
+                  {permissions.prepare && <SharedBadge shared={e.isShared} sent />}
+                </p>
+              </header>
+              <div className="row chart-actions" role="group" aria-label="Encounter actions">
+                {permissions.decide && (
                   <>
-                    <dt>Patient</dt>
-                    <dd>{e.isShared ? "Sent to the patient" : "Not sent yet"}</dd>
+                    <Button variant="secondary" onClick={() => setDialog("edit")}>Edit</Button>
+                    <Button onClick={() => setDialog("send")}>{e.isShared ? "Send again" : "Send to the patient"}</Button>
+                    <Button variant="secondary" onClick={() => setDialog("sendAll")}>Send all</Button>
                   </>
                 )}
-              </dl>
-              {e.details ? <p className="chart-details-text">{e.details}</p> : <p className="muted">No details written.</p>}
-            </section>
-            <DiagnosesPanel encounterId={encounterId} permissions={permissions} refreshKey={refreshKey} />
-            <VitalsSection patientId={patientId} encounterId={encounterId} permissions={permissions} title="Vitals of this encounter" />
-            <section className="stack" aria-labelledby="encounter-notes-title">
-              <h2 id="encounter-notes-title">Notes</h2>
-              {renderNotes
-                ? renderNotes({ patientId, encounterId, role })
-                : <NotesReadOnly encounterId={encounterId} showShared={permissions.prepare} refreshKey={refreshKey} />}
-            </section>
+                <Button variant="secondary" onClick={() => setDialog("download")}>Download PDF</Button>
+                {permissions.decide && <Button variant="danger" onClick={() => setDialog("delete")}>Delete</Button>}
+              </div>
+              <section className="card stack" aria-labelledby="encounter-details-title">
+                <h2 id="encounter-details-title">Details</h2>
+                <dl className="details-grid">
+                  <dt>Type</dt>
+                  <dd>{ENCOUNTER_TYPE_LABELS[e.type]}</dd>
+                  <dt>Date and time</dt>
+                  <dd>{formatDateTime(e.encounterDatetime)}</dd>
+                  <dt>Consultation</dt>
+                  <dd>{e.consultationId ? <ConsultationStatus id={e.consultationId} /> : "Not linked to a consultation"}</dd>
+                  {permissions.prepare && (
+                    <>
+                      <dt>Patient</dt>
+                      <dd>{e.isShared ? "Sent to the patient" : "Not sent yet"}</dd>
+                    </>
+                  )}
+                </dl>
+                {e.details ? <p className="chart-details-text">{e.details}</p> : <p className="muted">No details written.</p>}
+              </section>
+              <DiagnosesPanel encounterId={encounterId} permissions={permissions} refreshKey={refreshKey} />
+              <VitalsSection patientId={patientId} encounterId={encounterId} permissions={permissions} title="Vitals of this encounter" />
 
-            <Dialog open={dialog === "edit"} title="Edit encounter" onClose={close} wide>
-              {dialog === "edit" && <EncounterForm mode="edit" encounter={e} onSaved={(saved) => encounter.setData(() => saved)} onClose={close} />}
-            </Dialog>
-            <ConfirmDialog
-              open={dialog === "send"}
-              title="Send this encounter to the patient?"
-              summary="The patient sees its type, reason, date, details and vitals in their health record, and gets a notification. Notes and diagnoses stay as they are."
-              confirmLabel="Send"
-              onConfirm={() => send(false)}
-              onClose={close}
-            />
-            <ConfirmDialog
-              open={dialog === "sendAll"}
-              title="Send everything to the patient?"
-              summary="The encounter is sent and every note and diagnosis of it is shared with the patient."
-              confirmLabel="Send all"
-              onConfirm={() => send(true)}
-              onClose={close}
-            />
-            <ConfirmDialog
-              open={dialog === "delete"}
-              title="Delete this encounter?"
-              summary="The encounter, its notes and its diagnoses leave the chart for the whole care team and the patient."
-              confirmLabel="Delete encounter"
-              danger
-              onConfirm={async () => {
-                await api.delete(`/encounters/${encounterId}`);
-                notify("Encounter deleted", "success");
-                navigate(`${chartPath}?section=encounters`, { replace: true });
-              }}
-              onClose={close}
-            />
-            <DownloadDialog
-              open={dialog === "download"}
-              encounterId={encounterId}
-              fileName={`encounter-${e.encounterDatetime.slice(0, 10)}.pdf`}
-              onClose={close}
-            />
-          </>
-        )}
-    </ResourceState>
+              <Dialog open={dialog === "edit"} title="Edit encounter" onClose={close} wide>
+                {dialog === "edit" && <EncounterForm mode="edit" encounter={e} onSaved={(saved) => encounter.setData(() => saved)} onClose={close} />}
+              </Dialog>
+              <ConfirmDialog
+                open={dialog === "send"}
+                title="Send this encounter to the patient?"
+                summary="The patient sees its type, reason, date, details and vitals in their health record, and gets a notification. Notes and diagnoses stay as they are."
+                confirmLabel="Send"
+                onConfirm={() => send(false)}
+                onClose={close}
+              />
+              <ConfirmDialog
+                open={dialog === "sendAll"}
+                title="Send everything to the patient?"
+                summary="The encounter is sent and every note and diagnosis of it is shared with the patient."
+                confirmLabel="Send all"
+                onConfirm={() => send(true)}
+                onClose={close}
+              />
+              <ConfirmDialog
+                open={dialog === "delete"}
+                title="Delete this encounter?"
+                summary="The encounter, its notes and its diagnoses leave the chart for the whole care team and the patient."
+                confirmLabel="Delete encounter"
+                danger
+                onConfirm={async () => {
+                  await api.delete(`/encounters/${encounterId}`);
+                  notify("Encounter deleted", "success");
+                  navigate(`${chartPath}?section=encounters`, { replace: true });
+                }}
+                onClose={close}
+              />
+              <DownloadDialog
+                open={dialog === "download"}
+                encounterId={encounterId}
+                fileName={`encounter-${e.encounterDatetime.slice(0, 10)}.pdf`}
+                onClose={close}
+              />
+            </>
+          )}
+      </ResourceState>
+      {showNotes && (
+        <section className="stack" aria-labelledby="encounter-notes-title">
+          <h2 id="encounter-notes-title">Notes</h2>
+          {renderNotes
+            ? renderNotes({ patientId, encounterId, role })
+            : <NotesReadOnly encounterId={encounterId} showShared={permissions.prepare} refreshKey={refreshKey} />}
+        </section>
+      )}
+    </>
   );
 }
 
