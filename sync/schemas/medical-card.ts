@@ -8,10 +8,11 @@ import { z } from "zod";
 const text = (label: string, max = 200) =>
   z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} symbols`);
 const optionalText = (max = 500) => z.string().trim().max(max, `At most ${max} symbols`).optional().default("");
+/** A year, a year and month, or a date; empty when unknown (forms send their empty field as ""). */
 const partialDate = z
   .string()
   .trim()
-  .regex(/^(\d{4})(-\d{2}(-\d{2})?)?$/, "Use a year, or a date like 2015-06")
+  .regex(/^$|^(\d{4})(-\d{2}(-\d{2})?)?$/, "Use a year, or a date like 2015-06")
   .optional()
   .default("");
 

@@ -113,6 +113,22 @@ describe("MedicalCardSection", () => {
     expect(within(section("Family history")).getByText("Nothing recorded.")).toBeTruthy();
   });
 
+  it("adds a past condition without a date (the date is optional)", async () => {
+    const user = userEvent.setup();
+    const stub = cardServer(emptyCard());
+    renderWithDeps(<Harness initial={emptyCard()} />, makeDeps({ fetch: stub.fetch }));
+    await user.click(screen.getByRole("button", { name: "Add condition" }));
+    const dialog = screen.getByRole("dialog", { name: "Add condition" });
+    await user.type(within(dialog).getByLabelText("When"), "last spring");
+    await user.type(within(dialog).getByLabelText("Condition"), "Pneumonia");
+    await user.click(within(dialog).getByRole("button", { name: "Add" }));
+    expect(within(dialog).getByText("Use a year, or a date like 2015-06")).toBeTruthy();
+    await user.clear(within(dialog).getByLabelText("When"));
+    await user.click(within(dialog).getByRole("button", { name: "Add" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(stub.calls[0].body).toEqual({ type: "pastMedicalHistory", record: { disease: "Pneumonia", date: "" } });
+  });
+
   it("edits social history as one record", async () => {
     const user = userEvent.setup();
     const stub = cardServer(emptyCard());
