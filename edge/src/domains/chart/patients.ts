@@ -17,6 +17,7 @@ import type { z } from "zod";
 import { chartAccess, type PatientRow } from "./access.ts";
 import type { ChartAudit } from "./audit.ts";
 import { createMedicalCardRepo } from "../patients/medical-card-repo.ts";
+import type { SyncWriter } from "../sync/writer.ts";
 
 /** 02 §9: at most 400 patients per doctor. */
 export const PATIENTS_PER_DOCTOR_MAX = 400;
@@ -52,8 +53,8 @@ export function toChartPatient(r: PatientRow & { last_encounter_at?: Date | null
   };
 }
 
-export function createChartPatients(deps: Pick<Deps, "sql" | "clock"> & { audit: ChartAudit }) {
-  const { sql, clock, audit } = deps;
+export function createChartPatients(deps: Pick<Deps, "sql" | "clock"> & { audit: ChartAudit; write: SyncWriter }) {
+  const { sql, clock, audit, write } = deps;
 
   const cards = createMedicalCardRepo(sql);
   async function loadCard(patientId: string): Promise<Card> {
@@ -144,7 +145,12 @@ export function createChartPatients(deps: Pick<Deps, "sql" | "clock"> & { audit:
       const access = chartAccess(sql, actor);
       access.requireDoctor("remove a patient");
       await access.patient(id);
-      await sql`update users set doctor_id = null, updated_at = ${clock.now()} where id = ${id}`;
+      await write(["encounter_notes"], async (w) => {
+        await w.tx`update users set doctor_id = null, updated_at = ${clock.now()} where id = ${id}`;
+        // Nobody receives these (the patient has no care team now), but the new seqs tell open
+        // collaborative editors of the patient's notes to re-check their access at once (collab/watch.ts).
+        await w.touchScope("encounter_notes", [id]);
+      });
       await audit.write(actor, { patientId: id, what: "patient.detach", id, details: { doctorId: access.practiceId } });
       return { id, detached: true };
     },

@@ -15,7 +15,7 @@ export function createChartServices(deps: Pick<Deps, "sql" | "clock" | "blobs" |
   const findings = createChartFindings(base);
   const vitals = createChartVitals(base);
   return {
-    patients: createChartPatients(base),
+    patients: createChartPatients({ ...base, write: deps.write }),
     encounters: createChartEncounters({ ...base, notes, findings, vitals, write: deps.write }),
     notes,
     findings,

@@ -1,35 +1,17 @@
 /** The collab endpoint over real WebSockets to a real loopback server: sync, offline, restart, access, audit. */
 import assert from "node:assert/strict";
-import { createServer } from "node:http";
-import { getRequestListener } from "@hono/node-server";
-import { apiTest, type TestContext } from "../../test/harness.ts";
+import { apiTest } from "../../test/harness.ts";
 import { type CollabClient, createCollabClient, eventually } from "../../test/collab-client.ts";
+import { startCollabServer } from "../../test/collab-server.ts";
 import { connectSocket } from "../../test/socket-client.ts";
-import { createRealtime } from "../../realtime/realtime.ts";
 import { RESYNC_EVENT } from "../../../../sync/protocol.ts";
 import { createChart, createPractices } from "../chart/chart-fixtures.ts";
-import { CLOSE, createCollabServer } from "./server.ts";
-
-async function startServer(ctx: TestContext, compactAfter = 5) {
-  const server = createServer(getRequestListener(ctx.app.fetch));
-  const realtime = await createRealtime({ server, deps: ctx.deps });
-  const collab = await createCollabServer({ server, deps: { ...ctx.deps, databaseKind: ctx.databaseUrl ? "postgres" : "pglite" }, options: { compactAfter } });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
-  return {
-    base,
-    async close() {
-      await collab.close();
-      await realtime.close();
-    },
-  };
-}
+import { CLOSE } from "./server.ts";
 
 apiTest("collaborative notes over y-websocket", async (t, ctx) => {
   const { doctor, vma, patient, otherDoctor, admin } = await createPractices(ctx);
   const { note } = await createChart(ctx, doctor, patient.id);
-  let server = await startServer(ctx);
+  let server = await startCollabServer(ctx, { compactAfter: 5 });
   const clients: CollabClient[] = [];
   const client = (token: string, noteId = note.id) => {
     const c = createCollabClient({ base: server.base, noteId, token });
@@ -89,7 +71,7 @@ apiTest("collaborative notes over y-websocket", async (t, ctx) => {
       await new Promise((r) => setTimeout(r, 100));
       await server.close();
       await ctx.restart();
-      server = await startServer(ctx);
+      server = await startCollabServer(ctx, { compactAfter: 5 });
       const fresh = client(doctor.token);
       await fresh.connect();
       assert.deepEqual(fresh.text("Objective"), Array.from({ length: 12 }, (_, i) => `line ${i}`));

@@ -5,19 +5,25 @@
  * leaves. A client's update is applied, persisted (appended, in order, one at
  * a time per note) and sent to the other connections by the document's
  * `update` event; another process's updates arrive as notices (relay.ts) and
- * are read from the database after the last seq applied here.
+ * are read from the database after the last seq applied here. Editors'
+ * presence (awareness) changes go to the other processes holding the note
+ * (relay.ts, `AwarenessRelay`), and theirs come back into this one.
  */
 import * as Y from "yjs";
-import { Awareness } from "y-protocols/awareness";
+import { applyAwarenessUpdate, Awareness, encodeAwarenessUpdate } from "y-protocols/awareness";
 import type { Clock } from "../../platform/clock.ts";
 import type { Logger } from "../../platform/log.ts";
-import type { CollabRelay, CollabNotice } from "./relay.ts";
+import type { AwarenessNotice, AwarenessRelay, CollabNotice, CollabRelay } from "./relay.ts";
 import type { CollabRepo } from "./repo.ts";
 import { fieldsText, seedUpdate } from "./note-text.ts";
 import type { NoteGrant } from "./access.ts";
 
 /** Origin of updates read from the database (never persisted again). */
 const STORED = Symbol("stored");
+/** Origin of awareness updates from another process (never sent back). */
+const RELAYED = Symbol("relayed");
+
+type AwarenessChange = { added: number[]; updated: number[]; removed: number[] };
 
 export type CollabOptions = {
   /** Compact a note once it has more than this many stored updates. */
@@ -27,7 +33,7 @@ export type CollabOptions = {
 export type NoteDocument = {
   noteId: string;
   doc: Y.Doc;
-  /** Who is editing (cursors, names), shared by this process's connections only. */
+  /** Who is editing (cursors, names): this process's connections' and, through the relay, the other processes'. */
   awareness: Awareness;
   /** Applies a client's update: persisted, relayed; `origin` (the connection) is not sent it back. */
   applyClientUpdate(update: Uint8Array, origin: unknown): void;
@@ -42,10 +48,15 @@ type Entry = NoteDocument & {
   /** Appends and catch-ups of this note, one at a time. */
   queue: Promise<void>;
   appendedSinceCompaction: number;
+  /** Awareness clients learned from other processes (the rest are this process's). */
+  relayed: Set<number>;
 };
 
-export function createNoteDocuments(deps: { repo: CollabRepo; relay: CollabRelay; clock: Clock; log: Logger }, opts: CollabOptions) {
-  const { repo, relay, log } = deps;
+export function createNoteDocuments(
+  deps: { repo: CollabRepo; relay: CollabRelay; presence: AwarenessRelay; clock: Clock; log: Logger },
+  opts: CollabOptions,
+) {
+  const { repo, relay, presence, log } = deps;
   const entries = new Map<string, Promise<Entry>>();
   const errorText = (e: unknown) => e instanceof Error ? e.message.slice(0, 200) : String(e);
 
@@ -89,12 +100,27 @@ export function createNoteDocuments(deps: { repo: CollabRepo; relay: CollabRelay
       lastSeq: 0,
       queue: Promise.resolve(),
       appendedSinceCompaction: 0,
+      relayed: new Set(),
       applyClientUpdate(update, origin) {
         Y.applyUpdate(doc, update, origin);
       },
       flushed: () => entry.queue,
     };
     await catchUp(entry);
+    awareness.on("update", ({ added, updated, removed }: AwarenessChange, origin: unknown) => {
+      if (origin === RELAYED) {
+        for (const id of [...added, ...updated]) entry.relayed.add(id);
+        for (const id of removed) entry.relayed.delete(id);
+        return;
+      }
+      // A client heard here directly is this process's, whatever the relay said before.
+      for (const id of [...added, ...updated, ...removed]) entry.relayed.delete(id);
+      // Each process times out stale states by itself.
+      if (origin === "timeout") return;
+      publishAwareness(entry, [...added, ...updated, ...removed]);
+    });
+    // Editors of this note on other processes: they answer with their own clients' states.
+    void presence.publish({ noteId: entry.noteId, update: null }).catch((e) => log.warn("collab presence query failed", { error: errorText(e) }));
     doc.on("update", (update: Uint8Array, origin: unknown) => {
       if (origin === STORED) return;
       entry.queue = entry.queue.then(async () => {
@@ -121,11 +147,43 @@ export function createNoteDocuments(deps: { repo: CollabRepo; relay: CollabRelay
   const onResync = () => {
     for (const pending of entries.values()) void pending.then(catchUp, () => {});
   };
+
+  /** Sends these clients' states (or their removal) to the other processes, one client a notice when too large together. */
+  function publishAwareness(entry: Entry, clients: number[]) {
+    if (clients.length === 0) return;
+    const send = async () => {
+      if (await presence.publish({ noteId: entry.noteId, update: encodeAwarenessUpdate(entry.awareness, clients) })) return;
+      for (const id of clients) {
+        if (clients.length > 1 && await presence.publish({ noteId: entry.noteId, update: encodeAwarenessUpdate(entry.awareness, [id]) })) continue;
+        log.warn("collab presence too large to relay", { noteId: entry.noteId });
+      }
+    };
+    send().catch((e) => log.warn("collab presence not relayed", { noteId: entry.noteId, error: errorText(e) }));
+  }
+
+  const onAwareness = (notice: AwarenessNotice) => {
+    const pending = entries.get(notice.noteId);
+    if (!pending) return;
+    void pending.then((entry) => {
+      if (notice.update) {
+        try {
+          applyAwarenessUpdate(entry.awareness, notice.update, RELAYED);
+        } catch (e) {
+          log.warn("ignored a malformed awareness update", { noteId: entry.noteId, error: errorText(e) });
+        }
+        return;
+      }
+      const own = [...entry.awareness.getStates().keys()].filter((id) => !entry.relayed.has(id));
+      publishAwareness(entry, own);
+    }, () => {});
+  };
   let unsubscribe: (() => Promise<void>) | null = null;
+  let unsubscribePresence: (() => Promise<void>) | null = null;
 
   return {
     async start() {
       unsubscribe = await relay.subscribe(onNotice, onResync);
+      unsubscribePresence = await presence.subscribe(onAwareness);
     },
 
     /** The note's document, loaded if needed; call `release` when the connection ends. */
@@ -159,6 +217,7 @@ export function createNoteDocuments(deps: { repo: CollabRepo; relay: CollabRelay
     /** Stops listening; open documents are compacted. */
     async close() {
       await unsubscribe?.();
+      await unsubscribePresence?.();
       for (const [noteId, pending] of [...entries]) {
         entries.delete(noteId);
         const entry = await pending.catch(() => null);

@@ -1,8 +1,12 @@
-/** Two edge processes on one PostgreSQL keep one note consistent (LISTEN/NOTIFY relay of appended updates). */
+/**
+ * Two edge processes on one PostgreSQL keep one note consistent (LISTEN/NOTIFY relay of appended updates)
+ * and show each other's editors (relay of awareness).
+ */
 import assert from "node:assert/strict";
 import { apiTest, TEST_JWT_SECRET } from "../../test/harness.ts";
 import { type EdgeProcess, startEdgeProcess } from "../../test/edge-process.ts";
 import { type CollabClient, createCollabClient, eventually } from "../../test/collab-client.ts";
+import { createEncounterWithNote } from "../../test/sync-fixtures.ts";
 import { createChart, createPractices } from "../chart/chart-fixtures.ts";
 
 apiTest("collab: two edge processes on one database converge on one note", async (t, ctx) => {
@@ -17,8 +21,8 @@ apiTest("collab: two edge processes on one database converge on one note", async
     const [one, two] = edges;
     const { doctor, vma, patient } = await createPractices(ctx);
     const { note } = await createChart(ctx, doctor, patient.id);
-    const client = (base: string, token: string) => {
-      const c = createCollabClient({ base, noteId: note.id, token });
+    const client = (base: string, token: string, noteId = note.id) => {
+      const c = createCollabClient({ base, noteId, token });
       clients.push(c);
       return c;
     };
@@ -49,6 +53,27 @@ apiTest("collab: two edge processes on one database converge on one note", async
       await back.connect();
       await eventually(() => d.text("Assessment").length === 2 && v.text("Assessment").length === 2 && back.text("Assessment").length === 2, 5000, "all three agree");
       assert.deepEqual(new Set(d.text("Assessment")), new Set(["offline on two", "online on one"]));
+    });
+
+    await t.step("presence crosses processes: shown, changed, gone when the editor leaves; a late opener asks for it", async () => {
+      const [d, v] = clients;
+      d.setPresence({ user: { name: "Dr One", color: "#0a0" } });
+      await eventually(() => v.others().some((s: any) => s.user?.name === "Dr One"), 3000, "process two shows process one's editor");
+      // A note not yet open on process one: the first opener there asks process two for its editors.
+      const late = await createEncounterWithNote(ctx, doctor, patient.id);
+      const here = client(two.url, vma.token, late.noteId!);
+      await here.connect();
+      here.setPresence({ user: { name: "VMA Two", color: "#00a" } });
+      const there = client(one.url, doctor.token, late.noteId!);
+      await there.connect();
+      await eventually(() => there.others().some((s: any) => s.user?.name === "VMA Two"), 3000, "the late opener sees the editor already there");
+      d.setPresence({ user: { name: "Dr One", color: "#a00" } });
+      await eventually(() => v.others().some((s: any) => s.user?.color === "#a00"), 3000, "a change crosses too");
+      await d.disconnect();
+      await eventually(() => !v.others().some((s: any) => s.user?.name === "Dr One"), 3000, "gone once the editor left");
+      await d.connect();
+      await here.disconnect();
+      await there.disconnect();
     });
 
     await t.step("after both processes stop, a new process serves everything", async () => {
