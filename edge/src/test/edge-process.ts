@@ -1,4 +1,7 @@
-/** Starts a real edge process (`edge/src/main.ts`) on a database, on a free loopback port. */
+/**
+ * Starts a real edge process (`edge/src/main.ts`) on a database, on a free loopback port.
+ * `databaseUrl: null`: its embedded PGlite in a temporary DATA_DIR, with the demo practice seeded.
+ */
 const MAIN = new URL("../main.ts", import.meta.url).pathname;
 
 export type EdgeProcess = {
@@ -9,13 +12,13 @@ export type EdgeProcess = {
 };
 
 export async function startEdgeProcess(
-  opts: { databaseUrl: string; jwtSecret: string; timeoutMs?: number; env?: Record<string, string> },
+  opts: { databaseUrl: string | null; jwtSecret: string; timeoutMs?: number; env?: Record<string, string> },
 ): Promise<EdgeProcess> {
   const dataDir = await Deno.makeTempDir({ prefix: "edge-" });
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "--allow-all", MAIN],
     env: {
-      DATABASE_URL: opts.databaseUrl, JWT_SECRET: opts.jwtSecret, PORT: "0", HOST: "127.0.0.1",
+      ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}), JWT_SECRET: opts.jwtSecret, PORT: "0", HOST: "127.0.0.1",
       DATA_DIR: dataDir, STATIC_DIR: `${dataDir}/no-pwa`, LOG_LEVEL: "info", DEMO_SEED: "false",
       // No Janus child unless a test asks: a killed edge (SIGKILL) would leave it running.
       VIDEO_GATEWAY: "off",
