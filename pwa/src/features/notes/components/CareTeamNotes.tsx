@@ -1,5 +1,6 @@
 import { type ReactNode, useState } from "react";
 import type { EncounterNoteDoc } from "../../../../../sync/collections/index.ts";
+import { failureMessage } from "../../../app/local-data.ts";
 import { Button, EmptyState, PendingMark, pendingLabel, Spinner } from "../../../ui/index.ts";
 import type { Local } from "../../sync/index.ts";
 import { canDecideNote } from "../lib/note-access.ts";
@@ -49,7 +50,7 @@ export function CareTeamNotes(props: CareTeamNotesProps) {
     try {
       await props.onSetShared(id, false);
     } catch (error) {
-      setFailure(error instanceof Error ? error.message : "The note could not be unshared.");
+      setFailure(failureMessage(error));
     } finally {
       setUnsharing(null);
     }

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { errorMessage } from "../../../lib/api/index.ts";
+import { failureMessage } from "../../../app/local-data.ts";
 import { Button, Dialog } from "../../../ui/index.ts";
 
 export type ConfirmNoteDialogProps = {
@@ -26,7 +26,7 @@ export function ConfirmNoteDialog({ title, summary, confirmLabel, danger = false
       setBusy(false);
       onClose();
     } catch (error) {
-      setFailure(errorMessage(error));
+      setFailure(failureMessage(error));
       setBusy(false);
     }
   };

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import { errorMessage } from "../../../lib/api/index.ts";
+import { failureMessage } from "../../../app/local-data.ts";
 import { Button, Dialog, Select, Spinner } from "../../../ui/index.ts";
 
 export type NoteTypeOption = { id: string; name: string; fieldNames: string[] };
@@ -30,7 +30,7 @@ export function NewNoteDialog({ online, noteTypes, onRetry, onCreate, onClose }:
       await onCreate(type);
       onClose();
     } catch (reason) {
-      setError(errorMessage(reason));
+      setError(failureMessage(reason));
       setBusy(false);
     }
   };
