@@ -58,7 +58,7 @@ export function CareTeamNotes(props: CareTeamNotesProps) {
 
   return (
     <div className="notes-section stack" aria-busy={loading}>
-      <div className="row notes-section__bar">
+      <div className="row">
         <Button variant="secondary" disabled={Boolean(readOnlyReason)} onClick={openNew}>New note</Button>
       </div>
       {readOnlyReason && <p className="notice notice--warning" role="status">{readOnlyReason}</p>}
