@@ -1,5 +1,6 @@
 /** The collab endpoint over real WebSockets to a real loopback server: sync, offline, restart, access, audit. */
 import assert from "node:assert/strict";
+import * as Y from "yjs";
 import { apiTest } from "../../test/harness.ts";
 import { type CollabClient, createCollabClient, eventually } from "../../test/collab-client.ts";
 import { startCollabServer } from "../../test/collab-server.ts";
@@ -134,6 +135,32 @@ apiTest("collaborative notes over y-websocket", async (t, ctx) => {
       socket.close();
       await d.disconnect();
       await other.disconnect();
+    });
+
+    await t.step("a burst of keystrokes is stored in far fewer transactions than keystrokes, none lost", async () => {
+      const seq = async () => (await ctx.sql<{ n: number }[]>`select last_value::int as n from note_updates_seq_seq`)[0].n;
+      const before = await seq();
+      const d = client(doctor.token);
+      await d.connect();
+      const p = new Y.XmlElement("paragraph");
+      const typed = new Y.XmlText("");
+      p.insert(0, [typed]);
+      d.doc.getXmlFragment("Assessment").insert(0, [p]);
+      for (let i = 0; i < 500; i++) typed.insert(typed.length, "x");
+      const reader = client(doctor.token);
+      await reader.connect();
+      await eventually(() => reader.text("Assessment")[0] === "x".repeat(500), 5000, "every keystroke");
+      await d.disconnect();
+      await reader.disconnect();
+      await eventually(async () => {
+        const [row] = await ctx.sql<{ n: number }[]>`select count(*)::int as n from note_updates where note_id = ${note.id}`;
+        return row.n === 1;
+      }, 3000, "compaction");
+      assert.ok((await seq()) - before < 250, "appends are batched");
+      const fresh = client(doctor.token);
+      await fresh.connect();
+      assert.equal(fresh.text("Assessment")[0], "x".repeat(500), "stored: a new connection loads it from the database");
+      await fresh.disconnect();
     });
 
     await t.step("opens and edits are audited as chart reads and writes of the patient", async () => {
