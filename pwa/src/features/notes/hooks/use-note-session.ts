@@ -45,8 +45,11 @@ export function useNoteSession(options: { noteId: string; store: NoteDocStore | 
     let persistence: NoteDocPersistence | null = null;
     (async () => {
       if (persist && store) {
-        persistence = await store.persist(noteId, doc);
-        await persistence.whenSynced;
+        const opened = await store.persist(noteId, doc);
+        // Closed while the provider was loading (React's development double effects, a quick navigation).
+        if (cancelled) return void opened.destroy();
+        persistence = opened;
+        await opened.whenSynced;
       }
       if (!cancelled) setState({ noteId, session: { doc, awareness, connection, storedOnOpen: persistence?.storedOnOpen ?? 0 }, error: null });
     })().catch((error) => {
