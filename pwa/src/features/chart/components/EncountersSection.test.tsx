@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { Encounter } from "../../../../../sync/schemas/encounter.ts";
@@ -41,7 +41,8 @@ const render = (role: "doctor" | "vma", stub = server(), onCreated?: (e: Encount
 
 const items = () => screen.getAllByRole("listitem").map((li) => within(li).getAllByText(/^Visit \d+$/)[0].textContent);
 
-describe("EncountersSection", () => {
+// Generous: userEvent typing is slow when the suite runs files in parallel on few cores.
+describe("EncountersSection", { timeout: 20_000 }, () => {
   it("lists the encounters newest first by pages, each linking to its page", async () => {
     const user = userEvent.setup();
     const stub = server();
@@ -77,12 +78,25 @@ describe("EncountersSection", () => {
     expect(screen.getByRole("option", { name: "Dr. Grace Hopper" })).toBeTruthy();
   });
 
-  it("says when nothing matches", async () => {
+  it("says when there are none, and when none match", async () => {
     const user = userEvent.setup();
     render("doctor", server([]));
     expect(await screen.findByText("No encounters yet")).toBeTruthy();
-    await user.selectOptions(screen.getByLabelText("Type"), "office");
+    // Nothing to filter: no filters.
+    expect(screen.queryByRole("search")).toBeNull();
+    cleanup();
+    render("doctor", server());
+    await screen.findByText("1–10 of 13 encounters");
+    await user.selectOptions(within(screen.getByRole("search")).getByLabelText("Type"), "office");
     expect(await screen.findByText("No encounters match")).toBeTruthy();
+    // The filter stays, to be changed back.
+    expect(screen.getByRole("search", { name: "Filter encounters" })).toBeTruthy();
+  });
+
+  it("shows no filters for a list of one page", async () => {
+    render("doctor", server(many.slice(0, 3)));
+    expect(await screen.findByText("1–3 of 3 encounters")).toBeTruthy();
+    expect(screen.queryByLabelText("Search by reason or type")).toBeNull();
   });
 
   it("lets the doctor create one with type, reason and date-time, validated first", async () => {

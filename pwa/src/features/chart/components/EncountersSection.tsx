@@ -70,7 +70,8 @@ export function EncountersSection(
         <h2 id="encounters-title">{title}</h2>
         {permissions.decide && !encounters.offline && <Button onClick={() => setCreating(true)}>New encounter</Button>}
       </div>
-      {!encounters.offline && (
+      {/* Filters once there is more than a page to look through (or a filter is on). */}
+      {!encounters.offline && (filtered || total > ENCOUNTERS_PAGE_SIZE) && (
         <form role="search" aria-label="Filter encounters" className="chart-filters" onSubmit={(e) => e.preventDefault()}>
           <TextField label="Search by reason or type" type="search" value={searchInput} onChange={setSearchInput} autoComplete="off" />
           <Select

@@ -37,7 +37,8 @@ function cardServer(initial: ChartCard) {
 
 const section = (name: string) => screen.getByRole("region", { name });
 
-describe("MedicalCardSection", () => {
+// Generous: userEvent typing is slow when the suite runs files in parallel on few cores.
+describe("MedicalCardSection", { timeout: 20_000 }, () => {
   it("adds an allergy with its reaction and comment, checked by the shared schema first", async () => {
     const user = userEvent.setup();
     const stub = cardServer(emptyCard());

@@ -133,10 +133,13 @@ export function MedicalCardSection({ patientId, card, canEdit, onCard }: Props) 
   );
 }
 
-/** The record's other columns: "Reaction: Rash · Comment: as a child". */
+/** The record's other columns: "Reaction: Rash · Comment: as a child"; a choice by its label alone ("Living"). */
 export function describeRecord(list: ListName, record: CardRecord): string {
   return LISTS[list].columns.slice(1)
     .filter((c) => record[c.key])
-    .map((c) => `${c.label}: ${c.options?.find((o) => o.value === record[c.key])?.label ?? record[c.key]}`)
+    .map((c) => {
+      const option = c.options?.find((o) => o.value === record[c.key]);
+      return option ? option.label : `${c.label}: ${record[c.key]}`;
+    })
     .join(" · ");
 }

@@ -28,7 +28,8 @@ function server(initial: Problem[] = [ASTHMA]) {
   });
 }
 
-describe("ProblemsSection", () => {
+// Generous: userEvent typing is slow when the suite runs files in parallel on few cores.
+describe("ProblemsSection", { timeout: 20_000 }, () => {
   it("adds a problem; empty optional fields (code, since) are fine, a malformed one is named", async () => {
     const user = userEvent.setup();
     const stub = server([]);

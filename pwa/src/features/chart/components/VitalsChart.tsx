@@ -34,10 +34,14 @@ export function VitalsChart({ spec, tableId }: { spec: VitalsChartSpec; tableId?
             <text x={BOX.left - 6} y={g.y(tick)} dy="0.32em" textAnchor="end">{tick}</text>
           </g>
         ))}
-        <text className="vitals-chart__axis" x={BOX.left} y={plotBottom + 18} textAnchor="start">{formatShortDate(g.first)}</text>
-        {g.last !== g.first && (
-          <text className="vitals-chart__axis" x={plotRight} y={plotBottom + 18} textAnchor="end">{formatShortDate(g.last)}</text>
-        )}
+        {g.last === g.first
+          ? <text className="vitals-chart__axis" x={g.x(g.first)} y={plotBottom + 18} textAnchor="middle">{formatShortDate(g.first)}</text>
+          : (
+            <>
+              <text className="vitals-chart__axis" x={BOX.left} y={plotBottom + 18} textAnchor="start">{formatShortDate(g.first)}</text>
+              <text className="vitals-chart__axis" x={plotRight} y={plotBottom + 18} textAnchor="end">{formatShortDate(g.last)}</text>
+            </>
+          )}
         {spec.lines.map((line, index) => (
           <g key={line.name} className={`vitals-chart__series vitals-chart__series--${index}`} data-series={line.name}>
             {line.points.length > 1 && (

@@ -35,7 +35,8 @@ function server(options: { initial?: Vitals[]; imports?: { possible: boolean; co
   });
 }
 
-describe("VitalsSection", () => {
+// Generous: userEvent typing is slow when the suite runs files in parallel on few cores.
+describe("VitalsSection", { timeout: 20_000 }, () => {
   it("draws a labelled chart per measure with readings, described in words, and lists every reading in a table", async () => {
     const stub = server();
     renderWithDeps(<VitalsSection patientId={PATIENT_ID} permissions={chartPermissions("doctor")} />, makeDeps({ fetch: stub.fetch }));

@@ -52,9 +52,11 @@ export function VitalsSection({ patientId, encounterId, permissions, headingLeve
           list.length === 0
             ? (
               <EmptyState title="No vitals yet">
-                {permissions.prepare
-                  ? "Add a reading, or import the vitals patients give in their intake forms."
-                  : "Vitals from visits your doctor sends you appear here."}
+                {!permissions.prepare
+                  ? "Vitals from visits your doctor sends you appear here."
+                  : encounterId
+                  ? "Add the readings taken during this encounter."
+                  : "Add a reading, or import the vitals patients give in their intake forms."}
               </EmptyState>
             )
             : (

@@ -80,7 +80,8 @@ function renderPage(user: AuthUser, stub: ReturnType<typeof createFetchStub>, op
 
 afterEach(() => vi.restoreAllMocks());
 
-describe("EncounterPage", () => {
+// Generous: userEvent typing is slow when the suite runs files in parallel on few cores.
+describe("EncounterPage", { timeout: 20_000 }, () => {
   it("shows the details, the linked consultation's status, and gives the notes slot the encounter and the role", async () => {
     const seen: EncounterNotesContext[] = [];
     renderPage(doctor(), server(), { notes: (ctx) => seen.push(ctx) });

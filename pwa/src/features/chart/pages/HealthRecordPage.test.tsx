@@ -5,7 +5,8 @@ import { diagnosis, encounter, ENCOUNTER_ID, list, PATIENT_ID, problem, vitals }
 
 const patient = () => randomUser({ id: PATIENT_ID, role: "patient", firstName: "Pat", lastName: "Patient" });
 
-describe("HealthRecordPage", () => {
+// Generous: userEvent typing is slow when the suite runs files in parallel on few cores.
+describe("HealthRecordPage", { timeout: 20_000 }, () => {
   it("shows the patient what was shared: visits with their shared diagnoses, problems, vitals of sent visits", async () => {
     const stub = createFetchStub({
       [`GET /encounters/${PATIENT_ID}/list`]: () => success(list([encounter({ isShared: true })], 0, 10)),

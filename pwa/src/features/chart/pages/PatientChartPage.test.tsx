@@ -9,7 +9,8 @@ const doctor = () =>
   randomUser({ role: "doctor", isAccountApproved: true, fullAccess: true, stripeAccount: "acct_1", isActiveStripeAccount: true });
 const chartPath = `/doctor/patients/${PATIENT_ID}`;
 
-describe("PatientChartPage", () => {
+// Generous: userEvent typing is slow when the suite runs files in parallel on few cores.
+describe("PatientChartPage", { timeout: 20_000 }, () => {
   it("heads the chart with the patient's name, age, birth date, gender and contact; Profile first", async () => {
     const stub = createFetchStub({ [`GET /patient/${PATIENT_ID}`]: () => success(patientChart()) });
     renderApp(chartPath, signedInDeps(doctor(), { fetch: stub.fetch }));
