@@ -35,23 +35,25 @@ export default function NoteDocument({ noteId, fieldNames, canWrite, persist, on
 
   return (
     <div className="note-document">
-      <div className="note-document__bar">
-        <p className={`note-status note-status--${status.word.replace(/\W+/g, "-").toLowerCase()}`} role="status">
-          {statusText(status)}
-        </p>
-        {others.length > 0 && (
-          <p className="note-presence">
-            <span>Also here:</span>{" "}
-            {others.map((other, index) => (
-              <span key={other.id} className="note-presence__who">
-                <span className="note-presence__dot" style={{ backgroundColor: other.color }} aria-hidden="true" />
-                {other.name}
-                {index < others.length - 1 ? ", " : ""}
-              </span>
-            ))}
+      {session && (
+        <div className="note-document__bar">
+          <p className={`note-status note-status--${status.word.replace(/\W+/g, "-").toLowerCase()}`} role="status">
+            {statusText(status)}
           </p>
-        )}
-      </div>
+          {others.length > 0 && (
+            <p className="note-presence">
+              <span>Also here:</span>{" "}
+              {others.map((other, index) => (
+                <span key={other.id} className="note-presence__who">
+                  <span className="note-presence__dot" style={{ backgroundColor: other.color }} aria-hidden="true" />
+                  {other.name}
+                  {index < others.length - 1 ? ", " : ""}
+                </span>
+              ))}
+            </p>
+          )}
+        </div>
+      )}
       {persist && !store && (
         <p className="notice notice--warning">Your data on this device is not open. Unlock it to read and edit this note.</p>
       )}
