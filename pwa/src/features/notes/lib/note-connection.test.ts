@@ -1,9 +1,10 @@
+import * as decoding from "lib0/decoding";
 import * as encoding from "lib0/encoding";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Awareness } from "y-protocols/awareness";
 import * as syncProtocol from "y-protocols/sync";
 import * as Y from "yjs";
-import { collabUrl, connectNote, type NoteConnection } from "./note-connection.ts";
+import { collabUrl, connectNote, type NoteConnection, tokenExpiry } from "./note-connection.ts";
 
 /** A browser WebSocket as far as y-websocket uses it; the test plays the server. */
 class FakeSocket {
@@ -52,7 +53,7 @@ afterEach(() => {
   FakeSocket.all = [];
 });
 
-function setUp(options: { online?: boolean; refresh?: () => Promise<void> } = {}) {
+function setUp(options: { online?: boolean; refresh?: () => Promise<void>; renewBeforeMs?: number } = {}) {
   const doc = new Y.Doc();
   const network = new EventTarget();
   let online = options.online ?? true;
@@ -71,13 +72,14 @@ function setUp(options: { online?: boolean; refresh?: () => Promise<void> } = {}
     origin: "https://care.example",
     network,
     WebSocketImpl: FakeSocket as unknown as typeof WebSocket,
+    renewBeforeMs: options.renewBeforeMs,
   });
   open.push(connection);
   const goOnline = (value: boolean) => {
     online = value;
     network.dispatchEvent(new Event(value ? "online" : "offline"));
   };
-  return { connection, refreshToken, goOnline, setToken: (t: string) => (token = t) };
+  return { connection, refreshToken, goOnline, setToken: (t: string) => (token = t), token: () => token };
 }
 
 describe("a note's live connection", () => {
@@ -157,4 +159,56 @@ describe("a note's live connection", () => {
     expect(last().readyState).toBe(3);
     expect(connection.snapshot().connection).toBe("idle");
   });
+
+  it("renews its token in place shortly before it expires (message 2, auth), refreshing it when nobody has; no reconnection", async () => {
+    const inSeconds = (s: number, n: number) => jwt({ exp: Math.floor(Date.now() / 1000) + s, n });
+    let refreshes = 0;
+    const setup = setUp({
+      renewBeforeMs: 59_000,
+      refresh: () => {
+        refreshes += 1;
+        setup.setToken(inSeconds(900, refreshes + 1));
+        return Promise.resolve();
+      },
+    });
+    setup.setToken(inSeconds(60, 1));
+    setup.connection.setEnabled(true);
+    last().accept();
+    await vi.waitFor(() => expect(authMessages(last())).toHaveLength(1), { timeout: 4_000 });
+    expect(refreshes).toBe(1);
+    expect(authMessages(last())).toEqual([setup.token()]);
+    expect(FakeSocket.all).toHaveLength(1);
+    expect(setup.connection.snapshot().connection).toBe("connected");
+  });
+
+  it("renews with the token the app refreshed meanwhile, without refreshing again", async () => {
+    const setup = setUp({ renewBeforeMs: 59_000 });
+    setup.setToken(jwt({ exp: Math.floor(Date.now() / 1000) + 60, n: 1 }));
+    setup.connection.setEnabled(true);
+    last().accept();
+    const fresh = jwt({ exp: Math.floor(Date.now() / 1000) + 900, n: 2 });
+    setup.setToken(fresh);
+    await vi.waitFor(() => expect(authMessages(last())).toEqual([fresh]), { timeout: 4_000 });
+    expect(setup.refreshToken).not.toHaveBeenCalled();
+  });
+
+  it("reads a token's expiry, and none from what is not a JWT", () => {
+    expect(tokenExpiry(jwt({ exp: 1_900_000_000 }))).toBe(1_900_000_000_000);
+    expect(tokenExpiry("token-1")).toBeNull();
+    expect(tokenExpiry(jwt({ sub: "x" }))).toBeNull();
+  });
 });
+
+/** A token shaped like the server's (header.payload.signature, base64url); only `exp` is read here. */
+function jwt(payload: Record<string, unknown>) {
+  const part = (value: unknown) => btoa(JSON.stringify(value)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return `${part({ alg: "HS256" })}.${part(payload)}.signature`;
+}
+
+/** The tokens a socket was handed by renewals (message 2, a lib0 var string). */
+function authMessages(socket: FakeSocket): string[] {
+  return socket.sent.flatMap((message) => {
+    const decoder = decoding.createDecoder(message);
+    return decoding.readVarUint(decoder) === 2 ? [decoding.readVarString(decoder)] : [];
+  });
+}

@@ -6,17 +6,34 @@
  *   and the browser is online; going offline disconnects, coming back online
  *   connects at once. A dropped connection retries by itself (back-off up to
  *   `maxBackoffMs`), quietly.
- * - Every (re)connection sends the current access token. When the server
- *   closes with 4401 (expired or revoked token) the token is refreshed through
- *   the API client and the provider connects again with the new one; a second
- *   4401 right after a refresh, or 4404 (no such note, or not yours), stops.
+ * - Every (re)connection sends the current access token. The server closes
+ *   an editor whose token expires, so shortly before that the connection
+ *   renews it in place (message 2, auth, holding the new token): with the
+ *   token the app already refreshed, or after refreshing it through the API
+ *   client. When the server closes with 4401 anyway (expired, revoked) the
+ *   token is refreshed and the provider connects again with the new one; a
+ *   second 4401 right after a refresh, or 4404 (no such note, or not yours), stops.
  */
+import * as encoding from "lib0/encoding";
 import { WebsocketProvider } from "y-websocket";
 import type { Awareness } from "y-protocols/awareness";
 import type * as Y from "yjs";
 import { CLOSE_NOT_FOUND, CLOSE_UNAUTHORIZED, type NoteConnectionState } from "./note-status.ts";
 
 export const COLLAB_PATH = "/api/v1/collab";
+const MESSAGE_AUTH = 2;
+
+/** When a JWT expires (ms since the epoch), or null when it does not say. Its signature is the server's to check. */
+export function tokenExpiry(token: string): number | null {
+  try {
+    const part = token.split(".")[1] ?? "";
+    const base64 = part.replace(/-/g, "+").replace(/_/g, "/").padEnd(Math.ceil(part.length / 4) * 4, "=");
+    const exp = (JSON.parse(atob(base64)) as { exp?: unknown }).exp;
+    return typeof exp === "number" ? exp * 1000 : null;
+  } catch {
+    return null;
+  }
+}
 
 export type NoteConnectionDeps = {
   noteId: string;
@@ -32,6 +49,8 @@ export type NoteConnectionDeps = {
   network?: Pick<EventTarget, "addEventListener" | "removeEventListener">;
   WebSocketImpl?: typeof WebSocket;
   maxBackoffMs?: number;
+  /** How long before the token's expiry it is renewed (default a minute). */
+  renewBeforeMs?: number;
 };
 
 export type NoteConnectionSnapshot = { connection: NoteConnectionState; synced: boolean; closedCode: number | null };
@@ -62,6 +81,9 @@ export function connectNote(deps: NoteConnectionDeps): NoteConnection {
   /** True from a refresh after a 4401 until a connection syncs: a second 4401 then stops for good. */
   let refreshed = false;
   let retry: ReturnType<typeof setTimeout> | undefined;
+  /** The token the open connection holds (its URL's, or the last renewal's). */
+  let heldToken: string | null = null;
+  let renewal: ReturnType<typeof setTimeout> | undefined;
 
   const set = (patch: Partial<NoteConnectionSnapshot>) => {
     const next = { ...state, ...patch };
@@ -71,8 +93,36 @@ export function connectNote(deps: NoteConnectionDeps): NoteConnection {
   };
   /** The token of the next connection attempt: y-websocket builds the URL from `params` each time. */
   const useCurrentToken = () => {
-    provider.params = { token: deps.getToken() ?? "" };
+    heldToken = deps.getToken();
+    provider.params = { token: heldToken ?? "" };
   };
+
+  /** Hands the open connection the app's current token, when it differs from the one it holds. */
+  function renew() {
+    const token = deps.getToken();
+    const ws = provider.ws;
+    if (!token || token === heldToken || !provider.wsconnected || !ws || ws.readyState !== ws.OPEN) return;
+    const encoder = encoding.createEncoder();
+    encoding.writeVarUint(encoder, MESSAGE_AUTH);
+    encoding.writeVarString(encoder, token);
+    ws.send(encoding.toUint8Array(encoder));
+    heldToken = token;
+    scheduleRenewal();
+  }
+
+  /** Shortly before the held token expires: renew with the app's token, refreshing it first if nobody has. */
+  function scheduleRenewal() {
+    clearTimeout(renewal);
+    const expiry = heldToken ? tokenExpiry(heldToken) : null;
+    if (expiry === null || destroyed) return;
+    const delay = Math.max(1_000, expiry - Date.now() - (deps.renewBeforeMs ?? 60_000));
+    renewal = setTimeout(() => {
+      if (!provider.wsconnected) return;
+      if (deps.getToken() !== heldToken) return renew();
+      // No answer: the server closes at expiry with 4401, and the refresh is tried again then.
+      deps.refreshToken().then(renew, () => {});
+    }, delay);
+  }
   const shouldRun = () => enabled && !destroyed && state.closedCode === null && deps.isOnline();
 
   function update() {
@@ -89,6 +139,8 @@ export function connectNote(deps: NoteConnectionDeps): NoteConnection {
 
   provider.on("status", ({ status }) => {
     if (destroyed) return;
+    if (status === "connected") scheduleRenewal();
+    else clearTimeout(renewal);
     if (status === "disconnected" && !provider.shouldConnect) set({ connection: "idle", synced: false });
     else set({ connection: status, synced: status === "connected" ? provider.synced : false });
   });
@@ -135,6 +187,7 @@ export function connectNote(deps: NoteConnectionDeps): NoteConnection {
       if (destroyed) return;
       destroyed = true;
       clearTimeout(retry);
+      clearTimeout(renewal);
       deps.network?.removeEventListener("online", onNetwork);
       deps.network?.removeEventListener("offline", onNetwork);
       provider.destroy();
