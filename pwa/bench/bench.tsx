@@ -8,8 +8,8 @@ import Dexie from "dexie";
 import { createRoot } from "react-dom/client";
 import { createRxDatabase, type RxJsonSchema } from "rxdb";
 import { getRxStorageDexie } from "rxdb/plugins/storage-dexie";
-import { Subject } from "rxjs";
-import { collectionOf, SYNC_COLLECTIONS } from "../../sync/collections/index.ts";
+import { combineLatest, filter, firstValueFrom, map, Subject, throwError, timeout } from "rxjs";
+import { type CollectionName, collectionOf, SYNC_COLLECTIONS } from "../../sync/collections/index.ts";
 import { PULL_LIMIT_MAX, syncPaths } from "../../sync/protocol.ts";
 import { createSessionActions } from "../src/features/auth/session-actions.ts";
 import { createSyncEngine, SyncProvider, useSaveNoteDraft, useSendMessage } from "../src/features/sync/index.ts";
@@ -81,20 +81,16 @@ const benchApi = {
     await waitUntil(() => readyAt !== null, 60_000, "the local data to open");
     const start = readyAt!;
     const { db } = local();
-    const counters: Record<string, () => Promise<number>> = {
-      chats: () => db.chats.count().exec(),
-      chat_messages: () => db.chat_messages.count().exec(),
-      note_drafts: () => db.note_drafts.count().exec(),
-      medical_files: () => db.medical_files.count().exec(),
-    };
-    const counts = async () =>
-      Object.fromEntries(await Promise.all(Object.keys(expected).map(async (name) => [name, await counters[name]()] as const)));
-    let last: Record<string, number> = {};
-    await waitUntil(async () => {
-      last = await counts();
-      return Object.entries(expected).every(([name, n]) => last[name] >= n);
-    }, 300_000, "the initial replication", 10);
-    const ms = now() - start;
+    // Counted as a screen would: a live count per collection, updated by each stored batch (no polling).
+    const counts$ = combineLatest(
+      Object.keys(expected).map((name) => db[name as CollectionName].count().$.pipe(map((n) => [name, n] as const))),
+    ).pipe(map((pairs) => Object.fromEntries(pairs) as Record<string, number>));
+    const last = await firstValueFrom(counts$.pipe(
+      filter((counts) => Object.entries(expected).every(([name, n]) => counts[name] >= n)),
+      timeout({ first: 300_000, with: () => throwError(() => new Error("timed out waiting for the initial replication")) }),
+    ));
+    const stored = now();
+    const ms = stored - start;
     const docs = Object.values(last).reduce((a, b) => a + b, 0);
     return { ms, docs, byCollection: Object.entries(last).map(([n, c]) => `${n} ${c}`).join(", ") };
   },

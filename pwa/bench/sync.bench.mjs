@@ -15,7 +15,8 @@
  *
  * Environment: BENCH_DATABASE_URL (a PostgreSQL where this may create and drop a
  * database; default postgres://postgres@127.0.0.1:5432/postgres), CHROMIUM_PATH,
- * BENCH_PORT (default: a free port), BENCH_TIMEOUT_MS (default 600000), BENCH_PROFILE.
+ * BENCH_PORT (default: a free port), BENCH_TIMEOUT_MS (default 600000), BENCH_PROFILE,
+ * BENCH_ONLY=initial (the initial sync and bulkPut only, for working on them; no last line).
  */
 import { spawn } from "node:child_process";
 import { createServer } from "node:net";
@@ -33,6 +34,7 @@ const PORT = Number(process.env.BENCH_PORT ?? await freePort());
 const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 600_000);
 /** BENCH_PROFILE=1: a CPU profile of the initial sync, summarised by self time (build it unminified). */
 const PROFILE = Boolean(process.env.BENCH_PROFILE);
+const ONLY_INITIAL = process.env.BENCH_ONLY === "initial";
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const PASSWORD = "demo-password";
 const CARE_TEAM_CHAT = "0d3c0c1e-5f6a-4c8e-9a11-000000000001";
@@ -72,6 +74,10 @@ async function main() {
   log(`initial: ${initial.docs} documents (${initial.byCollection}) in ${initial.ms.toFixed(0)} ms`);
   const bulk = await deviceA.page.evaluate(() => globalThis.bench.rawBulkPut());
   log(`raw Dexie bulkPut: ${bulk.docs} documents in ${bulk.ms.toFixed(0)} ms`);
+  if (ONLY_INITIAL) {
+    log(`initial ${initial.ms.toFixed(0)} ms, bulkPut ${bulk.ms.toFixed(0)} ms, ratio ${(initial.ms / bulk.ms).toFixed(2)}`);
+    return;
+  }
 
   const parts = await deviceA.page.evaluate(() => globalThis.bench.breakdown());
   log(

@@ -22,6 +22,8 @@ import {
 import type { IndexedDbFactory } from "./blob-store.ts";
 import { CLIENT_SCHEMAS, sealedFieldsOf } from "./client-schemas.ts";
 import { toRxConflictHandler } from "./conflict-handlers.ts";
+import { withInsertNew } from "./dexie-insert.ts";
+import { pristineMetaStorage } from "./replication-meta.ts";
 import { sealedStorage } from "./sealed-storage.ts";
 
 /** RxDB keeps `_deleted` itself: documents are stored without it. */
@@ -56,8 +58,12 @@ function sealedFields(collectionName: string, schema: { title?: string }): reado
   return schema.title === META_INSTANCE_SCHEMA_TITLE ? ["docData"] : sealedFieldsOf(collectionName);
 }
 
+/**
+ * Dexie (with `insertNew` for the initial pull), sealed; a write changing a
+ * document the initial pull stored first keeps the server's copy of it.
+ */
 function storageFor(key: CryptoKey | null, idb?: IndexedDbFactory) {
-  return sealedStorage({ storage: getRxStorageDexie(idb ?? {}), key, sealedFields });
+  return pristineMetaStorage(sealedStorage({ storage: withInsertNew(getRxStorageDexie(idb ?? {})), key, sealedFields }));
 }
 
 export async function openDatabase(options: {

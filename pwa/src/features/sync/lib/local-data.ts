@@ -12,6 +12,7 @@ import { type BlobStore, createBlobStore, deleteBlobStore, type IndexedDbFactory
 import { databaseName, type DpcDatabase, openDatabase, removeDatabase } from "./database.ts";
 import { connectLiveSocket, type LiveSocket } from "./live-socket.ts";
 import { deriveLocalKeys } from "./local-keys.ts";
+import { pullInitial } from "./initial-pull.ts";
 import { createNoteDocStore, createNoteUpdateLog } from "./note-doc-store.ts";
 import { type PullStreamItem, replicateCollection } from "./replication.ts";
 import type { NoteDocStore } from "../contract.ts";
@@ -59,7 +60,7 @@ export async function openLocalData(userId: string, dataKey: Uint8Array<ArrayBuf
   const transport = createUploadTransport(deps.api);
   const noteDocs = createNoteDocStore(createNoteUpdateLog({ rows: blobs.noteUpdates, key: keys.noteUpdates }));
   const streams = new Map(COLLECTION_NAMES.map((name) => [name, new Subject<PullStreamItem>()]));
-  let replications: RxReplicationState<unknown, unknown>[] = [];
+  const replications: RxReplicationState<unknown, unknown>[] = [];
   let socket: LiveSocket | null = null;
   let closed = false;
 
@@ -92,26 +93,33 @@ export async function openLocalData(userId: string, dataKey: Uint8Array<ArrayBuf
   const kick = () => uploads.kick();
   globalThis.addEventListener?.("online", kick);
 
+  const synced = () => deps.status.dispatch({ type: "synced", at: new Date().toISOString() });
+  /** An empty collection is first pulled in bulk (`initial-pull.ts`); its replication then goes on from there. */
+  async function replicate(name: CollectionName) {
+    await pullInitial({ db, name, api: deps.api, onPage: synced })
+      .catch((error) => console.warn(`The bulk first pull of ${name} stopped; the replication goes on`, error));
+    if (closed) return;
+    replications.push(replicateCollection({
+      db,
+      name,
+      api: deps.api,
+      stream$: streams.get(name)!.asObservable(),
+      events: {
+        synced,
+        outdated: deps.onOutdated,
+        isPending: (collection, id) => pending.has(`${collection}/${id}`),
+        settled(collection, ids) {
+          void blobs.pending.remove(collection, ids);
+          if (collection === "medical_files") uploads.kick();
+        },
+      },
+    }) as RxReplicationState<unknown, unknown>);
+  }
+
   // Only the leading tab replicates, listens and uploads; the others share its storage.
   void db.waitForLeadership().then(async () => {
     if (closed) return;
-    replications = COLLECTION_NAMES.map((name) =>
-      replicateCollection({
-        db,
-        name,
-        api: deps.api,
-        stream$: streams.get(name)!.asObservable(),
-        events: {
-          synced: () => deps.status.dispatch({ type: "synced", at: new Date().toISOString() }),
-          outdated: deps.onOutdated,
-          isPending: (collection, id) => pending.has(`${collection}/${id}`),
-          settled(collection, ids) {
-            void blobs.pending.remove(collection, ids);
-            if (collection === "medical_files") uploads.kick();
-          },
-        },
-      }) as RxReplicationState<unknown, unknown>
-    );
+    const started = Promise.all(COLLECTION_NAMES.map(replicate));
     if (deps.live !== false) {
       socket = connectLiveSocket({
         getToken: deps.getToken,
@@ -122,7 +130,8 @@ export async function openLocalData(userId: string, dataKey: Uint8Array<ArrayBuf
         events: deps.events,
       });
     }
-    await uploads.start();
+    await started;
+    if (!closed) await uploads.start();
   });
 
   return {

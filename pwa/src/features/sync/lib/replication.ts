@@ -9,11 +9,12 @@ import { replicateRxCollection, type RxReplicationState } from "rxdb/plugins/rep
 import { type Observable, tap } from "rxjs";
 import { z } from "zod";
 import { type CollectionName, collectionOf, sameValue } from "../../../../../sync/collections/index.ts";
-import { type Checkpoint, PULL_LIMIT_MAX, syncPaths, SYNC_VERSION } from "../../../../../sync/protocol.ts";
+import { type Checkpoint, PULL_LIMIT_MAX, syncPaths } from "../../../../../sync/protocol.ts";
 import { ApiError } from "../../../lib/api/api-error.ts";
 import type { ApiClient } from "../../../lib/api/client.ts";
 import { replicatedFields } from "./conflict-handlers.ts";
 import type { DpcDatabase } from "./database.ts";
+import { replicationIdentifier } from "./replication-meta.ts";
 import { pageSchema, validDocuments } from "./validate-docs.ts";
 
 export type PullStreamItem = { documents: unknown[]; checkpoint: Checkpoint } | "RESYNC";
@@ -74,7 +75,7 @@ export function replicateCollection(options: {
 
   const state = replicateRxCollection<Doc, Checkpoint>({
     collection: options.db[name] as never,
-    replicationIdentifier: `dpc-sync-v${SYNC_VERSION}-${name}`,
+    replicationIdentifier: replicationIdentifier(name),
     live: true,
     waitForLeadership: true,
     retryTime: 5_000,

@@ -19,12 +19,15 @@ import {
   type RxStorageInstanceCreationParams,
   wrapRxStorageInstance,
 } from "rxdb";
-import { fromBase64, randomBytes, toBase64, utf8 } from "./bytes.ts";
+import { hasInsertNew, type InsertNew } from "./dexie-insert.ts";
+import { fromBase64, fromUtf8, randomBytes, toBase64, utf8 } from "./bytes.ts";
 
 export const SEALED = "_enc";
 const IV_BYTES = 12;
 /** Plaintexts this instance sealed recently, by ciphertext (their change events follow the write at once). */
 const RECENT_MAX = 4096;
+/** IVs are cut from one random draw per this many documents (each still 96 fresh random bits). */
+const IVS_PER_DRAW = 256;
 
 type Row = Record<string, unknown>;
 
@@ -45,6 +48,13 @@ export function sealedStorage<Internals, Options>(args: {
       const primary = typeof schema.primaryKey === "string" ? schema.primaryKey : schema.primaryKey.key;
       const context = (doc: Row) => utf8(`dpc/rxdb/${params.collectionName}/${String(doc[primary])}`);
       const recent = new Map<string, string>();
+      let ivs = new Uint8Array(0);
+      const nextIv = () => {
+        if (ivs.length < IV_BYTES) ivs = randomBytes(IV_BYTES * IVS_PER_DRAW);
+        const iv = ivs.subarray(0, IV_BYTES);
+        ivs = ivs.subarray(IV_BYTES);
+        return iv;
+      };
 
       function requireKey(): CryptoKey {
         if (!args.key) throw new Error(`No key for the sealed collection ${params.collectionName}`);
@@ -61,7 +71,7 @@ export function sealedStorage<Internals, Options>(args: {
           } else stored[name] = value;
         }
         const json = JSON.stringify(sealed);
-        const iv = randomBytes(IV_BYTES);
+        const iv = nextIv();
         const cipher = await crypto.subtle.encrypt({ name: "AES-GCM", iv, additionalData: context(doc) }, key, utf8(json));
         const out = new Uint8Array(IV_BYTES + cipher.byteLength);
         out.set(iv);
@@ -84,17 +94,22 @@ export function sealedStorage<Internals, Options>(args: {
             requireKey(),
             bytes.subarray(IV_BYTES),
           );
-          json = new TextDecoder().decode(plain);
+          json = fromUtf8(plain);
         }
         return Object.assign(doc, JSON.parse(json) as Row);
       }
 
-      return wrapRxStorageInstance(
+      const wrapped = wrapRxStorageInstance(
         schema,
         instance as RxStorageInstance<Row, Internals, Options>,
         toStorage as never,
         fromStorage as never,
-      ) as never;
+      );
+      if (hasInsertNew(instance)) {
+        (wrapped as unknown as InsertNew).insertNew = async (docs, context) =>
+          instance.insertNew(await Promise.all(docs.map(toStorage)) as never, context);
+      }
+      return wrapped as never;
     },
   };
 }

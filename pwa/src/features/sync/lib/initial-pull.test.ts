@@ -1,0 +1,253 @@
+import Dexie from "dexie";
+import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
+import { Subject } from "rxjs";
+import { afterEach, describe, expect, it } from "vitest";
+import { sameValue } from "../../../../../sync/collections/index.ts";
+import type { Checkpoint } from "../../../../../sync/protocol.ts";
+import type { ApiClient } from "../../../lib/api/client.ts";
+import { databaseName, type DpcDatabase, openDatabase } from "./database.ts";
+import { pullInitial } from "./initial-pull.ts";
+import { deriveLocalKeys } from "./local-keys.ts";
+import { type PullStreamItem, replicateCollection } from "./replication.ts";
+import { replicationNames } from "./replication-meta.ts";
+
+type Doc = Record<string, unknown> & { id: string; updatedAt: number; _deleted: boolean };
+type PushRow = { assumedMasterState: Doc | null; newDocumentState: Doc };
+
+const opened: DpcDatabase[] = [];
+const stops: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const stop of stops.splice(0)) await stop();
+  for (const db of opened.splice(0)) await db.close();
+});
+
+const userId = crypto.randomUUID();
+const patientId = crypto.randomUUID();
+const newDevice = () => ({ indexedDB: new IDBFactory(), IDBKeyRange });
+
+async function open(idb = newDevice(), user = userId) {
+  const keys = await deriveLocalKeys(crypto.getRandomValues(new Uint8Array(32)));
+  const db = await openDatabase({ userId: user, password: keys.rxdbPassword, key: keys.fields, idb, multiInstance: false });
+  opened.push(db);
+  return db;
+}
+
+const content = ({ updatedAt: _u, ...rest }: Doc) => rest;
+
+/** The edge's note drafts in memory: pull by checkpoint, push with the stale check of `service.ts`. */
+function fakeServer(count: number) {
+  let seq = 100;
+  const docs = new Map<string, Doc>();
+  for (let i = 0; i < count; i++) {
+    const id = crypto.randomUUID();
+    docs.set(id, {
+      id,
+      patientId,
+      encounterId: null,
+      noteTypeId: null,
+      title: `Note ${i}`,
+      fields: { text: `text ${i}`, plan: `plan ${i}` },
+      authorId: userId,
+      updatedBy: userId,
+      updatedAt: ++seq,
+      _deleted: false,
+    });
+  }
+  const pulls: (Checkpoint | null)[] = [];
+  /** What `storedSoFar()` said when each pull was asked for. */
+  const storedAtPull: number[] = [];
+  let storedSoFar = () => 0;
+  const pushes: PushRow[][] = [];
+  let failPull = (_n: number) => false;
+  const api = {
+    get(_path: string, options: { query: { updatedAt?: number; id?: string; limit: number } }) {
+      const { updatedAt, id, limit } = options.query;
+      const checkpoint = updatedAt === undefined ? null : { updatedAt, id: id! };
+      pulls.push(checkpoint);
+      storedAtPull.push(storedSoFar());
+      if (failPull(pulls.length)) return Promise.reject(new Error("offline"));
+      const after = [...docs.values()]
+        .filter((d) => !checkpoint || d.updatedAt > checkpoint.updatedAt || (d.updatedAt === checkpoint.updatedAt && d.id > checkpoint.id))
+        .sort((a, b) => a.updatedAt - b.updatedAt || (a.id < b.id ? -1 : 1))
+        .slice(0, limit);
+      const last = after.at(-1);
+      return Promise.resolve({ documents: structuredClone(after), checkpoint: last ? { updatedAt: last.updatedAt, id: last.id } : null });
+    },
+    post(_path: string, rows: PushRow[]) {
+      pushes.push(structuredClone(rows));
+      const conflicts: Doc[] = [];
+      for (const { assumedMasterState: assumed, newDocumentState: next } of rows) {
+        const master = docs.get(next.id);
+        if (master && sameValue(content(master), content(next))) continue;
+        if (master && (!assumed || (assumed.updatedAt !== master.updatedAt && !sameValue(content(assumed), content(master))))) {
+          conflicts.push(structuredClone(master));
+          continue;
+        }
+        docs.set(next.id, { ...structuredClone(next), updatedAt: ++seq });
+      }
+      return Promise.resolve(conflicts);
+    },
+  } as unknown as ApiClient;
+  return {
+    api,
+    docs,
+    pulls,
+    storedAtPull,
+    countStored(count: () => number) {
+      storedSoFar = count;
+    },
+    pushes,
+    failPullNumber(n: number) {
+      failPull = (k) => k === n;
+    },
+    /** Another device changes a draft on the server. */
+    edit(id: string, change: Partial<Doc>) {
+      const doc = { ...docs.get(id)!, ...change, updatedAt: ++seq };
+      docs.set(id, doc);
+      return structuredClone(doc);
+    },
+  };
+}
+
+function replicate(db: DpcDatabase, api: ApiClient, stream$ = new Subject<PullStreamItem>()) {
+  const state = replicateCollection({ db, name: "note_drafts", api, stream$, events: { synced() {}, outdated() {}, settled() {} } });
+  state.error$.subscribe(() => {});
+  stops.push(() => state.cancel());
+  return state;
+}
+
+const until = async (test: () => boolean | Promise<boolean>, what: string) => {
+  for (let i = 0; i < 300 && !(await test()); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  if (!(await test())) throw new Error(`timed out waiting for ${what}`);
+};
+
+const stored = async (db: DpcDatabase) =>
+  (await db.note_drafts.find().exec()).map((doc) => ({ ...doc.toMutableJSON(), _deleted: false }) as unknown as Doc);
+
+/** Meta rows RxDB's replication keeps (server copies, not checkpoints), read with Dexie past RxDB. */
+async function metaRows(idb: ReturnType<typeof newDevice>, db: DpcDatabase) {
+  const names = await replicationNames("note_drafts", db.name);
+  const raw = new Dexie(`rxdb-dexie-${databaseName(userId)}--0--${names.metaCollection}`, { indexedDB: idb.indexedDB, IDBKeyRange });
+  await raw.open();
+  try {
+    return (await raw.table("docs").toArray() as { isCheckpoint: string; _enc?: string }[]).filter((row) => row.isCheckpoint === "0");
+  } finally {
+    raw.close();
+  }
+}
+
+describe("the bulk first pull", () => {
+  it("stores an empty collection page by page, asking for the next page while it writes, with no copy per document", async () => {
+    const idb = newDevice();
+    const db = await open(idb);
+    const server = fakeServer(5);
+    let inserted = 0;
+    db.note_drafts.insert$.subscribe(() => (inserted += 1));
+    server.countStored(() => inserted);
+
+    expect(await pullInitial({ db, name: "note_drafts", api: server.api, pageSize: 2 })).toBe(5);
+    // Each next page was asked for before the previous one was stored.
+    expect(server.storedAtPull).toEqual([0, 0, 2]);
+
+    const ordered = [...server.docs.values()].sort((a, b) => a.updatedAt - b.updatedAt);
+    expect(server.pulls).toEqual([null, { updatedAt: ordered[1].updatedAt, id: ordered[1].id }, {
+      updatedAt: ordered[3].updatedAt,
+      id: ordered[3].id,
+    }]);
+    expect((await stored(db)).sort((a, b) => a.updatedAt - b.updatedAt)).toEqual(ordered);
+    expect(await metaRows(idb, db)).toEqual([]);
+  });
+
+  it("hands RxDB's replication its checkpoints: it goes on after the last page and pushes nothing", async () => {
+    const db = await open();
+    const server = fakeServer(3);
+    await pullInitial({ db, name: "note_drafts", api: server.api });
+    const last = [...server.docs.values()].sort((a, b) => a.updatedAt - b.updatedAt).at(-1)!;
+
+    const state = replicate(db, server.api);
+    await state.awaitInitialReplication();
+    expect(server.pulls.slice(1)).toEqual([{ updatedAt: last.updatedAt, id: last.id }]);
+    await state.awaitInSync();
+    expect(server.pushes).toEqual([]);
+  });
+
+  it("does nothing when the collection holds documents, or the replication has run before", async () => {
+    const db = await open();
+    const server = fakeServer(2);
+    await db.note_drafts.insert({ ...content([...server.docs.values()][0]), updatedAt: 0 } as never);
+    expect(await pullInitial({ db, name: "note_drafts", api: server.api })).toBe(0);
+    expect(server.pulls).toEqual([]);
+
+    const other = await open(newDevice(), crypto.randomUUID());
+    await pullInitial({ db: other, name: "note_drafts", api: server.api });
+    await other.note_drafts.find().remove();
+    expect(await pullInitial({ db: other, name: "note_drafts", api: server.api })).toBe(0);
+  });
+
+  it("after a failed page, the replication pulls the rest from the last stored page", async () => {
+    const db = await open();
+    const server = fakeServer(5);
+    server.failPullNumber(2);
+    await expect(pullInitial({ db, name: "note_drafts", api: server.api, pageSize: 2 })).rejects.toThrow("offline");
+    expect(await db.note_drafts.count().exec()).toBe(2);
+
+    const state = replicate(db, server.api);
+    await state.awaitInitialReplication();
+    expect(server.pulls[2]).toEqual(server.pulls[1]);
+    expect(await db.note_drafts.count().exec()).toBe(5);
+    await state.awaitInSync();
+    expect(server.pushes).toEqual([]);
+  });
+
+  it("pushes an edit of a document stored in bulk against the server's copy it replaced", async () => {
+    const idb = newDevice();
+    const db = await open(idb);
+    const server = fakeServer(3);
+    await pullInitial({ db, name: "note_drafts", api: server.api });
+    const state = replicate(db, server.api);
+    await state.awaitInitialReplication();
+    const [before] = [...server.docs.values()];
+
+    const doc = await db.note_drafts.findOne(before.id).exec();
+    await doc!.incrementalPatch({ title: "Edited on the device" });
+    await until(() => server.pushes.length > 0, "the push");
+
+    expect(server.pushes).toEqual([[{ assumedMasterState: before, newDocumentState: { ...before, title: "Edited on the device" } }]]);
+    expect(server.docs.get(before.id)!.title).toBe("Edited on the device");
+    expect(await metaRows(idb, db)).toHaveLength(1);
+  });
+
+  it("merges a conflicting edit field by field, the server's copy from the bulk pull being the common base", async () => {
+    const db = await open();
+    const server = fakeServer(2);
+    await pullInitial({ db, name: "note_drafts", api: server.api });
+    const [before] = [...server.docs.values()];
+    // Another device changes the plan; this device, not yet told, changes the text.
+    server.edit(before.id, { fields: { ...(before.fields as object), plan: "their plan" } });
+    const doc = await db.note_drafts.findOne(before.id).exec();
+    await doc!.incrementalPatch({ fields: { ...(before.fields as Record<string, string>), text: "my text" } });
+
+    const state = replicate(db, server.api);
+    await state.awaitInitialReplication();
+    await until(() => sameValue(server.docs.get(before.id)!.fields, { text: "my text", plan: "their plan" }), "the merged draft on the server");
+    await state.awaitInSync();
+    const local = (await db.note_drafts.findOne(before.id).exec())!.toMutableJSON();
+    expect(local.fields).toEqual({ text: "my text", plan: "their plan" });
+  });
+
+  it("replaces an untouched document stored in bulk with the server's newer copy", async () => {
+    const db = await open();
+    const server = fakeServer(2);
+    await pullInitial({ db, name: "note_drafts", api: server.api });
+    const stream$ = new Subject<PullStreamItem>();
+    const state = replicate(db, server.api, stream$);
+    await state.awaitInitialReplication();
+
+    const [first] = [...server.docs.values()];
+    const changed = server.edit(first.id, { title: "Renamed elsewhere" });
+    stream$.next({ documents: [changed], checkpoint: { updatedAt: changed.updatedAt, id: changed.id } });
+    await until(async () => (await db.note_drafts.findOne(first.id).exec())?.title === "Renamed elsewhere", "the live change");
+    await state.awaitInSync();
+    expect(server.pushes).toEqual([]);
+  });
+});

@@ -1,0 +1,135 @@
+/**
+ * The first pull of a collection into an empty device database, in bulk.
+ *
+ * RxDB's replication stores each pulled page document by document: it reads
+ * the local and the meta copy of every document, runs the conflict check,
+ * writes the document and a meta row with the server's copy. For a collection
+ * that holds nothing yet there is nothing to check, so this stores each page
+ * in one write of the documents alone, marked pristine (`replication-meta.ts`),
+ * fetching the next page while the previous one is written; after every page
+ * it stores RxDB's own checkpoints, so the replication started afterwards
+ * (and a reload in the middle) goes on from there as if it had pulled the
+ * pages itself.
+ *
+ * Anything unexpected (a document already there, a failed request) ends the
+ * bulk pull early: the replication then pulls the rest from the last stored
+ * checkpoint the ordinary way.
+ */
+import { addConnectedStorageToCollection, getChangedDocumentsSince, type RxCollection, type RxDocumentData, type RxJsonSchema, type RxStorageInstance } from "rxdb";
+import { type CollectionName, collectionOf } from "../../../../../sync/collections/index.ts";
+import { type Checkpoint, PULL_LIMIT_MAX, syncPaths } from "../../../../../sync/protocol.ts";
+import type { ApiClient } from "../../../lib/api/client.ts";
+import type { DpcDatabase } from "./database.ts";
+import { hasInsertNew } from "./dexie-insert.ts";
+import { checkpointRow, metaInstanceParams, PRISTINE_LWT, pristineForkDoc, type ReplicationNames, replicationNames } from "./replication-meta.ts";
+import { pageSchema, validDocuments } from "./validate-docs.ts";
+
+type Row = Record<string, unknown>;
+type Instance = RxStorageInstance<Row, unknown, unknown>;
+type Page = { documents: Row[]; checkpoint: Checkpoint | null };
+
+export const INITIAL_PULL_CONTEXT = "dpc-initial-pull";
+
+/** How many documents were stored; 0 when the collection was not empty (or nothing came). */
+export async function pullInitial(options: {
+  db: DpcDatabase;
+  name: CollectionName;
+  api: ApiClient;
+  /** A page was answered (the status's last-synced time). */
+  onPage?(): void;
+  pageSize?: number;
+}): Promise<number> {
+  const { db, name, api } = options;
+  const pageSize = options.pageSize ?? PULL_LIMIT_MAX;
+  const collection = db[name] as unknown as RxCollection;
+  const fork = (collection.storageInstance as unknown as { originalStorageInstance: Instance }).originalStorageInstance;
+  const names = await replicationNames(name, db.name);
+  const metaParams = metaInstanceParams({
+    databaseInstanceToken: db.token,
+    databaseName: db.name,
+    collectionName: name,
+    schema: collection.schema.jsonSchema,
+    options: {},
+    multiInstance: db.multiInstance,
+    password: db.password,
+    devMode: false,
+  }, names);
+  const meta = await db.storage.createStorageInstance(metaParams) as unknown as Instance;
+  try {
+    await addConnectedStorageToCollection(collection, names.metaCollection, metaParams.schema as never);
+    const [down, up] = await meta.findDocumentsById(["down|1", "up|1"], true).then((docs) => [
+      docs.find((doc) => doc.itemId === "down"),
+      docs.find((doc) => doc.itemId === "up"),
+    ]);
+    if (down || up || !(await isEmpty(fork))) return 0;
+    return await pullPages({ fork, meta, names, primary: collection.schema.primaryPath as string, pageSize, api, name, onPage: options.onPage });
+  } finally {
+    await meta.close();
+  }
+}
+
+async function isEmpty(fork: Instance): Promise<boolean> {
+  const { documents } = await getChangedDocumentsSince(fork, 1);
+  return documents.length === 0;
+}
+
+async function pullPages(args: {
+  fork: Instance;
+  meta: Instance;
+  names: ReplicationNames;
+  primary: string;
+  pageSize: number;
+  api: ApiClient;
+  name: CollectionName;
+  onPage?(): void;
+}): Promise<number> {
+  const { fork, meta, names, primary, api, name } = args;
+  const definition = collectionOf(name);
+  const metaSchema = meta.schema as RxJsonSchema<RxDocumentData<Row>>;
+  const fetchPage = async (checkpoint: Checkpoint | null): Promise<Page> => {
+    const answer = await api.get(syncPaths.pull(name), {
+      query: { updatedAt: checkpoint?.updatedAt, id: checkpoint?.id, limit: args.pageSize },
+    });
+    const page = pageSchema.parse(answer);
+    args.onPage?.();
+    return { documents: validDocuments(definition, page.documents) as Row[], checkpoint: page.checkpoint };
+  };
+
+  let stored = 0;
+  let lastId = "";
+  const previous: { down?: Row; up?: Row } = {};
+  let next: Promise<Page> | null = fetchPage(null);
+  while (next) {
+    const page: Page = await next;
+    if (!page.checkpoint || page.documents.length === 0) break;
+    // The next page is on its way while this one is written.
+    next = page.documents.length < args.pageSize ? null : fetchPage(page.checkpoint);
+    next?.catch(() => {});
+
+    const docs = page.documents.map((doc) => pristineForkDoc(doc, names));
+    const ok = hasInsertNew(fork)
+      ? await fork.insertNew(docs as never, INITIAL_PULL_CONTEXT)
+      : (await fork.bulkWrite(docs.map((document) => ({ document })) as never, INITIAL_PULL_CONTEXT)).error.length === 0;
+    // A document already there (written on the device meanwhile): the replication takes it from here.
+    if (!ok) break;
+    stored += docs.length;
+    for (const doc of page.documents) if (String(doc[primary]) > lastId) lastId = String(doc[primary]);
+
+    // RxDB's checkpoints: the server's, and the collection's — past every pristine document, before any other write.
+    const checkpoints = (["down", "up"] as const).map((direction) => ({
+      previous: previous[direction],
+      document: checkpointRow({
+        schema: metaSchema,
+        direction,
+        checkpoint: direction === "down" ? { ...page.checkpoint } : { id: lastId, lwt: PRISTINE_LWT },
+        previous: previous[direction],
+        names,
+      }),
+    }));
+    const written = await meta.bulkWrite(checkpoints as never, INITIAL_PULL_CONTEXT);
+    if (written.error.length > 0) throw new Error(`The checkpoints of ${name} could not be stored`);
+    previous.down = checkpoints[0].document;
+    previous.up = checkpoints[1].document;
+  }
+  return stored;
+}
