@@ -12,8 +12,10 @@ export function createSyncRepo(sql: Sql) {
     async pull(actor: Actor, name: CollectionName, query: PullQuery): Promise<SyncDoc[]> {
       const def = TABLES[name];
       const visible = scopePredicate(sql, actor, collectionOf(name).access.read, columnTarget(sql, def.scopeColumn));
+      // A row comparison, not `seq > a or (seq = a and id > b)`: with the OR, PostgreSQL intersects a
+      // scan of every later seq with each visible patient's rows (a first page of 20,000 drafts took 0.5 s, 20 ms this way).
       const rows = await sql`${selectFrom(sql, def)}
-        where (t.seq > ${query.updatedAt} or (t.seq = ${query.updatedAt} and t.id > ${query.id}::uuid))
+        where (t.seq, t.id) > (${query.updatedAt}, ${query.id}::uuid)
           and ${visible}
         order by t.seq, t.id
         limit ${query.limit}`;
