@@ -6,7 +6,8 @@
  * encrypted on the device. Meanwhile the VMA writes in the same field online.
  * The doctor reconnects: both texts reach both, and each sees the other is
  * here. The doctor shares the note; the patient opens the encounter and reads
- * the note's text, without a way to change it.
+ * the note's text, without a way to change it. The doctor deletes it: gone for
+ * everyone, its text gone from both care-team devices.
  */
 import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { DEMO_PASSWORD, signIn } from "./helpers.ts";
@@ -170,6 +171,17 @@ test("a note written offline survives an offline relaunch, merges with the VMA's
     await expect(patientNote.getByRole("toolbar")).toHaveCount(0);
     await expect(patientNote.getByRole("status")).toHaveText("Read-only — live");
     await expect(patientNote.getByRole("button")).toHaveCount(0);
+
+    // The doctor deletes it, after a confirmation: gone for everyone, and its text from both care-team devices.
+    expect((await storedUpdates(vma.page, noteId)).length).toBeGreaterThan(0);
+    await doctorNote.getByRole("button", { name: "Delete" }).click();
+    const confirmDelete = doctor.page.getByRole("dialog", { name: "Delete this note?" });
+    await confirmDelete.getByRole("button", { name: "Delete note" }).click();
+    await expect(doctorNote).toHaveCount(0);
+    await expect(vmaNote).toHaveCount(0);
+    await expect.poll(() => storedUpdates(doctor.page, noteId)).toEqual([]);
+    await expect.poll(() => storedUpdates(vma.page, noteId)).toEqual([]);
+    await expect(patientNote.getByRole("status")).toHaveText(/^Not available/);
   } finally {
     for (const device of devices) await device.context.close();
   }

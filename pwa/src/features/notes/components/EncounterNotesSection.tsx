@@ -4,7 +4,7 @@
  * from the chart API, read-only. The editors are a lazily loaded chunk
  * (Tiptap, ProseMirror, Yjs), precached by the service worker.
  */
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { EncounterNoteDoc } from "../../../../../sync/collections/index.ts";
 import type { ListResult } from "../../../../../sync/envelope.ts";
 import type { Note } from "../../../../../sync/schemas/note.ts";
@@ -63,15 +63,22 @@ function TeamNotes({ patientId, encounterId, role, me }: { patientId: string; en
     }
   }, [items, sharedNow]);
 
+  // A note gone from the device (deleted here or elsewhere, or out of reach) takes its text with it.
+  const listed = useRef(new Set<string>());
+  useEffect(() => {
+    if (loading) return;
+    const now = new Set(items.map((n) => n.id));
+    for (const id of listed.current) {
+      if (!now.has(id)) void store?.remove(id).catch((error) => console.warn("A deleted note's text stayed on this device", error));
+    }
+    listed.current = now;
+  }, [items, loading, store]);
+
   const setShared = async (id: string, shared: boolean) => {
     const note = await api.put<Note>(`/encounterNotes/${shared ? "share" : "unshare"}/${id}`);
     setSharedNow((current) => ({ ...current, [id]: note.isShared }));
   };
-  const deleteNote = async (id: string) => {
-    await remove(id);
-    // Its text on this device goes too (logout's wipe would take it anyway).
-    await store?.remove(id).catch((error) => console.warn("The note's text could not be removed from this device", error));
-  };
+  const deleteNote = (id: string) => remove(id);
 
   return (
     <CareTeamNotes
