@@ -1,8 +1,11 @@
 /** The registry is consistent (zod ↔ RxDB schema ↔ access), and the conflict resolvers merge as documented. */
 import assert from "node:assert/strict";
 import { z } from "zod";
-import { COLLECTION_NAMES, collectionOf, mergeNoteDraft, type MedicalFileDoc, type NoteDraftDoc, sameValue, SYNC_COLLECTIONS } from "./index.ts";
-import { parseContentRange, pullQuerySchema } from "../protocol.ts";
+import {
+  COLLECTION_NAMES, collectionOf, mergeNoteDraft, type MedicalFileDoc, NOTE_FIELDS_MAX_BYTES, type NoteDraftDoc, resolvePushConflict,
+  sameValue, SYNC_COLLECTIONS,
+} from "./index.ts";
+import { parseContentRange, pullQuerySchema, refusedTombstone } from "../protocol.ts";
 
 Deno.test("sync collections: each definition agrees with itself", async (t) => {
   for (const name of COLLECTION_NAMES) {
@@ -109,4 +112,42 @@ Deno.test("medical file conflicts keep a rename made while the upload completed"
   assert.deepEqual(merged, { ...master, name: "x-ray.pdf" });
   assert.ok(sameValue({ a: 1, b: [1, { c: 2 }] }, { b: [1, { c: 2 }], a: 1 }));
   assert.ok(!sameValue({ a: 1 }, { a: 1, b: undefined }));
+});
+
+Deno.test("a push's conflict answer settles: a refusal takes the master, a concurrent change merges", async (t) => {
+  const files = SYNC_COLLECTIONS.medical_files;
+  const drafts = SYNC_COLLECTIONS.note_drafts;
+  const file: MedicalFileDoc = {
+    id: "7d3c8f4e-2f0a-4b7e-9a55-1f2e3d4c5b6a", patientId: "1d3c8f4e-2f0a-4b7e-9a55-1f2e3d4c5b6a", folder: "PatientUploaded",
+    name: "scan.pdf", size: 10, contentType: "application/pdf", kind: null, uploadedBy: "1d3c8f4e-2f0a-4b7e-9a55-1f2e3d4c5b6a",
+    status: "pending", rejectReason: null, updatedAt: 3, _deleted: false,
+  };
+  await t.step("the master holds what the push assumed: the server refused the change, the master wins", () => {
+    // A three-way merge alone would keep the local folder (only the local side changed it) and push it again.
+    const input = { assumedMasterState: file, newDocumentState: { ...file, folder: "Labs" as const }, realMasterState: file };
+    assert.equal(files.resolveConflict(input).folder, "Labs");
+    assert.deepEqual(resolvePushConflict(files, input), file);
+    // The same content under a newer number (changed and changed back) is still what the push assumed.
+    const renumbered = { ...file, updatedAt: 7 };
+    assert.deepEqual(resolvePushConflict(files, { ...input, realMasterState: renumbered }), renumbered);
+  });
+  await t.step("the master moved on: the collection's merge keeps both sides", () => {
+    const master = { ...file, name: "by-doctor.pdf", updatedAt: 8 };
+    const merged = resolvePushConflict(files, { assumedMasterState: file, newDocumentState: { ...file, folder: "Labs" }, realMasterState: master });
+    assert.deepEqual(merged, { ...master, folder: "Labs" });
+  });
+  await t.step("a refused tombstone drops the local copy; a create answered with a master takes it", () => {
+    const local = { ...file, updatedAt: 0, name: "new.pdf" };
+    assert.deepEqual(resolvePushConflict(files, { assumedMasterState: null, newDocumentState: local, realMasterState: refusedTombstone(local) }), refusedTombstone(local));
+    const master = { ...file, updatedAt: 9 };
+    assert.deepEqual(resolvePushConflict(files, { assumedMasterState: null, newDocumentState: local, realMasterState: master }), master);
+  });
+  await t.step("a merge the shared schema refuses (two drafts' fields past 100 KB) takes the master", () => {
+    const big = "x".repeat(Math.floor(NOTE_FIELDS_MAX_BYTES * 0.6));
+    const base = draft({ fields: { a: "", b: "" } });
+    const master = draft({ fields: { a: big, b: "" }, updatedAt: 9 });
+    const input = { assumedMasterState: base, newDocumentState: draft({ fields: { a: "", b: big } }), realMasterState: master };
+    assert.equal(drafts.schema.safeParse(mergeNoteDraft(input)).success, false);
+    assert.deepEqual(resolvePushConflict(drafts, input), master);
+  });
 });

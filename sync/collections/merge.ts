@@ -1,5 +1,6 @@
 /** Runtime-neutral helpers for conflict resolution and "same content" checks. */
-import type { ConflictInput } from "./types.ts";
+import { isRefusedTombstone, type SyncDoc } from "../protocol.ts";
+import type { ConflictInput, SyncCollection } from "./types.ts";
 
 /** Deep equality of JSON values; object key order does not matter (PostgreSQL's jsonb reorders keys). */
 export function sameValue(a: unknown, b: unknown): boolean {
@@ -34,4 +35,38 @@ export function mergeFields<D extends object>(fields: readonly (keyof D)[]) {
     for (const f of fields) merged[f] = pick(base[f], local[f], master[f]);
     return merged;
   };
+}
+
+/** Same content: every replicated field but the server's numbering (`updatedAt`). */
+function sameContent(a: SyncDoc, b: SyncDoc): boolean {
+  const { updatedAt: _a, ...left } = a;
+  const { updatedAt: _b, ...right } = b;
+  return sameValue(left, right);
+}
+
+/**
+ * How a device settles the server's conflict answer to one pushed row (README
+ * "Sync protocol", push steps), the same on every device (the PWA's RxDB
+ * conflict handler) and in the edge's model client:
+ * 1. a refused tombstone: the document does not exist for this user; the copy is dropped;
+ * 2. the master still has the content the push assumed: nobody changed the
+ *    document, so the server refused this change (a field the pusher may not
+ *    write, a value their role may not choose, another person's row, a delete
+ *    that is not theirs), or only its own fields differ. The master wins: a
+ *    three-way merge against that base would pick the local change again, and
+ *    RxDB would push it again, for ever;
+ * 3. otherwise the document changed meanwhile and the collection's policy
+ *    resolves; a resolution the shared schema refuses (two drafts' fields
+ *    merged past 100 KB) would be refused as a whole push, again and again, so
+ *    the master wins there too.
+ * A result other than the master is pushed against it once: it is then stored
+ * or refused, and a refusal ends in (2). So a device holds the server's state,
+ * or one it accepts, after at most two answered pushes once nobody else writes.
+ */
+export function resolvePushConflict<D extends SyncDoc>(collection: SyncCollection<D>, input: ConflictInput<D>): D {
+  const { assumedMasterState: assumed, realMasterState: master } = input;
+  if (isRefusedTombstone(master)) return master;
+  if (assumed && sameContent(assumed, master)) return master;
+  const resolved = collection.resolveConflict(input);
+  return collection.schema.safeParse(resolved).success ? resolved : master;
 }

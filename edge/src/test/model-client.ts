@@ -6,13 +6,13 @@
  * - a document is pending while its local state differs from its assumed master;
  * - push sends `{assumedMasterState, newDocumentState}` for pending documents; a
  *   written row's assumed master becomes what was sent; a conflict's becomes the
- *   answered master and the local state becomes the collection's resolution of
- *   the current local state;
+ *   answered master and the local state becomes the shared resolution
+ *   (`resolvePushConflict`) of the current local state;
  * - a push whose answer is lost is sent again, the same rows, until answered;
  * - a pulled document replaces the local one unless that one is pending (the
  *   conflict is then settled by the next push).
  */
-import { type CollectionName, collectionOf, sameValue } from "../../../sync/collections/index.ts";
+import { type CollectionName, collectionOf, resolvePushConflict, sameValue } from "../../../sync/collections/index.ts";
 import { type Checkpoint, isRefusedTombstone, type SyncDoc } from "../../../sync/protocol.ts";
 
 export type Doc = SyncDoc & Record<string, unknown>;
@@ -83,7 +83,7 @@ export class ModelClient {
     this.inFlight.delete(collection);
     const local = this.local.get(collection)!;
     const assumed = this.assumed.get(collection)!;
-    const resolve = collectionOf(collection).resolveConflict;
+    const c = collectionOf(collection);
     for (const row of rows) {
       const master = conflicts.find((d) => d.id === row.newDocumentState.id);
       if (!master) {
@@ -94,7 +94,7 @@ export class ModelClient {
       const current = local.get(master.id)!;
       const resolved = sameValue(current, master)
         ? master
-        : resolve({ assumedMasterState: row.assumedMasterState, newDocumentState: current, realMasterState: master });
+        : resolvePushConflict(c, { assumedMasterState: row.assumedMasterState, newDocumentState: current, realMasterState: master });
       assumed.set(master.id, master);
       local.set(master.id, structuredClone(resolved));
     }

@@ -64,6 +64,20 @@ describe("RxDB conflict handler adapter", () => {
     expect(await drafts.resolve({ newDocumentState: fresh, realMasterState: masterDraft }, "t")).toEqual(masterDraft);
   });
 
+  it("takes the master when the server refused the change (the master still holds what the push assumed)", async () => {
+    // A patient moving their file to a folder they may not choose: merging would push the move again for ever.
+    const master = { ...file(), _rev: "3-x", _meta: { lwt: 1 } } as MedicalFileDoc;
+    const resolved = await files.resolve({ assumedMasterState: file(), newDocumentState: file({ folder: "Labs" }), realMasterState: master }, "t");
+    expect(resolved).toEqual(file());
+    const notes = toRxConflictHandler(collectionOf("encounter_notes"));
+    const note = {
+      id: id(), encounterId: id(), patientId, noteTypeId: id(), typeName: "SOAP", fieldNames: ["S"], isShared: false, authorId: userId,
+      updatedBy: userId, createdAt: "2026-01-01T00:00:00.000Z", updatedAt: 4, _deleted: false,
+    };
+    // A VMA's delete, refused: the note stays.
+    expect(await notes.resolve({ assumedMasterState: note, newDocumentState: { ...note, _deleted: true }, realMasterState: note }, "t")).toEqual(note);
+  });
+
   it("drops the local copy on a refused tombstone, whatever the local edits", async () => {
     const local = file({ name: "renamed.pdf" });
     const tombstone = { ...file(), updatedAt: 0, _deleted: true };

@@ -1,16 +1,16 @@
 /**
  * The shared conflict policies of `sync/collections` in the shape RxDB 17
  * expects (`{isEqual, resolve}`, with `assumedMasterState` optional).
- *
- * - A refused tombstone (`updatedAt: 0, _deleted: true`) always wins: the
- *   server says the document does not exist for this user, so the local copy
- *   is dropped (written as deleted) and never pushed again.
- * - Otherwise the collection's resolver decides (server wins, or a three-way
- *   merge); when the result differs from the master RxDB pushes it again.
+ * `resolvePushConflict` decides, as in the edge's model client: a refused
+ * tombstone drops the local copy; a master still holding the content the push
+ * assumed means the server refused the change, so the master wins (never a
+ * merge that would push the refused change again); otherwise the collection's
+ * resolver (server wins, or a three-way merge). When the result differs from
+ * the master RxDB pushes it again.
  */
 import type { RxConflictHandler, WithDeleted } from "rxdb";
-import { type AnyCollection, sameValue } from "../../../../../sync/collections/index.ts";
-import { isRefusedTombstone, type SyncDoc } from "../../../../../sync/protocol.ts";
+import { type AnyCollection, resolvePushConflict, sameValue } from "../../../../../sync/collections/index.ts";
+import type { SyncDoc } from "../../../../../sync/protocol.ts";
 
 type Doc = SyncDoc & Record<string, unknown>;
 
@@ -29,12 +29,10 @@ export function toRxConflictHandler(collection: AnyCollection): RxConflictHandle
     // Key order does not count: PostgreSQL's jsonb reorders the keys of a draft's fields.
     isEqual: (a, b) => sameValue(replicatedFields(a), replicatedFields(b)),
     resolve(input) {
-      const master = replicatedFields(input.realMasterState) as Doc;
-      if (isRefusedTombstone(master)) return Promise.resolve(master as WithDeleted<Doc>);
-      const resolved = collection.resolveConflict({
+      const resolved = resolvePushConflict(collection, {
         assumedMasterState: input.assumedMasterState ? replicatedFields(input.assumedMasterState) as Doc : null,
         newDocumentState: replicatedFields(input.newDocumentState) as Doc,
-        realMasterState: master,
+        realMasterState: replicatedFields(input.realMasterState) as Doc,
       });
       return Promise.resolve(resolved as WithDeleted<Doc>);
     },

@@ -1,0 +1,263 @@
+/**
+ * A change the server refuses ends on the device: for every collection and
+ * every kind of refusal a push can get (a field the pusher may not write, a
+ * value their role may not choose, another person's row, a delete that is not
+ * theirs, a delete undone, a server-owned field, a create out of scope, a merge
+ * the schema refuses), a device running the PWA's real data layer (RxDB,
+ * `replicateCollection`, the shared conflict handlers) against this server
+ * pushes a bounded number of times and then holds exactly the server's document.
+ * Without `resolvePushConflict`'s rule 2 the three-way merges pushed the
+ * refused change again for ever (the device caps its pushes at 10 per document
+ * and the test reports the loop).
+ */
+import assert from "node:assert/strict";
+import { apiTest, type TestContext } from "../../test/harness.ts";
+import { openRxDevice, type RxDevice } from "../../test/rx-device.ts";
+import {
+  create, createChat, createConsultationRow, createEncounterWithNote, createPractice, newDraft, newEncounterNote, newFile,
+  newMessage, push, stored, type TestUser,
+} from "../../test/sync-fixtures.ts";
+import { type CollectionName, NOTE_FIELDS_MAX_BYTES, sameValue } from "../../../../sync/collections/index.ts";
+import { isRefusedTombstone } from "../../../../sync/protocol.ts";
+
+type Doc = Record<string, unknown> & { id: string; updatedAt: number; _deleted: boolean };
+
+/** Pushes of one document after a refusal (RxDB may send the resolved master once more). */
+const MAX_PUSHES_AFTER_REFUSAL = 2;
+
+async function seed(ctx: TestContext, user: TestUser, collection: CollectionName, doc: Doc) {
+  const res = await push(ctx, user.token, collection, [create(doc)]);
+  assert.deepEqual([res.status, res.body.result], [200, []], JSON.stringify(res.body));
+}
+
+/** A local write as the PWA's hooks make them (RxDB keeps `_deleted` itself). */
+async function patch(device: RxDevice, collection: CollectionName, id: string, changes: Record<string, unknown>) {
+  const doc = await (device.db[collection] as any).findOne(id).exec();
+  assert.ok(doc, `the device holds ${collection} ${id}`);
+  await doc.incrementalPatch(changes);
+}
+async function remove(device: RxDevice, collection: CollectionName, id: string) {
+  await (await (device.db[collection] as any).findOne(id).exec()).incrementalRemove();
+}
+async function insert(device: RxDevice, collection: CollectionName, doc: Doc) {
+  const { _deleted, ...stored } = doc;
+  await (device.db[collection] as any).insert(stored);
+}
+
+/**
+ * After `act` (a local change) and a sync: the server answered a refusal (or a
+ * stale master, when `concurrent`), the device sent at most two pushes of the
+ * document after its last refusal and no loop was cut off, and its copy is the
+ * server's — for a refused create, a dropped (deleted) copy of a row the server does not have.
+ */
+async function assertSettles(
+  ctx: TestContext,
+  device: RxDevice,
+  collection: CollectionName,
+  id: string,
+  act: () => Promise<unknown>,
+  expect: { server: "unchanged" | "refusedCreate" | ((doc: Doc) => boolean) } = { server: "unchanged" },
+) {
+  const before = await stored<Doc>(ctx, collection, id);
+  const since = device.pushesOf(id).length;
+  await act();
+  await device.sync();
+  const rows = device.pushesOf(id).slice(since);
+  assert.equal(device.looped.has(id), false, `${collection}: pushed the refused change again and again (${rows.length}+ pushes)`);
+  const failed = rows.filter((r) => r.answer && !("id" in r.answer)).map((r) => r.answer);
+  assert.deepEqual(failed, [], `${collection}: no push was refused as a whole`);
+  const refusals = rows.flatMap((r, i) => (r.answer ? [i] : []));
+  assert.ok(refusals.length > 0, `${collection}: the server refused the change (answers: ${JSON.stringify(rows.map((r) => r.answer))})`);
+  const afterRefusal = rows.length - 1 - refusals.at(-1)!;
+  assert.ok(afterRefusal <= MAX_PUSHES_AFTER_REFUSAL - 1, `${collection}: ${rows.length} pushes, ${afterRefusal} after the last refusal`);
+  assert.ok(rows.length <= refusals.length + MAX_PUSHES_AFTER_REFUSAL, `${collection}: ${rows.length} pushes`);
+
+  const server = await stored<Doc>(ctx, collection, id);
+  const local = await device.local(collection, id);
+  if (expect.server === "refusedCreate") {
+    assert.equal(server, null, `${collection}: nothing was created`);
+    assert.ok(local && isRefusedTombstone(local), `${collection}: the device dropped its copy: ${JSON.stringify(local)}`);
+    return;
+  }
+  if (expect.server === "unchanged") assert.ok(sameValue(server, before), `${collection}: the server's row is unchanged`);
+  else assert.ok(expect.server(server!), `${collection}: the server's row: ${JSON.stringify(server)}`);
+  assert.ok(sameValue(local, server), `${collection}: the device holds the server's row\n device ${JSON.stringify(local)}\n server ${JSON.stringify(server)}`);
+}
+
+apiTest("sync: every refused change settles on the device in at most two pushes, holding the server's row", async (t, ctx) => {
+  const { doctor, vma, patient } = await createPractice(ctx);
+  const other = await createPractice(ctx);
+  const open = (user: TestUser, collection: CollectionName) => openRxDevice(ctx, user, [collection]);
+
+  await t.step("chats (server wins; nobody writes by sync)", async () => {
+    const chatId = await createChat(ctx, [patient.id, doctor.id]);
+    const device = await open(patient, "chats");
+    try {
+      await device.sync();
+      await assertSettles(ctx, device, "chats", chatId, () => patch(device, "chats", chatId, { title: "Mine now" }));
+      await assertSettles(ctx, device, "chats", chatId, () => remove(device, "chats", chatId));
+      const made = { id: crypto.randomUUID(), kind: "group", title: "New", memberIds: [patient.id], lastMessageAt: null, updatedAt: 0, _deleted: false };
+      await assertSettles(ctx, device, "chats", made.id, () => insert(device, "chats", made), { server: "refusedCreate" });
+    } finally {
+      await device.close();
+    }
+  });
+
+  await t.step("chat_messages (server wins; the author edits and deletes)", async () => {
+    const chatId = await createChat(ctx, [patient.id, doctor.id]);
+    const theirs = newMessage(chatId, doctor.id, "From the doctor");
+    await seed(ctx, doctor, "chat_messages", theirs);
+    const mine = newMessage(chatId, patient.id, "From me");
+    await seed(ctx, patient, "chat_messages", mine);
+    const elsewhere = await createChat(ctx, [other.patient.id, other.doctor.id]);
+    const device = await open(patient, "chat_messages");
+    try {
+      await device.sync();
+      await assertSettles(ctx, device, "chat_messages", theirs.id, () => patch(device, "chat_messages", theirs.id, { text: "Edited by the patient" }));
+      await assertSettles(ctx, device, "chat_messages", theirs.id, () => remove(device, "chat_messages", theirs.id));
+      // Server-owned and unwritable fields of one's own message.
+      await assertSettles(ctx, device, "chat_messages", mine.id, () => patch(device, "chat_messages", mine.id, { authorId: doctor.id }));
+      await assertSettles(ctx, device, "chat_messages", mine.id, () => patch(device, "chat_messages", mine.id, { createdAt: new Date(0).toISOString() }));
+      const intruder = newMessage(elsewhere, patient.id, "Let me in");
+      await assertSettles(ctx, device, "chat_messages", intruder.id, () => insert(device, "chat_messages", intruder), { server: "refusedCreate" });
+    } finally {
+      await device.close();
+    }
+  });
+
+  await t.step("note_drafts (three-way field merge)", async () => {
+    const draft = newDraft(patient.id, doctor.id, { subjective: "Cough" });
+    await seed(ctx, doctor, "note_drafts", draft);
+    const device = await open(vma, "note_drafts");
+    try {
+      await device.sync();
+      // patientId is not writable: the whole row is refused, the title with it.
+      const secondPatient = await ctx.createUser("patient", { doctor_id: doctor.id });
+      await assertSettles(ctx, device, "note_drafts", draft.id, () => patch(device, "note_drafts", draft.id, { patientId: secondPatient.id, title: "Moved" }));
+      await assertSettles(ctx, device, "note_drafts", draft.id, () => patch(device, "note_drafts", draft.id, { authorId: vma.id }));
+      const outside = newDraft(other.patient.id, vma.id);
+      await assertSettles(ctx, device, "note_drafts", outside.id, () => insert(device, "note_drafts", outside), { server: "refusedCreate" });
+    } finally {
+      await device.close();
+    }
+  });
+
+  await t.step("note_drafts: a merge past the schema's 100 KB takes the master", async () => {
+    const draft = newDraft(patient.id, doctor.id, { a: "", b: "" });
+    await seed(ctx, doctor, "note_drafts", draft);
+    const device = await open(vma, "note_drafts");
+    try {
+      await device.sync();
+      const big = "x".repeat(Math.floor(NOTE_FIELDS_MAX_BYTES * 0.6));
+      // The doctor fills field a; the VMA's device, not having pulled it, fills field b.
+      const master = await stored<Doc>(ctx, "note_drafts", draft.id);
+      const res = await push(ctx, doctor.token, "note_drafts", [{ assumedMasterState: master, newDocumentState: { ...master, fields: { a: big, b: "" } } }]);
+      assert.deepEqual(res.body.result, []);
+      await assertSettles(ctx, device, "note_drafts", draft.id, () => patch(device, "note_drafts", draft.id, { fields: { a: "", b: big } }), {
+        server: (doc) => (doc.fields as Record<string, string>).a === big && (doc.fields as Record<string, string>).b === "",
+      });
+    } finally {
+      await device.close();
+    }
+  });
+
+  await t.step("medical_files (three-way merge of name, folder, _deleted)", async () => {
+    const own = newFile(patient.id, patient.id, { name: "mine.pdf" });
+    await seed(ctx, patient, "medical_files", own);
+    const lab = newFile(patient.id, doctor.id, { folder: "Labs", name: "cbc.pdf" });
+    await seed(ctx, doctor, "medical_files", lab);
+    const device = await open(patient, "medical_files");
+    const team = await open(vma, "medical_files");
+    try {
+      await device.sync();
+      // A folder the patient may not choose, the doctor's file renamed or deleted by the patient.
+      await assertSettles(ctx, device, "medical_files", own.id, () => patch(device, "medical_files", own.id, { folder: "Labs" }));
+      await assertSettles(ctx, device, "medical_files", lab.id, () => patch(device, "medical_files", lab.id, { name: "renamed.pdf" }));
+      await assertSettles(ctx, device, "medical_files", lab.id, () => remove(device, "medical_files", lab.id));
+      await assertSettles(ctx, device, "medical_files", own.id, () => patch(device, "medical_files", own.id, { size: 5 }));
+      // Concurrent: the doctor renames while the patient's device (not having pulled it) moves the
+      // file. The merge (their name, my folder) is pushed, refused, and the device takes the master.
+      const master = await stored<Doc>(ctx, "medical_files", own.id);
+      const res = await push(ctx, doctor.token, "medical_files", [{ assumedMasterState: master, newDocumentState: { ...master, name: "by-doctor.pdf" } }]);
+      assert.deepEqual(res.body.result, []);
+      await assertSettles(ctx, device, "medical_files", own.id, () => patch(device, "medical_files", own.id, { folder: "Imaging" }), {
+        server: (doc) => doc.name === "by-doctor.pdf" && doc.folder === "PatientUploaded",
+      });
+      const misfiled = newFile(patient.id, patient.id, { folder: "Labs" });
+      await assertSettles(ctx, device, "medical_files", misfiled.id, () => insert(device, "medical_files", misfiled), { server: "refusedCreate" });
+
+      // The merge still keeps both sides when both are allowed: the VMA moves the file the doctor renamed meanwhile.
+      await team.sync();
+      const current = await stored<Doc>(ctx, "medical_files", own.id);
+      await push(ctx, doctor.token, "medical_files", [{ assumedMasterState: current, newDocumentState: { ...current, name: "final.pdf" } }]);
+      await patch(team, "medical_files", own.id, { folder: "Consults" });
+      await team.sync();
+      await team.sync(); // the merge's own write comes back by pull
+      const merged = await stored<Doc>(ctx, "medical_files", own.id);
+      assert.deepEqual([merged?.name, merged?.folder], ["final.pdf", "Consults"]);
+      assert.deepEqual(await team.local("medical_files", own.id), merged);
+      assert.equal(team.looped.size, 0);
+    } finally {
+      await device.close();
+      await team.close();
+    }
+  });
+
+  await t.step("consultations (server wins; pull-only)", async () => {
+    const consultationId = await createConsultationRow(ctx, { doctorId: doctor.id, patientId: patient.id });
+    const device = await open(patient, "consultations");
+    try {
+      await device.sync();
+      await assertSettles(ctx, device, "consultations", consultationId, () => patch(device, "consultations", consultationId, { reason: "Changed" }));
+      await assertSettles(ctx, device, "consultations", consultationId, () => remove(device, "consultations", consultationId));
+      const made = { ...(await device.local("consultations", consultationId))!, id: crypto.randomUUID(), updatedAt: 0, _deleted: false };
+      await assertSettles(ctx, device, "consultations", made.id, () => insert(device, "consultations", made), { server: "refusedCreate" });
+    } finally {
+      await device.close();
+    }
+  });
+
+  await t.step("encounter_notes (every field from the master but _deleted)", async () => {
+    const chart = await createEncounterWithNote(ctx, doctor, patient.id);
+    const noteId = chart.noteId!;
+    const gone = await createEncounterWithNote(ctx, doctor, patient.id, { noteTypeId: chart.noteTypeId });
+    const staff = await open(vma, "encounter_notes");
+    const device = await open(doctor, "encounter_notes");
+    try {
+      await staff.sync();
+      await device.sync();
+      // The VMA may not delete (the hook refuses it first; the engine must not depend on that).
+      await assertSettles(ctx, staff, "encounter_notes", noteId, () => remove(staff, "encounter_notes", noteId));
+      // Server-owned fields, and a field nobody writes by sync.
+      await assertSettles(ctx, device, "encounter_notes", noteId, () => patch(device, "encounter_notes", noteId, { isShared: true }));
+      const secondType = (await ctx.call("POST", "/noteTypes", { token: doctor.token, body: { name: "Other", fieldNames: ["x"] } })).body.result.id;
+      await assertSettles(ctx, device, "encounter_notes", noteId, () => patch(device, "encounter_notes", noteId, { noteTypeId: secondType }));
+      // A delete is final: the doctor deletes, then writes the note back.
+      await remove(device, "encounter_notes", gone.noteId!);
+      await device.sync();
+      assert.equal((await stored<Doc>(ctx, "encounter_notes", gone.noteId!))?._deleted, true);
+      const revived = { ...(await device.local("encounter_notes", gone.noteId!))!, _deleted: false };
+      await assertSettles(ctx, device, "encounter_notes", gone.noteId!, () => (device.db.encounter_notes as any).upsert(strip(revived)));
+      // A note in another practice's encounter is refused as a create.
+      const theirs = await createEncounterWithNote(ctx, other.doctor, other.patient.id, { note: false });
+      const intruder = newEncounterNote({ encounterId: theirs.encounterId, patientId: other.patient.id, noteTypeId: theirs.noteTypeId, authorId: vma.id });
+      await assertSettles(ctx, staff, "encounter_notes", intruder.id, () => insert(staff, "encounter_notes", intruder), { server: "refusedCreate" });
+
+      // The doctor's delete made while the note was shared meanwhile survives (the merge still merges).
+      const shared = await ctx.call("PUT", `/encounterNotes/share/${noteId}`, { token: doctor.token });
+      assert.equal(shared.status, 200, JSON.stringify(shared.body));
+      await remove(device, "encounter_notes", noteId);
+      await device.sync();
+      await device.sync(); // the merge's own write comes back by pull
+      const after = await stored<Doc>(ctx, "encounter_notes", noteId);
+      assert.deepEqual([after?._deleted, after?.isShared], [true, true]);
+      assert.deepEqual(await device.local("encounter_notes", noteId), after);
+      assert.equal(device.looped.size + staff.looped.size, 0);
+    } finally {
+      await staff.close();
+      await device.close();
+    }
+  });
+});
+
+const strip = ({ _deleted, ...doc }: Doc) => doc;
