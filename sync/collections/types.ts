@@ -52,6 +52,8 @@ export type AccessScope<F extends string = string> = {
  * - `server-wins`: a conflict answers the master; the client keeps it (RxDB's default handler).
  * - `field-merge`: the client merges three ways (assumed, local, master) with the
  *   collection's `resolveConflict` and pushes the result again.
+ * Either way the device settles an answer through `resolvePushConflict` (merge.ts), whose
+ * rules come first: a refused tombstone or a refused change takes the master.
  */
 export type ConflictPolicy = "server-wins" | "field-merge";
 
