@@ -20,6 +20,14 @@ Deno.test("pdf writer", async (t) => {
     assert.ok(pages >= 7, `${pages} pages`);
   });
 
+  await t.step("line breaks inside a line's text start new lines, each wrapped on its own", () => {
+    const text = latin1(createPdf([{ text: `  Plan: Next:\n    - ECG\r\n    - ${"word ".repeat(30)}end` }]));
+    assert.ok(text.includes("(  Plan: Next:) Tj"));
+    assert.ok(text.includes("(    - ECG) Tj"));
+    assert.ok(!text.includes("Next:?") && !text.includes("ECG?"), "no line break turned into '?'");
+    assert.ok(/\((word )+end\) Tj/.test(text), "the long item wrapped after its own line");
+  });
+
   await t.step("an empty document still has a page", () => {
     assertValidPdf(createPdf([]));
   });

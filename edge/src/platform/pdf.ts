@@ -59,8 +59,11 @@ const escape = (s: string) => s.replace(/[\\()]/g, (m) => `\\${m}`);
 
 /** The document's bytes. */
 export function createPdf(lines: readonly PdfLine[], info: { title?: string } = {}): Uint8Array {
+  // A line's own line breaks (a note's list items, a message's paragraphs) start new lines; toLatin1 would make them "?".
   const laidOut: PdfLine[] = lines.flatMap((line) =>
-    wrap(toLatin1(line.text), line.bold ? HEADING_COLUMNS : BODY_COLUMNS).map((text) => ({ text, bold: line.bold }))
+    line.text.split(/\r?\n/).flatMap((part) =>
+      wrap(toLatin1(part), line.bold ? HEADING_COLUMNS : BODY_COLUMNS).map((text) => ({ text, bold: line.bold }))
+    )
   );
   const pages: PdfLine[][] = [];
   for (let i = 0; i < Math.max(laidOut.length, 1); i += LINES_PER_PAGE) pages.push(laidOut.slice(i, i + LINES_PER_PAGE));

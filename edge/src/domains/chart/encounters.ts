@@ -193,7 +193,8 @@ export function createChartEncounters(deps: Deps2) {
         lines.push({ text: "Notes", bold: true });
         for (const n of await deps.notes.rowsOf(access, id)) {
           lines.push({ text: `${n.noteTypeName} (${n.createdAt.slice(0, 10)})` });
-          for (const [k, v] of Object.entries(n.fields)) lines.push({ text: `  ${k}: ${v}` });
+          // A field's later lines (list items, paragraphs: collab/note-text.ts) are indented under its name.
+          for (const [k, v] of Object.entries(n.fields)) lines.push({ text: `  ${k}: ${v.replaceAll("\n", "\n    ")}` });
         }
         lines.push({ text: "" });
       }
