@@ -124,6 +124,11 @@ export function createBlobStore(options: { userId: string; key: CryptoKey; idb?:
           return noteUpdates.add(row as NoteUpdateRow);
         }),
       remove: (noteId: string): Promise<number> => ofNote(noteId).delete(),
+      /** The notes that have rows (read from the index alone: nothing is decrypted). */
+      async noteIds(): Promise<string[]> {
+        const keys = await noteUpdates.orderBy("[noteId+seq]").keys() as unknown as [string, number][];
+        return [...new Set(keys.map(([noteId]) => noteId))];
+      },
     },
 
     close: () => db.close(),

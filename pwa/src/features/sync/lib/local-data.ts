@@ -14,6 +14,7 @@ import { connectLiveSocket, type LiveSocket } from "./live-socket.ts";
 import { deriveLocalKeys } from "./local-keys.ts";
 import { pullInitial } from "./initial-pull.ts";
 import { createNoteDocStore, createNoteUpdateLog } from "./note-doc-store.ts";
+import { sweepNoteDocs, watchDeletedNotes } from "./note-doc-sweep.ts";
 import { type PullStreamItem, replicateCollection } from "./replication.ts";
 import type { NoteDocStore } from "../contract.ts";
 import type { ServerEvents } from "./server-events.ts";
@@ -58,7 +59,9 @@ export async function openLocalData(userId: string, dataKey: Uint8Array<ArrayBuf
   const db = await openDatabase({ userId, password: keys.rxdbPassword, key: keys.fields, idb: deps.idb, multiInstance: deps.multiInstance });
   const blobs = createBlobStore({ userId, key: keys.bytes, idb: deps.idb });
   const transport = createUploadTransport(deps.api);
-  const noteDocs = createNoteDocStore(createNoteUpdateLog({ rows: blobs.noteUpdates, key: keys.noteUpdates }));
+  const noteLog = createNoteUpdateLog({ rows: blobs.noteUpdates, key: keys.noteUpdates });
+  const noteDocs = createNoteDocStore(noteLog);
+  let stopWatchingNotes = () => {};
   const streams = new Map(COLLECTION_NAMES.map((name) => [name, new Subject<PullStreamItem>()]));
   const replications: RxReplicationState<unknown, unknown>[] = [];
   let socket: LiveSocket | null = null;
@@ -99,7 +102,7 @@ export async function openLocalData(userId: string, dataKey: Uint8Array<ArrayBuf
     await pullInitial({ db, name, api: deps.api, onPage: synced })
       .catch((error) => console.warn(`The bulk first pull of ${name} stopped; the replication goes on`, error));
     if (closed) return;
-    replications.push(replicateCollection({
+    const state = replicateCollection({
       db,
       name,
       api: deps.api,
@@ -113,12 +116,20 @@ export async function openLocalData(userId: string, dataKey: Uint8Array<ArrayBuf
           if (collection === "medical_files") uploads.kick();
         },
       },
-    }) as RxReplicationState<unknown, unknown>);
+    });
+    replications.push(state as RxReplicationState<unknown, unknown>);
+    // Notes' text of notes this device no longer has, once the notes have caught up with the server.
+    if (name === "encounter_notes") {
+      void state.awaitInitialReplication()
+        .then(() => closed ? [] : sweepNoteDocs({ db, log: noteLog }))
+        .catch((error) => !closed && console.warn("Deleted notes' text could not be removed from this device", error));
+    }
   }
 
   // Only the leading tab replicates, listens and uploads; the others share its storage.
   void db.waitForLeadership().then(async () => {
     if (closed) return;
+    stopWatchingNotes = watchDeletedNotes({ db, log: noteLog });
     const started = Promise.all(COLLECTION_NAMES.map(replicate));
     if (deps.live !== false) {
       socket = connectLiveSocket({
@@ -156,6 +167,7 @@ export async function openLocalData(userId: string, dataKey: Uint8Array<ArrayBuf
       rowsSubscription.unsubscribe();
       pendingSubscription.unsubscribe();
       socket?.close();
+      stopWatchingNotes();
       await Promise.allSettled(replications.map((r) => r.cancel()));
       for (const stream of streams.values()) stream.complete();
       if (options.remove) await db.remove();

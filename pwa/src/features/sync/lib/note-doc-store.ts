@@ -26,6 +26,8 @@ export type NoteUpdateLog = {
   compact(noteId: string, merged: Uint8Array, upToSeq: number): Promise<number>;
   count(noteId: string): Promise<number>;
   remove(noteId: string): Promise<void>;
+  /** The notes with stored updates. */
+  noteIds(): Promise<string[]>;
 };
 
 const context = (noteId: string) => `note-update:${noteId}`;
@@ -45,6 +47,7 @@ export function createNoteUpdateLog(options: { rows: BlobStore["noteUpdates"]; k
     compact: async (noteId, merged, upToSeq) => rows.replace(await seal(noteId, merged), upToSeq),
     count: (noteId) => rows.count(noteId),
     remove: async (noteId) => void (await rows.remove(noteId)),
+    noteIds: () => rows.noteIds(),
   };
 }
 
