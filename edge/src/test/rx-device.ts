@@ -4,6 +4,10 @@
  * conflict handlers) and its replication (`replicateCollection`), with an API
  * client that calls the app in-process and counts every push.
  *
+ * Pending marks work as in the PWA (`markPending` before a write, cleared when
+ * the replication reports the change settled), so a test sees whether the
+ * status would reach "Synced".
+ *
  * Pushes are capped: past `maxPushes` rows of one document the client stops
  * sending (answers success without calling the server) and records it, so a
  * test of a push loop ends and reports the loop instead of hanging.
@@ -71,6 +75,9 @@ export async function openRxDevice(
     },
   } as unknown as ApiClient;
 
+  /** Pending marks, as the PWA's hooks set them and the sync status counts them ("Synced" at none). */
+  const pending = new Set<string>();
+
   const streams = new Map<CollectionName, Subject<PullStreamItem>>();
   const states = collections.map((name) => {
     const stream$ = new Subject<PullStreamItem>();
@@ -80,7 +87,14 @@ export async function openRxDevice(
       name,
       api,
       stream$,
-      events: { synced() {}, outdated() {}, settled() {} },
+      events: {
+        synced() {},
+        outdated() {},
+        isPending: (collection, id) => pending.has(`${collection}/${id}`),
+        settled(collection, ids) {
+          for (const id of ids) pending.delete(`${collection}/${id}`);
+        },
+      },
     });
     state.error$.subscribe((error) => errors.push(error));
     return state;
@@ -92,6 +106,9 @@ export async function openRxDevice(
     pushes,
     looped,
     errors,
+    /** Marks a local change as waiting for the server, as the PWA's hooks do before writing. */
+    markPending: (name: CollectionName, id: string) => void pending.add(`${name}/${id}`),
+    isPending: (name: CollectionName, id: string) => pending.has(`${name}/${id}`),
     /** Push rows of one document so far. */
     pushesOf: (id: string) => pushes.filter((p) => p.row.newDocumentState.id === id),
     /** Pulls every collection (as `sync:resync` makes it) and waits until nothing is left to push or pull. */

@@ -47,7 +47,8 @@ async function insert(device: RxDevice, collection: CollectionName, doc: Doc) {
 /**
  * After `act` (a local change) and a sync: the server answered a refusal (or a
  * stale master, when `concurrent`), the device sent at most two pushes of the
- * document after its last refusal and no loop was cut off, and its copy is the
+ * document after its last refusal and no loop was cut off, the change is no
+ * longer pending (the status reaches "Synced"), and its copy is the
  * server's — for a refused create, a dropped (deleted) copy of a row the server does not have.
  */
 async function assertSettles(
@@ -60,10 +61,12 @@ async function assertSettles(
 ) {
   const before = await stored<Doc>(ctx, collection, id);
   const since = device.pushesOf(id).length;
+  device.markPending(collection, id);
   await act();
   await device.sync();
   const rows = device.pushesOf(id).slice(since);
   assert.equal(device.looped.has(id), false, `${collection}: pushed the refused change again and again (${rows.length}+ pushes)`);
+  assert.equal(device.isPending(collection, id), false, `${collection}: the change is settled (the status can say Synced)`);
   const failed = rows.filter((r) => r.answer && !("id" in r.answer)).map((r) => r.answer);
   assert.deepEqual(failed, [], `${collection}: no push was refused as a whole`);
   const refusals = rows.flatMap((r, i) => (r.answer ? [i] : []));
