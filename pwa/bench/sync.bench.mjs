@@ -15,8 +15,9 @@
  *
  * Environment: BENCH_DATABASE_URL (a PostgreSQL where this may create and drop a
  * database; default postgres://postgres@127.0.0.1:5432/postgres), CHROMIUM_PATH,
- * BENCH_PORT (default: a free port), BENCH_TIMEOUT_MS (default 600000), BENCH_PROFILE,
- * BENCH_ONLY=initial (the initial sync and bulkPut only, for working on them; no last line).
+ * BENCH_PORT (default: a free port), BENCH_TIMEOUT_MS (default 600000), BENCH_PROFILE (1: a CPU
+ * profile of the initial sync; edit, push: of those phases), BENCH_ONLY=initial (the initial sync and
+ * bulkPut only, for working on them; no last line), BENCH_SKIP_BREAKDOWN=1 (no breakdown line).
  */
 import { spawn } from "node:child_process";
 import { createServer } from "node:net";
@@ -32,7 +33,7 @@ const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const PORT = Number(process.env.BENCH_PORT ?? await freePort());
 const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 600_000);
-/** BENCH_PROFILE=1: a CPU profile of the initial sync, summarised by self time (build it unminified). */
+/** BENCH_PROFILE: a CPU profile (of the initial sync, or `edit`, `push`), summarised by self time (built unminified). */
 const PROFILE = Boolean(process.env.BENCH_PROFILE);
 const ONLY_INITIAL = process.env.BENCH_ONLY === "initial";
 const ORIGIN = `http://127.0.0.1:${PORT}`;
@@ -66,7 +67,7 @@ async function main() {
   const deviceA = await openDevice(browser, "doctor@demo.test");
 
   // 1. Initial replication into an empty device database, then the raw Dexie baseline.
-  const profiler = PROFILE ? await startProfile(deviceA) : null;
+  const profiler = PROFILE && !["edit", "push"].includes(process.env.BENCH_PROFILE) ? await startProfile(deviceA, "the initial sync") : null;
   const initial = await deviceA.page.evaluate((expected) => globalThis.bench.initialSync(expected), {
     chats: 2, note_drafts: PATIENTS * DRAFTS_PER_PATIENT,
   });
@@ -79,7 +80,7 @@ async function main() {
     return;
   }
 
-  const parts = await deviceA.page.evaluate(() => globalThis.bench.breakdown());
+  const parts = process.env.BENCH_SKIP_BREAKDOWN ? { pages: 0, fetchMs: 0, validateMs: 0, plainMs: 0, plainDocs: 0 } : await deviceA.page.evaluate(() => globalThis.bench.breakdown());
   log(
     `breakdown: the ${parts.pages} pull pages alone (HTTP + JSON) ${parts.fetchMs.toFixed(0)} ms, validation ` +
       `${parts.validateMs.toFixed(0)} ms; the same replication without field encryption ${parts.plainMs.toFixed(0)} ms ` +
@@ -88,11 +89,15 @@ async function main() {
 
   // 2. Changes made offline, measured from reconnect until the server acknowledged them all.
   await deviceA.context.setOffline(true);
+  const editProfiler = process.env.BENCH_PROFILE === "edit" ? await startProfile(deviceA, "the offline edits") : null;
   const made = await deviceA.page.evaluate((n) => globalThis.bench.editOffline(n), PUSH_CHANGES);
+  if (editProfiler) await editProfiler.stop();
   log(`offline: ${made.changes} draft edits written locally in ${made.ms.toFixed(0)} ms, ${made.pending} waiting`);
+  const pushProfiler = process.env.BENCH_PROFILE === "push" ? await startProfile(deviceA, "the push") : null;
   const pushed = deviceA.page.evaluate(() => globalThis.bench.awaitPushedAfterOnline());
   await deviceA.context.setOffline(false);
   const push = await pushed;
+  if (pushProfiler) await pushProfiler.stop();
   log(`push: acknowledged ${PUSH_CHANGES} changes ${push.ms.toFixed(0)} ms after reconnect`);
   const server = await countEdited(db.url, made.marker);
   if (server !== PUSH_CHANGES) throw new Error(`the server holds ${server} of ${PUSH_CHANGES} offline edits`);
@@ -254,7 +259,7 @@ async function openDevice(browser, email) {
 }
 
 /** Chrome's sampling profiler on a device's page; `stop()` prints where the time went, by self time. */
-async function startProfile(device) {
+async function startProfile(device, label) {
   const cdp = await device.context.newCDPSession(device.page);
   await cdp.send("Profiler.enable");
   await cdp.send("Profiler.setSamplingInterval", { interval: 500 });
@@ -271,7 +276,7 @@ async function startProfile(device) {
         self.set(key, (self.get(key) ?? 0) + (gaps[i] ?? 0) / 1000);
       });
       const total = [...self.values()].reduce((a, b) => a + b, 0);
-      log(`profile of the initial sync: ${total.toFixed(0)} ms sampled; top self time:`);
+      log(`profile of ${label}: ${total.toFixed(0)} ms sampled; top self time:`);
       for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) {
         log(`  ${ms.toFixed(0).padStart(6)} ms ${(100 * ms / total).toFixed(1).padStart(5)}%  ${key}`);
       }

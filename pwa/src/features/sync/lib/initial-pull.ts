@@ -95,26 +95,21 @@ async function pullPages(args: {
     return { documents: validDocuments(definition, page.documents) as Row[], checkpoint: page.checkpoint };
   };
 
+  const insert = (docs: Row[]): Promise<boolean> =>
+    hasInsertNew(fork)
+      ? fork.insertNew(docs as never, INITIAL_PULL_CONTEXT)
+      : fork.bulkWrite(docs.map((document) => ({ document })) as never, INITIAL_PULL_CONTEXT).then((result) => result.error.length === 0);
+
   let stored = 0;
   let lastId = "";
+  let stop = false;
   const previous: { down?: Row; up?: Row } = {};
-  let next: Promise<Page> | null = fetchPage(null);
-  while (next) {
-    const page: Page = await next;
-    if (!page.checkpoint || page.documents.length === 0) break;
-    // The next page is on its way while this one is written.
-    next = page.documents.length < args.pageSize ? null : fetchPage(page.checkpoint);
-    next?.catch(() => {});
-
-    const docs = page.documents.map((doc) => pristineForkDoc(doc, names));
-    const ok = hasInsertNew(fork)
-      ? await fork.insertNew(docs as never, INITIAL_PULL_CONTEXT)
-      : (await fork.bulkWrite(docs.map((document) => ({ document })) as never, INITIAL_PULL_CONTEXT)).error.length === 0;
+  /** Stores one page's checkpoints once its documents are in; in page order. */
+  async function commit(page: Page, inserted: Promise<boolean>) {
     // A document already there (written on the device meanwhile): the replication takes it from here.
-    if (!ok) break;
-    stored += docs.length;
+    if (stop || !(await inserted)) return void (stop = true);
+    stored += page.documents.length;
     for (const doc of page.documents) if (String(doc[primary]) > lastId) lastId = String(doc[primary]);
-
     // RxDB's checkpoints: the server's, and the collection's — past every pristine document, before any other write.
     const checkpoints = (["down", "up"] as const).map((direction) => ({
       previous: previous[direction],
@@ -131,5 +126,30 @@ async function pullPages(args: {
     previous.down = checkpoints[0].document;
     previous.up = checkpoints[1].document;
   }
+
+  let next: Promise<Page> | null = fetchPage(null);
+  let committed: Promise<void> = Promise.resolve();
+  try {
+    await fetchAndStore();
+  } finally {
+    // A failed page still leaves the earlier ones stored, with their checkpoints.
+    await committed;
+  }
   return stored;
+
+  async function fetchAndStore() {
+    while (next && !stop) {
+      const page: Page = await next;
+      if (!page.checkpoint || page.documents.length === 0) break;
+      // The next page is on its way while this one is sealed and written, and this one is sealed while the
+      // previous one's transaction commits (IndexedDB runs the two transactions in order).
+      next = page.documents.length < args.pageSize ? null : fetchPage(page.checkpoint);
+      next?.catch(() => {});
+      const inserted = insert(page.documents.map((doc) => pristineForkDoc(doc, names)));
+      inserted.catch(() => {});
+      const earlier = committed;
+      committed = earlier.then(() => commit(page, inserted));
+      await earlier;
+    }
+  }
 }

@@ -31,9 +31,12 @@ import {
 } from "rxdb";
 import { type CollectionName, isCollectionName } from "../../../../../sync/collections/index.ts";
 import { SYNC_VERSION } from "../../../../../sync/protocol.ts";
+import { hasInsertNew } from "./dexie-insert.ts";
 
 type Row = Record<string, unknown>;
 type Instance = RxStorageInstance<Row, unknown, unknown>;
+
+const META_CONTEXT = "dpc-pristine-master-state";
 
 /** The `_meta.lwt` of a document the initial pull stored that nobody has written since. */
 export const PRISTINE_LWT = RX_META_LWT_MINIMUM;
@@ -150,13 +153,16 @@ export function pristineMetaStorage<Internals, Options>(storage: RxStorage<Inter
       const openMeta = () =>
         meta ??= replicationNames(name, params.databaseName).then(async (names) => ({
           names,
-          instance: await storage.createStorageInstance(metaInstanceParams(params as never, names)) as unknown as Instance,
+          // Only RxDB's replication reads these rows, from the storage: no change events for other tabs.
+          instance: await storage.createStorageInstance({ ...metaInstanceParams(params as never, names), multiInstance: false }) as unknown as Instance,
         }));
 
       async function keepMasterStates(previous: Row[]) {
         const { instance: metaInstance, names } = await openMeta();
-        const rows = previous.map((doc) => ({ document: masterStateRow(metaInstance.schema, docState(doc), names, primary) }));
-        const result = await metaInstance.bulkWrite(rows as never, "dpc-pristine-master-state");
+        const docs = previous.map((doc) => masterStateRow(metaInstance.schema, docState(doc), names, primary));
+        // Usually none is there yet: one add, no read first.
+        if (hasInsertNew(metaInstance) && await metaInstance.insertNew(docs as never, META_CONTEXT)) return;
+        const result = await metaInstance.bulkWrite(docs.map((document) => ({ document })) as never, META_CONTEXT);
         // 409: RxDB's replication stored the master state meanwhile; that one stands.
         const failed = result.error.filter((error) => error.status !== 409);
         if (failed.length > 0) throw new Error(`The server's copy of ${failed.length} documents could not be kept`);
