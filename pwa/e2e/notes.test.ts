@@ -1,6 +1,7 @@
 /**
  * Issue 7's collaborative notes in the browser, each person on their own
- * device: the demo doctor creates a note on an encounter and opens it online;
+ * device: the demo doctor adds a note type in Settings, creates a note of it on
+ * an encounter and opens it online;
  * goes offline, writes in a field, relaunches the app with no network (the
  * unlock dialog asks for the password) and still finds the text, kept
  * encrypted on the device. Meanwhile the VMA writes in the same field online.
@@ -74,8 +75,18 @@ test("a note written offline survives an offline relaunch, merges with the VMA's
   const vma = await openDevice(browser, "vma@demo.test");
   const devices = [doctor, vma];
   try {
-    // Seeded through the API: a note type of the practice and an encounter of the demo patient.
-    await call(doctor.page, "POST", "/noteTypes", { name: typeName, fieldNames: ["Subjective", "Plan"] });
+    // The doctor adds a note type in Settings → Note types.
+    await doctor.page.goto("/settings#note-types");
+    const types = doctor.page.getByRole("region", { name: "Note types" });
+    const newType = types.getByRole("form", { name: "New note type" });
+    await newType.getByRole("textbox", { name: "Name" }).fill(typeName);
+    await newType.getByRole("textbox", { name: "Field 1" }).fill("Plan");
+    await newType.getByRole("button", { name: "Add field" }).click();
+    await newType.getByRole("textbox", { name: "Field 2" }).fill("Subjective");
+    await newType.getByRole("button", { name: "Move field 2 up" }).click();
+    await newType.getByRole("button", { name: "Create note type" }).click();
+    await expect(types.getByRole("list", { name: "Note types" }).getByText(typeName)).toBeVisible();
+    // Seeded through the API: an encounter of the demo patient.
     const patients = await call<{ list: { id: string; email: string }[] }>(doctor.page, "POST", "/doctorPatients/list", {
       offset: 0,
       limit: 100,

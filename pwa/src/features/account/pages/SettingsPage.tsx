@@ -3,6 +3,7 @@ import { useLocation } from "react-router";
 import type { Role } from "../../../../../sync/roles.ts";
 import { ComingSoon } from "../../../ui/index.ts";
 import { useCurrentUser } from "../../auth/index.ts";
+import { NoteTypesSettings } from "../../notes/index.ts";
 import { NotificationSettingsSection } from "../../notifications/index.ts";
 import { ChangeEmailSection } from "../components/ChangeEmailSection.tsx";
 import { ChangePasswordSection } from "../components/ChangePasswordSection.tsx";
@@ -13,7 +14,6 @@ type Section = { id: string; title: string; roles?: readonly Role[]; body: React
 
 const COMING: { id: string; title: string; roles?: Role[]; description: string }[] = [
   { id: "payment-methods", title: "Payment methods", roles: ["patient"], description: "Your saved cards." },
-  { id: "note-types", title: "Note types", roles: ["doctor"], description: "Templates for encounter notes." },
   { id: "services", title: "Services", roles: ["doctor"], description: "One-time services you offer and their prices." },
   { id: "memberships", title: "Memberships", roles: ["doctor"], description: "The membership plans you offer." },
   { id: "patient-memberships", title: "Patient memberships", roles: ["doctor"], description: "Your patients' plans." },
@@ -39,6 +39,8 @@ export function SettingsPage() {
     { id: "email", title: "Email", body: <ChangeEmailSection /> },
     { id: "sessions", title: "Sessions", body: <SessionsSection /> },
     { id: "notifications", title: "Notifications", body: <NotificationSettingsSection /> },
+    // The doctor manages note types (02 §6); their VMAs see the list they pick from.
+    { id: "note-types", title: "Note types", roles: ["doctor", "vma"], body: <NoteTypesSettings canManage={user.role === "doctor"} /> },
     ...COMING.map((item) => ({
       id: item.id,
       title: item.title,

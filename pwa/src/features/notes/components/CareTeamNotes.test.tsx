@@ -1,6 +1,7 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
+import { MemoryRouter } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import type { EncounterNoteDoc } from "../../../../../sync/collections/index.ts";
 import type { Note } from "../../../../../sync/schemas/note.ts";
@@ -85,11 +86,23 @@ describe("the care team's notes", () => {
     expect(within(dialog).queryByRole("combobox")).toBeNull();
   });
 
-  it("says when the practice has no note types", async () => {
+  it("says when the practice has no note types (asking again), and points the doctor to Settings", async () => {
     const user = userEvent.setup();
-    render(<Harness noteTypes={{ status: "ready", types: [], error: null }} />);
+    const onLoadTypes = vi.fn();
+    const none: NoteTypesState = { status: "ready", types: [], error: null };
+    const { unmount } = render(<MemoryRouter><Harness noteTypes={none} onLoadTypes={onLoadTypes} /></MemoryRouter>);
     await user.click(screen.getByRole("button", { name: "New note" }));
-    expect(screen.getByText(/no note types yet/)).toBeTruthy();
+    // The doctor may have added one since the page loaded them.
+    expect(onLoadTypes).toHaveBeenCalledTimes(1);
+    const dialog = screen.getByRole("dialog", { name: "New note" });
+    expect(within(dialog).getByText(/no note types yet/)).toBeTruthy();
+    expect(within(dialog).getByRole("link", { name: "Set up note types in Settings" }).getAttribute("href")).toBe("/settings#note-types");
+    unmount();
+
+    render(<MemoryRouter><Harness role="vma" noteTypes={none} /></MemoryRouter>);
+    await user.click(screen.getByRole("button", { name: "New note" }));
+    expect(screen.getByText(/The doctor sets them up/)).toBeTruthy();
+    expect(screen.queryByRole("link")).toBeNull();
   });
 
   it("shares only after the doctor confirms the patient will see it; unshares at once", async () => {

@@ -42,7 +42,8 @@ export function CareTeamNotes(props: CareTeamNotesProps) {
 
   const openNew = () => {
     setCreating(true);
-    if (noteTypes.status !== "ready") props.onLoadTypes();
+    // None yet: the doctor may have added one since (Settings, another tab).
+    if (noteTypes.status !== "ready" || noteTypes.types.length === 0) props.onLoadTypes();
   };
   const unshare = async (id: string) => {
     setUnsharing(id);
@@ -117,6 +118,7 @@ export function CareTeamNotes(props: CareTeamNotesProps) {
         <NewNoteDialog
           online={online}
           noteTypes={noteTypes}
+          canManageTypes={decides}
           onRetry={props.onLoadTypes}
           onCreate={props.onCreate}
           onClose={() => setCreating(false)}

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from "react";
+import { Link } from "react-router";
 import { failureMessage } from "../../../app/local-data.ts";
 import { Button, Dialog, Select, Spinner } from "../../../ui/index.ts";
 
@@ -8,13 +9,15 @@ export type NoteTypesState = { status: "loading" | "ready" | "failed"; types: re
 export type NewNoteDialogProps = {
   online: boolean;
   noteTypes: NoteTypesState;
+  /** The doctor: with no types yet, the dialog points to Settings → Note types. */
+  canManageTypes?: boolean;
   onRetry(): void;
   onCreate(type: NoteTypeOption): Promise<void>;
   onClose(): void;
 };
 
 /** "New note": pick the note type (02 §5: notes need a type); the note is made on the device at once. */
-export function NewNoteDialog({ online, noteTypes, onRetry, onCreate, onClose }: NewNoteDialogProps) {
+export function NewNoteDialog({ online, noteTypes, canManageTypes = false, onRetry, onCreate, onClose }: NewNoteDialogProps) {
   const [typeId, setTypeId] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -51,7 +54,14 @@ export function NewNoteDialog({ online, noteTypes, onRetry, onCreate, onClose }:
       )}
       {status === "ready" && types.length === 0 && (
         <div className="stack">
-          <p>This practice has no note types yet. The doctor sets them up (a name and its fields); notes need one.</p>
+          {canManageTypes
+            ? (
+              <p>
+                This practice has no note types yet; notes need one (a name and its fields).{" "}
+                <Link to="/settings#note-types">Set up note types in Settings</Link>.
+              </p>
+            )
+            : <p>This practice has no note types yet. The doctor sets them up (a name and its fields); notes need one.</p>}
           <div className="row">
             <Button variant="secondary" onClick={onClose}>Close</Button>
           </div>

@@ -1,0 +1,90 @@
+import { useState } from "react";
+import type { NoteType } from "../../../../../sync/schemas/note-type.ts";
+import { useApi } from "../../../lib/app-deps.tsx";
+import { useLoad } from "../../../lib/use-load.ts";
+import { Button, EmptyState, Spinner, useSnackbar } from "../../../ui/index.ts";
+import { ConfirmNoteDialog } from "./ConfirmNoteDialog.tsx";
+import { NoteTypeForm } from "./NoteTypeForm.tsx";
+
+export type NoteTypesSettingsProps = {
+  /** The doctor manages the practice's note types (02 §6); their VMAs read them. */
+  canManage: boolean;
+};
+
+/**
+ * Settings → Note types (02 §2): the practice's templates for encounter notes (`GET /noteTypes/list`), and for
+ * the doctor a form to add one (`POST /noteTypes`) and deletion (`DELETE /noteTypes/{id}`: hidden from the
+ * pickers, notes already written keep it).
+ */
+export function NoteTypesSettings({ canManage }: NoteTypesSettingsProps) {
+  const api = useApi();
+  const notify = useSnackbar();
+  const types = useLoad((signal) => api.get<NoteType[]>("/noteTypes/list", { signal }), [api]);
+  const [deleting, setDeleting] = useState<NoteType | null>(null);
+
+  const create = async (input: { name: string; fieldNames: string[] }) => {
+    const created = await api.post<NoteType>("/noteTypes", input);
+    notify(`Note type “${created.name}” created`, "success");
+    types.reload();
+    return created;
+  };
+  const remove = async (type: NoteType) => {
+    await api.delete(`/noteTypes/${encodeURIComponent(type.id)}`);
+    notify(`Note type “${type.name}” deleted`, "success");
+    types.reload();
+  };
+
+  const list = types.data ?? [];
+  return (
+    <div className="stack note-types">
+      <p className="muted">
+        {canManage
+          ? "Every encounter note has a type: its name and the fields it is written in, such as SOAP with Subjective, Objective, Assessment and Plan."
+          : "Your doctor manages the note types; you pick one when you write a note."}
+      </p>
+      {types.loading && !types.data && <Spinner size={32} label="Loading note types" />}
+      {types.error && (
+        <div className="stack">
+          <p className="form-error" role="alert">{types.error}</p>
+          <div><Button variant="secondary" onClick={types.reload}>Try again</Button></div>
+        </div>
+      )}
+      {types.data && list.length === 0 && (
+        <EmptyState title="No note types yet">
+          {canManage ? "Add one below; notes need a type." : "Ask your doctor to add one; notes need a type."}
+        </EmptyState>
+      )}
+      {list.length > 0 && (
+        <ul className="note-types__list" aria-label="Note types" aria-busy={types.loading}>
+          {list.map((type) => (
+            <li key={type.id} className="note-types__item">
+              <div className="note-types__text">
+                <strong>{type.name}</strong>
+                <p className="muted">
+                  <span className="visually-hidden">Fields:</span>
+                  {type.fieldNames.join(", ")}
+                </p>
+              </div>
+              {canManage && (
+                <Button variant="secondary" aria-label={`Delete note type ${type.name}`} onClick={() => setDeleting(type)}>
+                  Delete
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {canManage && <NoteTypeForm onCreate={create} />}
+      {deleting && (
+        <ConfirmNoteDialog
+          title={`Delete the note type “${deleting.name}”?`}
+          summary="It is no longer offered for new notes. Notes already written with it keep their type and their text."
+          confirmLabel="Delete note type"
+          danger
+          onConfirm={() => remove(deleting)}
+          onClose={() => setDeleting(null)}
+        />
+      )}
+    </div>
+  );
+}
