@@ -153,13 +153,14 @@ async function roundTrip({ writer, reader, tag }: { writer: Device; reader: Devi
   await expect(messageItems(readerPage, stamp).nth(0)).toContainText(messages[0], { timeout: left() });
   await expect(messageItems(readerPage, stamp).nth(1)).toContainText("with a second line", { timeout: left() });
 
-  // And the writer's marks clear once the server has acknowledged. (Not the draft's yet: a draft whose
-  // server copy is pulled before its push is answered can keep its pending mark; reported to the data layer.)
+  // And the writer's marks clear once the server has acknowledged (the draft's too, even when its
+  // server copy is pulled before its push is answered: replication.ts, "a push and a pull crossing").
   await expect(messageItems(page, stamp).filter({ hasText: "Waiting for network" })).toHaveCount(0);
   await expect(messageItems(page, stamp).filter({ hasText: "Sending" })).toHaveCount(0);
   await page.goBack();
   await page.goBack();
   await expect(draftItem(page, draftTitle)).toContainText(draftText);
+  await expect(draftItem(page, draftTitle)).toContainText("Synced");
   await expect(fileRow(page, fileName)).toContainText("Uploaded");
 }
 

@@ -99,3 +99,62 @@ describe("pending marks", () => {
     await state.cancel();
   });
 });
+
+describe("a push and a pull crossing", () => {
+  it("the server's copy of a pushed draft pulled before the push is answered still reaches the device", async () => {
+    const db = await open();
+    const draft = {
+      id: crypto.randomUUID(),
+      patientId: crypto.randomUUID(),
+      encounterId: null,
+      noteTypeId: null,
+      title: "Made offline",
+      fields: { text: "Seen today" },
+      authorId: userId,
+      updatedBy: userId,
+      updatedAt: 0,
+    };
+    await db.note_drafts.insert(draft);
+    // The server stores the push at once but its answer is late; the pull that crosses it sees the draft.
+    let pushArrived!: () => void;
+    const arrived = new Promise<void>((resolve) => (pushArrived = resolve));
+    let answerPush!: () => void;
+    const answered = new Promise<void>((resolve) => (answerPush = resolve));
+    let pulledDraft = false;
+    const server: Record<string, unknown>[] = [];
+    const api = {
+      async get(_path: string, options: { query: { updatedAt?: number } }) {
+        if (options.query.updatedAt === undefined) await arrived;
+        const documents = server.filter((doc) => (doc.updatedAt as number) > (options.query.updatedAt ?? 0));
+        if (documents.length > 0) pulledDraft = true;
+        const last = documents.at(-1);
+        return { documents, checkpoint: last ? { updatedAt: last.updatedAt, id: last.id } : null };
+      },
+      async post(_path: string, rows: { newDocumentState: Record<string, unknown> }[]) {
+        for (const row of rows) server.push({ ...row.newDocumentState, updatedAt: 7 });
+        pushArrived();
+        await answered;
+        return [];
+      },
+    } as unknown as ApiClient;
+    const settled: string[] = [];
+    const state = replicateCollection({
+      db,
+      name: "note_drafts",
+      api,
+      stream$: new Subject<PullStreamItem>(),
+      events: { synced() {}, outdated() {}, isPending: () => true, settled: (_c, ids) => settled.push(...ids) },
+    });
+    state.error$.subscribe(() => {});
+    await until(() => pulledDraft, "the pull that crosses the push");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    answerPush();
+    let local = 0;
+    await until(() => {
+      void db.note_drafts.findOne(draft.id).exec().then((doc) => (local = doc?.updatedAt ?? 0));
+      return local === 7;
+    }, "the server's numbering on the device");
+    expect(settled).toContain(draft.id);
+    await state.cancel();
+  });
+});

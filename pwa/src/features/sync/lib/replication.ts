@@ -6,7 +6,7 @@
  * expired token is refreshed and a refused one ends the session.
  */
 import { replicateRxCollection, type RxReplicationState } from "rxdb/plugins/replication";
-import { type Observable, tap } from "rxjs";
+import { merge, type Observable, Subject, tap } from "rxjs";
 import { z } from "zod";
 import { type CollectionName, collectionOf, sameValue } from "../../../../../sync/collections/index.ts";
 import { type Checkpoint, PULL_LIMIT_MAX, syncPaths } from "../../../../../sync/protocol.ts";
@@ -60,11 +60,14 @@ export function replicateCollection(options: {
    * same content is settled: RxDB then sees the fork equal to the master and
    * may never push it, so `sent$` would not clear the mark.
    */
+  const localCopies = (ids: string[]) =>
+    (options.db[name] as unknown as { findByIds(ids: string[]): { exec(): Promise<Map<string, { toJSON(meta: true): Doc }>> } })
+      .findByIds(ids).exec();
+
   async function settleArrived(docs: Doc[]) {
     const ids = docs.filter((doc) => doc.updatedAt > 0 && events.isPending?.(name, doc.id)).map((doc) => doc.id);
     if (ids.length === 0) return;
-    const local = await (options.db[name] as unknown as { findByIds(ids: string[]): { exec(): Promise<Map<string, { toJSON(meta: true): Doc }>> } })
-      .findByIds(ids).exec();
+    const local = await localCopies(ids);
     const settled = docs.filter((doc) => {
       const mine = local.get(doc.id);
       return mine !== undefined && sameContent(mine.toJSON(true), doc);
@@ -72,6 +75,36 @@ export function replicateCollection(options: {
     if (settled.length > 0) events.settled(name, settled);
   }
   const settleQuietly = (docs: Doc[]) => void settleArrived(docs).catch((error) => console.warn(`Settling ${name}`, error));
+
+  /**
+   * Documents sent in a push whose answer has not come back yet. A pull that
+   * meets one (the server stored it, the answer is still on its way: e.g. both
+   * retried the moment the network came back) ends its page just before it.
+   * Otherwise RxDB's downstream skips it (a local write with no server copy on
+   * record yet), its checkpoint moves past it, and the device keeps its own
+   * copy for good: the server's numbering never arrives (`updatedAt` stays 0,
+   * shown as waiting). Once the push is answered, a RESYNC pulls from there;
+   * RxDB runs it after the push's bookkeeping.
+   */
+  const unanswered = new Set<string>();
+  let heldBack = false;
+  /** Where a pulled page meets a document of an unanswered push that the server already holds (same content, its numbering). */
+  async function firstCrossing(docs: Doc[]): Promise<number> {
+    const ids = docs.filter((doc) => unanswered.has(doc.id)).map((doc) => doc.id);
+    if (ids.length === 0) return -1;
+    const local = await localCopies(ids);
+    return docs.findIndex((doc) => {
+      const mine = local.get(doc.id)?.toJSON(true);
+      return mine !== undefined && mine.updatedAt !== doc.updatedAt && sameContent(mine, doc);
+    });
+  }
+  const resync$ = new Subject<"RESYNC">();
+  function answered(id: string) {
+    unanswered.delete(id);
+    if (!heldBack) return;
+    heldBack = false;
+    resync$.next("RESYNC");
+  }
 
   const state = replicateRxCollection<Doc, Checkpoint>({
     collection: options.db[name] as never,
@@ -88,12 +121,23 @@ export function replicateCollection(options: {
         const page = pageSchema.parse(answer);
         events.synced();
         const documents = validDocuments(collection, page.documents) as Doc[];
+        const crossing = await firstCrossing(documents);
+        if (crossing >= 0) {
+          heldBack = true;
+          const before = documents.slice(0, crossing);
+          settleQuietly(before);
+          const last = before.at(-1);
+          return { documents: before, checkpoint: last ? { updatedAt: last.updatedAt, id: last.id } : checkpoint };
+        }
         settleQuietly(documents);
         return { documents, checkpoint: page.checkpoint ?? checkpoint };
       },
-      stream$: options.stream$.pipe(tap((item) => {
-        if (item !== "RESYNC") settleQuietly(item.documents as Doc[]);
-      })) as Observable<never>,
+      stream$: merge(
+        options.stream$.pipe(tap((item) => {
+          if (item !== "RESYNC") settleQuietly(item.documents as Doc[]);
+        })),
+        resync$,
+      ) as Observable<never>,
     },
     push: {
       batchSize: collection.pushBatchSize,
@@ -102,6 +146,7 @@ export function replicateCollection(options: {
           assumedMasterState: row.assumedMasterState ? replicatedFields(row.assumedMasterState) : null,
           newDocumentState: replicatedFields(row.newDocumentState),
         }));
+        for (const row of rows) unanswered.add(row.newDocumentState.id);
         const answer = await call(() => api.post(syncPaths.push(name), body));
         const conflicts = validDocuments(collection, z.array(z.unknown()).parse(answer)) as Doc[];
         events.synced();
@@ -110,10 +155,14 @@ export function replicateCollection(options: {
     },
   });
 
-  state.sent$.subscribe((doc) => events.settled(name, [doc.id]));
+  state.sent$.subscribe((doc) => {
+    events.settled(name, [doc.id]);
+    answered(doc.id);
+  });
   // A conflict resolved to exactly the master is not pushed again: the change is settled too.
   state.conflict$.subscribe(({ input, output }) => {
     if (collectionEqual(output, input.realMasterState)) events.settled(name, [output.id]);
+    answered(output.id);
   });
   state.error$.subscribe((error) => {
     // RxDB passes the handler's error on as plain JSON: no network, an old version or an ended session say enough elsewhere.
