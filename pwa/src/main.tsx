@@ -12,15 +12,16 @@ import { App } from "./app/App.tsx";
 import { createRoutes } from "./app/routes.tsx";
 import { createSwUpdateStore } from "./app/sw-update.ts";
 import { createSessionActions } from "./features/auth/index.ts";
-import { createSyncEngine, SyncProvider } from "./features/sync/index.ts";
+import { createSyncEngine, createTabChannel, SyncProvider } from "./features/sync/index.ts";
 import { createAppDeps, createMemoryStorage } from "./lib/app-deps.tsx";
 import type { KeyValueStorage } from "./lib/session/token-storage.ts";
 
 const storage = storageOrMemory(() => globalThis.localStorage);
 const tabFlags = storageOrMemory(() => globalThis.sessionStorage);
 const deps = createAppDeps({ storage, tabFlags });
-// The on-device data layer follows the session: it opens, locks and wipes the signed-in user's local data.
-const sync = createSyncEngine({ ...deps, storage, tabStorage: tabFlags });
+// The on-device data layer follows the session: it opens, locks and wipes the signed-in user's local data;
+// a sign-out in one tab reaches the others through the tab channel.
+const sync = createSyncEngine({ ...deps, storage, tabStorage: tabFlags, tabs: createTabChannel() });
 const swUpdate = createSwUpdateStore();
 const router = createBrowserRouter(createRoutes({ swUpdate }));
 

@@ -10,6 +10,7 @@ export { SyncStatusIndicator } from "./components/SyncStatusIndicator.tsx";
 export { UnlockDialog } from "./components/UnlockDialog.tsx";
 export { openUnlockDialog } from "./components/unlock-events.ts";
 export { createSyncEngine, type SyncEngine, type SyncEngineDeps } from "./lib/sync-engine.ts";
+export { createTabChannel } from "./lib/tab-channel.ts";
 export { usePasswordChanged, useSyncStatus, useUnlock } from "./hooks/use-sync-status.ts";
 export { useChatMessages, useChats, useSendMessage } from "./hooks/use-chats.ts";
 export { useDeleteNoteDraft, useNoteDrafts, useSaveNoteDraft } from "./hooks/use-note-drafts.ts";

@@ -138,6 +138,8 @@ export function createKeyStore(storage: KeyValueStorage, tabStorage: KeyValueSto
       return tab && tab.userId === userId ? fromBase64(tab.key) : null;
     },
     writeTabKey: (userId: string, key: Uint8Array) => write(tabStorage, TAB_KEY_STORAGE_KEY, { userId, key: toBase64(key) }),
+    /** Forgets this tab's copy only (another tab is wiping the data and the stored record). */
+    clearTabKey: () => remove(tabStorage, TAB_KEY_STORAGE_KEY),
     /** Forgets both copies: what is encrypted under the key becomes unreadable. */
     clear() {
       remove(storage, LOCAL_KEY_STORAGE_KEY);

@@ -5,7 +5,29 @@ import { createMemoryStorage } from "../../../lib/app-deps.tsx";
 import type { AppDeps } from "../../../lib/app-deps.tsx";
 import { createFetchStub, makeDeps, randomUser, success } from "../../../test/helpers.tsx";
 import { WrongPasswordError } from "./key-vault.ts";
-import { createSyncEngine, type SyncEngine } from "./sync-engine.ts";
+import { createSyncEngine, type SyncEngine, type SyncEngineDeps } from "./sync-engine.ts";
+import type { TabChannel, TabMessage } from "./tab-channel.ts";
+
+/** The tabs of one browser: what one posts reaches the others, later (as a BroadcastChannel does). */
+function browserTabs() {
+  const listeners = new Map<TabChannel, Set<(message: TabMessage) => void>>();
+  return function channel(): TabChannel {
+    const self: TabChannel = {
+      post(message) {
+        for (const [other, handlers] of listeners) {
+          if (other !== self) for (const handler of handlers) setTimeout(() => handler(structuredClone(message)), 0);
+        }
+      },
+      listen(handler) {
+        listeners.set(self, (listeners.get(self) ?? new Set()).add(handler));
+        return () => listeners.get(self)?.delete(handler);
+      },
+      close: () => void listeners.delete(self),
+    };
+    listeners.set(self, new Set());
+    return self;
+  };
+}
 
 const engines: SyncEngine[] = [];
 afterEach(async () => {
@@ -32,7 +54,7 @@ function edge(user = randomUser({ role: "doctor" })) {
 
 type Device = { idb: { indexedDB: IDBFactory; IDBKeyRange: typeof IDBKeyRange }; storage: ReturnType<typeof createMemoryStorage> };
 
-function tab(device: Device, deps: AppDeps, tabStorage = createMemoryStorage()) {
+function tab(device: Device, deps: AppDeps, tabStorage = createMemoryStorage(), more: Partial<SyncEngineDeps> = {}) {
   const engine = createSyncEngine({
     api: deps.api,
     session: deps.session,
@@ -42,6 +64,7 @@ function tab(device: Device, deps: AppDeps, tabStorage = createMemoryStorage()) 
     isOnline: () => true,
     runtime: { idb: device.idb, live: false, multiInstance: false },
     pbkdf2Iterations: 100_000,
+    ...more,
   });
   engines.push(engine);
   return { engine, tabStorage };
@@ -143,5 +166,50 @@ describe("local data life cycle", () => {
     await expect(fresh.engine.unlock("right-password")).rejects.toBeInstanceOf(WrongPasswordError);
     await fresh.engine.unlock("brand-new-password");
     expect(state(fresh.engine)).toBe("ready");
+  });
+
+  it("a sign-out in one tab stops the other tabs of that user and signs them out; only that tab wipes", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const device: Device = { idb: { indexedDB: new IDBFactory(), IDBKeyRange }, storage: createMemoryStorage() };
+    const { user, fetch } = edge();
+    const channel = browserTabs();
+    const wipes: string[] = [];
+    const loadRuntime = async () => {
+      const runtime = await import("./local-data.ts");
+      return { ...runtime, wipeLocalData: (userId: string, idb?: Device["idb"]) => (wipes.push(userId), runtime.wipeLocalData(userId, idb)) };
+    };
+
+    // Tab 1 signs in and replicates; tab 2 of the same browser is open too, still locked (one
+    // process holds one RxDB database of a name, so only one of these test "tabs" opens it).
+    const deps1 = makeDeps({ fetch, session: { status: "guest" } });
+    const first = tab(device, deps1, createMemoryStorage(), { tabs: channel(), loadRuntime });
+    await first.engine.start();
+    await createSessionActions(deps1).login({ email: user.email, password: "right-password" });
+    await waitState(first.engine, "ready");
+    const tokens = { "dpc.auth": JSON.stringify({ accessToken: "access-2", refreshToken: "refresh-2", authorized: true }) };
+    const deps2 = makeDeps({ fetch, storage: tokens, session: { status: "offline" } });
+    const second = tab(device, deps2, createMemoryStorage(), { tabs: channel(), loadRuntime });
+    await second.engine.start();
+    expect(state(second.engine)).toBe("locked");
+    // A tab of someone else is not concerned.
+    const other = makeDeps({ fetch, storage: tokens, session: { status: "authorized", user: randomUser({ role: "patient" }) } });
+    const bystander = tab({ ...device, storage: createMemoryStorage() }, other, createMemoryStorage(), { tabs: channel(), loadRuntime });
+    await bystander.engine.start();
+
+    // The user signs out in tab 2: tab 1 stops replicating, lets go of the databases and signs out.
+    deps2.session.signOut("user");
+    await waitState(second.engine, "none");
+    await waitState(first.engine, "none");
+    await second.engine.settled();
+    await first.engine.settled();
+
+    expect(deps1.session.getState()).toMatchObject({ status: "guest", user: null, logoutCause: "user" });
+    expect(first.engine.local()).toBeNull();
+    expect(first.tabStorage.getItem("dpc.localData.tab")).toBeNull();
+    expect(wipes).toEqual([user.id]);
+    expect(device.storage.getItem("dpc.localData")).toBeNull();
+    const names = (await device.idb.indexedDB.databases()).map((d) => d.name ?? "");
+    expect(names.filter((name) => name.includes(user.id))).toEqual([]);
+    expect(other.session.getState().status).toBe("authorized");
   });
 });

@@ -8,7 +8,9 @@
  * - a session started without a password (an admin signed in as someone): a
  *   key for this tab only;
  * - signed out (by the user or the server), or another user signs in: stop
- *   everything and wipe the previous user's databases and key.
+ *   everything and wipe the previous user's databases and key;
+ * - signed out in another tab of this browser (`tab-channel.ts`): stop
+ *   everything here, leave the wipe to that tab, and sign out here too.
  *
  * This module stays light: RxDB is loaded (`local-data.ts`) only to open or wipe.
  */
@@ -24,6 +26,7 @@ import type { LocalData, LocalDataDeps } from "./local-data.ts";
 import { deriveLocalKeys, openJson, sealJson } from "./local-keys.ts";
 import { createServerEvents } from "./server-events.ts";
 import { createStatusStore, type StatusStore } from "./status.ts";
+import type { TabChannel, TabMessage } from "./tab-channel.ts";
 
 type Runtime = Pick<typeof import("./local-data.ts"), "openLocalData" | "wipeLocalData">;
 
@@ -38,6 +41,8 @@ export type SyncEngineDeps = {
   /** Passed to the runtime (tests: fake IndexedDB, no live channel). */
   runtime?: Pick<LocalDataDeps, "idb" | "socketUrl" | "live" | "multiInstance">;
   pbkdf2Iterations?: number;
+  /** The other tabs of this browser (a sign-out in one reaches all). */
+  tabs?: TabChannel;
 };
 
 /** Why the data is locked: the password opens it, or the user must sign in again to create a key. */
@@ -58,6 +63,8 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   let lockReason: LockReason | null = null;
   let queue = Promise.resolve();
   let stopFns: (() => void)[] = [];
+  /** Users another tab signed out and is wiping: this tab wipes nothing of theirs. */
+  const wipedElsewhere = new Set<string>();
 
   const notify = () => listeners.forEach((listener) => listener());
   const setState = (state: LocalDataState) => {
@@ -127,6 +134,19 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     }
   }
 
+  /** Another tab signed this user out and wipes their data: stop here, wipe nothing, sign out here too. */
+  async function signedOutElsewhere(message: TabMessage) {
+    const state = session.getState();
+    const userId = local?.userId ?? state.user?.id ?? keys.readRecord()?.userId;
+    if (userId !== message.userId) return;
+    wipedElsewhere.add(userId);
+    await closeLocal(false);
+    keys.clearTabKey();
+    if (state.status === "guest") return void wipedElsewhere.delete(userId);
+    const here = globalThis.location ? globalThis.location.pathname + globalThis.location.search : null;
+    session.signOut(message.cause, message.cause === "server" ? here : null);
+  }
+
   /** The key for a password the server has just accepted (sign-in form). */
   async function keyFromPassword(userId: string, password: string) {
     const record = keys.readRecord();
@@ -157,9 +177,18 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     const tokens = session.tokens.read();
     if (state.status === "guest" || (!tokens && state.status !== "checking")) {
       const userId = local?.userId ?? keys.readRecord()?.userId;
-      if (userId) await wipe(userId);
-      keys.clear();
       lockReason = null;
+      if (userId && wipedElsewhere.delete(userId)) {
+        await closeLocal(false);
+        keys.clearTabKey();
+        return setState("none");
+      }
+      if (userId) {
+        // The other tabs of this user let go of the databases before they are deleted.
+        deps.tabs?.post({ type: "signedOut", userId, cause: state.logoutCause ?? "user" });
+        await wipe(userId);
+      }
+      keys.clear();
       return setState("none");
     }
     const record = keys.readRecord();
@@ -206,10 +235,11 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         if (next.status !== last.status || next.user !== last.user) void enqueue(reconcile);
         last = next;
       });
+      const stopListening = deps.tabs?.listen((message) => void enqueue(() => signedOutElsewhere(message)));
       stopFns = [unsubscribe, () => {
         globalThis.removeEventListener?.("online", onNetwork);
         globalThis.removeEventListener?.("offline", onNetwork);
-      }];
+      }, () => stopListening?.()];
       return enqueue(reconcile);
     },
     async stop() {
