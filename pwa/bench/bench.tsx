@@ -114,7 +114,8 @@ const benchApi = {
   /**
    * Where the initial sync's time goes (diagnostics, not the headline figures):
    * the same pages fetched and validated with nothing stored; then the real
-   * replication of note drafts into an RxDB/Dexie database without field encryption.
+   * replication of note drafts into an RxDB/Dexie database without field encryption,
+   * RxDB's per-document path (`replicateCollection` alone, no bulk first pull).
    */
   async breakdown() {
     const collection = collectionOf("note_drafts");
