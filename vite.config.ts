@@ -89,5 +89,7 @@ export default defineConfig({
     exclude: ["pwa/e2e/**", "edge/**", "sync/**", "node_modules/**", "pwa/dist/**"],
     setupFiles: ["pwa/src/test/setup.ts"],
     restoreMocks: true,
+    // A bound, not a speed check: forms typed with userEvent take seconds when 70 files share 2 cores.
+    testTimeout: 20_000,
   },
 });
