@@ -5,6 +5,7 @@ export { Banner } from "./Banner.tsx";
 export { Button, type ButtonProps } from "./Button.tsx";
 export { Checkbox } from "./Checkbox.tsx";
 export { ComingSoon } from "./ComingSoon.tsx";
+export { ConfirmDialog, type ConfirmDialogProps } from "./ConfirmDialog.tsx";
 export { Dialog } from "./Dialog.tsx";
 export { EmptyState } from "./EmptyState.tsx";
 export { FullScreenLoader } from "./FullScreenLoader.tsx";

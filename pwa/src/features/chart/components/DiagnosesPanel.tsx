@@ -1,14 +1,14 @@
 import { useState } from "react";
+import { errorMessage } from "../../../lib/api/index.ts";
 import type { ListResult } from "../../../../../sync/envelope.ts";
 import { type Diagnosis, diagnosisCreateSchema, diagnosisUpdateSchema } from "../../../../../sync/schemas/diagnosis.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { useForm } from "../../../lib/forms/use-form.ts";
-import { Button, Dialog, EmptyState, TextField, useSnackbar } from "../../../ui/index.ts";
+import { Button, ConfirmDialog, Dialog, EmptyState, useSnackbar, TextField } from "../../../ui/index.ts";
 import { FormError } from "../../auth/index.ts";
 import { useActions } from "../hooks/use-actions.ts";
 import { useOnlineResource } from "../hooks/use-online-resource.ts";
 import type { ChartPermissions } from "../lib/permissions.ts";
-import { ConfirmDialog } from "./ConfirmDialog.tsx";
 import { DiagnosisPicker } from "./DiagnosisPicker.tsx";
 import { ResourceState } from "./ResourceState.tsx";
 import { SharedBadge } from "./SharedBadge.tsx";
@@ -89,6 +89,7 @@ export function DiagnosesPanel({ encounterId, permissions, refreshKey = 0 }: Pro
         )}
       </Dialog>
       <ConfirmDialog
+        describeFailure={errorMessage}
         open={deleting !== null}
         title="Delete this diagnosis?"
         summary={deleting ? `${deleting.code} ${deleting.description} is removed from the encounter.` : ""}

@@ -1,10 +1,10 @@
 import { Fragment, useState } from "react";
+import { errorMessage } from "../../../lib/api/index.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
-import { Button } from "../../../ui/index.ts";
+import { Button, ConfirmDialog } from "../../../ui/index.ts";
 import { type ListName, LISTS, SOCIAL_OPTIONS } from "../../medical-card/index.ts";
 import { useActions } from "../hooks/use-actions.ts";
 import type { CardRecord, ChartCard } from "../lib/chart-types.ts";
-import { ConfirmDialog } from "./ConfirmDialog.tsx";
 import { RecordDialog, SOCIAL_FIELDS, SocialHistoryDialog } from "./RecordDialog.tsx";
 
 const ORDER: ListName[] = ["allergies", "medications", "pastMedicalHistory", "surgicalHistory", "familyHistory"];
@@ -118,6 +118,7 @@ export function MedicalCardSection({ patientId, card, canEdit, onCard }: Props) 
       />
       <SocialHistoryDialog patientId={patientId} open={social} current={card.socialHistory} onSaved={onCard} onClose={() => setSocial(false)} />
       <ConfirmDialog
+        describeFailure={errorMessage}
         open={deleting !== null}
         title={`Delete ${deleting ? LISTS[deleting.list].itemLabel.toLowerCase() : ""}?`}
         summary={deleting ? `“${deleting.record[LISTS[deleting.list].columns[0].key]}” is removed from the medical card.` : ""}

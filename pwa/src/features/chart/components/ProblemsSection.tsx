@@ -1,14 +1,14 @@
 import { useState } from "react";
+import { errorMessage } from "../../../lib/api/index.ts";
 import { type Problem, problemCreateSchema, PROBLEM_STATUSES } from "../../../../../sync/schemas/problem.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { useForm } from "../../../lib/forms/use-form.ts";
-import { Button, Dialog, EmptyState, Select, TextField, useSnackbar } from "../../../ui/index.ts";
+import { Button, ConfirmDialog, Dialog, EmptyState, Select, useSnackbar, TextField } from "../../../ui/index.ts";
 import { FormError } from "../../auth/index.ts";
 import { useActions } from "../hooks/use-actions.ts";
 import { useOnlineResource } from "../hooks/use-online-resource.ts";
 import { textOrUndefined } from "../lib/chart-format.ts";
 import type { ChartPermissions } from "../lib/permissions.ts";
-import { ConfirmDialog } from "./ConfirmDialog.tsx";
 import { ResourceState } from "./ResourceState.tsx";
 import { SharedBadge } from "./SharedBadge.tsx";
 
@@ -85,6 +85,7 @@ export function ProblemsSection({ patientId, permissions }: { patientId: string;
         )}
       </Dialog>
       <ConfirmDialog
+        describeFailure={errorMessage}
         open={deleting !== null}
         title="Delete this problem?"
         summary={deleting ? `“${deleting.name}” is removed from the problem list.` : ""}

@@ -1,13 +1,13 @@
 import { type ReactNode, useState } from "react";
+import { errorMessage } from "../../../lib/api/index.ts";
 import { Link, useNavigate, useParams } from "react-router";
 import { docIdSchema } from "../../../../../sync/protocol.ts";
 import type { Consultation } from "../../../../../sync/schemas/consultation.ts";
 import type { Encounter } from "../../../../../sync/schemas/encounter.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
-import { Button, Dialog, EmptyState, useSnackbar } from "../../../ui/index.ts";
+import { Button, ConfirmDialog, Dialog, EmptyState, useSnackbar } from "../../../ui/index.ts";
 import { useCurrentUser } from "../../auth/index.ts";
 import { StatusBadge } from "../../consultations/index.ts";
-import { ConfirmDialog } from "../components/ConfirmDialog.tsx";
 import { DiagnosesPanel } from "../components/DiagnosesPanel.tsx";
 import { DownloadDialog } from "../components/DownloadDialog.tsx";
 import { EncounterForm } from "../components/EncounterForm.tsx";
@@ -138,6 +138,7 @@ function EncounterView({ patientId, encounterId, role, chartPath, renderNotes }:
                 {dialog === "edit" && <EncounterForm mode="edit" encounter={e} onSaved={(saved) => encounter.setData(() => saved)} onClose={close} />}
               </Dialog>
               <ConfirmDialog
+                describeFailure={errorMessage}
                 open={dialog === "send"}
                 title="Send this encounter to the patient?"
                 summary="The patient sees its type, reason, date, details and vitals in their health record, and gets a notification. Notes and diagnoses stay as they are."
@@ -146,6 +147,7 @@ function EncounterView({ patientId, encounterId, role, chartPath, renderNotes }:
                 onClose={close}
               />
               <ConfirmDialog
+                describeFailure={errorMessage}
                 open={dialog === "sendAll"}
                 title="Send everything to the patient?"
                 summary="The encounter is sent and every note and diagnosis of it is shared with the patient."
@@ -154,6 +156,7 @@ function EncounterView({ patientId, encounterId, role, chartPath, renderNotes }:
                 onClose={close}
               />
               <ConfirmDialog
+                describeFailure={errorMessage}
                 open={dialog === "delete"}
                 title="Delete this encounter?"
                 summary="The encounter, its notes and its diagnoses leave the chart for the whole care team and the patient."

@@ -1,10 +1,9 @@
 import { type ReactNode, useState } from "react";
 import type { EncounterNoteDoc } from "../../../../../sync/collections/index.ts";
 import { failureMessage } from "../../../app/local-data.ts";
-import { Button, EmptyState, PendingMark, pendingLabel, Spinner } from "../../../ui/index.ts";
+import { Button, ConfirmDialog, EmptyState, pendingLabel, PendingMark, Spinner } from "../../../ui/index.ts";
 import type { Local } from "../../sync/index.ts";
 import { canDecideNote } from "../lib/note-access.ts";
-import { ConfirmNoteDialog } from "./ConfirmNoteDialog.tsx";
 import { NewNoteDialog, type NoteTypeOption, type NoteTypesState } from "./NewNoteDialog.tsx";
 
 export type CareTeamNotesProps = {
@@ -125,7 +124,8 @@ export function CareTeamNotes(props: CareTeamNotesProps) {
         />
       )}
       {asked?.kind === "share" && (
-        <ConfirmNoteDialog
+        <ConfirmDialog
+          describeFailure={failureMessage}
           title="Share this note with the patient?"
           summary={`The patient will see this ${asked.note.typeName} note, and later changes to it, in their health record.`}
           confirmLabel="Share with the patient"
@@ -134,7 +134,8 @@ export function CareTeamNotes(props: CareTeamNotesProps) {
         />
       )}
       {asked?.kind === "delete" && (
-        <ConfirmNoteDialog
+        <ConfirmDialog
+          describeFailure={failureMessage}
           title="Delete this note?"
           summary={`The ${asked.note.typeName} note disappears from this encounter for everyone${asked.note.isShared ? ", the patient too" : ""}.`}
           confirmLabel="Delete note"

@@ -1,9 +1,9 @@
 import { useState } from "react";
+import { failureMessage } from "../../../app/local-data.ts";
 import type { NoteType } from "../../../../../sync/schemas/note-type.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { useLoad } from "../../../lib/use-load.ts";
-import { Button, EmptyState, Spinner, useSnackbar } from "../../../ui/index.ts";
-import { ConfirmNoteDialog } from "./ConfirmNoteDialog.tsx";
+import { Button, ConfirmDialog, EmptyState, Spinner, useSnackbar } from "../../../ui/index.ts";
 import { NoteTypeForm } from "./NoteTypeForm.tsx";
 
 export type NoteTypesSettingsProps = {
@@ -76,7 +76,8 @@ export function NoteTypesSettings({ canManage }: NoteTypesSettingsProps) {
       )}
       {canManage && <NoteTypeForm onCreate={create} />}
       {deleting && (
-        <ConfirmNoteDialog
+        <ConfirmDialog
+          describeFailure={failureMessage}
           title={`Delete the note type “${deleting.name}”?`}
           summary="It is no longer offered for new notes. Notes already written with it keep their type and their text."
           confirmLabel="Delete note type"

@@ -1,22 +1,31 @@
 import { useState } from "react";
-import { failureMessage } from "../../../app/local-data.ts";
-import { Button, Dialog } from "../../../ui/index.ts";
+import { Button } from "./Button.tsx";
+import { Dialog } from "./Dialog.tsx";
 
-export type ConfirmNoteDialogProps = {
+export type ConfirmDialogProps = {
+  /** Default true: a dialog rendered only while it is asked. */
+  open?: boolean;
   title: string;
   summary: string;
   confirmLabel: string;
+  /** Red button for what cannot be undone. */
   danger?: boolean;
   onConfirm: () => Promise<void>;
   onClose: () => void;
+  /** The words for a failed confirmation (the feature knows its errors: the API's, the device's). */
+  describeFailure: (error: unknown) => string;
 };
 
-/** The question before sharing or deleting a note; a failure stays in the dialog. Rendered only while open. */
-export function ConfirmNoteDialog({ title, summary, confirmLabel, danger = false, onConfirm, onClose }: ConfirmNoteDialogProps) {
+/** A question before a change; while it runs the dialog stays, and a failure stays in it. */
+export function ConfirmDialog(
+  { open = true, title, summary, confirmLabel, danger = false, onConfirm, onClose, describeFailure }: ConfirmDialogProps,
+) {
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const close = () => {
-    if (!busy) onClose();
+    if (busy) return;
+    setFailure(null);
+    onClose();
   };
   const confirm = async () => {
     setBusy(true);
@@ -26,12 +35,12 @@ export function ConfirmNoteDialog({ title, summary, confirmLabel, danger = false
       setBusy(false);
       onClose();
     } catch (error) {
-      setFailure(failureMessage(error));
+      setFailure(describeFailure(error));
       setBusy(false);
     }
   };
   return (
-    <Dialog open title={title} onClose={close}>
+    <Dialog open={open} title={title} onClose={close}>
       <div className="stack">
         <p>{summary}</p>
         {failure && <p className="form-error" role="alert">{failure}</p>}
