@@ -1,0 +1,53 @@
+/**
+ * The one durable job queue (PostgreSQL; see edge/docs/jobs.md once it lands).
+ * Background work of every domain — webhook processing, retries, renewals,
+ * reminders, fax and e-prescribing status — is a named job with a zod-validated
+ * payload and an idempotent handler keyed by the event or object id. Jobs survive
+ * restarts and are shared by every edge process on the database; a job that fails
+ * is retried with backoff and, after its last retry, kept in the dead-letter list
+ * (`failed()`, shown to admins).
+ *
+ * This file is the contract; the implementation (pg-boss over the edge's own
+ * postgres.js connection, so it runs on PostgreSQL and embedded PGlite alike) is
+ * `createJobQueue` in ./pg-queue.ts.
+ */
+import type { z } from "zod";
+
+export type JobOptions = {
+  /** Attempts after the first failure (default 5). */
+  retryLimit?: number;
+  /** Seconds before the first retry (default 10); doubled each time when `retryBackoff` (default true). */
+  retryDelaySeconds?: number;
+  retryBackoff?: boolean;
+};
+
+export type SendOptions = {
+  /** Queued at most once while an earlier job with the same key is waiting or running. */
+  singletonKey?: string;
+  /** Run no earlier than this (a Date, or seconds from now). */
+  startAfter?: Date | number;
+};
+
+export type JobContext = { id: string; name: string; attempt: number };
+
+export type DeadJob = { id: string; name: string; payload: unknown; error: string; failedAt: Date; attempts: number };
+
+export interface JobQueue {
+  /** Registers a named job before `start()`. The handler must be idempotent. */
+  define<S extends z.ZodType>(
+    name: string,
+    schema: S,
+    handler: (payload: z.infer<S>, job: JobContext) => Promise<void>,
+    options?: JobOptions,
+  ): void;
+  /** Enqueues a job (payload checked against its schema first); null when a singleton was already queued. */
+  send(name: string, payload: unknown, options?: SendOptions): Promise<string | null>;
+  /** Tests and tools: runs every due job now (retries included once due), returns how many ran. */
+  drain(options?: { names?: string[]; max?: number }): Promise<number>;
+  /** Jobs that exhausted their retries (the dead-letter list). */
+  failed(options?: { limit?: number }): Promise<DeadJob[]>;
+  /** Starts polling workers (main.ts); tests usually call `drain()` instead. */
+  start(): Promise<void>;
+  /** Stops the workers, waiting for running handlers. */
+  stop(): Promise<void>;
+}

@@ -1,0 +1,4 @@
+/** Every screen of the accessibility sweep, one file per domain (see ../types.ts). */
+import type { SweepRoute } from "../types.ts";
+
+export const SWEEP_ROUTES: SweepRoute[] = [];
