@@ -90,9 +90,21 @@ export function createJobQueue(opts: {
   /** Creates or migrates pg-boss's schema and the defined queues (once). */
   function init(): Promise<void> {
     initialised ??= (async () => {
-      // pg-boss's own migration takes an advisory lock, so several edge processes may start at once.
-      await boss.start();
-      await ensureQueues();
+      // Several edge processes may start at once on a new database: pg-boss's own create step
+      // still raced on CREATE SCHEMA here, so start-ups are serialised by a session advisory
+      // lock held on a connection of its own. A single-connection database (embedded PGlite)
+      // has one process and no second connection to hold it.
+      const lockHolder = (sql.options?.max ?? 1) > 1 ? await sql.reserve() : null;
+      try {
+        if (lockHolder) await lockHolder`select pg_advisory_lock(hashtext('dpc.jobs.init'))`;
+        await boss.start();
+        await ensureQueues();
+      } finally {
+        if (lockHolder) {
+          await lockHolder`select pg_advisory_unlock(hashtext('dpc.jobs.init'))`.catch(() => {});
+          lockHolder.release();
+        }
+      }
     })();
     return initialised;
   }
