@@ -20,7 +20,7 @@ async function memberWithCard(stripe: Stripe, card = "pm_card_visa") {
   return { customer, pm };
 }
 
-async function monthlyPrice(stripe: Stripe, amount = 5900, interval: "day" | "week" | "month" | "year" = "month", count = 1) {
+function monthlyPrice(stripe: Stripe, amount = 5900, interval: "day" | "week" | "month" | "year" = "month", count = 1) {
   return stripe.prices.create({ currency: "usd", unit_amount: amount, recurring: { interval, interval_count: count }, product_data: { name: "Primary care membership" } });
 }
 
