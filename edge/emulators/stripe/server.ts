@@ -13,6 +13,7 @@ import { type WebhookOrder, WebhookSender } from "./webhooks.ts";
 import { allRoutes } from "./routes.ts";
 import { pageRoutes } from "./pages.ts";
 import { runDue } from "./billing.ts";
+import { setAccountEnabled } from "./resources/connect.ts";
 
 export type StripeEmulatorOptions = {
   port?: number;
@@ -44,6 +45,8 @@ export type StripeEmulator = {
   failNext(path: RegExp, error: InjectedError): void;
   /** From now on every charge on this payment method is declined with that decline code (null: back to normal). */
   declineCharges(paymentMethodId: string, declineCode: "generic_decline" | "insufficient_funds" | "expired_card" | null): void;
+  /** Connect: turn an account's charges and payouts on or off (sends account.updated), as when Stripe disables it. */
+  setAccountEnabled(accountId: string, enabled: boolean): void;
 };
 
 export const PUBLISHABLE_KEY = "pk_test_emulator";
@@ -113,6 +116,10 @@ export async function startStripeEmulator(opts: StripeEmulatorOptions): Promise<
         decline_code: code,
         message: code === "insufficient_funds" ? "Your card has insufficient funds." : code === "expired_card" ? "Your card has expired." : "Your card was declined.",
       };
+      store.save();
+    },
+    setAccountEnabled(id, enabled) {
+      setAccountEnabled(core, core.store.need("account", id, "account"), enabled);
       store.save();
     },
   };
