@@ -217,3 +217,17 @@ Deno.test("failNext injects an error once; the SDK's retry on 500 then succeeds"
     assert.match(c.id, /^cus_/);
     assert.equal((await stripe.customers.list()).data.length, 1);
   }));
+
+Deno.test("unknown routes answer Stripe's JSON error; CORS preflight is allowed from localhost only", () =>
+  withEmulator(async ({ emulator, stripe }) => {
+    await assert.rejects(stripe.rawRequest("GET", "/v1/not_a_resource"), (e: any) => e.statusCode === 404 && /Unrecognized request URL/.test(e.message));
+    const preflight = (origin: string) =>
+      fetch(`${emulator.url}/v1/payment_methods`, { method: "OPTIONS", headers: { origin, "access-control-request-method": "POST" } });
+    const ok = await preflight("http://localhost:8624");
+    assert.equal(ok.status, 204);
+    assert.equal(ok.headers.get("access-control-allow-origin"), "http://localhost:8624");
+    await ok.body?.cancel();
+    const other = await preflight("https://evil.example");
+    assert.equal(other.status, 403);
+    await other.body?.cancel();
+  }));

@@ -218,6 +218,14 @@ function buildApp(input: { core: Core; apiKey?: string; failures: { path: RegExp
       return respond(c, requestId, await result, false);
     });
   }
+  app.notFound((c) =>
+    c.json({
+      error: {
+        type: "invalid_request_error",
+        message: `Unrecognized request URL (${c.req.method}: ${new URL(c.req.url).pathname}). The Stripe emulator implements only what its README lists.`,
+      },
+    }, 404)
+  );
   return app;
 }
 
