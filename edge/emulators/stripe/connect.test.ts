@@ -26,6 +26,9 @@ Deno.test("Connect: express account onboarding through the emulator's page turns
     assert.equal((await stripe.accounts.retrieve(account.id)).charges_enabled, false);
     const again = await stripe.accountLinks.create({ account: account.id, type: "account_onboarding", return_url: "http://localhost:5173/stripe/connected", refresh_url: "http://localhost:5173/stripe/connect" });
     await onboard(emulator, again.url, "complete");
+    const reused = await fetch(again.url, { redirect: "manual" });
+    await reused.body?.cancel();
+    assert.equal(reused.headers.get("location"), "http://localhost:5173/stripe/connect");
     const active = await stripe.accounts.retrieve(account.id);
     assert.deepEqual([active.charges_enabled, active.payouts_enabled, active.details_submitted, active.capabilities?.transfers], [true, true, true, "active"]);
     const updates = await stripe.events.list({ type: "account.updated" });

@@ -52,6 +52,8 @@ export function pageRoutes(app: Hono, core: Core, advance: (seconds: number) => 
   app.get("/_emulator/connect/onboarding/:id", (c) => {
     const link = core.store.get(`link:${c.req.param("id")}`);
     if (!link) return c.html(page("Expired", "<h1>This onboarding link has expired</h1>"), 404);
+    // Used or expired links send the user to refresh_url, where the platform makes a new link (as Stripe does).
+    if (link.deleted || link.expires_at < core.now()) return c.redirect(link.refresh_url, 303);
     return c.html(page("Payout account onboarding", `<h1>Set up your payout account</h1>
 <p>Stripe emulator: this page stands in for Stripe's Express onboarding of account <code>${esc(link.account)}</code>.</p>
 <form method="post" action="/_emulator/connect/onboarding/${esc(c.req.param("id"))}">
@@ -60,6 +62,7 @@ export function pageRoutes(app: Hono, core: Core, advance: (seconds: number) => 
   app.post("/_emulator/connect/onboarding/:id", async (c) => {
     const link = core.store.get(`link:${c.req.param("id")}`);
     if (!link) return c.html(page("Expired", "<h1>This onboarding link has expired</h1>"), 404);
+    if (link.deleted) return c.redirect(link.refresh_url, 303);
     const form = await c.req.parseBody();
     const target = finishOnboarding(core, link, form.result === "complete");
     core.store.save();
