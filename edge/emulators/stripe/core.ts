@@ -25,6 +25,9 @@ export class Core {
   /** Called when a payment intent settles (succeeded, failed, needs action): invoices and subscriptions follow it. */
   readonly intentListeners: ((pi: StoredObject) => void)[] = [];
 
+  /** Moves the emulated clock, running what falls due and delivering the webhooks (set by server.ts). */
+  advance: (seconds: number) => Promise<void> = () => Promise.reject(new Error("clock not ready"));
+
   constructor(opts: CoreOptions) {
     this.store = opts.store;
     this.onEvents = opts.onEvents;

@@ -14,6 +14,7 @@ import { scheduleRoutes } from "./resources/subscription-schedules.ts";
 import { invoiceRoutes } from "./resources/invoices.ts";
 import { eventRoutes } from "./resources/events.ts";
 import { connectRoutes } from "./resources/connect.ts";
+import { testClockRoutes } from "./resources/test-clocks.ts";
 
 export function allRoutes(core: Core): Route[] {
   installBilling(core);
@@ -30,5 +31,6 @@ export function allRoutes(core: Core): Route[] {
     ...invoiceRoutes(core),
     ...eventRoutes(core),
     ...connectRoutes(core),
+    ...testClockRoutes(core),
   ];
 }

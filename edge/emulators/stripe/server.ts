@@ -75,6 +75,7 @@ export async function startStripeEmulator(opts: StripeEmulatorOptions): Promise<
     store.save();
     await webhooks.pass(true);
   };
+  core.advance = advance;
   pageRoutes(app, core, advance);
 
   const server = createServer(getRequestListener(app.fetch));

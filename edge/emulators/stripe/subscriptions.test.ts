@@ -261,3 +261,30 @@ Deno.test("coupons and promotion codes: 20% once on the first invoice, redemptio
     const renewal = await stripe.invoices.retrieve(String((await stripe.subscriptions.retrieve(sub.id)).latest_invoice));
     assert.equal(renewal.amount_paid, 5900);
   }));
+
+Deno.test("invoice preview shows the next renewal (a scheduled plan's price); Stripe's test clock endpoints move time", () =>
+  withEmulator(async ({ stripe }) => {
+    const testClock = await stripe.testHelpers.testClocks.create({ frozen_time: Math.floor(Date.now() / 1000) });
+    const customer = await stripe.customers.create({ test_clock: testClock.id, metadata: { userId: "u-42" } });
+    assert.deepEqual((await stripe.customers.search({ query: "metadata['userId']:'u-42'" })).data.map((c) => c.id), [customer.id]);
+    const pm = await stripe.paymentMethods.attach("pm_card_visa", { customer: customer.id });
+    const monthly = await monthlyPrice(stripe, 5900);
+    const yearly = await monthlyPrice(stripe, 46800, "year");
+    const sub = await stripe.subscriptions.create({ customer: customer.id, items: [{ price: monthly.id }], default_payment_method: pm.id });
+    const schedule = await stripe.subscriptionSchedules.create({ from_subscription: sub.id });
+    await stripe.subscriptionSchedules.update(schedule.id, {
+      phases: [
+        { items: [{ price: monthly.id }], start_date: schedule.phases[0].start_date, end_date: schedule.phases[0].end_date },
+        { items: [{ price: yearly.id }], duration: { interval: "year", interval_count: 1 } },
+      ],
+    });
+    const preview = await stripe.invoices.createPreview({ subscription: sub.id });
+    assert.equal(preview.amount_due, 46800);
+    assert.equal(preview.period_end, sub.items.data[0].current_period_end);
+    const advanced = await stripe.testHelpers.testClocks.advance(testClock.id, { frozen_time: testClock.frozen_time + 32 * DAY });
+    assert.equal(advanced.status, "ready");
+    const after = await stripe.subscriptions.retrieve(sub.id, { expand: ["latest_invoice"] });
+    assert.equal(after.items.data[0].price.id, yearly.id);
+    assert.equal((after.latest_invoice as Stripe.Invoice).amount_paid, 46800);
+    await assert.rejects(stripe.testHelpers.testClocks.advance(testClock.id, { frozen_time: testClock.frozen_time }), (e: any) => e.param === "frozen_time");
+  }));

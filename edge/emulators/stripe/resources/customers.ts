@@ -1,5 +1,5 @@
 /** Customers: create, retrieve, update (invoice_settings.default_payment_method), delete, list. */
-import { asString, invalid, type Params } from "../form.ts";
+import { asString, invalid, type Params, required } from "../form.ts";
 import { type Core, expandList, matchesRange, mergeMetadata } from "../core.ts";
 import { route, type Route } from "../router.ts";
 import type { StoredObject } from "../store.ts";
@@ -32,11 +32,18 @@ export function customerRoutes(core: Core): Route[] {
         tax_exempt: "none",
         test_clock: null,
       });
+      const testClock = asString(params.test_clock, "test_clock");
+      if (testClock) customer.test_clock = core.store.need("test_helpers.test_clock", testClock, "test_clock", "test clock").id;
       // Like Stripe, `payment_method` attaches the card but does not make it the default.
       if (params.payment_method) attachPaymentMethod(core, asString(params.payment_method, "payment_method")!, customer.id);
       applyFields(core, customer, params);
       core.emit("customer.created", customer);
       return core.out(customer, expandList(params));
+    }),
+    route("GET", "/v1/customers/search", ({ params }) => {
+      const query = required(asString(params.query, "query"), "query");
+      const items = core.store.all("customer", (c) => matchesQuery(c, query));
+      return { ...core.list("/v1/customers/search", items, { limit: params.limit }), object: "search_result", next_page: null };
     }),
     route("GET", "/v1/customers/:id", ({ params, path }) => core.out(core.store.need("customer", path.id, "id"), expandList(params))),
     route("POST", "/v1/customers/:id", ({ params, path }) => {
@@ -100,4 +107,19 @@ export function changed(before: StoredObject, after: StoredObject): Record<strin
     if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) out[key] = before[key] ?? null;
   }
   return out;
+}
+
+/**
+ * Stripe's search language, the part the product needs: clauses `field:'value'` (email, name, phone) and
+ * `metadata['key']:'value'`, joined by AND. Anything else is refused rather than silently matching nothing.
+ */
+export function matchesQuery(customer: StoredObject, query: string): boolean {
+  const clauses = query.split(/\s+AND\s+/i);
+  return clauses.every((clause) => {
+    const meta = /^metadata\[['"]([^'"]+)['"]\]:['"]([^'"]*)['"]$/.exec(clause.trim());
+    if (meta) return customer.metadata?.[meta[1]] === meta[2];
+    const field = /^(email|name|phone):['"]([^'"]*)['"]$/.exec(clause.trim());
+    if (field) return customer[field[1]] === field[2];
+    throw invalid(`The emulator's search supports field:'value' (email, name, phone) and metadata['key']:'value' joined by AND, not: ${clause}`, "query");
+  });
 }

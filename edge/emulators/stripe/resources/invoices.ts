@@ -3,7 +3,8 @@
  * the emulator's schedule (billing.ts). `confirmation_secret` and `payments` follow the current API version; the
  * older `payment_intent`, `subscription` and `charge` fields are kept as well for code written against them.
  */
-import { asString, invalid, StripeError } from "../form.ts";
+import { asString, invalid, required, StripeError } from "../form.ts";
+import { discountAmount } from "./coupons.ts";
 import { type Core, expandList } from "../core.ts";
 import { route, type Route } from "../router.ts";
 import type { StoredObject } from "../store.ts";
@@ -13,6 +14,11 @@ import { resolvePaymentMethod } from "./payment-methods.ts";
 
 export function invoiceRoutes(core: Core): Route[] {
   return [
+    route("POST", "/v1/invoices/create_preview", ({ params }) => {
+      const subId = required(asString(params.subscription, "subscription"), "subscription");
+      const sub = core.store.need("subscription", subId, "subscription", "subscription");
+      return previewRenewal(core, sub);
+    }),
     route("GET", "/v1/invoices/:id", ({ params, path }) => core.out(core.store.need("invoice", path.id, "invoice"), expandList(params))),
     route("GET", "/v1/invoices", ({ params }) => {
       const customer = asString(params.customer, "customer");
@@ -223,4 +229,40 @@ export function markPaid(core: Core, invoice: StoredObject): void {
   }
   core.emit("invoice.paid", invoice);
   core.emit("invoice.payment_succeeded", invoice);
+}
+
+/** What the next renewal will charge (the price of the schedule's next phase if one starts then), without side effects. */
+function previewRenewal(core: Core, sub: StoredObject): Record<string, unknown> {
+  if (!["active", "trialing", "past_due"].includes(sub.status) || sub.cancel_at_period_end) {
+    throw new StripeError(400, { type: "invalid_request_error", code: "invoice_upcoming_none", message: `No upcoming invoices for customer: ${sub.customer}` });
+  }
+  const item = sub.items.data[0];
+  const start = item.current_period_end;
+  let price = item.price;
+  const schedule = sub.schedule ? core.store.get(sub.schedule) : undefined;
+  const phase = schedule?.status === "active"
+    ? schedule.phases.find((p: { start_date: number; end_date: number }) => p.start_date <= start && start < p.end_date)
+    : undefined;
+  if (phase) price = core.store.need("price", phase.items[0].price, "price");
+  const subtotal = price.unit_amount * item.quantity;
+  const discount = discountAmount(sub.discount, subtotal, false, start);
+  return {
+    object: "invoice",
+    id: null,
+    amount_due: subtotal - discount,
+    amount_paid: 0,
+    amount_remaining: subtotal - discount,
+    billing_reason: "upcoming",
+    currency: price.currency,
+    customer: sub.customer,
+    lines: { object: "list", data: [{ object: "line_item", amount: subtotal, currency: price.currency, period: { start, end: null }, pricing: { type: "price_details", price_details: { price: price.id, product: price.product } }, quantity: item.quantity }], has_more: false, url: "/v1/invoices/create_preview/lines" },
+    next_payment_attempt: start,
+    parent: { type: "subscription_details", subscription_details: { metadata: sub.metadata, subscription: sub.id } },
+    period_start: item.current_period_start,
+    period_end: start,
+    status: "draft",
+    subtotal,
+    total: subtotal - discount,
+    total_discount_amounts: discount ? [{ amount: discount, discount: sub.discounts[0] }] : [],
+  };
 }
