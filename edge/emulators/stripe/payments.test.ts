@@ -23,6 +23,8 @@ Deno.test("customers round-trip through the real SDK: create, retrieve, update, 
     assert.deepEqual(list.data.map((c) => c.id), [created.id]);
     const deleted = await stripe.customers.del(created.id);
     assert.equal(deleted.deleted, true);
+    assert.equal((await stripe.customers.retrieve(created.id) as Stripe.DeletedCustomer).deleted, true);
+    await assert.rejects(stripe.customers.update(created.id, { name: "x" }), (e: any) => e.code === "resource_missing");
     await assert.rejects(stripe.customers.retrieve("cus_missing"), (e: any) => e.code === "resource_missing" && e.statusCode === 404);
   }));
 

@@ -288,3 +288,16 @@ Deno.test("invoice preview shows the next renewal (a scheduled plan's price); St
     assert.equal((after.latest_invoice as Stripe.Invoice).amount_paid, 46800);
     await assert.rejects(stripe.testHelpers.testClocks.advance(testClock.id, { frozen_time: testClock.frozen_time }), (e: any) => e.param === "frozen_time");
   }));
+
+Deno.test("the same subscribe request 10× at once with one idempotency key: one subscription, one charge", () =>
+  withEmulator(async ({ stripe }) => {
+    const { customer } = await memberWithCard(stripe);
+    const price = await monthlyPrice(stripe);
+    const results = await Promise.all(Array.from({ length: 10 }, () =>
+      stripe.subscriptions.create({ customer: customer.id, items: [{ price: price.id }] }, { idempotencyKey: `subscribe-${customer.id}` })
+    ));
+    assert.equal(new Set(results.map((s) => s.id)).size, 1);
+    assert.equal((await stripe.subscriptions.list({ customer: customer.id })).data.length, 1);
+    assert.equal((await stripe.charges.list({ customer: customer.id })).data.length, 1);
+    assert.equal((await stripe.events.list({ type: "customer.subscription.created" })).data.length, 1);
+  }));

@@ -45,7 +45,12 @@ export function customerRoutes(core: Core): Route[] {
       const items = core.store.all("customer", (c) => matchesQuery(c, query));
       return { ...core.list("/v1/customers/search", items, { limit: params.limit }), object: "search_result", next_page: null };
     }),
-    route("GET", "/v1/customers/:id", ({ params, path }) => core.out(core.store.need("customer", path.id, "id"), expandList(params))),
+    route("GET", "/v1/customers/:id", ({ params, path }) => {
+      // Like Stripe, a deleted customer still answers, as a stub saying so.
+      const found = core.store.get(path.id);
+      if (found?.object === "customer" && found.deleted) return { id: found.id, object: "customer", deleted: true };
+      return core.out(core.store.need("customer", path.id, "id"), expandList(params));
+    }),
     route("POST", "/v1/customers/:id", ({ params, path }) => {
       const customer = core.store.need("customer", path.id, "id");
       const before = structuredClone(customer);
