@@ -26,6 +26,9 @@ export type StripeEmulatorOptions = {
   dataFile?: string;
   /** Deliver each batch of webhooks in event order (default), reversed or shuffled — for out-of-order tests. */
   webhookOrder?: WebhookOrder;
+  /** Failed renewals: retry after these many days, each counted from the previous attempt (default 3, 5, 7), then
+   * end the subscription as `canceled` (default, Stripe's default setting), `unpaid` or leave it `past_due`. */
+  billing?: { retryDays?: number[]; afterFinalRetry?: "canceled" | "unpaid" | "past_due" };
 };
 
 export type InjectedError = { status: number; type: string; code?: string; message: string; decline_code?: string; param?: string };
@@ -67,6 +70,7 @@ export async function startStripeEmulator(opts: StripeEmulatorOptions): Promise<
   };
   const core = new Core({ store, onEvents: () => schedule(0), publicUrl: () => url });
   core.webhookEnabled = Boolean(opts.webhookUrl);
+  core.billing = { ...core.billing, ...opts.billing };
   const failures: { path: RegExp; error: InjectedError }[] = [];
   const app = buildApp({ core, apiKey: opts.apiKey, failures });
   const advance = async (seconds: number) => {

@@ -301,3 +301,22 @@ Deno.test("the same subscribe request 10× at once with one idempotency key: one
     assert.equal((await stripe.charges.list({ customer: customer.id })).data.length, 1);
     assert.equal((await stripe.events.list({ type: "customer.subscription.created" })).data.length, 1);
   }));
+
+Deno.test("billing option: one retry after 1 day, then the subscription is unpaid and no longer renews", async () => {
+  const { emulator, stripe } = await startForTest({ billing: { retryDays: [1], afterFinalRetry: "unpaid" } });
+  try {
+    const { customer } = await memberWithCard(stripe, "pm_card_chargeCustomerFail");
+    const good = await stripe.paymentMethods.attach("pm_card_visa", { customer: customer.id });
+    const price = await monthlyPrice(stripe);
+    const sub = await stripe.subscriptions.create({ customer: customer.id, items: [{ price: price.id }], default_payment_method: good.id });
+    const bad = (await stripe.customers.retrieve(customer.id) as Stripe.Customer).invoice_settings.default_payment_method as string;
+    await stripe.subscriptions.update(sub.id, { default_payment_method: bad });
+    await emulator.clock.advance(sub.items.data[0].current_period_end - emulator.clock.now() + 2 * DAY);
+    const unpaid = await stripe.subscriptions.retrieve(sub.id);
+    assert.equal(unpaid.status, "unpaid");
+    await emulator.clock.advance(40 * DAY);
+    assert.equal((await stripe.invoices.list({ subscription: sub.id })).data.length, 2);
+  } finally {
+    await emulator.close();
+  }
+});
