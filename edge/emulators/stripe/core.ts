@@ -70,9 +70,17 @@ export class Core {
 
   /** A copy for the wire with `expand[]` applied (dot paths, through lists' `data`). */
   out(object: StoredObject, expand: string[] = []): Record<string, unknown> {
-    const copy = render(object) as Record<string, unknown>;
+    const copy = render(object) as Record<string, any>;
+    if (copy.next_action) this.rebase(copy.next_action);
     for (const path of expand) this.expandPath(copy, path.split("."));
     return copy;
+  }
+
+  /** The 3-D Secure page's address follows the emulator's current one (a restarted emulator may have a new port). */
+  private rebase(nextAction: Record<string, any>): void {
+    const fix = (url: string) => url.replace(/^https?:\/\/[^/]+(?=\/_emulator\/)/, this.publicUrl());
+    if (nextAction.use_stripe_sdk?.stripe_js) nextAction.use_stripe_sdk.stripe_js = fix(nextAction.use_stripe_sdk.stripe_js);
+    if (nextAction.redirect_to_url?.url) nextAction.redirect_to_url.url = fix(nextAction.redirect_to_url.url);
   }
 
   private expandPath(node: any, path: string[]): void {

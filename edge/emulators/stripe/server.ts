@@ -207,7 +207,9 @@ function buildApp(input: { core: Core; apiKey?: string; failures: { path: RegExp
       if (!idempotencyKey) return respond(c, requestId, await execute(), false);
       const scope = `${key}:${account ?? ""}:${idempotencyKey}`;
       const fingerprint = `${c.req.method} ${path} ${text}`;
-      const existing = idempotency.get(scope);
+      const saved = core.store.idempotency[scope];
+      const existing = idempotency.get(scope) ??
+        (saved ? { fingerprint: saved.fingerprint, result: Promise.resolve({ status: saved.status, body: saved.body }) } : undefined);
       if (existing) {
         if (existing.fingerprint !== fingerprint) {
           return stripeError(c, requestId, new StripeError(400, {
@@ -220,7 +222,10 @@ function buildApp(input: { core: Core; apiKey?: string; failures: { path: RegExp
       }
       const result = execute();
       idempotency.set(scope, { fingerprint, result });
-      return respond(c, requestId, await result, false);
+      const answer = await result;
+      core.store.idempotency[scope] = { fingerprint, ...answer, at: Date.now() };
+      core.store.save();
+      return respond(c, requestId, answer, false);
     });
   }
   app.notFound((c) =>

@@ -10,7 +10,10 @@ import { missing } from "./form.ts";
 export type StoredObject = { id: string; object: string; created?: number; _seq?: number; [key: string]: any };
 export type Delivery = { eventId: string; attempts: number; nextAttemptAt: number; lastError?: string };
 
+export type SavedAnswer = { fingerprint: string; status: number; body: unknown; at: number };
+
 type Snapshot = {
+  idempotency?: Record<string, SavedAnswer>;
   objects: StoredObject[];
   clockOffset: number;
   deliveries: Delivery[];
@@ -29,6 +32,8 @@ export function randomId(prefix: string, length = 24): string {
 export class Store {
   readonly objects = new Map<string, StoredObject>();
   deliveries: Delivery[] = [];
+  /** Answers of requests made with an Idempotency-Key, kept 24 hours like Stripe. */
+  idempotency: Record<string, SavedAnswer> = {};
   clockOffset = 0;
   private seq = 0;
 
@@ -39,6 +44,8 @@ export class Store {
       this.clockOffset = snapshot.clockOffset;
       this.deliveries = snapshot.deliveries;
       this.seq = snapshot.seq;
+      const dayAgo = Date.now() - 86_400_000;
+      for (const [key, answer] of Object.entries(snapshot.idempotency ?? {})) if (answer.at > dayAgo) this.idempotency[key] = answer;
     }
   }
 
@@ -69,6 +76,7 @@ export class Store {
   save(): void {
     if (!this.dataFile) return;
     const snapshot: Snapshot = {
+      idempotency: this.idempotency,
       objects: [...this.objects.values()],
       clockOffset: this.clockOffset,
       deliveries: this.deliveries,

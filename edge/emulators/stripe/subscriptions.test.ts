@@ -57,6 +57,8 @@ Deno.test("subscribe with a good card: active, invoice paid, charge made; expand
     assert.equal(invoice.amount_paid, 5900);
     assert.equal(invoice.parent?.subscription_details?.subscription, sub.id);
     const pi = invoice.payments!.data[0].payment.payment_intent as string;
+    const listed = await stripe.invoicePayments.list({ invoice: invoice.id });
+    assert.equal(listed.data[0].payment.payment_intent, pi);
     assert.equal((await stripe.paymentIntents.retrieve(pi)).status, "succeeded");
     const item = sub.items.data[0];
     assert.equal(item.current_period_end - item.current_period_start >= 28 * DAY, true);

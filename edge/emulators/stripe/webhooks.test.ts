@@ -130,7 +130,7 @@ Deno.test("with a data file the state survives a restart", async () => {
   const dataFile = `${dir}/stripe.json`;
   try {
     const first = await startStripeEmulator({ port: 0, webhookSecret: WEBHOOK_SECRET, dataFile });
-    const customer = await sdkFor(first).customers.create({ email: "keep@example.test" });
+    const customer = await sdkFor(first).customers.create({ email: "keep@example.test" }, { idempotencyKey: "customer-u1" });
     await first.clock.advance(86_400);
     const clockBefore = first.clock.now();
     await first.close();
@@ -138,6 +138,8 @@ Deno.test("with a data file the state survives a restart", async () => {
     try {
       const again = await sdkFor(second).customers.retrieve(customer.id) as Stripe.Customer;
       assert.equal(again.email, "keep@example.test");
+      const replayed = await sdkFor(second).customers.create({ email: "keep@example.test" }, { idempotencyKey: "customer-u1" });
+      assert.equal(replayed.id, customer.id, "idempotency keys survive the restart too");
       assert.ok(second.clock.now() >= clockBefore);
     } finally {
       await second.close();

@@ -19,6 +19,18 @@ export function invoiceRoutes(core: Core): Route[] {
       const sub = core.store.need("subscription", subId, "subscription", "subscription");
       return previewRenewal(core, sub);
     }),
+    route("GET", "/v1/invoice_payments", ({ params }) => {
+      const invoice = asString(params.invoice, "invoice");
+      const payments = core.store.all("invoice", (i) => !invoice || i.id === invoice).flatMap((i) => i.payments.data);
+      return { ...core.list("/v1/invoice_payments", [], params), data: payments, has_more: false };
+    }),
+    route("GET", "/v1/invoice_payments/:id", ({ path }) => {
+      for (const invoice of core.store.all("invoice")) {
+        const found = invoice.payments.data.find((p: { id: string }) => p.id === path.id);
+        if (found) return found;
+      }
+      throw new StripeError(404, { type: "invalid_request_error", code: "resource_missing", param: "id", message: `No such invoice payment: '${path.id}'` });
+    }),
     route("GET", "/v1/invoices/:id", ({ params, path }) => core.out(core.store.need("invoice", path.id, "invoice"), expandList(params))),
     route("GET", "/v1/invoices", ({ params }) => {
       const customer = asString(params.customer, "customer");
