@@ -27,27 +27,43 @@ export function onInvoicePayment(core: Core, invoice: StoredObject, pi: StoredOb
   } else if (pi.status === "requires_action") {
     core.emit("invoice.payment_action_required", invoice);
   } else if (pi.status === "requires_payment_method") {
-    invoice.attempt_count++;
-    invoice.attempted = true;
-    const renewal = invoice.billing_reason !== "subscription_create";
-    const retries = core.billing.retryDays;
-    invoice.next_payment_attempt = renewal && invoice.attempt_count <= retries.length
-      ? core.now() + retries[invoice.attempt_count - 1] * DAY
-      : null;
-    core.emit("invoice.payment_failed", invoice);
-    if (sub && renewal) {
-      if (invoice.next_payment_attempt !== null) {
-        if (sub.status === "active" || sub.status === "trialing") sub.status = "past_due";
-      } else {
-        const end = core.billing.afterFinalRetry;
-        if (end === "canceled") {
-          endSubscription(core, sub, "canceled", "payment_failed");
-          return;
-        }
-        sub.status = end;
-      }
-    }
+    if (failedAttempt(core, invoice, sub)) return;
   }
+  if (sub && before && !sub._creating) {
+    const diff = changed(before, sub);
+    if (Object.keys(diff).length > 0) core.emit("customer.subscription.updated", sub, diff);
+  }
+}
+
+/** A failed attempt: schedule the next retry (renewals only) or end the subscription. True when it ended. */
+function failedAttempt(core: Core, invoice: StoredObject, sub: StoredObject | undefined): boolean {
+  invoice.attempt_count++;
+  invoice.attempted = true;
+  const renewal = invoice.billing_reason !== "subscription_create";
+  const retries = core.billing.retryDays;
+  invoice.next_payment_attempt = renewal && invoice.attempt_count <= retries.length
+    ? core.now() + retries[invoice.attempt_count - 1] * DAY
+    : null;
+  core.emit("invoice.payment_failed", invoice);
+  if (!sub || !renewal) return false;
+  if (invoice.next_payment_attempt !== null) {
+    if (sub.status === "active" || sub.status === "trialing") sub.status = "past_due";
+    return false;
+  }
+  const end = core.billing.afterFinalRetry;
+  if (end === "canceled") {
+    endSubscription(core, sub, "canceled", "payment_failed");
+    return true;
+  }
+  sub.status = end;
+  return false;
+}
+
+/** An invoice that could not even be attempted (no payment method): counts as a failed attempt. */
+export function onInvoiceNotAttempted(core: Core, invoice: StoredObject): void {
+  const sub = invoice.subscription ? core.store.get(invoice.subscription) : undefined;
+  const before = sub ? structuredClone(sub) : undefined;
+  if (failedAttempt(core, invoice, sub)) return;
   if (sub && before && !sub._creating) {
     const diff = changed(before, sub);
     if (Object.keys(diff).length > 0) core.emit("customer.subscription.updated", sub, diff);

@@ -322,3 +322,18 @@ Deno.test("billing option: one retry after 1 day, then the subscription is unpai
     await emulator.close();
   }
 });
+
+Deno.test("a trial that ends without any card: past_due with retries, then a card added pays the next retry", () =>
+  withEmulator(async ({ stripe, emulator }) => {
+    const customer = await stripe.customers.create({});
+    const price = await monthlyPrice(stripe);
+    const sub = await stripe.subscriptions.create({ customer: customer.id, items: [{ price: price.id }], trial_period_days: 7 });
+    await emulator.clock.advance(7 * DAY + 60);
+    const pastDue = await stripe.subscriptions.retrieve(sub.id, { expand: ["latest_invoice"] });
+    assert.equal(pastDue.status, "past_due");
+    assert.equal((pastDue.latest_invoice as Stripe.Invoice).attempt_count, 1);
+    const pm = await stripe.paymentMethods.attach("pm_card_visa", { customer: customer.id });
+    await stripe.customers.update(customer.id, { invoice_settings: { default_payment_method: pm.id } });
+    await emulator.clock.advance(3 * DAY + 60);
+    assert.equal((await stripe.subscriptions.retrieve(sub.id)).status, "active");
+  }));

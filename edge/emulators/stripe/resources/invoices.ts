@@ -5,6 +5,7 @@
  */
 import { asString, invalid, required, StripeError } from "../form.ts";
 import { discountAmount } from "./coupons.ts";
+import { onInvoiceNotAttempted } from "../subscription-state.ts";
 import { type Core, expandList } from "../core.ts";
 import { route, type Route } from "../router.ts";
 import type { StoredObject } from "../store.ts";
@@ -210,9 +211,7 @@ export function payInvoice(core: Core, invoice: StoredObject, opts: { paymentMet
   const pi = core.store.need("payment_intent", invoice.payment_intent, "invoice");
   const pmId = opts.paymentMethod ?? invoicePaymentMethod(core, invoice);
   if (!pmId) {
-    invoice.attempt_count++;
-    invoice.attempted = true;
-    core.emit("invoice.payment_failed", invoice);
+    onInvoiceNotAttempted(core, invoice);
     return new StripeError(400, {
       type: "invalid_request_error",
       code: "invoice_no_customer_payment_method",

@@ -53,11 +53,10 @@ export function subscriptionEnds(core: Core, sub: StoredObject, status: "cancele
     endSubscription(core, sub, status, "payment_failed");
     return;
   }
-  const reason = sub.cancel_at_period_end || sub.cancel_at ? "cancellation_requested" : "cancellation_requested";
   for (const invoice of core.store.all("invoice", (i) => i.subscription === sub.id && i.status === "open" && i.billing_reason === "subscription_create")) {
     voidInvoice(core, invoice);
   }
-  endSubscription(core, sub, status, reason);
+  endSubscription(core, sub, status, "cancellation_requested");
 }
 
 function needPrice(core: Core, id: string | undefined, param: string): StoredObject {
