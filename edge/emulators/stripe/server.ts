@@ -105,6 +105,8 @@ export async function startStripeEmulator(opts: StripeEmulatorOptions): Promise<
     setWebhookUrl(next) {
       webhooks.url = next;
       core.webhookEnabled = true;
+      // Deliveries kept pending (e.g. from before a restart) go to the new address right away.
+      schedule(0);
     },
     setWebhookOrder(order) {
       webhooks.order = order;
