@@ -233,3 +233,15 @@ Deno.test("unknown routes answer Stripe's JSON error; CORS preflight is allowed 
     assert.equal(other.status, 403);
     await other.body?.cancel();
   }));
+
+Deno.test("off-session payment on a card that always asks for 3-D Secure is declined with authentication_required", () =>
+  withEmulator(async ({ stripe }) => {
+    const customer = await stripe.customers.create({});
+    const pm = await stripe.paymentMethods.attach("pm_card_authenticationRequired", { customer: customer.id });
+    await assert.rejects(
+      stripe.paymentIntents.create({ amount: 5900, currency: "usd", customer: customer.id, payment_method: pm.id, confirm: true, off_session: true }),
+      (e: any) => e.code === "authentication_required" && e.decline_code === "authentication_required" && e.raw.payment_intent.status === "requires_payment_method",
+    );
+    const failed = await stripe.events.list({ type: "payment_intent.payment_failed" });
+    assert.equal(failed.data.length, 1);
+  }));
