@@ -51,6 +51,9 @@ export type ParsedInputs = { values: Map<z.ZodType, unknown>; form?: FormInput }
 
 /** Parses the declared inputs before the handler; the first failing input answers 400. */
 export function validate(inputs: Inputs): MiddlewareHandler<AppEnv> {
+  const schemas = Object.values(inputs);
+  // `valid(c, schema)` finds a value by its schema, so one schema object may serve one input only.
+  if (new Set(schemas).size !== schemas.length) throw new Error("validate(): one schema object per input");
   const mw: MiddlewareHandler<AppEnv> = async (c, next) => {
     const parsed: ParsedInputs = { values: new Map() };
     for (const [target, schema] of Object.entries(inputs) as [InputTarget, z.ZodType][]) {
