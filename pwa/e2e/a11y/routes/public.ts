@@ -5,7 +5,7 @@ export const PUBLIC_SCREENS: SweepRoute[] = [
   { role: "guest", path: "/", ready: "Your own doctor, online, for one flat membership fee", dialogs: ["Log in", "Join"] },
   { role: "guest", path: "/landing", ready: "Your own doctor, online, for one flat membership fee" },
   { role: "guest", path: "/doctors", ready: "Find a doctor" },
-  { role: "guest", path: (ids) => `/profile/${ids.doctorId}`, ready: /\S/ },
+  { role: "guest", path: (ids) => `/profile/${ids.doctorId}`, ready: /Grace Hopper/ },
   { role: "guest", path: "/contact-us", ready: "Contact us" },
   { role: "guest", path: "/terms-and-conditions", ready: "Terms and conditions" },
   { role: "guest", path: "/privacy-policy", ready: "Privacy policy" },
@@ -24,5 +24,5 @@ export const PUBLIC_SCREENS: SweepRoute[] = [
   // A signed-in patient sees the public pages with the signed-in header.
   { role: "patient", path: "/", ready: "Your own doctor, online, for one flat membership fee" },
   { role: "patient", path: "/doctors", ready: "Find a doctor" },
-  { role: "patient", path: (ids) => `/profile/${ids.doctorId}`, ready: /\S/ },
+  { role: "patient", path: (ids) => `/profile/${ids.doctorId}`, ready: /Grace Hopper/ },
 ];
