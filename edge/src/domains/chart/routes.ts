@@ -65,10 +65,7 @@ export function chartRoutes(s: ChartServices) {
   });
   r.get("/encounters/dropdown/:id", readers, async (c) =>
     ok(c, await encounters.dropdown(actorOf(c), param(c, "id"), parse(encounterDropdownQuerySchema, c.req.query()))));
-  r.get("/encounters/orders-list/:id", readers, async (c) => {
-    const q = parse(pageQuerySchema, c.req.query());
-    return ok(c, await encounters.orders(actorOf(c), param(c, "id"), q));
-  });
+  // GET /encounters/orders-list/:id is the orders domain's (domains/orders/routes.ts).
   r.get("/encounters/:patientId/list", readers, async (c) => {
     const q = parse(encounterListQuerySchema, c.req.query());
     const { list, totalCount } = await encounters.list(actorOf(c), param(c, "patientId"), q);
