@@ -216,7 +216,7 @@ ordersTest("orders: validation, roles, labs, imaging, referrals, prescriptions, 
     // The patient's profile lacks a phone: 422 Profile for erx not filled, nothing sent.
     await ctx.sql`update users set phone_number = null where id = ${u.patient.id}`;
     const incomplete = await doc("PUT", `/encounterPrescriptions/send/${rxId}`);
-    assert.deepEqual([incomplete.status, incomplete.body.message, incomplete.body.details.patientMissing], [422, "Profile for erx not filled", ["phoneNumber"]]);
+    assert.deepEqual([incomplete.status, incomplete.body.message, incomplete.body.details.patientMissing], [422, "Profile for erx not filled error", ["phoneNumber"]]);
     await ctx.sql`update users set phone_number = '+17025551234' where id = ${u.patient.id}`;
     assert.deepEqual((await doc("GET", "/doctors/check/erx")).body.result, { complete: true, missing: [] });
     assert.deepEqual((await vma("GET", `/doctors/check/erx?doctorId=${u.doctor.id}`)).body.result.complete, true);

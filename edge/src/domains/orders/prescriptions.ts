@@ -240,7 +240,7 @@ export function createPrescriptions(deps: OrdersDeps & { auditLog: AuditLog }) {
       const doctorMissing = missingOf(doctor, DOCTOR_ERX_FIELDS);
       const patientMissing = missingOf(patient, ERX_REQUIRED_FIELDS);
       if (doctorMissing.length || patientMissing.length) {
-        throw new AppError(422, "Profile for erx not filled", { reason: "ERX_PROFILE_INCOMPLETE", doctorMissing, patientMissing });
+        throw new AppError(422, "Profile for erx not filled error", { reason: "ERX_PROFILE_INCOMPLETE", doctorMissing, patientMissing });
       }
       const matches = allergyMatches(await allergiesOf(r.patient_id), m);
       if (matches.length && !input.allergyOverride) {
