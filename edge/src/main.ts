@@ -34,7 +34,7 @@ if (applied.length) log.info("migrations applied", { applied });
 
 const video = await startVideoGateway(config, log);
 // E-prescribing: the vendor (ERX_BASE_URL) or the local emulator, whose callbacks reach this edge once it listens.
-const erx = startErx(config, log);
+const erx = await startErx(config, log);
 const deps = await composeDeps({ config, database, log, jwtSecret: await resolveJwtSecret(config, log), video: video.gateway, erx: erx.erx });
 if (deps.demoMode) await seedDemo(deps);
 

@@ -21,7 +21,7 @@ const rx = (pharmacyId: string) => ({
 
 Deno.test("erx emulator", async (t) => {
   const received: { body: string; signature: string | null }[] = [];
-  const emulator = serveErxEmulator({
+  const emulator = await serveErxEmulator({
     ...creds, callbackUrl: "http://edge.test/api/v1/erx/callbacks", delayMs: 50,
     deliver: (_url, init) => {
       received.push({ body: String(init.body), signature: new Headers(init.headers).get("x-erx-signature") });

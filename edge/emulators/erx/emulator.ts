@@ -8,6 +8,9 @@
  * missing NPI, address, phone or fax. A sent prescription is reported
  * "eRxSent" (transmitted), or "Error" when the pharmacy takes faxes only.
  */
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { getRequestListener } from "@hono/node-server";
 import { Hono } from "hono";
 import { pharmacyById } from "../../../sync/data/pharmacies.ts";
 import { signCallback } from "../../src/platform/erx/erx.ts";
@@ -162,18 +165,23 @@ export function createErxEmulator(opts: ErxEmulatorOptions) {
 }
 export type ErxEmulator = ReturnType<typeof createErxEmulator>;
 
-/** Serves the emulator on a port (0: a free one). */
-export function serveErxEmulator(opts: ErxEmulatorOptions) {
+/**
+ * Serves the emulator on a port (0: a free one) over node:http, like the edge
+ * itself (@hono/node-server replaces the global Response, which Deno.serve then refuses).
+ */
+export async function serveErxEmulator(opts: ErxEmulatorOptions) {
   const emulator = createErxEmulator(opts);
-  const server = Deno.serve({ port: opts.port ?? 0, hostname: opts.hostname ?? "127.0.0.1", onListen: () => {} }, emulator.fetch);
-  const url = `http://${server.addr.hostname}:${server.addr.port}`;
+  const server = createServer(getRequestListener(emulator.fetch));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, opts.hostname ?? "127.0.0.1", resolve));
+  const address = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${address.port}`;
   return {
     ...emulator,
     url,
     async close() {
       await emulator.idle();
-      await server.shutdown();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
 }
-export type ServedErxEmulator = ReturnType<typeof serveErxEmulator>;
+export type ServedErxEmulator = Awaited<ReturnType<typeof serveErxEmulator>>;

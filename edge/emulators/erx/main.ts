@@ -6,7 +6,7 @@
 import { serveErxEmulator } from "./emulator.ts";
 
 const env = Deno.env.toObject();
-const served = serveErxEmulator({
+const served = await serveErxEmulator({
   port: Number(env.ERX_EMULATOR_PORT ?? 8790),
   clinicId: env.ERX_CLINIC_ID ?? "demo-clinic",
   clinicKey: env.ERX_CLINIC_KEY ?? "demo-clinic-key",

@@ -8,7 +8,7 @@ export const ERX_CREDS = { clinicId: "clinic-1", clinicKey: "clinic-key-7f3a9c2e
 /** One Deno test with steps: a test context whose `erx` is the emulator (callbacks delivered into the app). */
 export function ordersTest(name: string, fn: (t: Deno.TestContext, ctx: TestContext, erx: ServedErxEmulator) => Promise<void>, delayMs = 0) {
   Deno.test({ name, sanitizeOps: false, sanitizeResources: false }, async (t) => {
-    const erx = serveErxEmulator({ ...ERX_CREDS, callbackUrl: "http://app.test/api/v1/erx/callbacks", delayMs });
+    const erx = await serveErxEmulator({ ...ERX_CREDS, callbackUrl: "http://app.test/api/v1/erx/callbacks", delayMs });
     const ctx = await createTestContext({
       env: {
         ERX_BASE_URL: erx.url, ERX_CLINIC_ID: ERX_CREDS.clinicId, ERX_CLINIC_KEY: ERX_CREDS.clinicKey, ERX_USER_ID: ERX_CREDS.userId,

@@ -18,11 +18,11 @@ export function erxFromConfig(config: Config): Erx | null {
   });
 }
 
-export function startErx(config: Config, log: Logger): { erx: Erx; setEdgeOrigin(origin: string): void; stop(): Promise<void> } {
+export async function startErx(config: Config, log: Logger): Promise<{ erx: Erx; setEdgeOrigin(origin: string): void; stop(): Promise<void> }> {
   const configured = erxFromConfig(config);
   if (configured) return { erx: configured, setEdgeOrigin() {}, stop: () => Promise.resolve() };
   const creds = { clinicId: "demo-clinic", clinicKey: randomSecret(), userId: "demo-user", webhookSecret: randomSecret() };
-  const emulator = serveErxEmulator({ ...creds, callbackUrl: null, delayMs: config.ERX_EMULATOR_DELAY_MS });
+  const emulator = await serveErxEmulator({ ...creds, callbackUrl: null, delayMs: config.ERX_EMULATOR_DELAY_MS });
   log.info("e-prescribing emulator started (no ERX_BASE_URL)", { url: emulator.url, delayMs: config.ERX_EMULATOR_DELAY_MS });
   return {
     erx: createDoseSpotErx({ baseUrl: emulator.url, ...creds }),
