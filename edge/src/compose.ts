@@ -18,6 +18,7 @@ import { noVideo, type VideoGateway } from "./platform/video/gateway.ts";
 import { createJanusGateway } from "./platform/video/janus-gateway.ts";
 import { type Erx, unconfiguredErx } from "./platform/erx/erx.ts";
 import { erxFromConfig } from "./platform/erx/start.ts";
+import { createJobQueue } from "./jobs/pg-queue.ts";
 
 export async function composeDeps(opts: {
   config: Config;
@@ -57,6 +58,8 @@ export async function composeDeps(opts: {
       ? createJanusGateway({ urls: config.JANUS_URL, tokenSecret: config.JANUS_TOKEN_SECRET!, adminKey: config.JANUS_ADMIN_KEY! })
       : noVideo),
     erx: opts.erx ?? erxFromConfig(config) ?? unconfiguredErx,
+    // Opens nothing until used: pg-boss's schema is made by the first send/drain or start().
+    jobs: createJobQueue({ sql, log }),
     demoMode: config.DEMO_SEED || !config.DATABASE_URL,
   };
 }

@@ -15,6 +15,7 @@ import type { ChangeFeed } from "./realtime/change-feed.ts";
 import type { EventBus } from "./realtime/events.ts";
 import type { VideoGateway } from "./platform/video/gateway.ts";
 import type { Erx } from "./platform/erx/erx.ts";
+import type { JobQueue } from "./jobs/queue.ts";
 
 export type Limits = {
   loginFailuresPerAccount: RateRule;
@@ -58,6 +59,8 @@ export type Deps = {
   video: VideoGateway;
   /** The e-prescribing vendor (DoseSpot API, or its local emulator), or `unconfiguredErx`. */
   erx: Erx;
+  /** The one durable job queue (PostgreSQL): background work of every domain. */
+  jobs: JobQueue;
   /** The demo seed is active: the dev outbox endpoint answers. */
   demoMode: boolean;
 };

@@ -232,6 +232,10 @@ ordersTest("orders: validation, roles, labs, imaging, referrals, prescriptions, 
     assert.deepEqual([sent.body.result.status, sent.body.result.transmission, sent.body.result.erxStatus, sent.body.result.erxSubstatus, sent.body.result.archived],
       ["current", "pending", 3, "S", "N"]);
     await erx.idle();
+    // The callback was answered at once; the queue applies it.
+    assert.equal((await doc("GET", `/encounterPrescriptions/${rxId}`)).body.result.transmission, "pending");
+    await ctx.deps.jobs.drain({ names: ["erx.status"] });
+    assert.equal((await doc("GET", `/encounterPrescriptions/${rxId}`)).body.result.transmission, "transmitted");
     const after = await doc("GET", `/erx/${rxId}`);
     assert.deepEqual([after.body.result.transmission, after.body.result.erxStatusLabel, after.body.result.vendor], ["transmitted", "Electronic retail", "DoseSpot"]);
     assert.deepEqual(erx.deliveries.map((d) => d.httpStatus), [200]);
@@ -257,6 +261,7 @@ ordersTest("orders: validation, roles, labs, imaging, referrals, prescriptions, 
     const toFax = await doc("POST", `/encounterPrescriptions/${e.id}`, { ...rx, medicationId: med("lisinopril 10 mg oral tablet"), unit: "tablet", pharmacyId: faxOnly.ncpdp });
     assert.equal((await doc("PUT", `/encounterPrescriptions/send/${toFax.body.result.id}`)).status, 200);
     await erx.idle();
+    await ctx.deps.jobs.drain({ names: ["erx.status"] });
     const failed = await doc("GET", `/encounterPrescriptions/${toFax.body.result.id}`);
     assert.equal(failed.body.result.transmission, "error");
     assert.match(failed.body.result.transmissionError, /does not accept electronic prescriptions/);
@@ -270,9 +275,11 @@ ordersTest("orders: validation, roles, labs, imaging, referrals, prescriptions, 
     assert.equal(unsigned.status, 401);
     const signed = await signCallback(ERX_CREDS.webhookSecret, body, Math.floor(Date.now() / 1000));
     assert.equal((await ctx.call("POST", "/erx/callbacks", { body, headers: { "x-erx-signature": signed } })).status, 200);
+    await ctx.deps.jobs.drain({ names: ["erx.status"] });
     assert.equal((await doc("GET", `/encounterPrescriptions/${toFax.body.result.id}`)).body.result.transmission, "transmitted");
     await ctx.sql`update prescriptions set transmission = 'error' where id = ${toFax.body.result.id}`;
     assert.equal((await ctx.call("POST", "/erx/callbacks", { body, headers: { "x-erx-signature": signed } })).status, 200);
+    await ctx.deps.jobs.drain({ names: ["erx.status"] });
     assert.equal((await doc("GET", `/encounterPrescriptions/${toFax.body.result.id}`)).body.result.transmission, "error", "a replayed event is applied once");
   });
 
@@ -317,14 +324,17 @@ ordersTest("e-prescribing: a late status arrives after the configured delay", as
   const created = await doc("POST", `/encounterPrescriptions/${u.encounter.id}`, {
     medicationId: AMOXICILLIN, instructions: "1 capsule three times a day", quantity: 30, unit: "capsule", days: 10, refills: 0, pharmacyId: pharmacyNV.ncpdp,
   });
+  // The queue's schema is made at its first use: before the send, so the send is quick beside the emulator's delay.
+  await ctx.deps.jobs.drain();
   await t.step("pending until the emulator reports, then transmitted", async () => {
     assert.equal((await doc("PUT", `/encounterPrescriptions/send/${created.body.result.id}`)).status, 200);
     assert.equal((await doc("GET", `/encounterPrescriptions/${created.body.result.id}`)).body.result.transmission, "pending");
     assert.equal(erx.deliveries.length, 0);
     await erx.idle();
+    await ctx.deps.jobs.drain({ names: ["erx.status"] });
     assert.equal((await doc("GET", `/encounterPrescriptions/${created.body.result.id}`)).body.result.transmission, "transmitted");
   });
-}, 300);
+}, 1500);
 
 ordersTest("e-prescribing: a missed callback is recovered by asking the vendor (GET /erx/{id})", async (t, ctx, erx) => {
   const u = await ordersSetup(ctx);
@@ -333,10 +343,20 @@ ordersTest("e-prescribing: a missed callback is recovered by asking the vendor (
   const created = await doc("POST", `/encounterPrescriptions/${u.encounter.id}`, {
     medicationId: AMOXICILLIN, instructions: "1 capsule three times a day", quantity: 30, unit: "capsule", days: 10, refills: 0, pharmacyId: pharmacyNV.ncpdp,
   });
-  await t.step("no callback; the status call finds 'transmitted'", async () => {
+  await t.step("no callback; the queued status check (due 15 minutes after sending) finds 'transmitted'", async () => {
     await doc("PUT", `/encounterPrescriptions/send/${created.body.result.id}`);
     await erx.idle();
+    assert.equal(await ctx.deps.jobs.drain({ names: ["erx.checkStatus"] }), 0, "not due yet");
     assert.equal((await doc("GET", `/encounterPrescriptions/${created.body.result.id}`)).body.result.transmission, "pending");
-    assert.equal((await doc("GET", `/erx/${created.body.result.id}`)).body.result.transmission, "transmitted");
+    assert.equal(await ctx.deps.jobs.drain({ names: ["erx.checkStatus"], dueNow: true }), 1);
+    assert.equal((await doc("GET", `/encounterPrescriptions/${created.body.result.id}`)).body.result.transmission, "transmitted");
+  });
+  await t.step("GET /erx/{id} asks the vendor for a pending one too", async () => {
+    const second = await doc("POST", `/encounterPrescriptions/${u.encounter.id}`, {
+      medicationId: AMOXICILLIN, instructions: "1 capsule three times a day", quantity: 30, unit: "capsule", days: 10, refills: 0, pharmacyId: pharmacyNV.ncpdp,
+    });
+    await doc("PUT", `/encounterPrescriptions/send/${second.body.result.id}`);
+    await erx.idle();
+    assert.equal((await doc("GET", `/erx/${second.body.result.id}`)).body.result.transmission, "transmitted");
   });
 });

@@ -10,6 +10,7 @@
  */
 import type { Actor } from "../../access/actor.ts";
 import type { AuditLog } from "../audit/repo.ts";
+import type { JobQueue } from "../../jobs/queue.ts";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../http/errors.ts";
 import { allergyMatches } from "../../../../sync/data/allergens.ts";
 import { type Medication, medicationById, medicationRefusal } from "../../../../sync/data/medications.ts";
@@ -54,7 +55,7 @@ function pharmacy(id: string | null) {
   return p;
 }
 
-export function createPrescriptions(deps: OrdersDeps & { auditLog: AuditLog }) {
+export function createPrescriptions(deps: OrdersDeps & { auditLog: AuditLog; jobs: JobQueue }) {
   const { sql, clock, audit, erx, planKindOf } = deps;
   const cards = createMedicalCardRepo(sql);
   const now = () => clock.now();
@@ -136,8 +137,19 @@ export function createPrescriptions(deps: OrdersDeps & { auditLog: AuditLog }) {
     return true;
   }
 
+  /** A pending transmission is asked of the vendor and applied; answers the transmission after. */
+  async function checkPending(id: string): Promise<Prescription["transmission"]> {
+    const r = await get(id);
+    if (!r || r.transmission !== "pending" || !r.vendor_prescription_id || !r.vendor_patient_id) return r?.transmission ?? "none";
+    const s = await erx.status({ patientId: r.vendor_patient_id, prescriptionId: r.vendor_prescription_id });
+    if (s.status === "pending") return "pending";
+    await applyStatus({ eventId: `poll:${r.vendor_prescription_id}:${s.status}`, prescriptionId: r.vendor_prescription_id, ...s });
+    return s.status;
+  }
+
   return {
     applyStatus,
+    checkPending,
     async create(actor: Actor, encounterId: string, input: PrescriptionCreate) {
       const access = ordersAccess(sql, actor);
       access.requirePrescriber("write a prescription");
@@ -286,6 +298,7 @@ export function createPrescriptions(deps: OrdersDeps & { auditLog: AuditLog }) {
       await sql`update prescriptions set status = 'current', erx_status = 3, erx_substatus = 'S', archived = 'N', transmission = 'pending',
         transmission_error = null, vendor_prescription_id = ${sent.prescriptionId}, vendor_patient_id = ${sent.patientId}, sent_at = ${now()},
         updated_by = ${actor.userId}, updated_at = ${now()} where id = ${id}`;
+      await deps.jobs.send("erx.checkStatus", { prescriptionId: id }, { singletonKey: id, startAfter: 15 * 60 });
       await audit.write(actor, {
         patientId: r.patient_id, what: "prescription.send", id,
         details: { vendor: erx.vendor, pharmacy: ph.ncpdp, allergyOverride: matches.length > 0 },
@@ -299,18 +312,10 @@ export function createPrescriptions(deps: OrdersDeps & { auditLog: AuditLog }) {
       const access = ordersAccess(sql, actor);
       if (access.isPatient) throw notFound("No such prescription");
       const o = await access.order("prescriptions", id);
-      let r = await get(id);
-      if (r.transmission === "pending" && r.vendor_prescription_id && r.vendor_patient_id) {
-        try {
-          const s = await erx.status({ patientId: r.vendor_patient_id, prescriptionId: r.vendor_prescription_id });
-          if (s.status !== "pending") {
-            await applyStatus({ eventId: `poll:${r.vendor_prescription_id}:${s.status}`, prescriptionId: r.vendor_prescription_id, ...s });
-            r = await get(id);
-          }
-        } catch (err) {
-          if (!(err instanceof ErxUnavailable || err instanceof ErxRejected)) throw err;
-        }
-      }
+      await checkPending(id).catch((err) => {
+        if (!(err instanceof ErxUnavailable || err instanceof ErxRejected)) throw err;
+      });
+      const r = await get(id);
       await audit.read(actor, { patientId: o.patient_id, what: "prescription.erx", id });
       return {
         id: r.id, vendor: erx.vendor, status: r.status, transmission: r.transmission, transmissionError: r.transmission_error,
@@ -334,7 +339,8 @@ export function createPrescriptions(deps: OrdersDeps & { auditLog: AuditLog }) {
     async callback(rawBody: string, signature: string | null) {
       const event = await erx.verifyCallback(rawBody, signature, Math.floor(now().getTime() / 1000));
       if (!event) throw new AppError(401, "Invalid signature", { reason: "INVALID_SIGNATURE" });
-      await applyStatus(event);
+      // Applied by the queue (domains/orders/jobs.ts): the vendor gets its answer now, a failure is retried.
+      await deps.jobs.send("erx.status", event, { singletonKey: event.eventId });
       return { received: true };
     },
   };

@@ -15,7 +15,7 @@ export function createOrdersServices(deps: Deps, opts: { planKindOf?: PlanKindOf
   };
   return {
     requests: createOrderRequests(base),
-    prescriptions: createPrescriptions({ ...base, auditLog: deps.audit }),
+    prescriptions: createPrescriptions({ ...base, auditLog: deps.audit, jobs: deps.jobs }),
     lists: createOrderLists(base),
     pharmacy: createPreferredPharmacy(base),
   };
