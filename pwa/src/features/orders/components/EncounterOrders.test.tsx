@@ -35,6 +35,11 @@ function server(opts: { labs?: Lab[]; prescriptions?: Prescription[]; patient?: 
     [`POST /encounterImagings/list/${ENC}`]: () => success(list([])),
     [`GET /encounterReferrals/${ENC}`]: () => success(list([])),
     [`GET /encounterPrescriptions/list/${ENC}`]: () => success(prescriptions),
+    [`PUT /encounterPrescriptions/${RX_ID}`]: (req) => {
+      prescriptions = [rx({ ...(req.body as Partial<Prescription>) })];
+      return success(prescriptions[0]);
+    },
+    [`GET /patient/pharmacy/${PATIENT}`]: () => success({ pharmacy: null }),
     [`PUT /encounterPrescriptions/send/${RX_ID}`]: (req) => {
       if (!(req.body as { allergyOverride?: boolean })?.allergyOverride) {
         return failure(409, "Allergy warning: amoxicillin is a penicillin antibiotic. Confirm to send anyway.", { reason: "ALLERGY_CONFLICT" });
@@ -65,6 +70,27 @@ describe("EncounterOrders", { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole("button", { name: "Send anyway" }));
     await waitFor(() => expect(screen.getByTestId("transmission").textContent).toBe("Sending to the pharmacy"));
     expect(stub.calls.filter((c) => c.method === "PUT").map((c) => c.body)).toEqual([{}, { allergyOverride: true }]);
+  });
+
+  it("the doctor edits a draft: the form starts from it, the schema checks the change, the PUT carries it", async () => {
+    const user = userEvent.setup();
+    const stub = server();
+    renderOrders("doctor", stub);
+    const item = await screen.findByRole("listitem", { name: "Prescription: amoxicillin 500 mg oral capsule" });
+    await user.click(within(item).getByRole("button", { name: "Edit" }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit prescription draft" });
+    const quantity = within(dialog).getByLabelText("Quantity");
+    expect((quantity as HTMLInputElement).value).toBe("30");
+    await user.clear(quantity);
+    await user.type(quantity, "10000");
+    await user.click(within(dialog).getByRole("button", { name: "Save changes" }));
+    expect(within(dialog).getByText("Quantity is at most 9999")).toBeTruthy();
+    await user.clear(quantity);
+    await user.type(quantity, "40");
+    await user.click(within(dialog).getByRole("button", { name: "Save changes" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    const put = stub.calls.find((c) => c.method === "PUT" && c.path === `/encounterPrescriptions/${RX_ID}`);
+    expect(put?.body).toMatchObject({ medicationId: "91234567", quantity: 40, days: 10, pharmacyId: "1486974" });
   });
 
   it("the VMA prepares labs but has no prescription actions", async () => {

@@ -29,6 +29,7 @@ export function EncounterOrders({ patientId, encounterId, role }: Props) {
   const client = useQueryClient();
   const notify = useSnackbar();
   const [dialog, setDialog] = useState<DialogKind>(null);
+  const [editing, setEditing] = useState<Prescription | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [allergyConfirm, setAllergyConfirm] = useState<{ id: string; message: string } | null>(null);
   const careTeam = role !== "patient";
@@ -209,6 +210,7 @@ export function EncounterOrders({ patientId, encounterId, role }: Props) {
                     Send to pharmacy
                   </Button>
                 )}
+                {p.status === "draft" && <Button variant="secondary" onClick={() => setEditing(p)}>Edit</Button>}
                 {p.status === "current" && (
                   <Button variant="secondary" onClick={() => act(p.id, () => api.put(`/encounterPrescriptions/${p.id}`, { status: "discontinued" }), "Discontinued")}>Discontinue</Button>
                 )}
@@ -235,6 +237,12 @@ export function EncounterOrders({ patientId, encounterId, role }: Props) {
       <Dialog open={dialog === "prescription"} title="Prescribe" onClose={() => setDialog(null)} wide>
         {dialog === "prescription" && (
           <PrescriptionForm encounterId={encounterId} patientId={patientId} onSaved={saved("Prescription saved as a draft")} onClose={() => setDialog(null)} />
+        )}
+      </Dialog>
+      <Dialog open={editing !== null} title="Edit prescription draft" onClose={() => setEditing(null)} wide>
+        {editing && (
+          <PrescriptionForm encounterId={encounterId} patientId={patientId} draft={editing}
+            onSaved={() => { setEditing(null); notify("Draft saved", "success"); void refresh(); }} onClose={() => setEditing(null)} />
         )}
       </Dialog>
       <ConfirmDialog

@@ -9,7 +9,9 @@ import { useEffect, useState } from "react";
 import type { ListResult } from "../../../../../sync/envelope.ts";
 import type { Medication } from "../../../../../sync/data/medications.ts";
 import type { Pharmacy } from "../../../../../sync/data/pharmacies.ts";
-import { DISPENSE_UNITS, type Prescription, prescriptionCreateSchema } from "../../../../../sync/schemas/orders.ts";
+import {
+  DISPENSE_UNITS, type Prescription, prescriptionCreateSchema, prescriptionUpdateSchema,
+} from "../../../../../sync/schemas/orders.ts";
 import { US_STATE_CODES } from "../../../../../sync/us-states.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { Button, Checkbox, Select, TextField } from "../../../ui/index.ts";
@@ -79,15 +81,21 @@ export function PharmacyPicker({ patientId, value, onChange, error }: {
   );
 }
 
-export function PrescriptionForm({ encounterId, patientId, onSaved, onClose }: {
-  encounterId: string; patientId: string; onSaved: (p: Prescription) => void; onClose: () => void;
+/** New (POST) or, with `draft`, an edit of that draft (PUT: only drafts can be edited). */
+export function PrescriptionForm({ encounterId, patientId, draft, onSaved, onClose }: {
+  encounterId: string; patientId: string; draft?: Prescription; onSaved: (p: Prescription) => void; onClose: () => void;
 }) {
   const api = useApi();
   const [search, setSearch] = useState("");
   const [med, setMed] = useState<Med | null>(null);
-  const [pharmacy, setPharmacy] = useState<Pharmacy | null>(null);
-  const [v, setV] = useState({ instructions: "", quantity: "", unit: "", days: "", refills: "0", additionalSig: "", pharmacistMessage: "" });
-  const [substitution, setSubstitution] = useState(true);
+  // A draft's pharmacy carries the fields shown here; the picker only compares NCPDP ids.
+  const [pharmacy, setPharmacy] = useState<Pharmacy | null>((draft?.pharmacy as Pharmacy | null | undefined) ?? null);
+  const [v, setV] = useState({
+    instructions: draft?.instructions ?? "", quantity: draft ? String(draft.quantity) : "", unit: draft?.unit ?? "",
+    days: draft ? String(draft.days) : "", refills: draft ? String(draft.refills) : "0", additionalSig: draft?.additionalSig ?? "",
+    pharmacistMessage: draft?.pharmacistMessage ?? "",
+  });
+  const [substitution, setSubstitution] = useState(draft ? draft.substitutionAllowed : true);
   const set = (k: keyof typeof v) => (value: string) => setV((s) => ({ ...s, [k]: value }));
   const { fields, error, busy, submit } = useSubmit();
   const term = search.trim();
@@ -104,11 +112,13 @@ export function PrescriptionForm({ encounterId, patientId, onSaved, onClose }: {
       onSubmit={async (e) => {
         e.preventDefault();
         const input = {
-          medicationId: med?.rxcui, instructions: v.instructions, quantity: num(v.quantity), unit: v.unit || undefined, days: num(v.days),
+          medicationId: med?.rxcui ?? draft?.medicationId, instructions: v.instructions, quantity: num(v.quantity), unit: v.unit || undefined, days: num(v.days),
           refills: num(v.refills), substitutionAllowed: substitution, daw: !substitution, additionalSig: v.additionalSig,
           pharmacistMessage: v.pharmacistMessage, pharmacyId: pharmacy?.ncpdp ?? null,
         };
-        const saved = await submit(prescriptionCreateSchema, input, (valid) => api.post<Prescription>(`/encounterPrescriptions/${encounterId}`, valid));
+        const saved = draft
+          ? await submit(prescriptionUpdateSchema, input, (valid) => api.put<Prescription>(`/encounterPrescriptions/${draft.id}`, valid))
+          : await submit(prescriptionCreateSchema, input, (valid) => api.post<Prescription>(`/encounterPrescriptions/${encounterId}`, valid));
         if (saved) onSaved(saved);
       }}
     >
@@ -125,7 +135,7 @@ export function PrescriptionForm({ encounterId, patientId, onSaved, onClose }: {
         ))}
         {fields.medicationId && <p className="field-error" role="alert">{fields.medicationId}</p>}
       </fieldset>
-      {med && <p>Prescribing: <strong>{med.display}</strong></p>}
+      {(med || draft) && <p>Prescribing: <strong>{med?.display ?? draft?.medication}</strong></p>}
       <TextField label="Instructions (sig)" value={v.instructions} onChange={set("instructions")} multiline error={fields.instructions} required />
       <div className="orders-grid">
         <TextField label="Quantity" inputMode="numeric" value={v.quantity} onChange={set("quantity")} error={fields.quantity} required />
@@ -140,7 +150,7 @@ export function PrescriptionForm({ encounterId, patientId, onSaved, onClose }: {
       <PharmacyPicker patientId={patientId} value={pharmacy} onChange={setPharmacy} error={fields.pharmacyId} />
       {error && <p className="form-error" role="alert">{error}</p>}
       <div className="row">
-        <Button type="submit" loading={busy}>Save draft</Button>
+        <Button type="submit" loading={busy}>{draft ? "Save changes" : "Save draft"}</Button>
         <Button type="button" variant="secondary" onClick={onClose}>Cancel</Button>
       </div>
     </form>

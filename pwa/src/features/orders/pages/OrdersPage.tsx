@@ -17,6 +17,7 @@ import { useCurrentUser } from "../../auth/index.ts";
 import { useOrdersLive } from "../hooks/use-orders-live.ts";
 import { formatDate, KIND_LABELS, stateLabel, TRANSMISSION_LABELS } from "../lib/format.ts";
 import { ordersKeys } from "../lib/keys.ts";
+import { PreferredPharmacy } from "../components/PreferredPharmacy.tsx";
 import "../orders.css";
 
 const PAGE = 20;
@@ -45,6 +46,7 @@ export function OrdersPage() {
           ? "Labs, imaging, referrals and prescriptions your doctor shared with you."
           : "Your patients' labs, imaging, referrals and prescriptions."}
       </p>
+      {patient && <PreferredPharmacy patientId={user.id} />}
       <div className="orders-filters" role="search" aria-label="Filter orders">
         <Select label="Kind" value={kind} onChange={(v) => { setKind(v); setOffset(0); }} placeholder="All kinds"
           options={ORDER_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }))} />
