@@ -27,6 +27,8 @@ export function OrdersPage() {
   const user = useCurrentUser();
   const api = useApi();
   const patient = user.role === "patient";
+  // Admins see no clinical content (edge/docs/orders.md): nothing is asked of the server.
+  const admin = user.role === "admin";
   const [kind, setKind] = useState("");
   const [state, setState] = useState<"open" | "all">(patient ? "all" : "open");
   const [search, setSearch] = useState("");
@@ -35,6 +37,7 @@ export function OrdersPage() {
   const orders = useQuery({
     queryKey: ordersKeys.list(query),
     queryFn: ({ signal }) => api.get<ListResult<OrderSummary>>("/orders", { query, signal }),
+    enabled: !admin,
   });
   const base = user.role === "vma" ? "/vma/patients" : "/doctor/patients";
   return (
@@ -46,7 +49,9 @@ export function OrdersPage() {
           ? "Labs, imaging, referrals and prescriptions your doctor shared with you."
           : "Your patients' labs, imaging, referrals and prescriptions."}
       </p>
+      {admin && <EmptyState title="Orders are kept by each practice">Administrators do not see patients' clinical orders.</EmptyState>}
       {patient && <PreferredPharmacy patientId={user.id} />}
+      {!admin && (
       <div className="orders-filters" role="search" aria-label="Filter orders">
         <Select label="Kind" value={kind} onChange={(v) => { setKind(v); setOffset(0); }} placeholder="All kinds"
           options={ORDER_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }))} />
@@ -56,6 +61,7 @@ export function OrdersPage() {
         )}
         <TextField label="Search" value={search} onChange={(v) => { setSearch(v); setOffset(0); }} placeholder={patient ? "Test or medication" : "Patient, test or medication"} />
       </div>
+      )}
       {orders.isLoading && <Spinner size={32} label="Loading orders" />}
       {orders.error && (
         <div className="stack">
