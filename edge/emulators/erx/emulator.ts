@@ -32,7 +32,11 @@ export type ErxEmulatorOptions = {
 
 type Clinician = { id: string; externalId: string; data: Record<string, unknown> };
 type Patient = { id: string; externalId: string };
-type Prescription = { id: string; patientId: string; pharmacyId: string; status: string; statusDetails: string | null };
+type Prescription = {
+  id: string; patientId: string; pharmacyId: string; status: string; statusDetails: string | null;
+  /** As the clinician wrote it (our API's ExternalId, or none when written in the "vendor UI"). */
+  body: Record<string, unknown>;
+};
 
 const ok = { ResultCode: "OK" };
 const error = (description: string) => ({ Result: { ResultCode: "ERROR", ResultDescription: description } });
@@ -119,7 +123,7 @@ export function createErxEmulator(opts: ErxEmulatorOptions) {
     if (typeof b.DisplayName !== "string" || !b.DisplayName || typeof b.Directions !== "string" || !b.Directions) {
       return c.json(error("Medication and directions are required"), 400);
     }
-    const rx: Prescription = { id: nextId(), patientId: pid, pharmacyId: String(b.PharmacyId), status: "Entered", statusDetails: null };
+    const rx: Prescription = { id: nextId(), patientId: pid, pharmacyId: String(b.PharmacyId), status: "Entered", statusDetails: null, body: b };
     prescriptions.set(rx.id, rx);
     return c.json({ Id: Number(rx.id), Result: ok });
   });
@@ -142,6 +146,15 @@ export function createErxEmulator(opts: ErxEmulatorOptions) {
     if (results.some((r) => r.Result.ResultCode === "ERROR")) return c.json({ Items: results, ...error("Some prescriptions were not sent") }, 400);
     return c.json({ Items: results, Result: ok });
   });
+  app.get("/webapi/v2/api/patients/:pid/prescriptions", (c) => {
+    if (!patients.has(c.req.param("pid"))) return c.json(error("Patient not found"), 404);
+    const items = [...prescriptions.values()].filter((rx) => rx.patientId === c.req.param("pid")).map((rx) => ({
+      PrescriptionId: Number(rx.id), ExternalId: rx.body.ExternalId ?? null, RxCUI: rx.body.RxCUI ?? null, DisplayName: rx.body.DisplayName,
+      Quantity: rx.body.Quantity, DispenseUnit: rx.body.DispenseUnit, DaysSupply: rx.body.DaysSupply, Refills: rx.body.Refills,
+      Directions: rx.body.Directions, PharmacyId: rx.pharmacyId, Status: rx.status,
+    }));
+    return c.json({ Items: items, Result: ok });
+  });
   app.get("/webapi/v2/api/patients/:pid/prescriptions/:id", (c) => {
     const rx = prescriptions.get(c.req.param("id"));
     if (!rx || rx.patientId !== c.req.param("pid")) return c.json(error("Prescription not found"), 404);
@@ -151,6 +164,20 @@ export function createErxEmulator(opts: ErxEmulatorOptions) {
   return {
     fetch: app.fetch,
     deliveries,
+    /**
+     * Tests and the demo: a prescription written in the vendor's own UI for a patient known by our external id
+     * (no ExternalId of ours), already transmitted — what `POST /outsideEntries/erx` imports.
+     */
+    writeOutside(patientExternalId: string, rx: { displayName: string; quantity: number; unit: string; daysSupply: number; refills: number; directions: string; pharmacyId: string }) {
+      const patient = [...patients.values()].find((p) => p.externalId === patientExternalId);
+      if (!patient) throw new Error("no such patient at the emulator");
+      const written: Prescription = {
+        id: nextId(), patientId: patient.id, pharmacyId: rx.pharmacyId, status: "eRxSent", statusDetails: null,
+        body: { DisplayName: rx.displayName, Quantity: String(rx.quantity), DispenseUnit: rx.unit, DaysSupply: rx.daysSupply, Refills: String(rx.refills), Directions: rx.directions },
+      };
+      prescriptions.set(written.id, written);
+      return written.id;
+    },
     setCallbackUrl(url: string | null) {
       callbackUrl = url;
     },

@@ -360,3 +360,34 @@ ordersTest("e-prescribing: a missed callback is recovered by asking the vendor (
     assert.equal((await doc("GET", `/erx/${second.body.result.id}`)).body.result.transmission, "transmitted");
   });
 });
+
+ordersTest("POST /outsideEntries/erx imports what the doctor wrote in the vendor's own UI, once", async (t, ctx, erx) => {
+  const u = await ordersSetup(ctx);
+  const as = (token: string) => (method: string, path: string, body?: unknown) => ctx.call(method, path, { token, body });
+  const doc = as(u.doctor.token), vma = as(u.vma.token), otherDoc = as(u.otherDoctor.token);
+  const body = { patientId: u.patient.id, doctorId: u.doctor.id, encounterId: u.encounter.id };
+  await t.step("bad input, roles, other practices", async () => {
+    assert.deepEqual(fieldsOf(await doc("POST", "/outsideEntries/erx", { patientId: "x" })).sort(), ["doctorId", "encounterId", "patientId"]);
+    assert.equal((await vma("POST", "/outsideEntries/erx", body)).status, 403);
+    assert.equal((await otherDoc("POST", "/outsideEntries/erx", { ...body, doctorId: u.otherDoctor.id })).status, 404);
+    assert.equal((await doc("POST", "/outsideEntries/erx", { ...body, doctorId: u.otherDoctor.id })).status, 404);
+    assert.equal((await doc("POST", "/outsideEntries/erx", { ...body, patientId: u.otherPatient.id })).status, 404);
+  });
+  await t.step("imported with substatus O, transmitted; a second call imports nothing", async () => {
+    assert.deepEqual((await doc("POST", "/outsideEntries/erx", body)).body.result, { imported: [], skipped: 0 });
+    erx.writeOutside(u.patient.id, {
+      displayName: "doxycycline hyclate 100 mg oral capsule", quantity: 20, unit: "capsule", daysSupply: 10, refills: 0,
+      directions: "1 capsule twice a day", pharmacyId: pharmacyNV.ncpdp,
+    });
+    erx.writeOutside(u.patient.id, { displayName: "bad", quantity: 0, unit: "each", daysSupply: 0, refills: 0, directions: "", pharmacyId: "x" });
+    const res = await doc("POST", "/outsideEntries/erx", body);
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.equal(res.body.result.skipped, 1);
+    const [p] = res.body.result.imported;
+    assert.deepEqual([p.medication, p.erxSubstatus, p.status, p.transmission, p.pharmacyId], [
+      "doxycycline hyclate 100 mg oral capsule", "O", "current", "transmitted", pharmacyNV.ncpdp,
+    ]);
+    assert.equal((await doc("POST", "/outsideEntries/erx", body)).body.result.imported.length, 0);
+    assert.equal((await doc("GET", `/encounterPrescriptions/list/${u.encounter.id}`)).body.result.length, 1);
+  });
+});

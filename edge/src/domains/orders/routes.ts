@@ -11,7 +11,7 @@ import { medicationRefusal, searchMedications } from "../../../../sync/data/medi
 import { searchPharmacies } from "../../../../sync/data/pharmacies.ts";
 import {
   allergySearchSchema, BODY_PARTS, catalogueQuerySchema, CONTRAST, IMAGING_TYPES, LATERALITIES, doctorErxCheckSchema, imagingAttachmentDeleteSchema, imagingCreateSchema,
-  imagingUpdateSchema, labCreateSchema, labUpdateSchema, medicationQuerySchema, orderPageSchema, ordersQuerySchema,
+  imagingUpdateSchema, labCreateSchema, outsideErxSchema, labUpdateSchema, medicationQuerySchema, orderPageSchema, ordersQuerySchema,
   pharmacySearchSchema, preferredPharmacySchema, prescriptionCreateSchema, prescriptionListQuerySchema, prescriptionSendSchema,
   prescriptionUpdateSchema, referralCreateSchema, referralUpdateSchema,
 } from "../../../../sync/schemas/orders.ts";
@@ -133,6 +133,7 @@ export function ordersRoutes(s: OrdersServices) {
     const { doctorId } = parse(doctorErxCheckSchema, c.req.query());
     return ok(c, await rx.checkDoctor(actorOf(c), doctorId));
   });
+  r.post("/outsideEntries/erx", careTeam, async (c) => ok(c, await rx.importOutside(actorOf(c), parse(outsideErxSchema, await jsonBody(c)))));
   r.post("/erx/callbacks", allow.public, async (c) => {
     const raw = (await c.req.text()).slice(0, 64 * 1024);
     return ok(c, await rx.callback(raw, c.req.header("x-erx-signature") ?? null));

@@ -10,7 +10,7 @@
  * sandbox before going live. The local emulator (edge/emulators/erx) serves
  * the same wire format.
  */
-import { checkSignature, type Erx, ErxRejected, type ErxStatusEvent, type ErxTransmission, ErxUnavailable } from "./erx.ts";
+import { checkSignature, type Erx, type ErxListedPrescription, ErxRejected, type ErxStatusEvent, type ErxTransmission, ErxUnavailable } from "./erx.ts";
 
 export type DoseSpotConfig = {
   baseUrl: string;
@@ -114,6 +114,19 @@ export function createDoseSpotErx(cfg: DoseSpotConfig): Erx {
         "GET", `api/patients/${encodeURIComponent(patientId)}/prescriptions/${encodeURIComponent(prescriptionId)}`,
       );
       return { status: transmissionOf(r.Item.Status), detail: r.Item.StatusDetails ?? null };
+    },
+    async listPrescriptions({ patientId }) {
+      type Item = {
+        PrescriptionId: number | string; ExternalId?: string | null; RxCUI?: string | null; DisplayName?: string; Quantity?: string | number;
+        DispenseUnit?: string; DaysSupply?: number; Refills?: string | number; Directions?: string; PharmacyId?: string | number | null; Status?: string;
+      };
+      const r = await call<{ Items: Item[]; Result: Result }>("GET", `api/patients/${encodeURIComponent(patientId)}/prescriptions`);
+      return (r.Items ?? []).map((i): ErxListedPrescription => ({
+        prescriptionId: String(i.PrescriptionId), externalId: i.ExternalId ?? null, rxcui: i.RxCUI ?? null,
+        displayName: String(i.DisplayName ?? "").slice(0, 105), quantity: Number(i.Quantity ?? 0), unit: String(i.DispenseUnit ?? "each"),
+        daysSupply: Number(i.DaysSupply ?? 0), refills: Number(i.Refills ?? 0), directions: String(i.Directions ?? "").slice(0, 1000),
+        pharmacyId: i.PharmacyId === null || i.PharmacyId === undefined ? null : String(i.PharmacyId), status: transmissionOf(String(i.Status ?? "")),
+      }));
     },
     async verifyCallback(rawBody, signature, nowSeconds): Promise<ErxStatusEvent | null> {
       if (!(await checkSignature(cfg.webhookSecret, rawBody, signature, nowSeconds))) return null;

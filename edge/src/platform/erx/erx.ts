@@ -33,6 +33,22 @@ export type ErxStatusEvent = {
   detail: string | null;
 };
 
+/** A prescription as the vendor lists it (written through our API or in the vendor's own UI). */
+export type ErxListedPrescription = {
+  prescriptionId: string;
+  /** Ours when it was sent through our API; null for one written in the vendor's own UI. */
+  externalId: string | null;
+  rxcui: string | null;
+  displayName: string;
+  quantity: number;
+  unit: string;
+  daysSupply: number;
+  refills: number;
+  directions: string;
+  pharmacyId: string | null;
+  status: ErxTransmission;
+};
+
 /** The vendor refused a call (bad pharmacy, missing prescriber data…): its message is safe to show. */
 export class ErxRejected extends Error {
   constructor(message: string, readonly code: string) {
@@ -50,6 +66,8 @@ export interface Erx {
   send(input: { clinicianId: string; patientId: string; prescription: ErxPrescriptionInput }): Promise<{ prescriptionId: string }>;
   /** The vendor's current status of a prescription (for a missed callback). */
   status(input: { patientId: string; prescriptionId: string }): Promise<{ status: ErxTransmission; detail: string | null }>;
+  /** Every prescription the vendor holds for a patient (to import those written outside our app). */
+  listPrescriptions(input: { patientId: string }): Promise<ErxListedPrescription[]>;
   /** The callback's event when its signature holds, else null. */
   verifyCallback(rawBody: string, signature: string | null, nowSeconds: number): Promise<ErxStatusEvent | null>;
 }
@@ -87,5 +105,6 @@ export const unconfiguredErx: Erx = {
   syncPatient: () => Promise.reject(new ErxUnavailable("E-prescribing is not configured")),
   send: () => Promise.reject(new ErxUnavailable("E-prescribing is not configured")),
   status: () => Promise.reject(new ErxUnavailable("E-prescribing is not configured")),
+  listPrescriptions: () => Promise.reject(new ErxUnavailable("E-prescribing is not configured")),
   verifyCallback: () => Promise.resolve(null),
 };
