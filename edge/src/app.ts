@@ -25,6 +25,8 @@ import { healthRoutes } from "./domains/health/routes.ts";
 import { patientsRoutes } from "./domains/patients/routes.ts";
 import { chartRoutes } from "./domains/chart/routes.ts";
 import { createChartServices } from "./domains/chart/service.ts";
+import { ordersRoutes } from "./domains/orders/routes.ts";
+import { createOrdersServices } from "./domains/orders/service.ts";
 import { createNoteSyncEffects } from "./domains/chart/note-sync.ts";
 import { registrationRoutes } from "./domains/registration/routes.ts";
 import { createRegistrationService } from "./domains/registration/service.ts";
@@ -85,6 +87,7 @@ export function createServices(deps: Deps) {
     registration: createRegistrationService(withSessions),
     users: createUsersService(withSessions),
     chart: createChartServices({ ...deps, write: sync.write }),
+    orders: createOrdersServices(deps),
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -109,6 +112,7 @@ export function createApi(deps: Deps, options: AppOptions) {
   api.route("/", authRoutes(services.auth));
   api.route("/", registrationRoutes(services.registration));
   api.route("/", patientsRoutes(deps));
+  api.route("/", ordersRoutes(services.orders));
   api.route("/", chartRoutes(services.chart));
   api.route("/", contactRoutes(services.contact));
   api.route("/", devRoutes(deps));

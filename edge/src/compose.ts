@@ -16,6 +16,8 @@ import { createLocalChangeFeed, createPgChangeFeed } from "./realtime/change-fee
 import { createLocalEventBus, createPgEventBus } from "./realtime/events.ts";
 import { noVideo, type VideoGateway } from "./platform/video/gateway.ts";
 import { createJanusGateway } from "./platform/video/janus-gateway.ts";
+import { type Erx, unconfiguredErx } from "./platform/erx/erx.ts";
+import { erxFromConfig } from "./platform/erx/start.ts";
 import { createJobQueue } from "./jobs/pg-queue.ts";
 
 export async function composeDeps(opts: {
@@ -28,6 +30,8 @@ export async function composeDeps(opts: {
   passwords?: PasswordHasher;
   /** A gateway started by the entry point (a child Janus); else JANUS_URL's, else none. */
   video?: VideoGateway;
+  /** An e-prescribing client made by the entry point (the emulator's); else ERX_BASE_URL's, else none. */
+  erx?: Erx;
 }): Promise<Deps> {
   const { config, database, log } = opts;
   const sql = database.sql;
@@ -53,6 +57,7 @@ export async function composeDeps(opts: {
     video: opts.video ?? (config.JANUS_URL && config.VIDEO_GATEWAY !== "off"
       ? createJanusGateway({ urls: config.JANUS_URL, tokenSecret: config.JANUS_TOKEN_SECRET!, adminKey: config.JANUS_ADMIN_KEY! })
       : noVideo),
+    erx: opts.erx ?? erxFromConfig(config) ?? unconfiguredErx,
     // Opens nothing until used: pg-boss's schema is made by the first send/drain or start().
     jobs: createJobQueue({ sql, log }),
     demoMode: config.DEMO_SEED || !config.DATABASE_URL,

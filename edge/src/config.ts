@@ -62,12 +62,25 @@ const envSchema = z.object({
   TURN_SECRET: z.string().min(8).optional(),
   /** How long a TURN credential lasts. */
   TURN_TTL_SECONDS: z.coerce.number().int().min(60).max(7 * 86400).default(86400),
+  /** E-prescribing vendor (DoseSpot API v2): its base URL and the clinic's credentials; unset = the local emulator (npm start). */
+  ERX_BASE_URL: z.string().regex(/^https?:\/\/\S+$/, "ERX_BASE_URL must be an http(s) URL").optional(),
+  ERX_CLINIC_ID: z.string().min(1).optional(),
+  ERX_CLINIC_KEY: z.string().min(1).optional(),
+  ERX_USER_ID: z.string().min(1).optional(),
+  ERX_SUBSCRIPTION_KEY: z.string().min(1).optional(),
+  /** Secret of the vendor's signed status callbacks (POST /api/v1/erx/callbacks). */
+  ERX_WEBHOOK_SECRET: z.string().min(16, "ERX_WEBHOOK_SECRET must be at least 16 characters").optional(),
+  /** The emulator's delay before it reports a prescription's status. */
+  ERX_EMULATOR_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(3000),
 }).superRefine((cfg, ctx) => {
   if (cfg.JANUS_URL && (!cfg.JANUS_TOKEN_SECRET || !cfg.JANUS_ADMIN_KEY)) {
     ctx.addIssue({ code: "custom", path: ["JANUS_URL"], message: "JANUS_URL needs JANUS_TOKEN_SECRET and JANUS_ADMIN_KEY (the gateway's token_auth_secret and VideoRoom admin_key)" });
   }
   if (cfg.TURN_URLS && !cfg.TURN_SECRET) {
     ctx.addIssue({ code: "custom", path: ["TURN_URLS"], message: "TURN_URLS needs TURN_SECRET" });
+  }
+  if (cfg.ERX_BASE_URL && !(cfg.ERX_CLINIC_ID && cfg.ERX_CLINIC_KEY && cfg.ERX_USER_ID && cfg.ERX_WEBHOOK_SECRET)) {
+    ctx.addIssue({ code: "custom", path: ["ERX_BASE_URL"], message: "ERX_BASE_URL needs ERX_CLINIC_ID, ERX_CLINIC_KEY, ERX_USER_ID and ERX_WEBHOOK_SECRET" });
   }
   const [min, max] = cfg.RTP_PORT_RANGE.split("-").map(Number);
   if (!(min >= 1024 && max <= 65535 && min < max)) {

@@ -14,6 +14,7 @@ import type { Sms } from "./platform/sms.ts";
 import type { ChangeFeed } from "./realtime/change-feed.ts";
 import type { EventBus } from "./realtime/events.ts";
 import type { VideoGateway } from "./platform/video/gateway.ts";
+import type { Erx } from "./platform/erx/erx.ts";
 import type { JobQueue } from "./jobs/queue.ts";
 
 export type Limits = {
@@ -56,6 +57,8 @@ export type Deps = {
   limits: Limits;
   /** The media gateway(s) of video visits (Janus), or `noVideo`. */
   video: VideoGateway;
+  /** The e-prescribing vendor (DoseSpot API, or its local emulator), or `unconfiguredErx`. */
+  erx: Erx;
   /** The one durable job queue (PostgreSQL): background work of every domain. */
   jobs: JobQueue;
   /** The demo seed is active: the dev outbox endpoint answers. */

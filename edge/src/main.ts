@@ -18,6 +18,7 @@ import { createRealtime } from "./realtime/realtime.ts";
 import { mountPwa } from "./static.ts";
 import { startVideoGateway } from "./platform/video/start.ts";
 import { createCollabServer } from "./domains/collab/server.ts";
+import { startErx } from "./platform/erx/start.ts";
 
 const config = loadConfig(Deno.env.toObject());
 const log = createLogger(config.LOG_LEVEL);
@@ -31,7 +32,9 @@ const applied = await migrate(database.sql);
 if (applied.length) log.info("migrations applied", { applied });
 
 const video = await startVideoGateway(config, log);
-const deps = await composeDeps({ config, database, log, jwtSecret: await resolveJwtSecret(config, log), video: video.gateway });
+// E-prescribing: the vendor (ERX_BASE_URL) or the local emulator, whose callbacks reach this edge once it listens.
+const erx = await startErx(config, log);
+const deps = await composeDeps({ config, database, log, jwtSecret: await resolveJwtSecret(config, log), video: video.gateway, erx: erx.erx });
 if (deps.demoMode) await seedDemo(deps);
 
 const { app, services } = createApp(deps, { databaseKind: database.kind });
@@ -48,6 +51,7 @@ await deps.jobs.start();
 server.listen(config.PORT, config.HOST, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
+  erx.setEdgeOrigin(`http://127.0.0.1:${port}`);
   log.info("listening", { url: `http://localhost:${port}`, api: `http://localhost:${port}/api/v1` });
 });
 
@@ -58,6 +62,7 @@ const shutdown = async () => {
   await realtime.close();
   await services.chatExports.idle();
   await video.stop();
+  await erx.stop();
   await database.close();
   Deno.exit(0);
 };

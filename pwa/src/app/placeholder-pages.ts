@@ -6,7 +6,6 @@ export type Placeholder = { path: string; title: string; description: string };
 
 export const PLACEHOLDER_PAGES: readonly Placeholder[] = [
   { path: "/reports", title: "Reports", description: "Build and download reports." },
-  { path: "/orders", title: "Orders", description: "Your memberships, services and payments." },
   { path: "/vma/contacts", title: "Contacts", description: "Pharmacies, labs and specialists of your practice." },
   { path: "/vma/tasks", title: "Tasks", description: "Tasks assigned to you and your doctors." },
   { path: "/vma/doctors", title: "Doctors", description: "The doctors you work for." },
@@ -15,7 +14,6 @@ export const PLACEHOLDER_PAGES: readonly Placeholder[] = [
   { path: "/doctor/contacts", title: "Contacts", description: "Pharmacies, labs and specialists you work with." },
   { path: "/doctor/tasks", title: "Tasks", description: "Your tasks and those of your assistants." },
   { path: "/doctor/documents", title: "Documents", description: "Documents and faxes sent and received." },
-  { path: "/doctor/erx", title: "E-prescribing", description: "Send prescriptions to your patients' pharmacies." },
   { path: "/transactions", title: "Transactions", description: "Payments from your patients and your payouts." },
   { path: "/admin/providers", title: "Providers", description: "Doctor applications: approve, decline, set commission." },
   { path: "/admin/patients", title: "Patients", description: "All patients, their doctors and memberships." },

@@ -9,7 +9,14 @@ import { DoctorsPage, PublicProfilePage } from "../features/doctors/index.ts";
 import { HomePage } from "../features/home/index.ts";
 import { MessagesPage } from "../features/messages/index.ts";
 import { EncounterNotesSection } from "../features/notes/index.ts";
-import { EncounterPage, HealthRecordPage, PatientChartPage, type RenderEncounterNotes } from "../features/chart/index.ts";
+import {
+  EncounterPage,
+  HealthRecordPage,
+  PatientChartPage,
+  type RenderEncounterNotes,
+  type RenderEncounterOrders,
+} from "../features/chart/index.ts";
+import { EncounterOrders, ErxPage, OrdersPage } from "../features/orders/index.ts";
 import { PatientsPage } from "../features/patients/index.ts";
 import { PayoutConnectedPage, PayoutConnectPage } from "../features/payouts/index.ts";
 import {
@@ -33,6 +40,8 @@ import type { SwUpdateStore } from "./sw-update.ts";
 
 /** The encounter page's notes section: the collaborative notes of features/notes. */
 const renderEncounterNotes: RenderEncounterNotes = (ctx) => <EncounterNotesSection {...ctx} />;
+/** The encounter page's orders section: labs, imaging, referrals, prescriptions (features/orders). */
+const renderEncounterOrders: RenderEncounterOrders = (ctx) => <EncounterOrders {...ctx} />;
 
 /**
  * Every route of 01 §2. Who may open which path is decided by guards.ts
@@ -75,18 +84,20 @@ export const PAGE_ROUTES: RouteObject[] = [
   { path: "/doctor/patients/:patientId", element: <PatientChartPage basePath="/doctor/patients" /> },
   {
     path: "/doctor/patients/:patientId/encounters/:encounterId",
-    element: <EncounterPage basePath="/doctor/patients" renderNotes={renderEncounterNotes} />,
+    element: <EncounterPage basePath="/doctor/patients" renderNotes={renderEncounterNotes} renderOrders={renderEncounterOrders} />,
   },
   { path: "/vma/patients", element: <PatientsPage basePath="/vma/patients" /> },
   { path: "/vma/patients/:patientId", element: <PatientChartPage basePath="/vma/patients" /> },
   {
     path: "/vma/patients/:patientId/encounters/:encounterId",
-    element: <EncounterPage basePath="/vma/patients" renderNotes={renderEncounterNotes} />,
+    element: <EncounterPage basePath="/vma/patients" renderNotes={renderEncounterNotes} renderOrders={renderEncounterOrders} />,
   },
   { path: "/health-record", element: <HealthRecordPage /> },
+  { path: "/orders", element: <OrdersPage /> },
+  { path: "/doctor/erx", element: <ErxPage /> },
   {
     path: "/health-record/encounters/:encounterId",
-    element: <EncounterPage basePath="/health-record" renderNotes={renderEncounterNotes} />,
+    element: <EncounterPage basePath="/health-record" renderNotes={renderEncounterNotes} renderOrders={renderEncounterOrders} />,
   },
   ...PLACEHOLDER_PAGES.map((page) => ({
     path: page.path,

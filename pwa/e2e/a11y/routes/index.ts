@@ -2,10 +2,12 @@
 import type { SweepRoute } from "../types.ts";
 import { ACCOUNT_SCREENS } from "./account.ts";
 import { CARE_SCREENS } from "./care.ts";
+import { ORDERS_ROUTES } from "./orders.ts";
 import { PUBLIC_SCREENS } from "./public.ts";
 
 export const SWEEP_ROUTES: SweepRoute[] = [
   ...PUBLIC_SCREENS,
   ...ACCOUNT_SCREENS,
   ...CARE_SCREENS,
+  ...ORDERS_ROUTES,
 ];

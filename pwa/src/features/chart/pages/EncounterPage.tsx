@@ -23,11 +23,14 @@ import { type ChartRole, chartPermissions, chartRoleOf } from "../lib/permission
 export type EncounterNotesContext = { patientId: string; encounterId: string; role: ChartRole };
 /** Renders the encounter's notes; it sits inside the page's section headed "Notes" (an h2), so it starts at h3. */
 export type RenderEncounterNotes = (ctx: EncounterNotesContext) => ReactNode;
+/** Renders the encounter's orders (features/orders): a section of its own with an h2. */
+export type RenderEncounterOrders = (ctx: EncounterNotesContext) => ReactNode;
 
 type Props = {
   /** `/doctor/patients`, `/vma/patients`, or `/health-record` for the patient's own view. */
   basePath: string;
   renderNotes?: RenderEncounterNotes;
+  renderOrders?: RenderEncounterOrders;
 };
 
 /**
@@ -35,7 +38,7 @@ type Props = {
  * the patient, `/health-record/encounters/:encounterId`: details, the doctor's
  * actions (edit, send, send all, delete), PDF download, diagnoses, vitals, notes.
  */
-export function EncounterPage({ basePath, renderNotes }: Props) {
+export function EncounterPage({ basePath, renderNotes, renderOrders }: Props) {
   const user = useCurrentUser();
   const params = useParams();
   const role = chartRoleOf(user.role);
@@ -49,7 +52,7 @@ export function EncounterPage({ basePath, renderNotes }: Props) {
         <span aria-hidden="true">←</span> {role === "patient" ? "Your health record" : "Back to the chart"}
       </Link>
       {valid
-        ? <EncounterView key={encounterId} patientId={patientId} encounterId={encounterId} role={role} chartPath={chartPath} renderNotes={renderNotes} />
+        ? <EncounterView key={encounterId} patientId={patientId} encounterId={encounterId} role={role} chartPath={chartPath} renderNotes={renderNotes} renderOrders={renderOrders} />
         : <NotFound chartPath={chartPath} />}
     </div>
   );
@@ -65,9 +68,12 @@ function NotFound({ chartPath }: { chartPath: string }) {
   );
 }
 
-type ViewProps = { patientId: string; encounterId: string; role: ChartRole; chartPath: string; renderNotes?: RenderEncounterNotes };
+type ViewProps = {
+  patientId: string; encounterId: string; role: ChartRole; chartPath: string; renderNotes?: RenderEncounterNotes;
+  renderOrders?: RenderEncounterOrders;
+};
 
-function EncounterView({ patientId, encounterId, role, chartPath, renderNotes }: ViewProps) {
+function EncounterView({ patientId, encounterId, role, chartPath, renderNotes, renderOrders }: ViewProps) {
   const api = useApi();
   const navigate = useNavigate();
   const notify = useSnackbar();
@@ -133,6 +139,7 @@ function EncounterView({ patientId, encounterId, role, chartPath, renderNotes }:
               </section>
               <DiagnosesPanel encounterId={encounterId} permissions={permissions} refreshKey={refreshKey} />
               <VitalsSection patientId={patientId} encounterId={encounterId} permissions={permissions} title="Vitals of this encounter" />
+              {renderOrders?.({ patientId, encounterId, role })}
 
               <Dialog open={dialog === "edit"} title="Edit encounter" onClose={close} wide>
                 {dialog === "edit" && <EncounterForm mode="edit" encounter={e} onSaved={(saved) => encounter.setData(() => saved)} onClose={close} />}
