@@ -42,6 +42,10 @@ import { notificationsRoutes } from "./domains/notifications/routes.ts";
 import { createNotificationsService } from "./domains/notifications/service.ts";
 import { createContactService } from "./domains/contact/service.ts";
 import { videoRoutes } from "./domains/video/routes.ts";
+import { documentsRoutes } from "./domains/documents/routes.ts";
+import { createDocumentsService } from "./domains/documents/service.ts";
+import { createFaxes } from "./domains/documents/faxes.ts";
+import { encounterPdfFor } from "./domains/documents/encounter-export.ts";
 import { createVideoService } from "./domains/video/service.ts";
 
 export const API_PREFIX = "/api/v1";
@@ -63,7 +67,11 @@ export function createServices(deps: Deps) {
   const messages = createMessagesService({ ...deps, write: sync.write, files: chatFiles, effects: messageEffects });
   const notifications = createNotificationsService(deps);
   const consultations = createConsultationsService({ ...deps, write: sync.write, availability, intakeForms });
+  const chart = createChartServices({ ...deps, write: sync.write });
+  const documents = createDocumentsService({ ...deps, write: sync.write });
   return {
+    documents,
+    faxes: createFaxes({ ...deps, documents, encounterPdf: encounterPdfFor(deps.sql, chart) }),
     auth,
     sync,
     chatFiles,
@@ -80,7 +88,7 @@ export function createServices(deps: Deps) {
     uploads: createUploadService({ ...deps, repo: createSyncRepo(deps.sql), write: sync.write }),
     registration: createRegistrationService(withSessions),
     users: createUsersService(withSessions),
-    chart: createChartServices({ ...deps, write: sync.write }),
+    chart,
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -116,6 +124,7 @@ export function createApi(deps: Deps, options: AppOptions) {
   api.route("/", messagesRoutes(services.messages, services.chatExports));
   api.route("/", notificationsRoutes(services.notifications));
   api.route("/", videoRoutes(services.video, deps.video));
+  api.route("/", documentsRoutes(services.documents, services.faxes, deps));
   api.route("/", usersRoutes(services.users));
 
   api.onError(createErrorHandler(deps.log));

@@ -16,6 +16,8 @@ import { createLocalChangeFeed, createPgChangeFeed } from "./realtime/change-fee
 import { createLocalEventBus, createPgEventBus } from "./realtime/events.ts";
 import { noVideo, type VideoGateway } from "./platform/video/gateway.ts";
 import { createJanusGateway } from "./platform/video/janus-gateway.ts";
+import { type Fax, FaxSendError } from "./platform/fax/fax.ts";
+import { createPhaxioFax } from "./platform/fax/phaxio.ts";
 
 export async function composeDeps(opts: {
   config: Config;
@@ -27,6 +29,9 @@ export async function composeDeps(opts: {
   passwords?: PasswordHasher;
   /** A gateway started by the entry point (a child Janus); else JANUS_URL's, else none. */
   video?: VideoGateway;
+  /** A fax client made by the entry point (pointed at the local emulator); else Phaxio's when configured. */
+  fax?: Fax;
+  faxEmulator?: Deps["faxEmulator"];
 }): Promise<Deps> {
   const { config, database, log } = opts;
   const sql = database.sql;
@@ -52,6 +57,13 @@ export async function composeDeps(opts: {
     video: opts.video ?? (config.JANUS_URL && config.VIDEO_GATEWAY !== "off"
       ? createJanusGateway({ urls: config.JANUS_URL, tokenSecret: config.JANUS_TOKEN_SECRET!, adminKey: config.JANUS_ADMIN_KEY! })
       : noVideo),
+    fax: opts.fax ?? (config.PHAXIO_API_KEY
+      ? createPhaxioFax({
+        baseUrl: config.FAX_API_URL, apiKey: config.PHAXIO_API_KEY, apiSecret: config.PHAXIO_API_SECRET!,
+        callbackToken: config.PHAXIO_CALLBACK_TOKEN!,
+      })
+      : noFax),
+    faxEmulator: opts.faxEmulator ?? null,
     demoMode: config.DEMO_SEED || !config.DATABASE_URL,
   };
 }
@@ -70,3 +82,10 @@ export async function resolveJwtSecret(config: Config, log: Logger): Promise<str
     return secret;
   }
 }
+
+/** No fax vendor configured and no emulator: sending fails with a clear message; webhooks are refused. */
+const noFax: Fax = {
+  vendor: "none",
+  send: () => Promise.reject(new FaxSendError("Faxing is not configured", false)),
+  parseWebhook: () => Promise.resolve(null),
+};

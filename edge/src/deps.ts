@@ -14,6 +14,7 @@ import type { Sms } from "./platform/sms.ts";
 import type { ChangeFeed } from "./realtime/change-feed.ts";
 import type { EventBus } from "./realtime/events.ts";
 import type { VideoGateway } from "./platform/video/gateway.ts";
+import type { Fax } from "./platform/fax/fax.ts";
 
 export type Limits = {
   loginFailuresPerAccount: RateRule;
@@ -55,6 +56,10 @@ export type Deps = {
   limits: Limits;
   /** The media gateway(s) of video visits (Janus), or `noVideo`. */
   video: VideoGateway;
+  /** Faxes (Phaxio's API, or its local emulator). */
+  fax: Fax;
+  /** The local fax emulator when `npm start` runs one: the demo's "send a fax in". */
+  faxEmulator: { receive(input: { from?: string; to?: string; times?: number }): Promise<unknown> } | null;
   /** The demo seed is active: the dev outbox endpoint answers. */
   demoMode: boolean;
 };

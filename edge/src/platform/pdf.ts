@@ -109,3 +109,19 @@ export async function createPdf(lines: readonly PdfLine[], info: PdfInfo = {}): 
   }
   return await doc.save();
 }
+
+/** One PDF made of the pages of several, in order (a fax: its cover page, then the document). */
+export async function concatPdfs(parts: readonly Uint8Array[]): Promise<Uint8Array> {
+  const out = await PDFDocument.create();
+  for (const part of parts) {
+    const doc = await PDFDocument.load(part, { ignoreEncryption: true });
+    for (const page of await out.copyPages(doc, doc.getPageIndices())) out.addPage(page);
+  }
+  out.setProducer("DPC Telehealth");
+  return await out.save();
+}
+
+/** The number of pages of a PDF. */
+export async function pageCount(pdf: Uint8Array): Promise<number> {
+  return (await PDFDocument.load(pdf, { ignoreEncryption: true })).getPageCount();
+}
