@@ -174,6 +174,7 @@ export async function startFaxEmulator(options: EmulatorOptions) {
   return {
     url,
     apiUrl: `${url}/v2.1`,
+    credentials: { apiKey: options.apiKey, apiSecret: options.apiSecret, callbackToken: options.callbackToken },
     sent,
     deliveries,
     receive,

@@ -23,6 +23,7 @@ import {
   userIdBodySchema,
 } from "../../../../sync/schemas/document.ts";
 import type { Faxes } from "./faxes.ts";
+import { DEMO_ACCOUNTS } from "../../seed/demo.ts";
 import type { DocumentsService } from "./service.ts";
 
 const STAFF = ["doctor", "vma", "admin"] as const;
@@ -37,7 +38,7 @@ export type FaxEmulatorControl = { receive(input: { from?: string; to?: string; 
 export function documentsRoutes(
   documents: DocumentsService,
   faxes: Faxes,
-  deps: Pick<Deps, "demoMode"> & { fax: Fax; faxEmulator: FaxEmulatorControl | null },
+  deps: Pick<Deps, "demoMode" | "sql"> & { fax: Fax; faxEmulator: FaxEmulatorControl | null },
 ) {
   const r = createRouter();
   const staff = allow.approved(...STAFF);
@@ -103,7 +104,9 @@ export function documentsRoutes(
       z.object({ from: z.string().regex(/^\+[1-9]\d{7,14}$/).optional(), to: z.string().regex(/^\+[1-9]\d{7,14}$/).optional(), times: z.number().int().min(1).max(5).optional() }).strict(),
       await jsonBody(c),
     );
-    return ok(c, await deps.faxEmulator.receive(input));
+    // Sent to the demo doctor's fax number unless another is given.
+    const [demo] = await deps.sql<{ fax: string | null }[]>`select fax from users where email = ${DEMO_ACCOUNTS.doctor}`;
+    return ok(c, await deps.faxEmulator.receive({ ...input, to: input.to ?? demo?.fax ?? undefined }));
   });
 
   return r.app;
