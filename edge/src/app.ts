@@ -47,6 +47,7 @@ import { createDocumentsService } from "./domains/documents/service.ts";
 import { createFaxes } from "./domains/documents/faxes.ts";
 import { encounterPdfFor } from "./domains/documents/encounter-export.ts";
 import { createVideoService } from "./domains/video/service.ts";
+import { registerJobs } from "./jobs/index.ts";
 
 export const API_PREFIX = "/api/v1";
 
@@ -96,6 +97,7 @@ export type Services = ReturnType<typeof createServices>;
 /** The /api/v1 application. */
 export function createApi(deps: Deps, options: AppOptions) {
   const services = createServices(deps);
+  registerJobs(deps, services);
   const api = new Hono<AppEnv>();
 
   api.use("*", async (c, next) => {

@@ -18,6 +18,7 @@ import { noVideo, type VideoGateway } from "./platform/video/gateway.ts";
 import { createJanusGateway } from "./platform/video/janus-gateway.ts";
 import { type Fax, FaxSendError } from "./platform/fax/fax.ts";
 import { createPhaxioFax } from "./platform/fax/phaxio.ts";
+import { createJobQueue } from "./jobs/pg-queue.ts";
 
 export async function composeDeps(opts: {
   config: Config;
@@ -64,6 +65,8 @@ export async function composeDeps(opts: {
       })
       : noFax),
     faxEmulator: opts.faxEmulator ?? null,
+    // Opens nothing until used: pg-boss's schema is made by the first send/drain or start().
+    jobs: createJobQueue({ sql, log }),
     demoMode: config.DEMO_SEED || !config.DATABASE_URL,
   };
 }

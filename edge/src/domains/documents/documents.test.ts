@@ -109,6 +109,8 @@ apiTest("documents: lists, bad input, roles", async (t, ctx) => {
     assert.equal((await ctx.call("POST", "/documents/fax", { token: p.admin.token, body: { documentId: doc.id, to: "3125550100" } })).status, 403);
     // No fax vendor in this test app: the send is refused clearly and the fax shows as failed.
     const sent = await ctx.call("POST", "/documents/fax", { token: p.doctor.token, body: { documentId: doc.id, to: "3125550100" } });
+    assert.equal(sent.body.result.status, "queued");
+    await ctx.deps.jobs.drain();
     const view = (await ctx.call("GET", `/documents/${sent.body.result.id}`, { token: p.doctor.token })).body.result;
     assert.deepEqual([view.status, view.statusMessage], ["failed", "Fax send failed: Faxing is not configured"]);
     assert.equal((await ctx.sql<{ n: number }[]>`select count(*)::int as n from documents`)[0].n, before + 1);

@@ -33,6 +33,16 @@ async function fax(ctx: TestContext, token: string, body: Record<string, unknown
   return res.body.result;
 }
 
+/** Runs the queued fax jobs and waits for the emulator's callbacks (and the jobs they queue) until all is quiet. */
+async function settle(ctx: TestContext) {
+  for (let round = 0; round < 20; round++) {
+    const ran = await ctx.deps.jobs.drain();
+    await emulator.settled();
+    if (ran === 0 && (await ctx.deps.jobs.drain()) === 0) return;
+  }
+  throw new Error("the fax jobs did not settle");
+}
+
 const statusOf = async (ctx: TestContext, token: string, id: string) => (await ctx.call("GET", `/documents/${id}`, { token })).body.result;
 
 apiTest("faxes through the Phaxio emulator", async (t, ctx) => {
@@ -47,7 +57,7 @@ apiTest("faxes through the Phaxio emulator", async (t, ctx) => {
         documentId: doc.id, to: "(312) 555-0100", recipientName: "Ελένη Παπαδοπούλου", coverNote: "Records for Zoë Łukasz",
       });
       assert.deepEqual([sent.status, sent.faxNumber, sent.docType, sent.box], ["queued", "+13125550100", "outgoing_faxes", "sent"]);
-      await emulator.settled();
+      await settle(ctx);
       await vmaSocket.next("documents:changed", (e) => e.id === sent.id && e.status === "delivered");
       assert.equal((await statusOf(ctx, p.doctor.token, sent.id)).status, "delivered");
       const atVendor = emulator.sent.at(-1)!;
@@ -64,12 +74,12 @@ apiTest("faxes through the Phaxio emulator", async (t, ctx) => {
     await t.step("busy, then resent and delivered; a delivered fax is not resent", async () => {
       emulator.failNext("+13125550111", "busy");
       const sent = await fax(ctx, p.vma.token, { documentId: doc.id, to: "+13125550111" });
-      await emulator.settled();
+      await settle(ctx);
       const busy = await statusOf(ctx, p.doctor.token, sent.id);
       assert.deepEqual([busy.status, busy.statusMessage], ["busy", "The line was busy"]);
       const again = await ctx.call("PUT", `/documents/resend/${sent.id}`, { token: p.doctor.token });
       assert.equal(again.body.result.status, "queued");
-      await emulator.settled();
+      await settle(ctx);
       assert.equal((await statusOf(ctx, p.doctor.token, sent.id)).status, "delivered");
       const refused = await ctx.call("PUT", `/documents/resend/${sent.id}`, { token: p.doctor.token });
       assert.deepEqual([refused.status, refused.body.details.reason], [409, "RESEND_NOT_ALLOWED"]);
@@ -78,7 +88,7 @@ apiTest("faxes through the Phaxio emulator", async (t, ctx) => {
     await t.step("no answer and failure carry their message", async () => {
       const noAnswer = await fax(ctx, p.doctor.token, { documentId: doc.id, to: "+13125550003" });
       const failed = await fax(ctx, p.doctor.token, { documentId: doc.id, to: "+13125550004" });
-      await emulator.settled();
+      await settle(ctx);
       const a = await statusOf(ctx, p.doctor.token, noAnswer.id);
       const b = await statusOf(ctx, p.doctor.token, failed.id);
       assert.deepEqual([a.status, a.statusMessage], ["no answer", "No answer"]);
@@ -89,7 +99,7 @@ apiTest("faxes through the Phaxio emulator", async (t, ctx) => {
       emulator.setOutOfOrder(true);
       try {
         const sent = await fax(ctx, p.doctor.token, { documentId: doc.id, to: "+13125550122" });
-        await emulator.settled();
+        await settle(ctx);
         const vendorId = (await ctx.sql<{ vendor_id: string }[]>`select vendor_id from documents where id = ${sent.id}`)[0].vendor_id;
         const order = emulator.deliveries.filter((d) => d.status === 200).map((d) => d.event).slice(-2);
         assert.deepEqual(order, ["fax_completed", "fax_transmitting"], "the emulator did deliver them reversed");
@@ -104,7 +114,7 @@ apiTest("faxes through the Phaxio emulator", async (t, ctx) => {
       const doctorSocket = await server.connect(p.doctor.token);
       const before = (await ctx.sql<{ n: number }[]>`select count(*)::int as n from blobs where kind = 'fax'`)[0].n;
       await emulator.receive({ from: "+13125550199", to: PRACTICE_FAX, times: 3 });
-      await emulator.settled();
+      await settle(ctx);
       const list = await ctx.call("POST", "/documents/list", { token: p.doctor.token, body: { box: "received", docType: "incoming_faxes" } });
       assert.equal(list.body.result.totalCount, 1);
       const [incoming] = list.body.result.list;
@@ -141,7 +151,7 @@ apiTest("faxes through the Phaxio emulator", async (t, ctx) => {
       const chart = await createChart(ctx, p.doctor, p.patient.id);
       const sent = await fax(ctx, p.doctor.token, { encounterId: chart.encounter.id, to: "3125550133", recipientName: "Cardiology" });
       assert.equal(sent.patient.id, p.patient.id);
-      await emulator.settled();
+      await settle(ctx);
       assert.equal((await statusOf(ctx, p.doctor.token, sent.id)).status, "delivered");
       const audit = await ctx.deps.audit.forSubject(p.patient.id);
       assert.ok(audit.some((a) => a.event === "chart.write" && a.details.what === "fax.send" && a.details.id === sent.id));

@@ -12,14 +12,15 @@
  *   received fax becomes one document: the event key and a unique index on the
  *   vendor's id keep a webhook delivered three times stored once.
  *
- * Until the job queue is in `Deps`, `jobs` is optional and the handlers run
- * right away in the request (see edge/docs/documents.md).
+ * A webhook's event row and its job are written in one transaction: a stored
+ * event always has its job.
  */
 import { z } from "zod";
 import type { Actor } from "../../access/actor.ts";
 import type { Deps } from "../../deps.ts";
 import { badRequest, conflict, notFound } from "../../http/errors.ts";
-import type { JobQueue } from "../../jobs/queue.ts";
+import type { JobContext, JobQueue } from "../../jobs/queue.ts";
+import type { Queryable } from "../../db/connect.ts";
 import { type Fax, FaxSendError, type FaxWebhookEvent } from "../../platform/fax/fax.ts";
 import { concatPdfs, pageCount } from "../../platform/pdf.ts";
 import {
@@ -35,6 +36,8 @@ import { createDocumentsRepo, type DocumentRow, toView } from "./repo.ts";
 import type { DocumentsService } from "./service.ts";
 
 export const FAX_JOBS = { send: "documents.fax-send", event: "documents.fax-event" } as const;
+/** Retries of a send the vendor could not take (network, 5xx); after the last the fax shows as failed. */
+export const FAX_SEND_RETRIES = 5;
 const sendPayload = z.object({ documentId: z.uuid() });
 const eventPayload = z.object({ key: z.string().min(1).max(200) });
 
@@ -43,35 +46,25 @@ export type FaxesDeps = Pick<Deps, "sql" | "clock" | "blobs" | "audit" | "log" |
   documents: DocumentsService;
   /** An encounter's PDF as the actor may see it (the chart's own access decides; 404 otherwise). */
   encounterPdf: (actor: Actor, encounterId: string) => Promise<{ pdf: Uint8Array; patientId: string; title: string }>;
-  jobs?: Pick<JobQueue, "send">;
+  jobs: Pick<JobQueue, "send">;
 };
 
 export function createFaxes(deps: FaxesDeps) {
-  const { sql, clock, blobs, audit, log, fax, documents } = deps;
+  const { sql, clock, blobs, audit, log, fax, documents, jobs } = deps;
   const repo = createDocumentsRepo(sql);
   const webhookUrl = () => `${deps.config.publicOrigin}/api/v1/webhooks/fax`;
 
-  /** Runs a job through the queue, or now when there is none yet. */
-  async function enqueue(name: string, payload: Record<string, string>, singletonKey: string) {
-    if (deps.jobs) {
-      await deps.jobs.send(name, payload, { singletonKey });
-      return;
-    }
-    try {
-      await handlers[name](payload);
-    } catch (e) {
-      log.error("fax job failed", { job: name, error: e instanceof Error ? e.message.slice(0, 200) : String(e) });
-    }
-  }
+  const enqueue = (name: string, payload: Record<string, string>, singletonKey: string, tx?: Queryable) =>
+    jobs.send(name, payload, { singletonKey, ...(tx ? { tx } : {}) });
 
   async function setStatus(row: DocumentRow, fields: Record<string, unknown>) {
     await repo.update(sql, row.id, fields, clock.now());
     await documents.notify(row, DOCUMENT_EVENTS.changed, { status: fields.status ?? row.status });
   }
 
-  const handlers: Record<string, (payload: unknown) => Promise<void>> = {
+  const handlers: Record<string, (payload: unknown, job?: JobContext) => Promise<void>> = {
     /** Hands a queued fax to the vendor, once. */
-    async [FAX_JOBS.send](payload) {
+    async [FAX_JOBS.send](payload, job) {
       const { documentId } = sendPayload.parse(payload);
       const [row] = await sql<DocumentRow[]>`select * from documents where id = ${documentId} and not deleted`;
       if (!row || row.doc_type !== "outgoing_faxes" || row.status !== "queued" || row.vendor_id) return;
@@ -89,7 +82,8 @@ export function createFaxes(deps: FaxesDeps) {
           await setStatus(row, { status: "failed", status_message: `Fax send failed: ${e.message}` });
           return;
         }
-        if (deps.jobs) throw e; // retried with backoff; the dead-letter list keeps the last failure
+        if ((job?.attempt ?? FAX_SEND_RETRIES + 1) <= FAX_SEND_RETRIES) throw e; // retried with backoff
+        log.warn("fax send failed after its retries", { documentId: row.id });
         await setStatus(row, { status: "failed", status_message: "Fax send failed: the fax service could not be reached" });
       }
     },
@@ -203,22 +197,24 @@ export function createFaxes(deps: FaxesDeps) {
     /** A verified webhook: stored once per vendor event, then applied by a job. */
     async accept(event: FaxWebhookEvent) {
       if (event.kind === "status") {
-        const [stored] = await sql<{ key: string }[]>`insert into fax_events (key, kind, payload)
-          values (${event.key}, 'status', ${sql.json({ faxId: event.faxId, status: event.status, message: event.message, at: event.at.toISOString() })})
-          on conflict do nothing returning key`;
-        if (stored) await enqueue(FAX_JOBS.event, { key: event.key }, event.key);
+        await sql.begin(async (tx) => {
+          const [stored] = await tx<{ key: string }[]>`insert into fax_events (key, kind, payload)
+            values (${event.key}, 'status', ${tx.json({ faxId: event.faxId, status: event.status, message: event.message, at: event.at.toISOString() })})
+            on conflict do nothing returning key`;
+          if (stored) await enqueue(FAX_JOBS.event, { key: event.key }, event.key, tx);
+        });
         return;
       }
       // The bytes first: a redelivery finds the key taken and gives its copy back.
       const blobId = await blobs.put({ ownerId: null, kind: "fax", contentType: "application/pdf", data: event.pdf });
-      const [stored] = await sql<{ key: string }[]>`insert into fax_events (key, kind, payload, blob_id)
-        values (${event.key}, 'received', ${sql.json({ faxId: event.faxId, from: event.from, to: event.to, pages: String(event.pages), at: event.at.toISOString() })}, ${blobId})
-        on conflict do nothing returning key`;
-      if (!stored) {
-        await blobs.remove(blobId);
-        return;
-      }
-      await enqueue(FAX_JOBS.event, { key: event.key }, event.key);
+      const stored = await sql.begin(async (tx) => {
+        const [row] = await tx<{ key: string }[]>`insert into fax_events (key, kind, payload, blob_id)
+          values (${event.key}, 'received', ${tx.json({ faxId: event.faxId, from: event.from, to: event.to, pages: String(event.pages), at: event.at.toISOString() })}, ${blobId})
+          on conflict do nothing returning key`;
+        if (row) await enqueue(FAX_JOBS.event, { key: event.key }, event.key, tx);
+        return Boolean(row);
+      });
+      if (!stored) await blobs.remove(blobId);
     },
 
     webhookUrl,
@@ -228,6 +224,8 @@ export type Faxes = ReturnType<typeof createFaxes>;
 
 /** Registers the fax jobs on the queue (wired in compose once `deps.jobs` exists). */
 export function registerDocumentJobs(jobs: JobQueue, faxes: Faxes) {
-  jobs.define(FAX_JOBS.send, sendPayload, (p) => faxes.handlers[FAX_JOBS.send](p), { retryLimit: 5, retryDelaySeconds: 30 });
+  jobs.define(FAX_JOBS.send, sendPayload, (p, job) => faxes.handlers[FAX_JOBS.send](p, job), {
+    retryLimit: FAX_SEND_RETRIES, retryDelaySeconds: 30,
+  });
   jobs.define(FAX_JOBS.event, eventPayload, (p) => faxes.handlers[FAX_JOBS.event](p), { retryLimit: 5, retryDelaySeconds: 10 });
 }
