@@ -46,6 +46,8 @@ import { documentsRoutes } from "./domains/documents/routes.ts";
 import { createDocumentsService } from "./domains/documents/service.ts";
 import { createFaxes } from "./domains/documents/faxes.ts";
 import { encounterPdfFor } from "./domains/documents/encounter-export.ts";
+import { createMedicalFilesApi } from "./domains/documents/medical-files.ts";
+import { medicalFilesRoutes } from "./domains/documents/medical-files-routes.ts";
 import { createVideoService } from "./domains/video/service.ts";
 import { registerJobs } from "./jobs/index.ts";
 
@@ -70,6 +72,7 @@ export function createServices(deps: Deps) {
   const consultations = createConsultationsService({ ...deps, write: sync.write, availability, intakeForms });
   const chart = createChartServices({ ...deps, write: sync.write });
   const documents = createDocumentsService({ ...deps, write: sync.write });
+  const uploads = createUploadService({ ...deps, repo: createSyncRepo(deps.sql), write: sync.write });
   return {
     documents,
     faxes: createFaxes({ ...deps, documents, encounterPdf: encounterPdfFor(deps.sql, chart) }),
@@ -86,7 +89,8 @@ export function createServices(deps: Deps) {
     video: createVideoService({ ...deps, consultations }),
     calendar: createCalendarService({ ...deps, availability }),
     doctors: createDoctorsService({ ...deps, write: sync.write }),
-    uploads: createUploadService({ ...deps, repo: createSyncRepo(deps.sql), write: sync.write }),
+    uploads,
+    medicalFiles: createMedicalFilesApi({ ...deps, sync, uploads }),
     registration: createRegistrationService(withSessions),
     users: createUsersService(withSessions),
     chart,
@@ -127,6 +131,7 @@ export function createApi(deps: Deps, options: AppOptions) {
   api.route("/", notificationsRoutes(services.notifications));
   api.route("/", videoRoutes(services.video, deps.video));
   api.route("/", documentsRoutes(services.documents, services.faxes, deps));
+  api.route("/", medicalFilesRoutes(services.medicalFiles));
   api.route("/", usersRoutes(services.users));
 
   api.onError(createErrorHandler(deps.log));

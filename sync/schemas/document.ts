@@ -129,3 +129,13 @@ export const DOCUMENT_EVENTS = {
   unshared: "documents:unshared",
   faxCounter: "faxes:counter",
 } as const;
+
+/** `GET medicalFiles/new/patient/{id}` query (02 §7). */
+export const medicalFilesQuerySchema = z.object({
+  folderId: z.enum(MEDICAL_FOLDERS).optional(),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+}).strict();
+export const medicalFileMoveSchema = z.object({ toId: z.enum(MEDICAL_FOLDERS) }).strict();
+export const medicalFileRenameSchema = z.object({ newName: newNameSchema }).strict();
+export const medicalFileAddFieldsSchema = z.object({ folderId: z.enum(MEDICAL_FOLDERS), name: newNameSchema }).strict();
