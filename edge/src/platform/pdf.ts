@@ -78,6 +78,7 @@ export function wrapLine(text: string, fits: (s: string) => boolean): string[] {
 export async function createPdf(lines: readonly PdfLine[], info: PdfInfo = {}): Promise<Uint8Array> {
   const { regular, bold } = await loadFonts();
   const doc = await PDFDocument.create();
+  // A fresh parse per document: a parsed fontkit font shared between documents broke later subsets (glyphs lost).
   doc.registerFontkit(fontkit);
   const fonts: Record<"body" | "heading", PDFFont> = {
     body: await doc.embedFont(regular, { subset: true }),

@@ -34,7 +34,8 @@ apiTest("chat export", async (t, ctx) => {
       assert.deepEqual(await mine.next("chat:export:started", isThis), { exportId, chatId });
       const progress = await mine.next("chat:export:progress", isThis);
       assert.equal(progress.progress, 1);
-      const success = await mine.next("chat:export:success", isThis);
+      // The process's first PDF reads and parses the DejaVu fonts (platform/pdf.ts): seconds on a loaded machine.
+      const success = await mine.next("chat:export:success", isThis, 20_000);
       downloadUrl = success.downloadUrl;
       assert.equal(downloadUrl, `/api/v1/messages/exports/${exportId}`);
       assert.equal(new Date(success.expiresAt).getTime(), ctx.clock.now().getTime() + EXPORT_TTL_MS);
