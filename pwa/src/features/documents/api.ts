@@ -9,6 +9,7 @@ export const documentKeys = {
   list: (input: DocumentListInput) => ["documents", "list", input] as const,
   faxCount: ["documents", "faxCount"] as const,
   users: (search: string) => ["documents", "users", search] as const,
+  people: (role: string, search: string) => ["documents", "people", role, search] as const,
 };
 
 export type PersonOption = { id: string; name: string; email: string; role: string };
@@ -28,6 +29,10 @@ export const documentsApi = (api: ApiClient) => ({
   resend: (id: string) => api.put<DocumentView>(`/documents/resend/${id}`),
   remove: (id: string) => api.delete<{ id: string }>(`/documents/${id}`),
   fax: (input: FaxSendInput) => api.post<DocumentView>("/documents/fax", input),
+  people: (role: "patient" | "doctor" | "vma", search: string) =>
+    api.post<ListResult<PersonOption>>("/users/list/document/action", { search, role, limit: 20 }),
+  shareWith: (id: string, userId: string) => api.put<DocumentView>(`/documents/share/${id}`, { userId }),
+  attach: (id: string, userId: string) => api.put<DocumentView>(`/documents/attach/${id}`, { userId }),
   patients: (search: string) =>
     api.post<ListResult<PersonOption>>("/users/list/document/action", { search, role: "patient", limit: 20 }),
   faxCount: () => api.get<{ faxes: number }>("/documents/faxes/count"),

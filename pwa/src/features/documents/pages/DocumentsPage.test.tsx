@@ -8,6 +8,7 @@ import { DocumentsPage } from "./DocumentsPage.tsx";
 
 const doctor = randomUser({ role: "doctor", applicationStatus: "approved", isAccountApproved: true });
 const patientId = randomId();
+const vmaId = randomId();
 
 const doc = (patch: Partial<DocumentView>): DocumentView => ({
   id: randomId(), docType: "incoming_faxes", box: "received", name: "Fax from +13125550147.pdf", contentType: "application/pdf",
@@ -22,8 +23,14 @@ function renderPage(lists: { received: DocumentView[]; sent: DocumentView[] }) {
       const box = (req.body as { box: "received" | "sent" }).box;
       return success({ list: lists[box], offset: 0, limit: 20, totalCount: lists[box].length });
     },
-    "POST /users/list/document/action": () =>
-      success({ list: [{ id: patientId, name: "José Núñez", email: "jose@example.test", role: "patient" }], offset: 0, limit: 20, totalCount: 1 }),
+    "POST /users/list/document/action": (req) => {
+      const role = (req.body as { role?: string }).role;
+      const list = role === "vma"
+        ? [{ id: vmaId, name: "Zoë Łukasz", email: "zoe@example.test", role: "vma" }]
+        : role === "doctor" ? [] : [{ id: patientId, name: "José Núñez", email: "jose@example.test", role: "patient" }];
+      return success({ list, offset: 0, limit: 20, totalCount: list.length });
+    },
+    ...Object.fromEntries(lists.received.map((d) => [`PUT /documents/share/${d.id}`, () => success(d)])),
     ...Object.fromEntries(lists.received.map((d) => [`POST /documents/share/patient/${d.id}`, () => success({ ...d, isShared: true })])),
     ...Object.fromEntries(lists.sent.map((d) => [`PUT /documents/resend/${d.id}`, () => success({ ...d, status: "queued" })])),
   });
@@ -68,5 +75,18 @@ describe("DocumentsPage", { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole("button", { name: "Send fax" }));
     expect(within(dialog).getByText("Enter a valid fax number")).toBeTruthy();
     expect(stub.calls.some((c) => c.path === "/documents/fax")).toBe(false);
+  });
+
+  it("shares a document with a member of the care team", async () => {
+    const user = userEvent.setup();
+    const fax = doc({});
+    const stub = renderPage({ received: [fax], sent: [] });
+    const row = await screen.findByRole("listitem", { name: fax.name });
+    await user.click(within(row).getByRole("button", { name: `Share ${fax.name} with the care team` }));
+    const dialog = screen.getByRole("dialog", { name: "Share with the care team" });
+    await waitFor(() => expect(within(dialog).getByRole("option", { name: "Zoë Łukasz (vma)" })).toBeTruthy());
+    await user.selectOptions(within(dialog).getByRole("combobox", { name: "Team member" }), vmaId);
+    await user.click(within(dialog).getByRole("button", { name: "Share" }));
+    await waitFor(() => expect(stub.calls.find((c) => c.path === `/documents/share/${fax.id}`)?.body).toEqual({ userId: vmaId }));
   });
 });

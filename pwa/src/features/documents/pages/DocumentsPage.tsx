@@ -16,6 +16,7 @@ import { formatSize } from "../../patients/patient-display.ts";
 import { documentKeys } from "../api.ts";
 import { FaxSendDialog, type FaxSource } from "../components/FaxSendDialog.tsx";
 import { ShareToPatientDialog } from "../components/ShareToPatientDialog.tsx";
+import { type PickAction, PickPersonDialog } from "../components/PickPersonDialog.tsx";
 import { useDocumentList, useDocumentsApi } from "../hooks/use-documents.ts";
 
 const PAGE = 20;
@@ -45,6 +46,7 @@ export function DocumentsPage() {
   const [faxing, setFaxing] = useState<FaxSource | null>(null);
   const [deleting, setDeleting] = useState<DocumentView | null>(null);
   const [uploading, setUploading] = useState(false);
+  const [picking, setPicking] = useState<PickAction | null>(null);
   const [field, order] = sort.split(":") as ["createdAt" | "name" | "status", "asc" | "desc"];
   const input: DocumentListInput = {
     box, ...(docType ? { docType } : {}), filter: search.trim() ? { search: search.trim() } : {}, sort: { field, order },
@@ -148,6 +150,8 @@ export function DocumentsPage() {
                       {statusLabel(doc.status)}{doc.statusMessage ? `: ${doc.statusMessage}` : ""}
                     </span>
                   )}
+                  {!doc.isShared && doc.patient && <span className="muted">About {doc.patient.name}</span>}
+                  {doc.sharedWith.length > 0 && <span className="muted">Shared with {doc.sharedWith.map((u) => u.name).join(", ")}</span>}
                   {doc.isShared && doc.patient && (
                     <span className="muted">Shared with {doc.patient.name} in {FOLDER_LABELS[doc.folder as keyof typeof FOLDER_LABELS] ?? doc.folder}</span>
                   )}
@@ -156,6 +160,16 @@ export function DocumentsPage() {
                   <Button variant="text" aria-label={`Open ${doc.name}`} onClick={() => void open(doc)}>Open</Button>
                   {!isAdmin && !doc.isShared && (
                     <Button variant="text" aria-label={`Share ${doc.name} to a patient`} onClick={() => setSharing(doc)}>Share to patient</Button>
+                  )}
+                  {!isAdmin && (
+                    <Button variant="text" aria-label={`Share ${doc.name} with the care team`} onClick={() => setPicking({ kind: "share", doc })}>
+                      Share with team
+                    </Button>
+                  )}
+                  {!isAdmin && !doc.patient && (
+                    <Button variant="text" aria-label={`Attach ${doc.name} to a patient`} onClick={() => setPicking({ kind: "attach", doc })}>
+                      Attach
+                    </Button>
                   )}
                   {!isAdmin && doc.isShared && (
                     <Button variant="text" aria-label={`Unshare ${doc.name}`} onClick={() => void act(() => docs.unshare(doc.id), "Unshared")}>
@@ -189,6 +203,7 @@ export function DocumentsPage() {
 
       <ShareToPatientDialog doc={sharing} onClose={() => setSharing(null)} />
       <FaxSendDialog source={faxing} onClose={() => setFaxing(null)} />
+      <PickPersonDialog action={picking} onClose={() => setPicking(null)} />
       <UploadDialog open={uploading} admin={isAdmin} onClose={() => setUploading(false)} />
       {deleting && (
         <ConfirmDialog
