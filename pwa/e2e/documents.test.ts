@@ -44,7 +44,7 @@ test("a received fax arrives live, is filed into the patient's folder and seen b
     await expect(row.getByTestId("fax-status")).toHaveText("Received");
 
     // Filed into the demo patient's Outside medical records (the dialog's default folder).
-    await row.getByRole("button", { name: /to a patient$/ }).click();
+    await row.getByRole("button", { name: /^Share .* to a patient$/ }).click();
     const share = doctor.getByRole("dialog", { name: "Share to a patient's folder" });
     await share.getByLabel("Find a patient").fill("Pat");
     await share.getByRole("combobox", { name: "Patient" }).selectOption({ label: "Pat Patient (patient@demo.test)" });
