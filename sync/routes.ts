@@ -16,7 +16,7 @@ export const SIGNED_IN_ROUTES = [
 
 /**
  * Routes of one role. The patient's own record (`/health-record`) is not in the
- * spec (02 §2: "patient routes with parameters are not shown"); see README "Chart".
+ * spec (02 §2: "patient routes with parameters are not shown"); see pwa/docs/chart.md.
  */
 export const ROLE_ROUTES = {
   patient: ["/health-record", "/health-record/encounters/:encounterId"],

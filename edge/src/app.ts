@@ -6,6 +6,7 @@ import type { Deps } from "./deps.ts";
 import { bodySizeLimit } from "./http/body-size.ts";
 import type { AppEnv } from "./http/context.ts";
 import { createErrorHandler, errorResponse } from "./http/on-error.ts";
+import { apiDocsRoutes } from "./domains/api-docs/routes.ts";
 import { authRoutes } from "./domains/auth/routes.ts";
 import { availabilityRoutes } from "./domains/availability/routes.ts";
 import { createAvailabilityService } from "./domains/availability/service.ts";
@@ -52,6 +53,8 @@ import { createVideoService } from "./domains/video/service.ts";
 import { registerJobs } from "./jobs/index.ts";
 
 export const API_PREFIX = "/api/v1";
+/** The version the API reference (openapi.json) states. */
+export const API_VERSION = "1.0.0";
 
 export type AppOptions = { databaseKind: string };
 
@@ -133,6 +136,7 @@ export function createApi(deps: Deps, options: AppOptions) {
   api.route("/", documentsRoutes(services.documents, services.faxes, deps));
   api.route("/", medicalFilesRoutes(services.medicalFiles));
   api.route("/", usersRoutes(services.users));
+  api.route("/", apiDocsRoutes(() => api.routes, API_VERSION));
 
   api.onError(createErrorHandler(deps.log));
   return { api, services };

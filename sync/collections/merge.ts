@@ -45,8 +45,8 @@ function sameContent(a: SyncDoc, b: SyncDoc): boolean {
 }
 
 /**
- * How a device settles the server's conflict answer to one pushed row (README
- * "Sync protocol", push steps), the same on every device (the PWA's RxDB
+ * How a device settles the server's conflict answer to one pushed row (sync/README.md,
+ * push steps), the same on every device (the PWA's RxDB
  * conflict handler) and in the edge's model client:
  * 1. a refused tombstone: the document does not exist for this user; the copy is dropped;
  * 2. the master still has the content the push assumed: nobody changed the

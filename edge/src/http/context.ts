@@ -1,5 +1,6 @@
 /** Typed per-request values (c.set / c.get). */
 import type { Actor, TokenProblem } from "../access/actor.ts";
+import type { ParsedInputs } from "./validate.ts";
 
 export type AppEnv = {
   Variables: {
@@ -7,5 +8,7 @@ export type AppEnv = {
     actor: Actor | null;
     tokenProblem: TokenProblem | null;
     clientAddress: string | null;
+    /** Set by the `validate` middleware (validate.ts). */
+    inputs?: ParsedInputs;
   };
 };

@@ -20,6 +20,10 @@ export function guard(access: Access): MiddlewareHandler<AppEnv> {
 
 export const isAccessGuard = (h: unknown): boolean => typeof h === "function" && GUARD in h;
 
+/** The access a guard declares, or null for any other handler (read by the OpenAPI generator). */
+export const declaredAccess = (h: unknown): Access | null =>
+  isAccessGuard(h) ? (h as unknown as { [GUARD]: Access })[GUARD] : null;
+
 type H = Handler<AppEnv> | MiddlewareHandler<AppEnv>;
 type Method = "GET" | "POST" | "PUT" | "DELETE" | "PATCH";
 

@@ -1,6 +1,16 @@
-/** Validates outside input with the shared zod schemas; failures become a 400 naming each field. */
+/**
+ * Validates outside input with the shared zod schemas; failures become a 400 naming each field.
+ *
+ * A route declares its inputs with the `validate` middleware (path parameters, query,
+ * JSON body, or multipart form fields); the handler reads the parsed values with
+ * `valid(c, schema)`. The middleware carries its schemas (the `INPUTS` tag) so the
+ * OpenAPI generator (openapi.ts) documents exactly what is enforced.
+ */
+import type { Context, MiddlewareHandler } from "hono";
 import type { z } from "zod";
+import type { AppEnv } from "./context.ts";
 import { badRequest } from "./errors.ts";
+import { type FormInput, jsonBody, jsonOrMultipart } from "./input.ts";
 
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -26,3 +36,55 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<
   }
   return result.data;
 }
+
+/**
+ * Where an input comes from: `param` (path), `query`, `json` (a JSON body; empty reads as `{}`)
+ * or `form` (JSON or multipart; the schema checks the text fields, files are read with `formFiles`).
+ */
+export type InputTarget = "param" | "query" | "json" | "form";
+export type Inputs = Partial<Record<InputTarget, z.ZodType>>;
+
+const INPUTS = Symbol("validatedInputs");
+
+/** What `validate` parsed for this request, kept in the context as `inputs`. */
+export type ParsedInputs = { values: Map<z.ZodType, unknown>; form?: FormInput };
+
+/** Parses the declared inputs before the handler; the first failing input answers 400. */
+export function validate(inputs: Inputs): MiddlewareHandler<AppEnv> {
+  const schemas = Object.values(inputs);
+  // `valid(c, schema)` finds a value by its schema, so one schema object may serve one input only.
+  if (new Set(schemas).size !== schemas.length) throw new Error("validate(): one schema object per input");
+  const mw: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const parsed: ParsedInputs = { values: new Map() };
+    for (const [target, schema] of Object.entries(inputs) as [InputTarget, z.ZodType][]) {
+      let raw: unknown;
+      if (target === "param") raw = c.req.param();
+      else if (target === "query") raw = c.req.query();
+      else if (target === "json") raw = await jsonBody(c);
+      else {
+        parsed.form = await jsonOrMultipart(c);
+        raw = parsed.form.fields;
+      }
+      parsed.values.set(schema, parse(schema, raw));
+    }
+    c.set("inputs", parsed);
+    await next();
+  };
+  return Object.assign(mw, { [INPUTS]: inputs });
+}
+
+/** The value `validate` parsed with this schema; asking for an undeclared schema is a programming error. */
+export function valid<S extends z.ZodType>(c: Context<AppEnv>, schema: S): z.output<S> {
+  const parsed = c.get("inputs");
+  if (!parsed?.values.has(schema)) throw new Error("valid(): this schema is not declared by the route's validate()");
+  return parsed.values.get(schema) as z.output<S>;
+}
+
+/** The files of a multipart body declared with `validate({ form })`. */
+export function formFiles(c: Context<AppEnv>): Record<string, File[]> {
+  return c.get("inputs")?.form?.files ?? {};
+}
+
+/** The inputs a `validate` middleware declares, or null for any other handler. */
+export const declaredInputs = (h: unknown): Inputs | null =>
+  typeof h === "function" && INPUTS in h ? (h as unknown as { [INPUTS]: Inputs })[INPUTS] : null;

@@ -16,5 +16,16 @@ export type SweepRoute = {
   dialogs?: (string | RegExp)[];
 };
 
-/** Ids of the demo practice that routes with parameters need (filled by the sweep at start). */
-export type DemoIds = { patientId: string; doctorId: string; vmaId: string; adminId: string };
+/**
+ * Ids of the demo practice that routes with parameters need (filled by the sweep at start):
+ * the demo accounts, plus a chat consultation the demo patient requested with the demo doctor
+ * and an encounter the doctor created (and sent) for that patient, both made for the sweep.
+ */
+export type DemoIds = {
+  patientId: string;
+  doctorId: string;
+  vmaId: string;
+  adminId: string;
+  consultationId: string;
+  encounterId: string;
+};

@@ -3,14 +3,14 @@ import { allow } from "../../access/policy.ts";
 import { ok } from "../../http/envelope.ts";
 import { actorOf } from "../../http/input.ts";
 import { createRouter } from "../../http/router.ts";
-import { parse } from "../../http/validate.ts";
+import { valid, validate } from "../../http/validate.ts";
 import { calendarQuerySchema } from "../../../../sync/schemas/calendar.ts";
 import type { CalendarService } from "./service.ts";
 
 export function calendarRoutes(calendar: CalendarService) {
   const r = createRouter();
-  r.get("/calendar", allow.signedIn, async (c) => {
-    return ok(c, await calendar.view(actorOf(c), parse(calendarQuerySchema, c.req.query())));
+  r.get("/calendar", allow.signedIn, validate({ query: calendarQuerySchema }), async (c) => {
+    return ok(c, await calendar.view(actorOf(c), valid(c, calendarQuerySchema)));
   });
   return r.app;
 }

@@ -1,9 +1,9 @@
 /** The chart's HTTP calls (02 §7 "Patients" to "Vitals"); rules and access live in the services. */
 import { allow } from "../../access/policy.ts";
 import { listOf, ok } from "../../http/envelope.ts";
-import { actorOf, jsonBody, jsonOrMultipart } from "../../http/input.ts";
+import { actorOf } from "../../http/input.ts";
 import { createRouter } from "../../http/router.ts";
-import { parse } from "../../http/validate.ts";
+import { formFiles, valid, validate } from "../../http/validate.ts";
 import { searchIcd10 } from "../../../../sync/data/icd10.ts";
 import { diagnosisCreateSchema, diagnosisDropdownQuerySchema, diagnosisUpdateSchema } from "../../../../sync/schemas/diagnosis.ts";
 import {
@@ -33,6 +33,9 @@ import type { Context } from "hono";
 /** A path parameter (ids are checked by the access module: anything malformed is not found). */
 const param = (c: Context, name: string): string => c.req.param(name) ?? "";
 
+/** The diagnoses list takes its page in a JSON body, with no other field. */
+const strictPageSchema = pageQuerySchema.strict();
+
 const careTeam = allow.approved("doctor", "vma");
 /** Reads: the care team, and the patient for their own shared record. Admins see no clinical content. */
 const readers = allow.approved("doctor", "vma", "patient");
@@ -42,41 +45,41 @@ export function chartRoutes(s: ChartServices) {
   const { patients, encounters, notes, findings, vitals } = s;
 
   // ---- Patients
-  r.post("/doctorPatients/list", careTeam, async (c) => {
-    const q = parse(doctorPatientsListSchema, await jsonBody(c));
+  r.post("/doctorPatients/list", careTeam, validate({ json: doctorPatientsListSchema }), async (c) => {
+    const q = valid(c, doctorPatientsListSchema);
     const { list, totalCount } = await patients.list(actorOf(c), q);
     return ok(c, listOf(list, q.offset, q.limit, totalCount));
   });
-  r.post("/patient", careTeam, async (c) => ok(c, await patients.create(actorOf(c), parse(patientCreateSchema, await jsonBody(c))), 201));
+  r.post("/patient", careTeam, validate({ json: patientCreateSchema }), async (c) => ok(c, await patients.create(actorOf(c), valid(c, patientCreateSchema)), 201));
   r.get("/patient/check/erx/:id", careTeam, async (c) => ok(c, await patients.checkErx(actorOf(c), param(c, "id"))));
-  r.put("/patient/edit/general/:id", careTeam, async (c) =>
-    ok(c, await patients.editGeneral(actorOf(c), param(c, "id"), parse(patientGeneralSchema, await jsonBody(c)))));
-  r.post("/patient/edit-record/:id", careTeam, async (c) =>
-    ok(c, await patients.editRecord(actorOf(c), param(c, "id"), parse(recordEditSchema, await jsonBody(c)))));
-  r.post("/patient/delete-record/:id", careTeam, async (c) =>
-    ok(c, await patients.deleteRecord(actorOf(c), param(c, "id"), parse(recordDeleteSchema, await jsonBody(c)))));
+  r.put("/patient/edit/general/:id", careTeam, validate({ json: patientGeneralSchema }), async (c) =>
+    ok(c, await patients.editGeneral(actorOf(c), param(c, "id"), valid(c, patientGeneralSchema))));
+  r.post("/patient/edit-record/:id", careTeam, validate({ json: recordEditSchema }), async (c) =>
+    ok(c, await patients.editRecord(actorOf(c), param(c, "id"), valid(c, recordEditSchema))));
+  r.post("/patient/delete-record/:id", careTeam, validate({ json: recordDeleteSchema }), async (c) =>
+    ok(c, await patients.deleteRecord(actorOf(c), param(c, "id"), valid(c, recordDeleteSchema))));
   r.get("/patient/:id", readers, async (c) => ok(c, await patients.get(actorOf(c), param(c, "id"))));
   r.delete("/patient/:id", careTeam, async (c) => ok(c, await patients.detach(actorOf(c), param(c, "id"))));
 
   // ---- Encounters
-  r.get("/doctors/encounter/creators", readers, async (c) => {
-    const { patientId } = parse(encounterCreatorsQuerySchema, c.req.query());
+  r.get("/doctors/encounter/creators", readers, validate({ query: encounterCreatorsQuerySchema }), async (c) => {
+    const { patientId } = valid(c, encounterCreatorsQuerySchema);
     return ok(c, await encounters.creators(actorOf(c), patientId));
   });
-  r.get("/encounters/dropdown/:id", readers, async (c) =>
-    ok(c, await encounters.dropdown(actorOf(c), param(c, "id"), parse(encounterDropdownQuerySchema, c.req.query()))));
-  r.get("/encounters/orders-list/:id", readers, async (c) => {
-    const q = parse(pageQuerySchema, c.req.query());
+  r.get("/encounters/dropdown/:id", readers, validate({ query: encounterDropdownQuerySchema }), async (c) =>
+    ok(c, await encounters.dropdown(actorOf(c), param(c, "id"), valid(c, encounterDropdownQuerySchema))));
+  r.get("/encounters/orders-list/:id", readers, validate({ query: pageQuerySchema }), async (c) => {
+    const q = valid(c, pageQuerySchema);
     return ok(c, await encounters.orders(actorOf(c), param(c, "id"), q));
   });
-  r.get("/encounters/:patientId/list", readers, async (c) => {
-    const q = parse(encounterListQuerySchema, c.req.query());
+  r.get("/encounters/:patientId/list", readers, validate({ query: encounterListQuerySchema }), async (c) => {
+    const q = valid(c, encounterListQuerySchema);
     const { list, totalCount } = await encounters.list(actorOf(c), param(c, "patientId"), q);
     return ok(c, listOf(list, q.offset, q.limit, totalCount));
   });
   r.get("/encounters/:id", readers, async (c) => ok(c, await encounters.get(actorOf(c), param(c, "id"))));
-  r.post("/encounters/download/:id", readers, async (c) => {
-    const input = parse(encounterDownloadSchema, await jsonBody(c));
+  r.post("/encounters/download/:id", readers, validate({ json: encounterDownloadSchema }), async (c) => {
+    const input = valid(c, encounterDownloadSchema);
     const pdf = await encounters.download(actorOf(c), param(c, "id"), input);
     return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
       "content-type": "application/pdf",
@@ -85,30 +88,28 @@ export function chartRoutes(s: ChartServices) {
   });
   r.post("/encounters/send/:id", careTeam, async (c) => ok(c, await encounters.send(actorOf(c), param(c, "id"))));
   r.post("/encounters/send-all/:id", careTeam, async (c) => ok(c, await encounters.sendAll(actorOf(c), param(c, "id"))));
-  r.post("/encounters/:patientId", careTeam, async (c) =>
-    ok(c, await encounters.create(actorOf(c), param(c, "patientId"), parse(encounterCreateSchema, await jsonBody(c))), 201));
-  r.put("/encounters/:id", careTeam, async (c) =>
-    ok(c, await encounters.update(actorOf(c), param(c, "id"), parse(encounterUpdateSchema, await jsonBody(c)))));
+  r.post("/encounters/:patientId", careTeam, validate({ json: encounterCreateSchema }), async (c) =>
+    ok(c, await encounters.create(actorOf(c), param(c, "patientId"), valid(c, encounterCreateSchema)), 201));
+  r.put("/encounters/:id", careTeam, validate({ json: encounterUpdateSchema }), async (c) =>
+    ok(c, await encounters.update(actorOf(c), param(c, "id"), valid(c, encounterUpdateSchema))));
   r.delete("/encounters/:id", careTeam, async (c) => ok(c, await encounters.remove(actorOf(c), param(c, "id"))));
 
   // ---- Note types and notes
-  r.post("/noteTypes", careTeam, async (c) => ok(c, await notes.createType(actorOf(c), parse(noteTypeCreateSchema, await jsonBody(c))), 201));
+  r.post("/noteTypes", careTeam, validate({ json: noteTypeCreateSchema }), async (c) => ok(c, await notes.createType(actorOf(c), valid(c, noteTypeCreateSchema)), 201));
   r.get("/noteTypes/list", careTeam, async (c) => ok(c, await notes.listTypes(actorOf(c))));
   r.get("/noteTypes/list/dropdown/:id", careTeam, async (c) => ok(c, await notes.typeDropdown(actorOf(c), param(c, "id"))));
   r.delete("/noteTypes/:id", careTeam, async (c) => ok(c, await notes.removeType(actorOf(c), param(c, "id"))));
 
-  r.post("/encounterNotes/:encounterId", careTeam, async (c) => {
-    const { fields, files } = await jsonOrMultipart(c);
-    const input = parse(noteCreateSchema, fields);
-    return ok(c, await notes.create(actorOf(c), param(c, "encounterId"), input, files.files ?? []), 201);
+  r.post("/encounterNotes/:encounterId", careTeam, validate({ form: noteCreateSchema }), async (c) => {
+    const input = valid(c, noteCreateSchema);
+    return ok(c, await notes.create(actorOf(c), param(c, "encounterId"), input, formFiles(c).files ?? []), 201);
   });
-  r.put("/encounterNotes/edit/:id", careTeam, async (c) => {
-    const { fields, files } = await jsonOrMultipart(c);
-    const input = parse(noteUpdateSchema, fields);
-    return ok(c, await notes.update(actorOf(c), param(c, "id"), input, files.files ?? []));
+  r.put("/encounterNotes/edit/:id", careTeam, validate({ form: noteUpdateSchema }), async (c) => {
+    const input = valid(c, noteUpdateSchema);
+    return ok(c, await notes.update(actorOf(c), param(c, "id"), input, formFiles(c).files ?? []));
   });
-  r.get("/encounterNotes/:id/list", readers, async (c) => {
-    const q = parse(pageQuerySchema, c.req.query());
+  r.get("/encounterNotes/:id/list", readers, validate({ query: pageQuerySchema }), async (c) => {
+    const q = valid(c, pageQuerySchema);
     const { list, totalCount } = await notes.list(actorOf(c), param(c, "id"), q);
     return ok(c, listOf(list, q.offset, q.limit, totalCount));
   });
@@ -124,27 +125,27 @@ export function chartRoutes(s: ChartServices) {
   r.delete("/encounterNotes/:id", careTeam, async (c) => ok(c, await notes.remove(actorOf(c), param(c, "id"))));
 
   // ---- Diagnoses
-  r.get("/diagnoses/list/dropdown", careTeam, (c) => {
-    const q = parse(diagnosisDropdownQuerySchema, c.req.query());
+  r.get("/diagnoses/list/dropdown", careTeam, validate({ query: diagnosisDropdownQuerySchema }), (c) => {
+    const q = valid(c, diagnosisDropdownQuerySchema);
     return ok(c, searchIcd10(q.search, q.limit));
   });
-  r.post("/diagnoses/list/:encounterId", readers, async (c) => {
-    const q = parse(pageQuerySchema.strict(), await jsonBody(c));
+  r.post("/diagnoses/list/:encounterId", readers, validate({ json: strictPageSchema }), async (c) => {
+    const q = valid(c, strictPageSchema);
     const { list, totalCount } = await findings.listDiagnoses(actorOf(c), param(c, "encounterId"), q);
     return ok(c, listOf(list, q.offset, q.limit, totalCount));
   });
-  r.post("/diagnoses/create/:encounterId", careTeam, async (c) =>
-    ok(c, await findings.createDiagnosis(actorOf(c), param(c, "encounterId"), parse(diagnosisCreateSchema, await jsonBody(c))), 201));
-  r.put("/diagnoses/edit/:id", careTeam, async (c) =>
-    ok(c, await findings.editDiagnosis(actorOf(c), param(c, "id"), parse(diagnosisUpdateSchema, await jsonBody(c)))));
+  r.post("/diagnoses/create/:encounterId", careTeam, validate({ json: diagnosisCreateSchema }), async (c) =>
+    ok(c, await findings.createDiagnosis(actorOf(c), param(c, "encounterId"), valid(c, diagnosisCreateSchema)), 201));
+  r.put("/diagnoses/edit/:id", careTeam, validate({ json: diagnosisUpdateSchema }), async (c) =>
+    ok(c, await findings.editDiagnosis(actorOf(c), param(c, "id"), valid(c, diagnosisUpdateSchema))));
   r.put("/diagnoses/share/:id", careTeam, async (c) => ok(c, await findings.shareDiagnosis(actorOf(c), param(c, "id"))));
   r.put("/diagnoses/unshare/:id", careTeam, async (c) => ok(c, await findings.unshareDiagnosis(actorOf(c), param(c, "id"))));
   r.delete("/diagnoses/delete/:id", careTeam, async (c) => ok(c, await findings.removeDiagnosis(actorOf(c), param(c, "id"))));
 
   // ---- Problems
   r.get("/problems/patient/:id", readers, async (c) => ok(c, await findings.listProblems(actorOf(c), param(c, "id"))));
-  r.post("/problems/patient/:id", careTeam, async (c) =>
-    ok(c, await findings.createProblem(actorOf(c), param(c, "id"), parse(problemCreateSchema, await jsonBody(c))), 201));
+  r.post("/problems/patient/:id", careTeam, validate({ json: problemCreateSchema }), async (c) =>
+    ok(c, await findings.createProblem(actorOf(c), param(c, "id"), valid(c, problemCreateSchema)), 201));
   r.put("/problems/:id/share", careTeam, async (c) => ok(c, await findings.shareProblem(actorOf(c), param(c, "id"))));
   r.put("/problems/:id/unshare", careTeam, async (c) => ok(c, await findings.unshareProblem(actorOf(c), param(c, "id"))));
   r.delete("/problems/:id", careTeam, async (c) => ok(c, await findings.removeProblem(actorOf(c), param(c, "id"))));
@@ -152,14 +153,14 @@ export function chartRoutes(s: ChartServices) {
   // ---- Vitals
   r.get("/vitals/patient/:id/areImportsFromIntakeFormsPossible", careTeam, async (c) =>
     ok(c, await vitals.importsPossible(actorOf(c), param(c, "id"))));
-  r.post("/vitals/patient/:id/runImportsFromIntakeForms", careTeam, async (c) => {
-    const { format } = parse(vitalsImportSchema, await jsonBody(c));
+  r.post("/vitals/patient/:id/runImportsFromIntakeForms", careTeam, validate({ json: vitalsImportSchema }), async (c) => {
+    const { format } = valid(c, vitalsImportSchema);
     return ok(c, await vitals.runImports(actorOf(c), param(c, "id"), format));
   });
-  r.get("/vitals/patient/:id", readers, async (c) =>
-    ok(c, await vitals.list(actorOf(c), param(c, "id"), parse(vitalsQuerySchema, c.req.query()))));
-  r.post("/vitals/patient/:id", careTeam, async (c) =>
-    ok(c, await vitals.create(actorOf(c), param(c, "id"), parse(vitalsCreateSchema, await jsonBody(c))), 201));
+  r.get("/vitals/patient/:id", readers, validate({ query: vitalsQuerySchema }), async (c) =>
+    ok(c, await vitals.list(actorOf(c), param(c, "id"), valid(c, vitalsQuerySchema))));
+  r.post("/vitals/patient/:id", careTeam, validate({ json: vitalsCreateSchema }), async (c) =>
+    ok(c, await vitals.create(actorOf(c), param(c, "id"), valid(c, vitalsCreateSchema)), 201));
   r.get("/dynamicFields/vitalsFields", allow.signedIn, (c) => ok(c, VITALS_FIELDS));
   r.get("/dynamicFields/availableFieldTypes", allow.signedIn, (c) => ok(c, INTAKE_INPUT_TYPES));
 

@@ -4,9 +4,9 @@
  */
 import { allow } from "../../access/policy.ts";
 import { ok } from "../../http/envelope.ts";
-import { actorOf, jsonBody } from "../../http/input.ts";
+import { actorOf } from "../../http/input.ts";
 import { createRouter } from "../../http/router.ts";
-import { parse } from "../../http/validate.ts";
+import { valid, validate } from "../../http/validate.ts";
 import { idParamSchema } from "../../../../sync/schemas/auth.ts";
 import {
   bookConsultationSchema,
@@ -20,60 +20,59 @@ import type { ConsultationsService } from "./service.ts";
 
 export function consultationsRoutes(consultations: ConsultationsService) {
   const r = createRouter();
-  const idOf = (params: Record<string, string>) => parse(idParamSchema, params).id;
 
-  r.post("/consultations", allow.roles("patient"), async (c) => {
-    const input = parse(bookConsultationSchema, await jsonBody(c));
+  r.post("/consultations", allow.roles("patient"), validate({ json: bookConsultationSchema }), async (c) => {
+    const input = valid(c, bookConsultationSchema);
     return ok(c, await consultations.book(actorOf(c), input), 201);
   });
 
-  r.get("/consultations", allow.signedIn, async (c) => {
-    return ok(c, await consultations.list(actorOf(c), parse(consultationListQuerySchema, c.req.query())));
+  r.get("/consultations", allow.signedIn, validate({ query: consultationListQuerySchema }), async (c) => {
+    return ok(c, await consultations.list(actorOf(c), valid(c, consultationListQuerySchema)));
   });
 
-  r.get("/consultations/nearest", allow.signedIn, async (c) => {
-    const { doctorId } = parse(nearestQuerySchema, c.req.query());
+  r.get("/consultations/nearest", allow.signedIn, validate({ query: nearestQuerySchema }), async (c) => {
+    const { doctorId } = valid(c, nearestQuerySchema);
     return ok(c, await consultations.nearest(actorOf(c), doctorId));
   });
 
-  r.put("/consultations/accept/:id", allow.approved("doctor", "vma"), async (c) => {
-    return ok(c, await consultations.accept(actorOf(c), idOf(c.req.param())));
+  r.put("/consultations/accept/:id", allow.approved("doctor", "vma"), validate({ param: idParamSchema }), async (c) => {
+    return ok(c, await consultations.accept(actorOf(c), valid(c, idParamSchema).id));
   });
 
-  r.put("/consultations/decline/:id", allow.approved("doctor", "vma"), async (c) => {
-    const id = idOf(c.req.param());
-    const { reason } = parse(reasonBodySchema, await jsonBody(c));
+  r.put("/consultations/decline/:id", allow.approved("doctor", "vma"), validate({ param: idParamSchema, json: reasonBodySchema }), async (c) => {
+    const id = valid(c, idParamSchema).id;
+    const { reason } = valid(c, reasonBodySchema);
     return ok(c, await consultations.decline(actorOf(c), id, reason));
   });
 
-  r.put("/consultations/reschedule/:id", allow.approved("doctor", "vma"), async (c) => {
-    const id = idOf(c.req.param());
-    const { startAt } = parse(rescheduleQuerySchema, c.req.query());
+  r.put("/consultations/reschedule/:id", allow.approved("doctor", "vma"), validate({ param: idParamSchema, query: rescheduleQuerySchema }), async (c) => {
+    const id = valid(c, idParamSchema).id;
+    const { startAt } = valid(c, rescheduleQuerySchema);
     return ok(c, await consultations.reschedule(actorOf(c), id, startAt));
   });
 
-  r.get("/consultations/intakeForm/:id", allow.signedIn, async (c) => {
-    return ok(c, await consultations.intakeForm(actorOf(c), idOf(c.req.param())));
+  r.get("/consultations/intakeForm/:id", allow.signedIn, validate({ param: idParamSchema }), async (c) => {
+    return ok(c, await consultations.intakeForm(actorOf(c), valid(c, idParamSchema).id));
   });
 
-  r.put("/consultations/intakeForm/:id", allow.roles("patient"), async (c) => {
-    const id = idOf(c.req.param());
-    const input = parse(intakeAnswersInputSchema, await jsonBody(c));
+  r.put("/consultations/intakeForm/:id", allow.roles("patient"), validate({ param: idParamSchema, json: intakeAnswersInputSchema }), async (c) => {
+    const id = valid(c, idParamSchema).id;
+    const input = valid(c, intakeAnswersInputSchema);
     return ok(c, await consultations.updateIntakeForm(actorOf(c), id, input));
   });
 
-  r.get("/consultations/:id/access", allow.signedIn, async (c) => {
-    return ok(c, await consultations.access(actorOf(c), idOf(c.req.param())));
+  r.get("/consultations/:id/access", allow.signedIn, validate({ param: idParamSchema }), async (c) => {
+    return ok(c, await consultations.access(actorOf(c), valid(c, idParamSchema).id));
   });
 
-  r.get("/consultations/:id", allow.signedIn, async (c) => {
-    return ok(c, await consultations.get(actorOf(c), idOf(c.req.param())));
+  r.get("/consultations/:id", allow.signedIn, validate({ param: idParamSchema }), async (c) => {
+    return ok(c, await consultations.get(actorOf(c), valid(c, idParamSchema).id));
   });
 
   // Cancel (01 §7: `POST /consultations/{id}` with a reason).
-  r.post("/consultations/:id", allow.signedIn, async (c) => {
-    const id = idOf(c.req.param());
-    const { reason } = parse(reasonBodySchema, await jsonBody(c));
+  r.post("/consultations/:id", allow.signedIn, validate({ param: idParamSchema, json: reasonBodySchema }), async (c) => {
+    const id = valid(c, idParamSchema).id;
+    const { reason } = valid(c, reasonBodySchema);
     return ok(c, await consultations.cancel(actorOf(c), id, reason));
   });
 

@@ -1,9 +1,9 @@
 /** `POST /contactus` (anyone) and the admins' support queue. */
 import { allow } from "../../access/policy.ts";
 import { ok } from "../../http/envelope.ts";
-import { actorOf, jsonBody, metaOf } from "../../http/input.ts";
+import { actorOf, metaOf } from "../../http/input.ts";
 import { createRouter } from "../../http/router.ts";
-import { parse } from "../../http/validate.ts";
+import { valid, validate } from "../../http/validate.ts";
 import { idParamSchema } from "../../../../sync/schemas/auth.ts";
 import { contactHandledSchema, contactQueueQuerySchema, contactUsSchema } from "../../../../sync/schemas/contact-us.ts";
 import type { ContactService } from "./service.ts";
@@ -11,19 +11,19 @@ import type { ContactService } from "./service.ts";
 export function contactRoutes(contact: ContactService) {
   const r = createRouter();
 
-  r.post("/contactus", allow.public, async (c) => {
-    const input = parse(contactUsSchema, await jsonBody(c));
+  r.post("/contactus", allow.public, validate({ json: contactUsSchema }), async (c) => {
+    const input = valid(c, contactUsSchema);
     return ok(c, await contact.submit(c.get("actor"), input, metaOf(c)), 201);
   });
 
-  r.get("/admin/contactus", allow.roles("admin"), async (c) => {
-    const query = parse(contactQueueQuerySchema, c.req.query());
+  r.get("/admin/contactus", allow.roles("admin"), validate({ query: contactQueueQuerySchema }), async (c) => {
+    const query = valid(c, contactQueueQuerySchema);
     return ok(c, await contact.queue(query));
   });
 
-  r.put("/admin/contactus/:id", allow.roles("admin"), async (c) => {
-    const { id } = parse(idParamSchema, c.req.param());
-    const { handled } = parse(contactHandledSchema, await jsonBody(c));
+  r.put("/admin/contactus/:id", allow.roles("admin"), validate({ param: idParamSchema, json: contactHandledSchema }), async (c) => {
+    const { id } = valid(c, idParamSchema);
+    const { handled } = valid(c, contactHandledSchema);
     return ok(c, await contact.setHandled(actorOf(c), id, handled));
   });
 

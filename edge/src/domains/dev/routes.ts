@@ -5,7 +5,7 @@ import type { Deps } from "../../deps.ts";
 import { listOf, ok } from "../../http/envelope.ts";
 import { notFound } from "../../http/errors.ts";
 import { createRouter } from "../../http/router.ts";
-import { parse } from "../../http/validate.ts";
+import { valid, validate } from "../../http/validate.ts";
 import { emailSchema } from "../../../../sync/rules/personal.ts";
 
 const querySchema = z.object({
@@ -17,9 +17,9 @@ const querySchema = z.object({
 
 export function devRoutes(deps: Pick<Deps, "outbox" | "demoMode">) {
   const r = createRouter();
-  r.get("/dev/outbox", allow.public, async (c) => {
+  r.get("/dev/outbox", allow.public, validate({ query: querySchema }), async (c) => {
     if (!deps.demoMode) throw notFound();
-    const q = parse(querySchema, c.req.query());
+    const q = valid(c, querySchema);
     const { list, totalCount } = await deps.outbox.list(q);
     return ok(c, listOf(list, q.offset, q.limit, totalCount));
   });

@@ -6,9 +6,9 @@
 import type { Context } from "hono";
 import { allow } from "../../access/policy.ts";
 import { ok } from "../../http/envelope.ts";
-import { actorOf, jsonBody, jsonOrMultipart } from "../../http/input.ts";
+import { actorOf, jsonOrMultipart } from "../../http/input.ts";
 import { createRouter } from "../../http/router.ts";
-import { parse } from "../../http/validate.ts";
+import { parse, valid, validate } from "../../http/validate.ts";
 import {
   chatIdParamSchema,
   chatsQuerySchema,
@@ -39,36 +39,36 @@ export function messagesRoutes(messages: MessagesService, exports: ChatExports) 
 
   r.get("/users/counters", allow.signedIn, async (c) => ok(c, await messages.counters(actorOf(c))));
 
-  r.get("/users/chat/opponents", allow.signedIn, async (c) => {
-    const query = parse(opponentsQuerySchema, c.req.query());
+  r.get("/users/chat/opponents", allow.signedIn, validate({ query: opponentsQuerySchema }), async (c) => {
+    const query = valid(c, opponentsQuerySchema);
     return ok(c, await messages.opponents(actorOf(c), query));
   });
 
-  r.get("/messages/chats", allow.signedIn, async (c) => {
-    const query = parse(chatsQuerySchema, c.req.query());
+  r.get("/messages/chats", allow.signedIn, validate({ query: chatsQuerySchema }), async (c) => {
+    const query = valid(c, chatsQuerySchema);
     return ok(c, await messages.chats(actorOf(c), query));
   });
 
   r.get("/messages/support", allow.signedIn, async (c) => ok(c, await messages.support(actorOf(c))));
 
-  r.get("/messages/members/:chatId", allow.signedIn, async (c) => {
-    const { chatId } = parse(chatIdParamSchema, c.req.param());
-    const query = parse(membersQuerySchema, c.req.query());
+  r.get("/messages/members/:chatId", allow.signedIn, validate({ param: chatIdParamSchema, query: membersQuerySchema }), async (c) => {
+    const { chatId } = valid(c, chatIdParamSchema);
+    const query = valid(c, membersQuerySchema);
     return ok(c, await messages.members(actorOf(c), chatId, query));
   });
 
-  r.post("/messages/read/:chatId", allow.signedIn, async (c) => {
-    const { chatId } = parse(chatIdParamSchema, c.req.param());
+  r.post("/messages/read/:chatId", allow.signedIn, validate({ param: chatIdParamSchema }), async (c) => {
+    const { chatId } = valid(c, chatIdParamSchema);
     return ok(c, await messages.read(actorOf(c), chatId));
   });
 
-  r.post("/messages/chat/export/:chatId", allow.signedIn, async (c) => {
-    const { chatId } = parse(chatIdParamSchema, c.req.param());
+  r.post("/messages/chat/export/:chatId", allow.signedIn, validate({ param: chatIdParamSchema }), async (c) => {
+    const { chatId } = valid(c, chatIdParamSchema);
     return ok(c, await exports.start(actorOf(c), chatId), 202);
   });
 
-  r.get("/messages/exports/:exportId", allow.signedIn, async (c) => {
-    const { exportId } = parse(exportIdParamSchema, c.req.param());
+  r.get("/messages/exports/:exportId", allow.signedIn, validate({ param: exportIdParamSchema }), async (c) => {
+    const { exportId } = valid(c, exportIdParamSchema);
     const file = await exports.download(actorOf(c), exportId);
     c.header("Content-Type", "application/pdf");
     c.header("Content-Disposition", attachment(file.filename));
@@ -76,8 +76,8 @@ export function messagesRoutes(messages: MessagesService, exports: ChatExports) 
     return c.body(file.data as Uint8Array<ArrayBuffer>);
   });
 
-  r.get("/messages/files/:fileId", allow.signedIn, async (c) => {
-    const { fileId } = parse(fileIdParamSchema, c.req.param());
+  r.get("/messages/files/:fileId", allow.signedIn, validate({ param: fileIdParamSchema }), async (c) => {
+    const { fileId } = valid(c, fileIdParamSchema);
     const { file, body } = await messages.download(actorOf(c), fileId);
     c.header("Content-Type", file.contentType);
     c.header("Content-Length", String(file.size));
@@ -86,32 +86,32 @@ export function messagesRoutes(messages: MessagesService, exports: ChatExports) 
     return c.body(body);
   });
 
-  r.post("/messages/chat/:userId", allow.signedIn, async (c) => {
-    const { userId } = parse(userIdParamSchema, c.req.param());
+  r.post("/messages/chat/:userId", allow.signedIn, validate({ param: userIdParamSchema }), async (c) => {
+    const { userId } = valid(c, userIdParamSchema);
     const { chat, created } = await messages.startChat(actorOf(c), userId);
     return ok(c, chat, created ? 201 : 200);
   });
 
-  r.post("/messages/opponents/:chatId", allow.signedIn, async (c) => {
-    const { chatId } = parse(chatIdParamSchema, c.req.param());
-    const { userId } = parse(opponentBodySchema, await jsonBody(c));
+  r.post("/messages/opponents/:chatId", allow.signedIn, validate({ param: chatIdParamSchema, json: opponentBodySchema }), async (c) => {
+    const { chatId } = valid(c, chatIdParamSchema);
+    const { userId } = valid(c, opponentBodySchema);
     return ok(c, await messages.addOpponent(actorOf(c), chatId, userId));
   });
 
-  r.delete("/messages/opponents/:chatId", allow.signedIn, async (c) => {
-    const { chatId } = parse(chatIdParamSchema, c.req.param());
-    const { userId } = parse(opponentBodySchema, await jsonBody(c));
+  r.delete("/messages/opponents/:chatId", allow.signedIn, validate({ param: chatIdParamSchema, json: opponentBodySchema }), async (c) => {
+    const { chatId } = valid(c, chatIdParamSchema);
+    const { userId } = valid(c, opponentBodySchema);
     return ok(c, await messages.removeOpponent(actorOf(c), chatId, userId));
   });
 
-  r.get("/messages/:chatId", allow.signedIn, async (c) => {
-    const { chatId } = parse(chatIdParamSchema, c.req.param());
-    const query = parse(messagesQuerySchema, c.req.query());
+  r.get("/messages/:chatId", allow.signedIn, validate({ param: chatIdParamSchema, query: messagesQuerySchema }), async (c) => {
+    const { chatId } = valid(c, chatIdParamSchema);
+    const query = valid(c, messagesQuerySchema);
     return ok(c, await messages.messages(actorOf(c), chatId, query));
   });
 
-  r.post("/messages/:chatId", allow.signedIn, async (c) => {
-    const { chatId } = parse(chatIdParamSchema, c.req.param());
+  r.post("/messages/:chatId", allow.signedIn, validate({ param: chatIdParamSchema }), async (c) => {
+    const { chatId } = valid(c, chatIdParamSchema);
     const { fields, files } = await jsonOrMultipart(c);
     // A form's text is taken as typed, even when it looks like JSON.
     const raw = Object.keys(files).length || typeof fields.text !== "string" ? await rawFormText(c) : undefined;

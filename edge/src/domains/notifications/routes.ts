@@ -1,9 +1,9 @@
 /** HTTP for site notifications and notification settings (01 §7). */
 import { allow } from "../../access/policy.ts";
 import { ok } from "../../http/envelope.ts";
-import { actorOf, jsonBody } from "../../http/input.ts";
+import { actorOf } from "../../http/input.ts";
 import { createRouter } from "../../http/router.ts";
-import { parse } from "../../http/validate.ts";
+import { valid, validate } from "../../http/validate.ts";
 import {
   markReadSchema,
   notificationSettingsInputSchema,
@@ -16,20 +16,20 @@ export function notificationsRoutes(notifications: NotificationsService) {
 
   r.get("/siteNotifications/count", allow.signedIn, async (c) => ok(c, await notifications.count(actorOf(c))));
 
-  r.get("/siteNotifications", allow.signedIn, async (c) => {
-    const query = parse(siteNotificationsQuerySchema, c.req.query());
+  r.get("/siteNotifications", allow.signedIn, validate({ query: siteNotificationsQuerySchema }), async (c) => {
+    const query = valid(c, siteNotificationsQuerySchema);
     return ok(c, await notifications.list(actorOf(c), query));
   });
 
-  r.post("/siteNotifications", allow.signedIn, async (c) => {
-    const { ids } = parse(markReadSchema, await jsonBody(c));
+  r.post("/siteNotifications", allow.signedIn, validate({ json: markReadSchema }), async (c) => {
+    const { ids } = valid(c, markReadSchema);
     return ok(c, await notifications.markRead(actorOf(c), ids));
   });
 
   r.get("/settings/notifications", allow.signedIn, async (c) => ok(c, await notifications.settings(actorOf(c))));
 
-  r.put("/settings/notifications", allow.signedIn, async (c) => {
-    const input = parse(notificationSettingsInputSchema, await jsonBody(c));
+  r.put("/settings/notifications", allow.signedIn, validate({ json: notificationSettingsInputSchema }), async (c) => {
+    const input = valid(c, notificationSettingsInputSchema);
     return ok(c, await notifications.updateSettings(actorOf(c), input));
   });
 

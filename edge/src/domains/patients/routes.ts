@@ -2,9 +2,9 @@
 import { allow } from "../../access/policy.ts";
 import type { Deps } from "../../deps.ts";
 import { ok } from "../../http/envelope.ts";
-import { actorOf, jsonBody } from "../../http/input.ts";
+import { actorOf } from "../../http/input.ts";
 import { createRouter } from "../../http/router.ts";
-import { parse } from "../../http/validate.ts";
+import { valid, validate } from "../../http/validate.ts";
 import { medicalCardSchema } from "../../../../sync/schemas/medical-card.ts";
 import { createUsersRepo, toAuthUser } from "../users/repo.ts";
 import { listQuerySchema } from "../../../../sync/schemas/auth.ts";
@@ -22,17 +22,17 @@ export function patientsRoutes(deps: Pick<Deps, "sql" | "clock">) {
     return ok(c, await cards.get(actorOf(c).userId));
   });
 
-  r.put("/patient/medicalCard", allow.roles("patient"), async (c) => {
+  r.put("/patient/medicalCard", allow.roles("patient"), validate({ json: medicalCardSchema }), async (c) => {
     const actor = actorOf(c);
-    const card = parse(medicalCardSchema, await jsonBody(c));
+    const card = valid(c, medicalCardSchema);
     await cards.saveAndMarkFilled(actor.userId, card, clock.now());
     return ok(c, toAuthUser((await users.byId(actor.userId))!));
   });
 
   // The practice's patients for pickers (02 §7 `doctorPatients/list/dropdown`); the full list comes with the chart.
   const careTeam = createCareTeamRepo(sql);
-  r.get("/doctorPatients/list/dropdown", allow.approved("doctor", "vma"), async (c) => {
-    const query = parse(listQuerySchema, c.req.query());
+  r.get("/doctorPatients/list/dropdown", allow.approved("doctor", "vma"), validate({ query: listQuerySchema }), async (c) => {
+    const query = valid(c, listQuerySchema);
     const doctorId = practiceDoctorId(actorOf(c));
     if (!doctorId) return ok(c, listOf([], query.offset, query.limit, 0));
     const { list, totalCount } = await careTeam.patientsOf(doctorId, query);

@@ -1,9 +1,9 @@
 /** HTTP for registration, activation, password reset and VMA password creation. */
 import { allow } from "../../access/policy.ts";
 import { ok } from "../../http/envelope.ts";
-import { jsonBody, jsonOrMultipart, metaOf } from "../../http/input.ts";
+import { metaOf } from "../../http/input.ts";
 import { createRouter } from "../../http/router.ts";
-import { parse } from "../../http/validate.ts";
+import { formFiles, valid, validate } from "../../http/validate.ts";
 import {
   registrationSchema,
   resetPasswordSchema,
@@ -17,37 +17,36 @@ import type { RegistrationService } from "./service.ts";
 export function registrationRoutes(registration: RegistrationService) {
   const r = createRouter();
 
-  r.post("/users", allow.public, async (c) => {
-    const { fields, files } = await jsonOrMultipart(c);
-    const input = parse(registrationSchema, fields);
-    const user = await registration.register(input, files.sign?.[0], metaOf(c));
+  r.post("/users", allow.public, validate({ form: registrationSchema }), async (c) => {
+    const input = valid(c, registrationSchema);
+    const user = await registration.register(input, formFiles(c).sign?.[0], metaOf(c));
     return ok(c, { user }, 201);
   });
 
-  r.post("/users/verify", allow.public, async (c) => {
-    const { token } = parse(tokenBodySchema, await jsonBody(c));
+  r.post("/users/verify", allow.public, validate({ json: tokenBodySchema }), async (c) => {
+    const { token } = valid(c, tokenBodySchema);
     return ok(c, await registration.verify(token, metaOf(c)));
   });
 
-  r.post("/users/reset/request", allow.public, async (c) => {
-    const { email } = parse(resetRequestSchema, await jsonBody(c));
+  r.post("/users/reset/request", allow.public, validate({ json: resetRequestSchema }), async (c) => {
+    const { email } = valid(c, resetRequestSchema);
     return ok(c, await registration.requestReset(email, metaOf(c)));
   });
 
-  r.get("/users/reset/:token", allow.public, async (c) => {
-    const { token } = parse(tokenParamSchema, c.req.param());
+  r.get("/users/reset/:token", allow.public, validate({ param: tokenParamSchema }), async (c) => {
+    const { token } = valid(c, tokenParamSchema);
     return ok(c, await registration.checkReset(token));
   });
 
-  r.post("/users/reset/:token", allow.public, async (c) => {
-    const { token } = parse(tokenParamSchema, c.req.param());
-    const input = parse(resetPasswordSchema, await jsonBody(c));
+  r.post("/users/reset/:token", allow.public, validate({ param: tokenParamSchema, json: resetPasswordSchema }), async (c) => {
+    const { token } = valid(c, tokenParamSchema);
+    const input = valid(c, resetPasswordSchema);
     return ok(c, await registration.reset(token, input, metaOf(c)));
   });
 
-  r.post("/vmas/password/:token", allow.public, async (c) => {
-    const { token } = parse(tokenParamSchema, c.req.param());
-    const { password } = parse(vmaPasswordSchema, await jsonBody(c));
+  r.post("/vmas/password/:token", allow.public, validate({ param: tokenParamSchema, json: vmaPasswordSchema }), async (c) => {
+    const { token } = valid(c, tokenParamSchema);
+    const { password } = valid(c, vmaPasswordSchema);
     return ok(c, await registration.setVmaPassword(token, password, metaOf(c)));
   });
 

@@ -9,7 +9,7 @@ import { ok } from "../../http/envelope.ts";
 import { AppError, badRequest, notFound } from "../../http/errors.ts";
 import { actorOf, jsonBody } from "../../http/input.ts";
 import { createRouter } from "../../http/router.ts";
-import { parse } from "../../http/validate.ts";
+import { parse, valid, validate } from "../../http/validate.ts";
 import { type CollectionName, isCollectionName } from "../../../../sync/collections/index.ts";
 import { docIdSchema, parseContentRange, pullQuerySchema, SYNC_VERSION } from "../../../../sync/protocol.ts";
 import type { SyncService } from "./service.ts";
@@ -39,9 +39,9 @@ function fileParam(params: Record<string, string>): string {
 export function syncRoutes(sync: SyncService, uploads: UploadService) {
   const r = createRouter();
 
-  r.get("/sync/:version{v[0-9]+}/:collection/pull", allow.signedIn, async (c) => {
+  r.get("/sync/:version{v[0-9]+}/:collection/pull", allow.signedIn, validate({ query: pullQuerySchema }), async (c) => {
     const name = collectionParam(c.req.param());
-    return ok(c, await sync.pull(actorOf(c), name, parse(pullQuerySchema, c.req.query())));
+    return ok(c, await sync.pull(actorOf(c), name, valid(c, pullQuerySchema)));
   });
 
   r.post("/sync/:version{v[0-9]+}/:collection/push", allow.signedIn, async (c) => {

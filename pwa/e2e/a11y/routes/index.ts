@@ -1,7 +1,13 @@
 /** Every screen of the accessibility sweep, one file per domain (see ../types.ts). */
 import type { SweepRoute } from "../types.ts";
+import { ACCOUNT_SCREENS } from "./account.ts";
+import { CARE_SCREENS } from "./care.ts";
 import { DOCUMENTS_ROUTES } from "./documents.ts";
+import { PUBLIC_SCREENS } from "./public.ts";
 
 export const SWEEP_ROUTES: SweepRoute[] = [
+  ...PUBLIC_SCREENS,
+  ...ACCOUNT_SCREENS,
+  ...CARE_SCREENS,
   ...DOCUMENTS_ROUTES,
 ];

@@ -1,4 +1,4 @@
-/** Answers of the chart calls for the chart's component tests (shapes of README "Chart API"). */
+/** Answers of the chart calls for the chart's component tests (shapes of edge/docs/chart.md). */
 import type { Diagnosis } from "../../../../sync/schemas/diagnosis.ts";
 import type { Encounter } from "../../../../sync/schemas/encounter.ts";
 import type { Problem } from "../../../../sync/schemas/problem.ts";

@@ -1,5 +1,5 @@
 /**
- * Unread counts and presence as the live channel changes them (README "Chat API",
+ * Unread counts and presence as the live channel changes them (edge/docs/chat.md,
  * "Real-time events"). Pure reducers, so they are tested without a socket.
  */
 export type UnreadCounts = ReadonlyMap<string, number>;

@@ -8,7 +8,7 @@ const png = (size: number) => {
   return new File([bytes], "scan.png", { type: "image/png" });
 };
 
-/** A server as the README describes it: start, chunks in order, cancel. */
+/** A server as edge/docs/chat.md describes it: start, chunks in order, cancel. */
 function fakeServer() {
   const events: { name: string; payload: Record<string, unknown> }[] = [];
   let received = 0;

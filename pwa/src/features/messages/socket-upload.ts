@@ -1,5 +1,5 @@
 /**
- * Chat attachments over the live channel (README "Chat API" → Files):
+ * Chat attachments over the live channel (edge/docs/chat.md → Files):
  * `upload:attachment` start → chunks of 512 KB in order → the uploaded file;
  * `upload:attachment:cancel` drops it. Each emit waits for its acknowledgement
  * (the HTTP envelope). The type is checked here from the content first

@@ -1,4 +1,4 @@
-/** How a site notification reads (README "Site notifications and settings"). Pure. */
+/** How a site notification reads (edge/docs/chat.md "Site notifications and settings"). Pure. */
 export type SiteNotificationView = {
   id: string;
   kind: string;

@@ -1,4 +1,4 @@
-/** Answers of the chart calls as the PWA reads them (README "Chart API"). */
+/** Answers of the chart calls as the PWA reads them (edge/docs/chart.md). */
 import type { MedicalCard } from "../../../../../sync/schemas/medical-card.ts";
 import type { ChartPatient } from "../../../../../sync/schemas/patient-record.ts";
 

@@ -1,5 +1,5 @@
 /**
- * What the chart offers to whom, mirroring the server's rules (README "Chart API",
+ * What the chart offers to whom, mirroring the server's rules (edge/docs/chart.md,
  * access table; `edge/src/domains/chart/access.ts`). The PWA only hides what the
  * server would refuse; the server stays the judge (a VMA who forces a call gets 403).
  */

@@ -1,6 +1,6 @@
 /**
  * RxDB replication of every registered collection with the edge
- * (README "Sync protocol"): pull by checkpoint, push with
+ * (sync/README.md): pull by checkpoint, push with
  * `assumedMasterState` in `pushBatchSize` batches, live changes and RESYNC
  * through `pull.stream$`. Requests go through the one API client, so an
  * expired token is refreshed and a refused one ends the session.

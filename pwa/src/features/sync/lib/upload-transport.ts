@@ -1,4 +1,4 @@
-/** The resumable upload API (README "Medical-file bytes") through the one API client (token, 401 refresh). */
+/** The resumable upload API (sync/README.md "Medical-file bytes") through the one API client (token, 401 refresh). */
 import { z } from "zod";
 import { syncPaths, type UploadStatus } from "../../../../../sync/protocol.ts";
 import type { ApiClient } from "../../../lib/api/client.ts";

@@ -1,0 +1,17 @@
+/** Every signed-in role's own screens: home, profile, settings, messages (01 §2). */
+import type { SweepRole, SweepRoute } from "../types.ts";
+
+const SIGNED_IN: SweepRole[] = ["patient", "doctor", "vma", "admin"];
+
+export const ACCOUNT_SCREENS: SweepRoute[] = [
+  ...SIGNED_IN.flatMap((role): SweepRoute[] => [
+    { role, path: "/home", ready: /^Welcome/ },
+    { role, path: "/profile", ready: /\S/ },
+    { role, path: "/profile/edit", ready: "Edit profile" },
+    { role, path: "/settings", ready: "Settings" },
+    { role, path: "/messages", ready: "Messages", dialogs: ["New message"] },
+  ]),
+  { role: "patient", path: "/fillProfile", ready: "Your medical card" },
+  { role: "admin", path: (ids) => `/settings/${ids.patientId}`, ready: /\S/ },
+  { role: "admin", path: "/admin", ready: "Dashboard", dialogs: [/^Change email of/] },
+];
