@@ -18,6 +18,8 @@ import { noVideo, type VideoGateway } from "./platform/video/gateway.ts";
 import { createJanusGateway } from "./platform/video/janus-gateway.ts";
 import { type Erx, unconfiguredErx } from "./platform/erx/erx.ts";
 import { erxFromConfig } from "./platform/erx/start.ts";
+import { type Fax, FaxSendError } from "./platform/fax/fax.ts";
+import { createPhaxioFax } from "./platform/fax/phaxio.ts";
 import { createJobQueue } from "./jobs/pg-queue.ts";
 
 export async function composeDeps(opts: {
@@ -32,6 +34,9 @@ export async function composeDeps(opts: {
   video?: VideoGateway;
   /** An e-prescribing client made by the entry point (the emulator's); else ERX_BASE_URL's, else none. */
   erx?: Erx;
+  /** A fax client made by the entry point (pointed at the local emulator); else Phaxio's when configured. */
+  fax?: Fax;
+  faxEmulator?: Deps["faxEmulator"];
 }): Promise<Deps> {
   const { config, database, log } = opts;
   const sql = database.sql;
@@ -58,6 +63,13 @@ export async function composeDeps(opts: {
       ? createJanusGateway({ urls: config.JANUS_URL, tokenSecret: config.JANUS_TOKEN_SECRET!, adminKey: config.JANUS_ADMIN_KEY! })
       : noVideo),
     erx: opts.erx ?? erxFromConfig(config) ?? unconfiguredErx,
+    fax: opts.fax ?? (config.PHAXIO_API_KEY
+      ? createPhaxioFax({
+        baseUrl: config.FAX_API_URL, apiKey: config.PHAXIO_API_KEY, apiSecret: config.PHAXIO_API_SECRET!,
+        callbackToken: config.PHAXIO_CALLBACK_TOKEN!,
+      })
+      : noFax),
+    faxEmulator: opts.faxEmulator ?? null,
     // Opens nothing until used: pg-boss's schema is made by the first send/drain or start().
     jobs: createJobQueue({ sql, log }),
     demoMode: config.DEMO_SEED || !config.DATABASE_URL,
@@ -78,3 +90,10 @@ export async function resolveJwtSecret(config: Config, log: Logger): Promise<str
     return secret;
   }
 }
+
+/** No fax vendor configured and no emulator: sending fails with a clear message; webhooks are refused. */
+const noFax: Fax = {
+  vendor: "none",
+  send: () => Promise.reject(new FaxSendError("Faxing is not configured", false)),
+  parseWebhook: () => Promise.resolve(null),
+};

@@ -19,6 +19,9 @@ import { mountPwa } from "./static.ts";
 import { startVideoGateway } from "./platform/video/start.ts";
 import { createCollabServer } from "./domains/collab/server.ts";
 import { startErx } from "./platform/erx/start.ts";
+import { startFaxEmulator } from "../emulators/fax/emulator.ts";
+import { createPhaxioFax } from "./platform/fax/phaxio.ts";
+import { randomSecret } from "./access/tokens.ts";
 
 const config = loadConfig(Deno.env.toObject());
 const log = createLogger(config.LOG_LEVEL);
@@ -34,7 +37,17 @@ if (applied.length) log.info("migrations applied", { applied });
 const video = await startVideoGateway(config, log);
 // E-prescribing: the vendor (ERX_BASE_URL) or the local emulator, whose callbacks reach this edge once it listens.
 const erx = await startErx(config, log);
-const deps = await composeDeps({ config, database, log, jwtSecret: await resolveJwtSecret(config, log), video: video.gateway, erx: erx.erx });
+// No fax vendor configured: the local Phaxio emulator (edge/emulators/fax) stands in, with per-start credentials.
+const faxEmulator = config.PHAXIO_API_KEY ? null : await startFaxEmulator({
+  apiKey: randomSecret(), apiSecret: randomSecret(), callbackToken: randomSecret(),
+  inboundUrl: `${config.publicOrigin}/api/v1/webhooks/fax`, callbackDelayMs: 1500,
+});
+if (faxEmulator) log.info("fax: local Phaxio emulator (no PHAXIO_API_KEY)", { url: faxEmulator.url });
+const deps = await composeDeps({
+  config, database, log, jwtSecret: await resolveJwtSecret(config, log), video: video.gateway, erx: erx.erx,
+  fax: faxEmulator ? createPhaxioFax({ baseUrl: faxEmulator.apiUrl, ...faxEmulator.credentials }) : undefined,
+  faxEmulator,
+});
 if (deps.demoMode) await seedDemo(deps);
 
 const { app, services } = createApp(deps, { databaseKind: database.kind });
@@ -63,6 +76,7 @@ const shutdown = async () => {
   await services.chatExports.idle();
   await video.stop();
   await erx.stop();
+  await faxEmulator?.close();
   await database.close();
   Deno.exit(0);
 };

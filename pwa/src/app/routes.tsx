@@ -18,6 +18,7 @@ import {
 } from "../features/chart/index.ts";
 import { EncounterOrders, ErxPage, OrdersPage } from "../features/orders/index.ts";
 import { PatientsPage } from "../features/patients/index.ts";
+import { DocumentsPage } from "../features/documents/index.ts";
 import { PayoutConnectedPage, PayoutConnectPage } from "../features/payouts/index.ts";
 import {
   AboutUsPage,
@@ -80,6 +81,9 @@ export const PAGE_ROUTES: RouteObject[] = [
   { path: "/consultation/:consultationId", element: <ConsultationPage /> },
   { path: "/calendar/:doctorId", element: <CalendarPage /> },
   { path: "/availability", element: <AvailabilityPage /> },
+  { path: "/doctor/documents", element: <DocumentsPage /> },
+  { path: "/vma/documents", element: <DocumentsPage /> },
+  { path: "/admin/documents", element: <DocumentsPage /> },
   { path: "/doctor/patients", element: <PatientsPage basePath="/doctor/patients" /> },
   { path: "/doctor/patients/:patientId", element: <PatientChartPage basePath="/doctor/patients" /> },
   {

@@ -218,7 +218,7 @@ export function createChartEncounters(deps: Deps2) {
         lines.push({ text: `Family: ${card.familyHistoryNoSignificant ? "none significant" : card.familyHistory.map((f) => `${f.member}: ${f.condition}`).join(", ") || "-"}` });
       }
       await audit.read(actor, { patientId: e.patient_id, what: "encounter.download", id, details: { fields: input.fields } });
-      return createPdf(lines, { title: `Encounter ${enc.encounterDatetime.slice(0, 10)}` });
+      return await createPdf(lines, { title: `Encounter ${enc.encounterDatetime.slice(0, 10)}` });
     },
 
     send: (actor: Actor, id: string) => share(actor, id, false),

@@ -3,6 +3,7 @@ import type { SweepRoute } from "../types.ts";
 import { ACCOUNT_SCREENS } from "./account.ts";
 import { CARE_SCREENS } from "./care.ts";
 import { ORDERS_ROUTES } from "./orders.ts";
+import { DOCUMENTS_ROUTES } from "./documents.ts";
 import { PUBLIC_SCREENS } from "./public.ts";
 
 export const SWEEP_ROUTES: SweepRoute[] = [
@@ -10,4 +11,5 @@ export const SWEEP_ROUTES: SweepRoute[] = [
   ...ACCOUNT_SCREENS,
   ...CARE_SCREENS,
   ...ORDERS_ROUTES,
+  ...DOCUMENTS_ROUTES,
 ];

@@ -10,6 +10,7 @@ import { useCurrentUser } from "../../auth/index.ts";
 import { StatusBadge } from "../../consultations/index.ts";
 import { DiagnosesPanel } from "../components/DiagnosesPanel.tsx";
 import { DownloadDialog } from "../components/DownloadDialog.tsx";
+import { FaxSendDialog } from "../../documents/index.ts";
 import { EncounterForm } from "../components/EncounterForm.tsx";
 import { NotesReadOnly } from "../components/NotesReadOnly.tsx";
 import { ResourceState } from "../components/ResourceState.tsx";
@@ -79,7 +80,7 @@ function EncounterView({ patientId, encounterId, role, chartPath, renderNotes, r
   const notify = useSnackbar();
   const permissions = chartPermissions(role);
   const encounter = useOnlineResource((signal) => api.get<Encounter>(`/encounters/${encounterId}`, { signal }), [api, encounterId]);
-  const [dialog, setDialog] = useState<"edit" | "send" | "sendAll" | "delete" | "download" | null>(null);
+  const [dialog, setDialog] = useState<"edit" | "send" | "sendAll" | "delete" | "download" | "fax" | null>(null);
   const [refreshKey, setRefreshKey] = useState(0);
   const close = () => setDialog(null);
   const send = async (all: boolean) => {
@@ -117,6 +118,7 @@ function EncounterView({ patientId, encounterId, role, chartPath, renderNotes, r
                   </>
                 )}
                 <Button variant="secondary" onClick={() => setDialog("download")}>Download PDF</Button>
+                {permissions.prepare && <Button variant="secondary" onClick={() => setDialog("fax")}>Fax</Button>}
                 {permissions.decide && <Button variant="danger" onClick={() => setDialog("delete")}>Delete</Button>}
               </div>
               <section className="card stack" aria-labelledby="encounter-details-title">
@@ -174,6 +176,10 @@ function EncounterView({ patientId, encounterId, role, chartPath, renderNotes, r
                   notify("Encounter deleted", "success");
                   navigate(`${chartPath}?section=encounters`, { replace: true });
                 }}
+                onClose={close}
+              />
+              <FaxSendDialog
+                source={dialog === "fax" ? { encounterId, label: `Encounter of ${formatDateTime(e.encounterDatetime)}` } : null}
                 onClose={close}
               />
               <DownloadDialog
