@@ -87,6 +87,7 @@ const envSchema = z.object({
   }
   if (cfg.ERX_BASE_URL && !(cfg.ERX_CLINIC_ID && cfg.ERX_CLINIC_KEY && cfg.ERX_USER_ID && cfg.ERX_WEBHOOK_SECRET)) {
     ctx.addIssue({ code: "custom", path: ["ERX_BASE_URL"], message: "ERX_BASE_URL needs ERX_CLINIC_ID, ERX_CLINIC_KEY, ERX_USER_ID and ERX_WEBHOOK_SECRET" });
+  }
   if (cfg.PHAXIO_API_KEY && (!cfg.PHAXIO_API_SECRET || !cfg.PHAXIO_CALLBACK_TOKEN)) {
     ctx.addIssue({ code: "custom", path: ["PHAXIO_API_KEY"], message: "PHAXIO_API_KEY needs PHAXIO_API_SECRET and PHAXIO_CALLBACK_TOKEN" });
   }
