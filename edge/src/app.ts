@@ -42,6 +42,8 @@ import { notificationsRoutes } from "./domains/notifications/routes.ts";
 import { createNotificationsService } from "./domains/notifications/service.ts";
 import { createContactService } from "./domains/contact/service.ts";
 import { videoRoutes } from "./domains/video/routes.ts";
+import { createTeamServices } from "./domains/team/service.ts";
+import { teamRoutes } from "./domains/team/routes.ts";
 import { createVideoService } from "./domains/video/service.ts";
 
 export const API_PREFIX = "/api/v1";
@@ -81,6 +83,7 @@ export function createServices(deps: Deps) {
     registration: createRegistrationService(withSessions),
     users: createUsersService(withSessions),
     chart: createChartServices({ ...deps, write: sync.write }),
+    team: createTeamServices({ ...deps, write: sync.write, notifications, auth }),
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -116,6 +119,7 @@ export function createApi(deps: Deps, options: AppOptions) {
   api.route("/", messagesRoutes(services.messages, services.chatExports));
   api.route("/", notificationsRoutes(services.notifications));
   api.route("/", videoRoutes(services.video, deps.video));
+  api.route("/", teamRoutes(services.team));
   api.route("/", usersRoutes(services.users));
 
   api.onError(createErrorHandler(deps.log));
