@@ -1,11 +1,15 @@
 import { useEffect, useMemo, useSyncExternalStore } from "react";
 import { RouterProvider } from "react-router";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { createBrowserRouter } from "react-router";
 import { createSessionActions } from "../features/auth/index.ts";
 import { type AppDeps, AppDepsProvider } from "../lib/app-deps.tsx";
 import { FullScreenLoader, SnackbarProvider } from "../ui/index.ts";
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+/** Server state of REST-backed screens (TanStack Query, keys per domain). */
+const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
 
 /**
  * The root: dependencies, snackbars and the router. While a stored sign-in
@@ -26,11 +30,13 @@ export function App({ deps, router }: { deps: AppDeps; router: AppRouter }) {
 
   return (
     <AppDepsProvider deps={deps}>
+      <QueryClientProvider client={queryClient}>
       <SnackbarProvider>
         {state.status === "checking" && !state.user
           ? <FullScreenLoader label="Checking your sign-in" />
           : <RouterProvider router={router} />}
       </SnackbarProvider>
+      </QueryClientProvider>
     </AppDepsProvider>
   );
 }

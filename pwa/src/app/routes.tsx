@@ -11,6 +11,7 @@ import { MessagesPage } from "../features/messages/index.ts";
 import { EncounterNotesSection } from "../features/notes/index.ts";
 import { EncounterPage, HealthRecordPage, PatientChartPage, type RenderEncounterNotes } from "../features/chart/index.ts";
 import { PatientsPage } from "../features/patients/index.ts";
+import { ContactsPage, TasksPage, VmaDoctorsPage } from "../features/team/index.ts";
 import { PayoutConnectedPage, PayoutConnectPage } from "../features/payouts/index.ts";
 import {
   AboutUsPage,
@@ -78,6 +79,13 @@ export const PAGE_ROUTES: RouteObject[] = [
     element: <EncounterPage basePath="/doctor/patients" renderNotes={renderEncounterNotes} />,
   },
   { path: "/vma/patients", element: <PatientsPage basePath="/vma/patients" /> },
+  { path: "/vma/doctors", element: <VmaDoctorsPage /> },
+  { path: "/vma/tasks", element: <TasksPage area="vma" /> },
+  { path: "/doctor/tasks", element: <TasksPage area="doctor" /> },
+  { path: "/admin/tasks", element: <TasksPage area="admin" /> },
+  { path: "/vma/contacts", element: <ContactsPage /> },
+  { path: "/doctor/contacts", element: <ContactsPage /> },
+  { path: "/admin/contacts", element: <ContactsPage admin /> },
   { path: "/vma/patients/:patientId", element: <PatientChartPage basePath="/vma/patients" /> },
   {
     path: "/vma/patients/:patientId/encounters/:encounterId",
