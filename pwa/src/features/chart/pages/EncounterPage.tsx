@@ -111,6 +111,9 @@ function EncounterView({ patientId, encounterId, role, chartPath, renderNotes }:
                   </>
                 )}
                 <Button variant="secondary" onClick={() => setDialog("download")}>Download PDF</Button>
+                {permissions.prepare && (role === "doctor" || role === "vma") && (
+                  <Link className="ui-button ui-button--secondary" to={`/${role}/tasks?encounterId=${e.id}&patientId=${patientId}`}>New task</Link>
+                )}
                 {permissions.decide && <Button variant="danger" onClick={() => setDialog("delete")}>Delete</Button>}
               </div>
               <section className="card stack" aria-labelledby="encounter-details-title">
