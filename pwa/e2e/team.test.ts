@@ -18,7 +18,22 @@ async function openDevice(browser: Browser, email: string, password?: string) {
   await page.goto("/");
   await signIn(page, email, password);
   await expect(page.getByRole("banner").getByRole("button", { name: /account menu/ })).toBeVisible();
+  // As the notes test: the service worker controls the page (offline later) before the test moves on.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 })
+    .catch(() => page.reload());
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   return { context, page };
+}
+
+/** Opens a path; when the device asks for the password to unlock its data, types it. */
+async function open(page: Page, path: string, password = "demo-password") {
+  await page.goto(path);
+  const unlock = page.getByRole("form", { name: "Unlock your data" });
+  if (await unlock.isVisible({ timeout: 3000 }).catch(() => false)) {
+    await unlock.getByLabel("Password").fill(password);
+    await unlock.getByRole("button", { name: /Unlock/ }).click();
+    await expect(unlock).toBeHidden();
+  }
 }
 
 /** Calls the API as the user signed in on `page`. */
@@ -38,7 +53,7 @@ test("a doctor invites a VMA; tasks and macros flow between them, online and off
   const doctor = await openDevice(browser, "doctor@demo.test");
 
   // The doctor invites the VMA and adds a macro with a placeholder.
-  await doctor.page.goto("/settings#vmas");
+  await open(doctor.page, "/settings#vmas");
   const invite = doctor.page.getByRole("form", { name: "Invite a VMA" });
   await invite.getByLabel("Email").fill(vmaEmail);
   await invite.getByLabel("First name").fill("Nia");
@@ -75,9 +90,9 @@ test("a doctor invites a VMA; tasks and macros flow between them, online and off
   await expect(vma.getByRole("banner").getByRole("button", { name: /account menu/ })).toBeVisible();
 
   // The VMA sees the doctor's patients and creates a task from the encounter with the macro.
-  await vma.goto("/vma/patients");
+  await open(vma, "/vma/patients", vmaPassword);
   await expect(vma.getByText("Pat Patient").first()).toBeVisible();
-  await vma.goto(`/vma/patients/${patientId}/encounters/${encounter.id}`);
+  await open(vma, `/vma/patients/${patientId}/encounters/${encounter.id}`, vmaPassword);
   await vma.getByRole("link", { name: "New task" }).click();
   await expect(vma.getByRole("heading", { name: "New task about this encounter" })).toBeVisible();
   await vma.getByLabel("Assignee").selectOption({ label: "Grace Hopper" });
@@ -95,7 +110,7 @@ test("a doctor invites a VMA; tasks and macros flow between them, online and off
   await expect(doctor.page.getByRole("button", { name: /Notifications, \d+ unread/ })).toBeVisible({ timeout: 15_000 });
   await doctor.page.getByRole("button", { name: /Notifications/ }).click();
   await expect(doctor.page.getByRole("region", { name: "Notifications" }).getByText(/assigned you a task: Recheck Pat labs/)).toBeVisible();
-  await doctor.page.goto("/doctor/tasks");
+  await open(doctor.page, "/doctor/tasks");
   const task = doctor.page.getByRole("listitem", { name: "Task: Recheck Pat labs" });
   await expect(task.getByText(`by Nia Vale${stamp} for you`)).toBeVisible({ timeout: 15_000 });
   await task.getByRole("button", { name: "Close task" }).click();
