@@ -6,6 +6,8 @@
 import { z } from "zod";
 import { emailSchema, nameSchema } from "../rules/personal.ts";
 
+// PostgreSQL cannot store NUL: refuse it with a field error instead of a 500.
+// deno-lint-ignore no-control-regex
 const NO_NUL = /^[^\u0000]*$/;
 const text = (label: string, max: number) =>
   z.string({ error: `${label} must be text` }).trim().max(max, `${label} must be at most ${max} symbols`)

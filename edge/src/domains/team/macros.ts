@@ -7,6 +7,7 @@
  */
 import type { Actor } from "../../access/actor.ts";
 import type { Deps, RequestMeta } from "../../deps.ts";
+import type { Queryable } from "../../db/connect.ts";
 import { conflict, notFound } from "../../http/errors.ts";
 import { fillMacro } from "../../../../sync/rules/macro-text.ts";
 import { type MacroCreateInput, SHORTCUT_EXISTS } from "../../../../sync/schemas/team.ts";
@@ -28,12 +29,13 @@ export function createMacrosService(deps: Pick<Deps, "sql" | "clock" | "audit"> 
     return row;
   }
 
-  async function shortcutTaken(practiceId: string, shortcut: string, exceptId: string | null) {
-    const [row] = await sql`select 1 from macros where practice_id = ${practiceId} and lower(shortcut) = lower(${shortcut})
+  /** Inside the write's transaction (`q` = its tx): PGlite runs one transaction at a time. */
+  async function shortcutTaken(q: Queryable, practiceId: string, shortcut: string, exceptId: string | null) {
+    const [row] = await q`select 1 from macros where practice_id = ${practiceId} and lower(shortcut) = lower(${shortcut})
       and not deleted and id is distinct from ${exceptId}`;
     return Boolean(row);
   }
-  const taken = () => Object.assign(conflict(SHORTCUT_EXISTS, "SHORTCUT_EXISTS"), {});
+  const taken = () => conflict(SHORTCUT_EXISTS, "SHORTCUT_EXISTS");
 
   return {
     async create(actor: Actor, input: MacroCreateInput, meta: RequestMeta): Promise<MacroView> {
@@ -42,7 +44,7 @@ export function createMacrosService(deps: Pick<Deps, "sql" | "clock" | "audit"> 
       const doc = { id, practiceId, shortcut: input.shortcut, text: input.text, createdBy: actor.userId, _deleted: false };
       await write(["macros"], async (w) => {
         // Under the collection's lock: two creates of one shortcut cannot both pass.
-        if (await shortcutTaken(practiceId, input.shortcut, null)) throw taken();
+        if (await shortcutTaken(w.tx, practiceId, input.shortcut, null)) throw taken();
         await w.insert("macros", doc, Object.keys(doc));
       });
       await audit.record({ event: "macro.write", actorId: actor.userId, address: meta.address, details: { what: "macro.create", macroId: id } });
@@ -53,7 +55,7 @@ export function createMacrosService(deps: Pick<Deps, "sql" | "clock" | "audit"> 
       const practiceId = practiceOf(actor);
       await macroOf(practiceId, id);
       await write(["macros"], async (w) => {
-        if (await shortcutTaken(practiceId, input.shortcut, id)) throw taken();
+        if (await shortcutTaken(w.tx, practiceId, input.shortcut, id)) throw taken();
         await w.update("macros", id, input, ["shortcut", "text"]);
       });
       await audit.record({ event: "macro.write", actorId: actor.userId, address: meta.address, details: { what: "macro.edit", macroId: id } });
