@@ -119,8 +119,9 @@ test("a doctor invites a VMA; tasks and macros flow between them, online and off
   // The doctor is notified, sees who wrote it for them, and closes it.
   await expect(doctor.page.getByRole("button", { name: /Notifications, \d+ unread/ })).toBeVisible({ timeout: 15_000 });
   await doctor.page.getByRole("button", { name: /Notifications/ }).click();
-  await expect(doctor.page.getByRole("region", { name: "Notifications" }).getByText(/assigned you a task: Recheck Pat labs/)).toBeVisible();
-  await open(doctor.page, "/doctor/tasks");
+  // The notification leads to the tasks.
+  await doctor.page.getByRole("region", { name: "Notifications" }).getByRole("link", { name: /assigned you a task: Recheck Pat labs/ }).click();
+  await expect(doctor.page.getByRole("heading", { level: 1, name: "Tasks" })).toBeVisible();
   const task = doctor.page.getByRole("listitem", { name: "Task: Recheck Pat labs" });
   await expect(task.getByText(`by Nia Vale${stamp} for you`)).toBeVisible({ timeout: 15_000 });
   await task.getByRole("button", { name: "Close task" }).click();

@@ -63,6 +63,8 @@ export function TasksPage({ area }: { area: Area }) {
   });
   const refresh = () => client.invalidateQueries({ queryKey: ["tasks", area] });
   const act = useMutation({
+    // Closing a practice task is a write on the device: it must run offline (TanStack pauses "online" mutations).
+    networkMode: "always",
     mutationFn: async ({ task, op }: { task: TaskView; op: "close" | "reopen" | "delete" }) => {
       if (op === "delete") return await api.delete(`${base}/${task.id}`);
       // The practice's tasks change on the device (offline too); the admins' through the API.
