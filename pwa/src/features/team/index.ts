@@ -1,4 +1,5 @@
 /** The practice team (issue 17): VMAs, tasks, macros, contacts. */
+export { ActingDoctorSwitch } from "./components/ActingDoctorSwitch.tsx";
 export { VmasSettings } from "./components/VmasSettings.tsx";
 export { MacrosSettings } from "./components/MacrosSettings.tsx";
 export { expandAt, type MacroPeople, MacroTextArea, useMacroMatches } from "./components/MacroTextArea.tsx";

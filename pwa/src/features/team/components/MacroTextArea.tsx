@@ -6,21 +6,36 @@
  * does); Enter, Tab or a click replaces the shortcut with the text. Esc dismisses.
  */
 import { type KeyboardEvent, useId, useRef, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useAppDeps } from "../../../lib/app-deps.tsx";
 import { fillMacro, type MacroContext, shortcutAt } from "../../../../../sync/rules/macro-text.ts";
+import { teamKeys } from "../lib/keys.ts";
 import { useMacros } from "../../sync/index.ts";
 
 type Option = { id: string; shortcut: string; text: string };
 export type MacroPeople = Omit<MacroContext, "today">;
 
-/** The macros matching a typed shortcut, their placeholders filled. */
-export function useMacroMatches(typed: string | null, people: MacroPeople = {}): Option[] {
+/**
+ * The macros matching a typed shortcut, their placeholders filled: by the server
+ * for `patientId` when it answers (`GET /doctorMacros/dropdown/list`, which knows
+ * the patient), else on the device from `people` (offline).
+ */
+export function useMacroMatches(typed: string | null, people: MacroPeople = {}, patientId?: string): Option[] {
+  const { api } = useAppDeps();
   const macros = useMacros();
+  const filled = useQuery({
+    queryKey: [...teamKeys.macros, "dropdown", patientId ?? ""],
+    queryFn: () => api.get<{ list: Option[] }>("/doctorMacros/dropdown/list", { query: { patientId } }),
+    enabled: Boolean(patientId),
+    staleTime: 60_000,
+  });
   if (!typed) return [];
+  const byServer = new Map((filled.data?.list ?? []).map((m) => [m.id, m.text]));
   const ctx = { ...people, today: new Date() };
   return macros.items
     .filter((m) => m.shortcut.toLowerCase().startsWith(typed.toLowerCase()))
     .slice(0, 6)
-    .map((m) => ({ id: m.id, shortcut: m.shortcut, text: fillMacro(m.text, ctx) }));
+    .map((m) => ({ id: m.id, shortcut: m.shortcut, text: byServer.get(m.id) ?? fillMacro(m.text, ctx) }));
 }
 
 /** Replaces the shortcut before the caret with the macro's text; returns the new value and caret. */
@@ -32,8 +47,9 @@ export function expandAt(value: string, caret: number, text: string): { value: s
 }
 
 export function MacroTextArea(
-  { label, value, onChange, people, error, rows = 4 }: {
-    label: string; value: string; onChange: (v: string) => void; people?: MacroPeople; error?: string; rows?: number;
+  { label, value, onChange, people, patientId, error, rows = 4 }: {
+    label: string; value: string; onChange: (v: string) => void; people?: MacroPeople; patientId?: string; error?: string;
+    rows?: number;
   },
 ) {
   const id = useId();
@@ -42,7 +58,7 @@ export function MacroTextArea(
   const [dismissed, setDismissed] = useState<string | null>(null);
   const [active, setActive] = useState(0);
   const typed = shortcutAt(value, caret);
-  const matches = useMacroMatches(typed && typed.shortcut !== dismissed ? typed.shortcut : null, people);
+  const matches = useMacroMatches(typed && typed.shortcut !== dismissed ? typed.shortcut : null, people, patientId);
   const listId = `${id}-macros`;
 
   const apply = (m: Option) => {

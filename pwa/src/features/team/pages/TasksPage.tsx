@@ -116,6 +116,7 @@ export function TasksPage({ area }: { area: Area }) {
           <TextField label="Due date (optional)" type="date" value={form.dueDate} error={errors.dueDate}
             onChange={(dueDate) => setForm({ ...form, dueDate })} />
           <MacroTextArea label="Description" value={form.description} error={errors.description}
+            patientId={area === "admin" ? undefined : form.patientId || params.get("patientId") || undefined}
             people={{ patient: patients.data?.list.find((p) => p.id === (form.patientId || params.get("patientId"))) ?? null }}
             onChange={(description) => setForm({ ...form, description })} />
           {errors._ && <p role="alert" className="ui-field__error">{errors._}</p>}
