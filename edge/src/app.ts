@@ -51,6 +51,8 @@ import { createFaxes } from "./domains/documents/faxes.ts";
 import { encounterPdfFor } from "./domains/documents/encounter-export.ts";
 import { createMedicalFilesApi } from "./domains/documents/medical-files.ts";
 import { medicalFilesRoutes } from "./domains/documents/medical-files-routes.ts";
+import { createTeamServices } from "./domains/team/service.ts";
+import { teamRoutes } from "./domains/team/routes.ts";
 import { createVideoService } from "./domains/video/service.ts";
 import { registerJobs } from "./jobs/index.ts";
 
@@ -100,6 +102,7 @@ export function createServices(deps: Deps) {
     users: createUsersService(withSessions),
     chart,
     orders: createOrdersServices(deps),
+    team: createTeamServices({ ...deps, write: sync.write, notifications, auth }),
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -139,6 +142,7 @@ export function createApi(deps: Deps, options: AppOptions) {
   api.route("/", videoRoutes(services.video, deps.video));
   api.route("/", documentsRoutes(services.documents, services.faxes, deps));
   api.route("/", medicalFilesRoutes(services.medicalFiles));
+  api.route("/", teamRoutes(services.team));
   api.route("/", usersRoutes(services.users));
   api.route("/", apiDocsRoutes(() => api.routes, API_VERSION));
 

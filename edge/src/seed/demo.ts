@@ -6,6 +6,7 @@ import type postgres from "postgres";
 import type { Deps } from "../deps.ts";
 import { availabilityInputSchema } from "../../../sync/schemas/availability.ts";
 import { seedOrders } from "./orders.ts";
+import { seedTeam } from "./team.ts";
 
 export const DEMO_PASSWORD = "demo-password";
 export const DEMO_ACCOUNTS = {
@@ -113,6 +114,7 @@ export async function seedDemo(deps: Pick<Deps, "sql" | "passwords" | "log">): P
     const [vma] = await tx<{ id: string }[]>`select id from users where email = ${DEMO_ACCOUNTS.vma}`;
     await ensureChat(tx, DEMO_CHATS.careTeam, "group", "Care team", [doctorId, vma.id]);
     await ensureChat(tx, DEMO_CHATS.doctorPatient, "direct", "", [doctorId, patientId]);
+    await seedTeam(tx, doctorId);
     await tx`insert into availability (doctor_id, slot_minutes, weekly, overrides)
       values (${doctorId}, ${DEMO_AVAILABILITY.slotMinutes}, ${tx.json(DEMO_AVAILABILITY.weekly as never)}, '[]')
       on conflict do nothing`;

@@ -41,6 +41,8 @@ export async function openRxDevice(
     key: keys.fields,
     idb: { indexedDB: new IDBFactory(), IDBKeyRange },
     multiInstance: false,
+    // Two devices in one process must stay under RxDB's 13 open collections.
+    collections,
   });
   /** Every push row sent to the server, in order, with the server's answer for it (a master, a refused batch's error, or null: stored). */
   const pushes: { collection: CollectionName; row: Row; answer: Doc | { status: number; message?: string } | null }[] = [];

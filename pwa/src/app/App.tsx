@@ -16,8 +16,13 @@ export function App({ deps, router }: { deps: AppDeps; router: AppRouter }) {
   const { session, api } = deps;
   const state = useSyncExternalStore(session.subscribe, session.getState, session.getState);
   const actions = useMemo(() => createSessionActions({ api, session }), [api, session]);
-  // REST-backed screens' cache (TanStack Query); keys per domain.
-  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 10_000, refetchOnWindowFocus: true } } }));
+  // REST-backed screens' cache (TanStack Query); keys per domain. One per app, emptied whenever
+  // the signed-in user changes, so nothing of one user's answers shows to the next on a shared device.
+  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 1, staleTime: 10_000 } } }));
+  const userId = state.user?.id ?? null;
+  useEffect(() => {
+    queryClient.clear();
+  }, [userId, queryClient]);
 
   // Back online after an unverified start: check the stored sign-in again.
   useEffect(() => {

@@ -6,18 +6,11 @@ export type Placeholder = { path: string; title: string; description: string };
 
 export const PLACEHOLDER_PAGES: readonly Placeholder[] = [
   { path: "/reports", title: "Reports", description: "Build and download reports." },
-  { path: "/vma/contacts", title: "Contacts", description: "Pharmacies, labs and specialists of your practice." },
-  { path: "/vma/tasks", title: "Tasks", description: "Tasks assigned to you and your doctors." },
-  { path: "/vma/doctors", title: "Doctors", description: "The doctors you work for." },
   { path: "/vma/transactions", title: "Transactions", description: "Payments of your doctors' patients." },
-  { path: "/doctor/contacts", title: "Contacts", description: "Pharmacies, labs and specialists you work with." },
-  { path: "/doctor/tasks", title: "Tasks", description: "Your tasks and those of your assistants." },
   { path: "/transactions", title: "Transactions", description: "Payments from your patients and your payouts." },
   { path: "/admin/providers", title: "Providers", description: "Doctor applications: approve, decline, set commission." },
   { path: "/admin/patients", title: "Patients", description: "All patients, their doctors and memberships." },
-  { path: "/admin/tasks", title: "Tasks", description: "Tasks across the platform." },
   { path: "/admin/packages", title: "Packages", description: "Membership plans and paid services." },
-  { path: "/admin/contacts", title: "Contacts", description: "The shared contact directory." },
   { path: "/admin/promo-codes", title: "Promo codes", description: "Coupons and their usage." },
   { path: "/admin/transactions", title: "Transactions", description: "Payments, refunds and payouts." },
   { path: "/admin/reviews", title: "Reviews", description: "Patients' reviews of doctors." },

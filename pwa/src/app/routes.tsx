@@ -19,6 +19,7 @@ import {
 import { EncounterOrders, ErxPage, OrdersPage } from "../features/orders/index.ts";
 import { PatientsPage } from "../features/patients/index.ts";
 import { DocumentsPage } from "../features/documents/index.ts";
+import { ContactsPage, TasksPage, VmaDoctorsPage } from "../features/team/index.ts";
 import { PayoutConnectedPage, PayoutConnectPage } from "../features/payouts/index.ts";
 import {
   AboutUsPage,
@@ -91,6 +92,13 @@ export const PAGE_ROUTES: RouteObject[] = [
     element: <EncounterPage basePath="/doctor/patients" renderNotes={renderEncounterNotes} renderOrders={renderEncounterOrders} />,
   },
   { path: "/vma/patients", element: <PatientsPage basePath="/vma/patients" /> },
+  { path: "/vma/doctors", element: <VmaDoctorsPage /> },
+  { path: "/vma/tasks", element: <TasksPage area="vma" /> },
+  { path: "/doctor/tasks", element: <TasksPage area="doctor" /> },
+  { path: "/admin/tasks", element: <TasksPage area="admin" /> },
+  { path: "/vma/contacts", element: <ContactsPage /> },
+  { path: "/doctor/contacts", element: <ContactsPage /> },
+  { path: "/admin/contacts", element: <ContactsPage admin /> },
   { path: "/vma/patients/:patientId", element: <PatientChartPage basePath="/vma/patients" /> },
   {
     path: "/vma/patients/:patientId/encounters/:encounterId",

@@ -2,9 +2,10 @@
 import type { SweepRoute } from "../types.ts";
 import { ACCOUNT_SCREENS } from "./account.ts";
 import { CARE_SCREENS } from "./care.ts";
-import { ORDERS_ROUTES } from "./orders.ts";
 import { DOCUMENTS_ROUTES } from "./documents.ts";
+import { ORDERS_ROUTES } from "./orders.ts";
 import { PUBLIC_SCREENS } from "./public.ts";
+import { TEAM_ROUTES } from "./team.ts";
 
 export const SWEEP_ROUTES: SweepRoute[] = [
   ...PUBLIC_SCREENS,
@@ -12,4 +13,5 @@ export const SWEEP_ROUTES: SweepRoute[] = [
   ...CARE_SCREENS,
   ...ORDERS_ROUTES,
   ...DOCUMENTS_ROUTES,
+  ...TEAM_ROUTES,
 ];

@@ -5,6 +5,7 @@ import { openAuthDialog, useSession } from "../../features/auth/index.ts";
 import { HeaderBell, SessionEvents } from "../../features/notifications/index.ts";
 import { FaxCounter } from "../../features/documents/index.ts";
 import { SyncStatusIndicator, UnlockDialog } from "../../features/sync/index.ts";
+import { ActingDoctorSwitch } from "../../features/team/index.ts";
 import { Button } from "../../ui/index.ts";
 import { navItemsFor } from "../nav-items.ts";
 import { AccountMenu } from "./AccountMenu.tsx";
@@ -33,6 +34,7 @@ export function Header() {
         <SyncStatusIndicator />
         {user && <HeaderBell />}
         {user && <FaxCounter role={user.role} />}
+        {user?.role === "vma" && <ActingDoctorSwitch />}
         <button
           type="button"
           className="app-header__menu-button"

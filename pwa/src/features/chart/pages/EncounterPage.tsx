@@ -119,6 +119,9 @@ function EncounterView({ patientId, encounterId, role, chartPath, renderNotes, r
                 )}
                 <Button variant="secondary" onClick={() => setDialog("download")}>Download PDF</Button>
                 {permissions.prepare && <Button variant="secondary" onClick={() => setDialog("fax")}>Fax</Button>}
+                {permissions.prepare && (role === "doctor" || role === "vma") && (
+                  <Link className="ui-button ui-button--secondary" to={`/${role}/tasks?encounterId=${e.id}&patientId=${patientId}`}>New task</Link>
+                )}
                 {permissions.decide && <Button variant="danger" onClick={() => setDialog("delete")}>Delete</Button>}
               </div>
               <section className="card stack" aria-labelledby="encounter-details-title">
