@@ -20,6 +20,10 @@ export function guard(access: Access): MiddlewareHandler<AppEnv> {
 
 export const isAccessGuard = (h: unknown): boolean => typeof h === "function" && GUARD in h;
 
+/** The access a guard declares (tests walk the routes with it); null for other handlers. */
+export const accessOf = (h: unknown): Access | null =>
+  isAccessGuard(h) ? (h as unknown as Record<symbol, Access>)[GUARD] : null;
+
 type H = Handler<AppEnv> | MiddlewareHandler<AppEnv>;
 type Method = "GET" | "POST" | "PUT" | "DELETE" | "PATCH";
 
