@@ -26,6 +26,22 @@ describe("Settings: change password", () => {
     expect((screen.getByLabelText("Current password") as HTMLInputElement).value).toBe("");
   });
 
+  it("refuses a short or common new password before sending", async () => {
+    const user = userEvent.setup();
+    const stub = createFetchStub({ "GET /users/sessions": () => success([]) });
+    renderApp("/settings", signedInDeps(randomUser(), { fetch: stub.fetch }));
+    await user.type(await screen.findByLabelText("Current password"), "old-secret");
+    for (const [password, message] of [["Abc#12x", /at least 8 symbols/], ["qwerty123", /too common/]] as const) {
+      await user.clear(screen.getByLabelText("New password"));
+      await user.clear(screen.getByLabelText("Repeat password"));
+      await user.type(screen.getByLabelText("New password"), password);
+      await user.type(screen.getByLabelText("Repeat password"), password);
+      await user.click(screen.getByRole("button", { name: "Change password" }));
+      expect(await screen.findByText(message)).not.toBeNull();
+    }
+    expect(stub.calls.some((c) => c.path === "/users/change-password")).toBe(false);
+  });
+
   it("shows the server's field error beside the current password", async () => {
     const user = userEvent.setup();
     const stub = createFetchStub({
