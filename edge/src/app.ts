@@ -42,6 +42,8 @@ import { notificationsRoutes } from "./domains/notifications/routes.ts";
 import { createNotificationsService } from "./domains/notifications/service.ts";
 import { createContactService } from "./domains/contact/service.ts";
 import { videoRoutes } from "./domains/video/routes.ts";
+import { cspReportRoutes } from "./domains/security/csp-report.ts";
+import { cspOptionsFrom, securityPolicy } from "./http/csp.ts";
 import { createVideoService } from "./domains/video/service.ts";
 
 export const API_PREFIX = "/api/v1";
@@ -117,6 +119,7 @@ export function createApi(deps: Deps, options: AppOptions) {
   api.route("/", notificationsRoutes(services.notifications));
   api.route("/", videoRoutes(services.video, deps.video));
   api.route("/", usersRoutes(services.users));
+  api.route("/", cspReportRoutes(deps));
 
   api.onError(createErrorHandler(deps.log));
   return { api, services };
@@ -127,6 +130,8 @@ export function createApp(deps: Deps, options: AppOptions) {
   const { api, services } = createApi(deps, options);
   const app = new Hono<AppEnv>();
   app.use("*", secureHeaders({ crossOriginEmbedderPolicy: false, crossOriginResourcePolicy: "same-origin" }));
+  // The one Content-Security-Policy (edge/src/http/csp.ts) on every HTML answer, and its companions.
+  app.use("*", securityPolicy(cspOptionsFrom(deps.config)));
   app.route(API_PREFIX, api);
   app.all(`${API_PREFIX}/*`, (c) => errorResponse(c, 404, "Not found", { reason: "ROUTE_NOT_FOUND" }));
   app.onError(createErrorHandler(deps.log));
