@@ -42,6 +42,7 @@ import { notificationsRoutes } from "./domains/notifications/routes.ts";
 import { createNotificationsService } from "./domains/notifications/service.ts";
 import { createContactService } from "./domains/contact/service.ts";
 import { videoRoutes } from "./domains/video/routes.ts";
+import { createRefreshCookie } from "./domains/auth/refresh-cookie.ts";
 import { cspReportRoutes } from "./domains/security/csp-report.ts";
 import { cspOptionsFrom, securityPolicy } from "./http/csp.ts";
 import { createVideoService } from "./domains/video/service.ts";
@@ -103,7 +104,7 @@ export function createApi(deps: Deps, options: AppOptions) {
 
   // Order matters: routers with static `/users/...` paths come before `/users/:id`.
   api.route("/", healthRoutes({ ...deps, databaseKind: options.databaseKind }));
-  api.route("/", authRoutes(services.auth));
+  api.route("/", authRoutes(services.auth, createRefreshCookie(deps.config)));
   api.route("/", registrationRoutes(services.registration));
   api.route("/", patientsRoutes(deps));
   api.route("/", chartRoutes(services.chart));
