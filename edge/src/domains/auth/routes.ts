@@ -26,10 +26,10 @@ export function authRoutes(auth: AuthService, cookie: RefreshCookie) {
    * are the same for both.
    */
   r.post("/users/refreshToken", allow.public, async (c) => {
-    const body = await jsonBody(c);
-    const fromBody = body && typeof body === "object" && "refreshToken" in body;
+    // An empty request is the cookie form; any body is the body form (and is validated as such).
+    const fromBody = c.req.raw.body !== null && c.req.header("content-length") !== "0";
     let refreshToken: string;
-    if (fromBody) refreshToken = parse(refreshTokenSchema, body).refreshToken;
+    if (fromBody) refreshToken = parse(refreshTokenSchema, await jsonBody(c)).refreshToken;
     else {
       cookie.assertSameOrigin(c);
       const fromCookie = cookie.read(c);
