@@ -19,7 +19,7 @@ describe("Settings: change password", () => {
     await user.click(screen.getByRole("button", { name: "Change password" }));
 
     await waitFor(() => expect(deps.session.tokens.read()?.accessToken).toBe("n".repeat(20)));
-    expect(deps.session.tokens.read()).toEqual({ accessToken: "n".repeat(20), refreshToken: "m".repeat(20), authorized: true });
+    expect(deps.session.tokens.read()).toEqual({ accessToken: "n".repeat(20), authorized: true });
     expect(deps.session.getState().user?.lastPasswordChangedAt).toBe("2025-02-03T10:00:00.000Z");
     const call = stub.calls.find((c) => c.path === "/users/change-password")!;
     expect(call.body).toEqual({ currentPassword: "old-secret", password: "new-secret", repeatPassword: "new-secret" });
