@@ -2,6 +2,8 @@
  * The entry point: the only place that creates the app's dependencies,
  * the router and the service-worker registration.
  */
+// First: the Trusted Types policy and zod's no-eval setting must be in place before anything runs.
+import "./app/trusted-types.ts";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { createBrowserRouter } from "react-router";

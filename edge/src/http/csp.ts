@@ -80,7 +80,8 @@ export function cspDirectives(options: CspOptions): [string, string[]][] {
     ["form-action", ["'self'"]],
     ["frame-ancestors", ["'none'"]],
   ];
-  if (TRUSTED_TYPES) directives.push(["require-trusted-types-for", ["'script'"]]);
+  // Only the app's own "default" policy (pwa/src/app/trusted-types.ts: the service worker's URL, nothing else).
+  if (TRUSTED_TYPES) directives.push(["require-trusted-types-for", ["'script'"]], ["trusted-types", ["default"]]);
   if (!isLoopbackHttp(options.publicOrigin)) directives.push(["upgrade-insecure-requests", []]);
   directives.push(["report-uri", [CSP_REPORT_PATH]], ["report-to", ["csp"]]);
   return directives;
@@ -92,7 +93,7 @@ export function buildCsp(options: CspOptions): string {
 
 /** Camera and microphone for video visits on this origin only; the rest off. */
 export const PERMISSIONS_POLICY =
-  "camera=(self), microphone=(self), display-capture=(), geolocation=(), payment=(self), usb=(), serial=(), bluetooth=(), interest-cohort=()";
+  "camera=(self), microphone=(self), display-capture=(), geolocation=(), payment=(self), usb=(), serial=()";
 
 /**
  * Sets the policy (with its reporting endpoint) on every HTML answer, and the

@@ -1,0 +1,28 @@
+/**
+ * Trusted Types (the page's CSP says `require-trusted-types-for 'script'` and
+ * `trusted-types default`; see edge/docs/security.md): no string reaches a
+ * script sink (innerHTML, eval, script URLs) unless this policy lets it. The
+ * one sink the app needs is the service worker's registration (workbox-window
+ * hands `navigator.serviceWorker.register` a plain string): that exact URL
+ * passes, everything else is refused. Imported first by main.tsx, before
+ * anything registers or renders.
+ */
+import { z } from "zod";
+
+/** vite-plugin-pwa's service worker (`injectManifest`, filename sw.ts → /sw.js). */
+export const SERVICE_WORKER_URL = "/sw.js";
+
+type TrustedTypePolicyFactory = {
+  createPolicy(name: string, rules: { createScriptURL?: (input: string) => string | null }): unknown;
+};
+
+const factory = (globalThis as { trustedTypes?: TrustedTypePolicyFactory }).trustedTypes;
+if (factory) {
+  factory.createPolicy("default", {
+    createScriptURL: (input) => (input === SERVICE_WORKER_URL ? input : null),
+  });
+}
+
+// zod compiles object parsers with `new Function` when it may; the CSP has no 'unsafe-eval',
+// so it is told not to even probe (the probe is itself a reported violation).
+z.config({ jitless: true });
