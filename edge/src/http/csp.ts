@@ -80,8 +80,11 @@ export function cspDirectives(options: CspOptions): [string, string[]][] {
     ["form-action", ["'self'"]],
     ["frame-ancestors", ["'none'"]],
   ];
-  // Only the app's own "default" policy (pwa/src/app/trusted-types.ts: the service worker's URL, nothing else).
-  if (TRUSTED_TYPES) directives.push(["require-trusted-types-for", ["'script'"]], ["trusted-types", ["default"]]);
+  // Only the app's own "default" policy (pwa/src/app/trusted-types.ts: the service worker's URL, nothing else)
+  // and ProseMirror's clipboard policy (pasted HTML parsed in a detached document, where no script runs).
+  if (TRUSTED_TYPES) {
+    directives.push(["require-trusted-types-for", ["'script'"]], ["trusted-types", ["default", "ProseMirrorClipboard"]]);
+  }
   if (!isLoopbackHttp(options.publicOrigin)) directives.push(["upgrade-insecure-requests", []]);
   directives.push(["report-uri", [CSP_REPORT_PATH]], ["report-to", ["csp"]]);
   return directives;

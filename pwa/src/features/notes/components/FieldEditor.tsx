@@ -34,6 +34,8 @@ export function FieldEditor({ doc, awareness, fieldName, user, canWrite }: Field
       ...(canWrite ? [CollaborationCaret.configure({ provider: { awareness }, user })] : []),
     ],
     editable: canWrite,
+    // Its base styles come from tiptap-base.css: an injected <style> breaks the CSP (edge/docs/security.md).
+    injectCSS: false,
     editorProps: {
       attributes: {
         id: editorId,
