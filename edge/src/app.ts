@@ -53,6 +53,9 @@ import { createMedicalFilesApi } from "./domains/documents/medical-files.ts";
 import { medicalFilesRoutes } from "./domains/documents/medical-files-routes.ts";
 import { createTeamServices } from "./domains/team/service.ts";
 import { teamRoutes } from "./domains/team/routes.ts";
+import { createRefreshCookie } from "./domains/auth/refresh-cookie.ts";
+import { cspReportRoutes } from "./domains/security/csp-report.ts";
+import { cspOptionsFrom, securityPolicy } from "./http/csp.ts";
 import { createVideoService } from "./domains/video/service.ts";
 import { registerJobs } from "./jobs/index.ts";
 
@@ -124,7 +127,7 @@ export function createApi(deps: Deps, options: AppOptions) {
 
   // Order matters: routers with static `/users/...` paths come before `/users/:id`.
   api.route("/", healthRoutes({ ...deps, databaseKind: options.databaseKind }));
-  api.route("/", authRoutes(services.auth));
+  api.route("/", authRoutes(services.auth, createRefreshCookie(deps.config)));
   api.route("/", registrationRoutes(services.registration));
   api.route("/", patientsRoutes(deps));
   api.route("/", ordersRoutes(services.orders));
@@ -145,6 +148,7 @@ export function createApi(deps: Deps, options: AppOptions) {
   api.route("/", teamRoutes(services.team));
   api.route("/", usersRoutes(services.users));
   api.route("/", apiDocsRoutes(() => api.routes, API_VERSION));
+  api.route("/", cspReportRoutes(deps));
 
   api.onError(createErrorHandler(deps.log));
   return { api, services };
@@ -155,6 +159,8 @@ export function createApp(deps: Deps, options: AppOptions) {
   const { api, services } = createApi(deps, options);
   const app = new Hono<AppEnv>();
   app.use("*", secureHeaders({ crossOriginEmbedderPolicy: false, crossOriginResourcePolicy: "same-origin" }));
+  // The one Content-Security-Policy (edge/src/http/csp.ts) on every HTML answer, and its companions.
+  app.use("*", securityPolicy(cspOptionsFrom(deps.config)));
   app.route(API_PREFIX, api);
   app.all(`${API_PREFIX}/*`, (c) => errorResponse(c, 404, "Not found", { reason: "ROUTE_NOT_FOUND" }));
   app.onError(createErrorHandler(deps.log));

@@ -1,4 +1,5 @@
 /** Creates the dependencies from configuration; used by main.ts and by tests. */
+import { loadCommonPasswords } from "./platform/common-passwords.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/connect.ts";
 import { DEFAULT_LIMITS, type Deps, type Limits } from "./deps.ts";
@@ -42,6 +43,8 @@ export async function composeDeps(opts: {
   const sql = database.sql;
   const clock = opts.clock ?? systemClock;
   const outbox = createOutbox(sql);
+  // New passwords are checked against the full common-password list (sync/rules/common-passwords.ts).
+  await loadCommonPasswords();
   return {
     sql,
     config,

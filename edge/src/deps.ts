@@ -26,6 +26,7 @@ export type Limits = {
   smsCodeAttempts: number;
   passwordResetPerAddress: RateRule;
   contactUsPerAddress: RateRule;
+  cspReportsPerAddress: RateRule;
 };
 
 export const DEFAULT_LIMITS: Limits = {
@@ -36,6 +37,7 @@ export const DEFAULT_LIMITS: Limits = {
   smsCodeAttempts: 5,
   passwordResetPerAddress: { limit: 10, windowSeconds: 15 * 60 },
   contactUsPerAddress: { limit: 5, windowSeconds: 60 * 60 },
+  cspReportsPerAddress: { limit: 60, windowSeconds: 60 },
 };
 
 export type Deps = {

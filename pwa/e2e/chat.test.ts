@@ -6,7 +6,7 @@
  * downloads; the doctor exports the chat and gets a PDF download link.
  */
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { signIn } from "./helpers.ts";
+import { accessTokenOf, signIn } from "./helpers.ts";
 import { makePng } from "./png.ts";
 
 test.describe.configure({ timeout: 120_000 });
@@ -45,12 +45,12 @@ test("a patient writes to their doctor: unread badge, presence, read on open, ex
     await expect(doctor.getByRole("log").getByText(text)).toBeVisible();
     await expect(link.getByLabel(/unread/)).toHaveCount(0);
     // Still read after a fresh look at the server's counters.
+    const doctorToken = await accessTokenOf(doctor);
     await expect.poll(() =>
-      doctor.evaluate(async () => {
-        const token = JSON.parse(localStorage.getItem("dpc.auth") ?? "{}").accessToken;
+      doctor.evaluate(async (token) => {
         const response = await fetch("/api/v1/users/counters", { headers: { Authorization: `Bearer ${token}` } });
         return (await response.json()).result?.unreadChatIds?.length ?? -1;
-      })
+      }, doctorToken)
     ).toBe(0);
 
     // An attachment: uploaded over the socket with progress, sent in fileIds, downloaded by the doctor.

@@ -22,3 +22,20 @@ export async function lastMail(page: Page, to: string): Promise<{ subject: strin
   }).toPass({ timeout: 10_000 });
   return found!;
 }
+
+/**
+ * An access token of the session signed in on `page`. The app keeps its own in
+ * memory only, so this asks for a new one with the refresh cookie, under the
+ * app's cross-tab refresh lock (the cookie rotates: two refreshes at once would
+ * end the session).
+ */
+export async function accessTokenOf(page: Page): Promise<string> {
+  return await page.evaluate(() =>
+    navigator.locks.request("dpc.auth.refresh", async () => {
+      const response = await fetch("/api/v1/users/refreshToken", { method: "POST" });
+      const body = await response.json();
+      if (body.status !== "success") throw new Error(`refresh refused: ${body.message}`);
+      return body.result.accessToken as string;
+    })
+  );
+}

@@ -11,7 +11,7 @@
  * everyone, its text gone from both care-team devices.
  */
 import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
-import { DEMO_PASSWORD, signIn } from "./helpers.ts";
+import { accessTokenOf, DEMO_PASSWORD, signIn } from "./helpers.ts";
 
 test.describe.configure({ timeout: 240_000 });
 
@@ -32,7 +32,7 @@ async function openDevice(browser: Browser, email: string): Promise<Device> {
 
 /** Calls the API as the user signed in on `page`. */
 async function call<T>(page: Page, method: "GET" | "POST", path: string, data?: unknown): Promise<T> {
-  const token = await page.evaluate(() => JSON.parse(localStorage.getItem("dpc.auth") ?? "{}").accessToken as string);
+  const token = await accessTokenOf(page);
   const response = await page.request.fetch(`/api/v1${path}`, { method, data, headers: { Authorization: `Bearer ${token}` } });
   const body = await response.json();
   expect(body.status, `${method} ${path}: ${body.message}`).toBe("success");

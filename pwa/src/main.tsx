@@ -2,6 +2,8 @@
  * The entry point: the only place that creates the app's dependencies,
  * the router and the service-worker registration.
  */
+// First: the Trusted Types policy and zod's no-eval setting must be in place before anything runs.
+import "./app/trusted-types.ts";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { createBrowserRouter } from "react-router";
@@ -15,10 +17,12 @@ import { createSessionActions } from "./features/auth/index.ts";
 import { createSyncEngine, createTabChannel, SyncProvider } from "./features/sync/index.ts";
 import { createAppDeps, createMemoryStorage } from "./lib/app-deps.tsx";
 import type { KeyValueStorage } from "./lib/session/token-storage.ts";
+import { createBrowserRefreshCoordinator } from "./lib/session/refresh-coordinator.ts";
 
 const storage = storageOrMemory(() => globalThis.localStorage);
 const tabFlags = storageOrMemory(() => globalThis.sessionStorage);
-const deps = createAppDeps({ storage, tabFlags });
+// One token refresh at a time across tabs (the refresh token is a rotating HttpOnly cookie).
+const deps = createAppDeps({ storage, tabFlags, refreshCoordinator: createBrowserRefreshCoordinator() });
 // The on-device data layer follows the session: it opens, locks and wipes the signed-in user's local data;
 // a sign-out in one tab reaches the others through the tab channel.
 const sync = createSyncEngine({ ...deps, storage, tabStorage: tabFlags, tabs: createTabChannel() });

@@ -114,8 +114,19 @@ Deno.test("other personal fields", async (t) => {
       assert.equal(emailSchema.safeParse(bad).success, false, bad);
     }
   });
-  await t.step("password has at least 6 symbols", () => {
-    assert.equal(passwordSchema.safeParse("12345").success, false);
-    assert.equal(passwordSchema.safeParse("123456").success, true);
+  await t.step("password has at least 8 symbols (NIST SP 800-63B), no composition rules", () => {
+    const seven = passwordSchema.safeParse("tq8#vLp");
+    assert.equal(seven.success, false);
+    assert.equal(seven.error?.issues[0].message, "Password must be at least 8 symbols");
+    assert.equal(passwordSchema.safeParse("tq8#vLpz").success, true);
+    assert.equal(passwordSchema.safeParse("all lower case words here").success, true);
+  });
+  await t.step("a common password is refused with the reason, whatever its case", () => {
+    for (const common of ["password1", "qwerty123", "Password1", "iloveyou"]) {
+      const result = passwordSchema.safeParse(common);
+      assert.equal(result.success, false, common);
+      assert.match(result.error!.issues[0].message, /too common/, common);
+    }
+    assert.equal(passwordSchema.safeParse("demo-password").success, true);
   });
 });

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { parsePhoneNumberFromString } from "libphonenumber-js";
 import { MINIMUM_AGE, NAME_MAX_EXCLUSIVE, PASSWORD_MIN } from "../constants.ts";
 import { US_STATE_CODES } from "../us-states.ts";
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./common-passwords.ts";
 
 export const emailSchema = z
   .string({ error: "Email is required" })
@@ -15,10 +16,16 @@ export const emailSchema = z
   .max(254, "Email is too long")
   .pipe(z.email("Enter a valid email"));
 
+/**
+ * A new or changed password (never applied at sign-in: existing passwords keep
+ * working until changed). Length only and not a common one: no composition
+ * rules, no forced rotation (NIST SP 800-63B; see edge/docs/auth.md).
+ */
 export const passwordSchema = z
   .string({ error: "Password is required" })
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} symbols`)
-  .max(128, "Password must be at most 128 symbols");
+  .max(128, "Password must be at most 128 symbols")
+  .refine((value) => !isCommonPassword(value), COMMON_PASSWORD_MESSAGE);
 
 export const nameSchema = (label: string) =>
   z

@@ -5,6 +5,8 @@ import type { Clock } from "../platform/clock.ts";
 import type { AppEnv } from "../http/context.ts";
 import type { Actor, TokenProblem } from "./actor.ts";
 import type { TokenService } from "./tokens.ts";
+import { TOKEN_MESSAGES } from "./policy.ts";
+import { unauthorized } from "../http/errors.ts";
 
 /** Sessions' last-used time is written at most this often. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -77,16 +79,24 @@ export function createActorLookup(deps: { sql: Sql; tokens: TokenService; clock:
   };
 }
 
+/**
+ * "401 means 401" (RFC 6750 §3.1): a request that presents a token (header or
+ * `?token=`) which is malformed, invalid, expired, revoked or a blocked user's
+ * is answered 401 on every route, public ones included, so the client refreshes
+ * instead of being served as a guest. Only a request with no token is a guest.
+ */
 export function createActorResolver(deps: { sql: Sql; tokens: TokenService; clock: Clock }): MiddlewareHandler<AppEnv> {
   const lookup = createActorLookup(deps);
   return async (c, next) => {
     c.set("actor", null);
     c.set("tokenProblem", null);
-    const token = presentedToken(c.req.header("authorization"), c.req.query("token"));
+    const authorization = c.req.header("authorization");
+    const token = presentedToken(authorization, c.req.query("token"));
+    if (authorization !== undefined && !token) throw unauthorized(TOKEN_MESSAGES.invalid, "TOKEN_INVALID");
     if (token) {
       const found = await lookup(token);
-      if ("actor" in found) c.set("actor", found.actor);
-      else c.set("tokenProblem", found.problem);
+      if ("problem" in found) throw unauthorized(TOKEN_MESSAGES[found.problem], `TOKEN_${found.problem.toUpperCase()}`);
+      c.set("actor", found.actor);
     }
     await next();
   };

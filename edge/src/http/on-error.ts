@@ -13,6 +13,8 @@ export function errorResponse(c: Context, status: number, message: string, detai
 export function createErrorHandler(log: Logger) {
   return (err: Error, c: Context) => {
     if (err instanceof AppError) {
+      const bearer = err.status === 401 ? bearerChallenge(err.details.reason) : null;
+      if (bearer) c.header("WWW-Authenticate", bearer);
       if (err.status === 429 && typeof err.details.retryAfterSeconds === "number") {
         c.header("Retry-After", String(err.details.retryAfterSeconds));
       }
@@ -27,6 +29,16 @@ export function createErrorHandler(log: Logger) {
     log.error("unhandled error", { requestId, method: c.req.method, path: c.req.path, error: describe(err) });
     return errorResponse(c, 500, "Unexpected error. Please try again later.", { requestId });
   };
+}
+
+/**
+ * RFC 6750 §3: a refused token gets `error="invalid_token"`; a protected route
+ * called without any token gets the bare challenge.
+ */
+function bearerChallenge(reason: unknown): string | null {
+  if (reason === "TOKEN_MISSING") return "Bearer";
+  if (typeof reason === "string" && reason.startsWith("TOKEN_")) return 'Bearer error="invalid_token"';
+  return null;
 }
 
 /** Name and message only: stack traces and SQL stay out of logs shared with support. */

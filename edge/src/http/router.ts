@@ -23,6 +23,8 @@ export const isAccessGuard = (h: unknown): boolean => typeof h === "function" &&
 /** The access a guard declares, or null for any other handler (read by the OpenAPI generator). */
 export const declaredAccess = (h: unknown): Access | null =>
   isAccessGuard(h) ? (h as unknown as { [GUARD]: Access })[GUARD] : null;
+/** The same, under the name the access tests use. */
+export const accessOf = declaredAccess;
 
 type H = Handler<AppEnv> | MiddlewareHandler<AppEnv>;
 type Method = "GET" | "POST" | "PUT" | "DELETE" | "PATCH";

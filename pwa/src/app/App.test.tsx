@@ -18,14 +18,20 @@ const LANDING = /Your own doctor, online/;
 describe("start-up (01 §4)", () => {
   it("signs in by token when the authorized flag is stored", async () => {
     const patient = randomUser({ firstName: "Robin" });
-    const stub = createFetchStub({ "POST /users/loginByToken": () => success({ user: patient }) });
+    const stub = createFetchStub({
+      "POST /users/refreshToken": () => success({ accessToken: "access-token-1" }),
+      "POST /users/loginByToken": () => success({ user: patient }),
+    });
     const deps = makeDeps({ fetch: stub.fetch, storage: storedTokens() });
     const started = createSessionActions(deps).start();
     renderApp("/home", deps);
     expect(screen.getByText("Checking your sign-in…")).not.toBeNull();
     await started;
     expect(await screen.findByRole("heading", { name: "Welcome, Robin" })).not.toBeNull();
-    expect(stub.calls[0].headers.get("Authorization")).toBe("Bearer access-token-1");
+    // The access token lives in memory: a new page gets one with the refresh cookie first.
+    expect(stub.calls.map((c) => c.path).slice(0, 2)).toEqual(["/users/refreshToken", "/users/loginByToken"]);
+    expect(stub.calls.filter((c) => c.path === "/users/refreshToken")).toHaveLength(1);
+    expect(stub.calls[1].headers.get("Authorization")).toBe("Bearer access-token-1");
     expect(deps.session.getState().accessTokenChecked).toBe(true);
   });
 

@@ -4,6 +4,7 @@ import { type ApiEvents, createApiEvents } from "./api/api-events.ts";
 import { createPasswordHandoff, type PasswordHandoff } from "./session/password-handoff.ts";
 import { createSessionStore, type SessionState, type SessionStore } from "./session/session-store.ts";
 import type { KeyValueStorage } from "./session/token-storage.ts";
+import type { RefreshCoordinator } from "./session/refresh-coordinator.ts";
 
 /** Everything with side effects the UI needs, created once by the entry point (or by each test). */
 export type AppDeps = {
@@ -22,12 +23,19 @@ export type CreateAppDepsOptions = {
   fetch?: typeof fetch;
   currentPath?: () => string;
   initialSession?: Partial<SessionState>;
+  refreshCoordinator?: RefreshCoordinator;
 };
 
 export function createAppDeps(options: CreateAppDepsOptions): AppDeps {
   const session = createSessionStore(options.storage, options.initialSession);
   const events = createApiEvents();
-  const api = createApiClient({ session, events, fetch: options.fetch, currentPath: options.currentPath });
+  const api = createApiClient({
+    session,
+    events,
+    fetch: options.fetch,
+    currentPath: options.currentPath,
+    refreshCoordinator: options.refreshCoordinator,
+  });
   return { api, session, events, tabFlags: options.tabFlags, passwords: createPasswordHandoff() };
 }
 

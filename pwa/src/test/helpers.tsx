@@ -100,7 +100,13 @@ export function randomUser(patch: Partial<AuthUser> = {}): AuthUser {
   };
 }
 
-export function storedTokens(authorized = true, access = "access-token-1", refresh = "refresh-token-1") {
+/** localStorage of a browser signed in here before (the flag only: tokens are in memory and in the cookie). */
+export function storedTokens(authorized = true) {
+  return { [AUTH_STORAGE_KEY]: JSON.stringify({ authorized }) };
+}
+
+/** localStorage as a release before the refresh cookie left it (both tokens stored). */
+export function legacyStoredTokens(authorized = true, access = "access-token-1", refresh = "refresh-token-1") {
   return { [AUTH_STORAGE_KEY]: JSON.stringify({ accessToken: access, refreshToken: refresh, authorized }) };
 }
 
@@ -109,22 +115,28 @@ type DepsOptions = {
   storage?: Record<string, string>;
   session?: Partial<SessionState>;
   currentPath?: () => string;
+  /** An access token already in this tab's memory (a tab that signed in or refreshed before). */
+  accessToken?: string;
 };
 
 export function makeDeps(options: DepsOptions = {}): AppDeps {
-  return createAppDeps({
+  const deps = createAppDeps({
     storage: createMemoryStorage(options.storage),
     tabFlags: createMemoryStorage(),
     fetch: options.fetch ?? createFetchStub().fetch,
     currentPath: options.currentPath ?? (() => "/"),
     initialSession: options.session,
   });
+  if (options.accessToken) {
+    deps.session.tokens.write({ accessToken: options.accessToken, authorized: deps.session.tokens.read()?.authorized ?? true });
+  }
+  return deps;
 }
 
 /** Signs a user in on fresh deps (tokens stored, status authorized). */
 export function signedInDeps(user: AuthUser, options: DepsOptions = {}): AppDeps {
   const deps = makeDeps({ storage: storedTokens(), ...options });
-  deps.session.signIn({ accessToken: "access-token-1", refreshToken: "refresh-token-1" }, user);
+  deps.session.signIn({ accessToken: "access-token-1" }, user);
   return deps;
 }
 

@@ -1,33 +1,60 @@
 /** HTTP for sign-in, tokens, sessions, impersonation and password change. */
 import { allow } from "../../access/policy.ts";
 import { ok } from "../../http/envelope.ts";
-import { actorOf, metaOf } from "../../http/input.ts";
+import { actorOf, jsonBody, metaOf } from "../../http/input.ts";
 import { createRouter } from "../../http/router.ts";
-import { valid, validate } from "../../http/validate.ts";
+import { unauthorized } from "../../http/errors.ts";
+import { parse, valid, validate } from "../../http/validate.ts";
 import { changePasswordSchema, idParamSchema, loginSchema, refreshTokenSchema } from "../../../../sync/schemas/auth.ts";
 import type { AuthService } from "./service.ts";
+import type { RefreshCookie } from "./refresh-cookie.ts";
 
-export function authRoutes(auth: AuthService) {
+export function authRoutes(auth: AuthService, cookie: RefreshCookie) {
   const r = createRouter();
 
   r.post("/users/login", allow.public, validate({ json: loginSchema }), async (c) => {
     const input = valid(c, loginSchema);
-    return ok(c, await auth.login(input, metaOf(c)));
+    return ok(c, cookie.deliver(c, await auth.login(input, metaOf(c))));
   });
 
   r.post("/users/loginByToken", allow.signedIn, async (c) => ok(c, { user: await auth.currentUser(actorOf(c)) }));
 
-  r.post("/users/refreshToken", allow.public, validate({ json: refreshTokenSchema }), async (c) => {
-    const { refreshToken } = valid(c, refreshTokenSchema);
-    return ok(c, await auth.refresh(refreshToken, metaOf(c)));
+  /**
+   * Two forms: the JSON body `{refreshToken}` (other clients, and once for a
+   * browser still holding one from before the cookie), or an empty body with the
+   * HttpOnly cookie (browsers; same origin only). Rotation and reuse detection
+   * are the same for both.
+   */
+  r.post("/users/refreshToken", allow.public, async (c) => {
+    // An empty request is the cookie form; any body is the body form (and is validated as such).
+    const fromBody = c.req.raw.body !== null && c.req.header("content-length") !== "0";
+    let refreshToken: string;
+    if (fromBody) refreshToken = parse(refreshTokenSchema, await jsonBody(c)).refreshToken;
+    else {
+      cookie.assertSameOrigin(c);
+      const fromCookie = cookie.read(c);
+      if (!fromCookie) throw unauthorized("Your session is not valid. Please sign in again.", "REFRESH_INVALID");
+      refreshToken = parse(refreshTokenSchema, { refreshToken: fromCookie }).refreshToken;
+    }
+    try {
+      return ok(c, cookie.deliver(c, await auth.refresh(refreshToken, metaOf(c))));
+    } catch (error) {
+      if (!fromBody) cookie.clear(c);
+      throw error;
+    }
   });
 
   r.post("/users/logout", allow.signedIn, async (c) => {
     await auth.logout(actorOf(c), metaOf(c));
+    cookie.clear(c);
     return ok(c, null);
   });
 
-  r.post("/users/logout/all", allow.signedIn, async (c) => ok(c, await auth.logoutAll(actorOf(c), metaOf(c))));
+  r.post("/users/logout/all", allow.signedIn, async (c) => {
+    const result = await auth.logoutAll(actorOf(c), metaOf(c));
+    cookie.clear(c);
+    return ok(c, result);
+  });
 
   r.get("/users/sessions", allow.signedIn, async (c) => ok(c, await auth.listSessions(actorOf(c))));
 
@@ -39,14 +66,14 @@ export function authRoutes(auth: AuthService) {
 
   r.post("/users/login/as/:id", allow.roles("admin"), validate({ param: idParamSchema }), async (c) => {
     const { id } = valid(c, idParamSchema);
-    return ok(c, await auth.loginAs(actorOf(c), id, metaOf(c)));
+    return ok(c, cookie.deliver(c, await auth.loginAs(actorOf(c), id, metaOf(c))));
   });
 
-  r.delete("/users/logout/to/admin", allow.signedIn, async (c) => ok(c, await auth.logoutToAdmin(actorOf(c), metaOf(c))));
+  r.delete("/users/logout/to/admin", allow.signedIn, async (c) => ok(c, cookie.deliver(c, await auth.logoutToAdmin(actorOf(c), metaOf(c)))));
 
   r.post("/users/change-password", allow.signedIn, validate({ json: changePasswordSchema }), async (c) => {
     const input = valid(c, changePasswordSchema);
-    return ok(c, await auth.changePassword(actorOf(c), input, metaOf(c)));
+    return ok(c, cookie.deliver(c, await auth.changePassword(actorOf(c), input, metaOf(c))));
   });
 
   return r.app;

@@ -1,8 +1,8 @@
 import type { LoginInput } from "../../../../sync/schemas/auth.ts";
-import type { AuthUser, TokenPair } from "../../../../sync/schemas/user.ts";
+import type { AuthUser } from "../../../../sync/schemas/user.ts";
 import { ApiError } from "../../lib/api/api-error.ts";
 import type { ApiClient } from "../../lib/api/client.ts";
-import { parseAuthUser, parseLoginResult, parseTokenPair } from "../../lib/session/auth-user.ts";
+import { type AccessGrant, parseAuthUser, parseLoginResult, parseTokenPair } from "../../lib/session/auth-user.ts";
 import type { PasswordHandoff } from "../../lib/session/password-handoff.ts";
 import type { SessionStore } from "../../lib/session/session-store.ts";
 
@@ -96,7 +96,7 @@ export function createSessionActions(
       return user;
     },
 
-    replaceTokens(pair: TokenPair): void {
+    replaceTokens(pair: AccessGrant): void {
       session.replaceTokens(parseTokenPair(pair));
     },
   };

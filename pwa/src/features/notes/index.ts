@@ -3,6 +3,7 @@
  * collaborative editors (Tiptap + Yjs) loaded on demand, and the settings
  * section where the doctor keeps the practice's note types.
  */
+import "./tiptap-base.css";
 import "./notes.css";
 
 export { EncounterNotesSection, type EncounterNotesSectionProps } from "./components/EncounterNotesSection.tsx";

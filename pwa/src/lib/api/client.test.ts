@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
-import { createFetchStub, failure, makeDeps, storedTokens, success } from "../../test/helpers.tsx";
+import { createFetchStub, failure, legacyStoredTokens, makeDeps, storedTokens, success } from "../../test/helpers.tsx";
 import { ApiError, BROKEN_RESPONSE_MESSAGE } from "./api-error.ts";
+import { createAppDeps, createMemoryStorage } from "../app-deps.tsx";
 import { toFormData } from "./multipart.ts";
 
 const bearer = (token: string) => `Bearer ${token}`;
@@ -19,7 +20,7 @@ async function caught(promise: Promise<unknown>): Promise<ApiError> {
 describe("envelope parsing", () => {
   it("returns the result of a success and sends the bearer token", async () => {
     const stub = createFetchStub({ "GET /things": () => success({ answer: 42 }) });
-    const { api } = makeDeps({ fetch: stub.fetch, storage: storedTokens() });
+    const { api } = makeDeps({ fetch: stub.fetch, storage: storedTokens(), accessToken: "access-token-1" });
     await expect(api.get("/things", { query: { offset: 0, search: "" } })).resolves.toEqual({ answer: 42 });
     expect(stub.calls[0].headers.get("Authorization")).toBe(bearer("access-token-1"));
     expect(stub.calls[0].url.search).toBe("?offset=0");
@@ -94,7 +95,7 @@ describe("token refresh", () => {
         return success({ accessToken: "new-access", refreshToken: "new-refresh" });
       },
     });
-    const deps = makeDeps({ fetch: stub.fetch, storage: storedTokens() });
+    const deps = makeDeps({ fetch: stub.fetch, storage: storedTokens(), accessToken: "access-token-1" });
     const pending = Promise.all([deps.api.get("/a"), deps.api.get("/b"), deps.api.get("/c")]);
     await vi.waitFor(() => expect(stub.calls.filter((c) => c.path === "/users/refreshToken")).toHaveLength(1));
     releaseRefresh();
@@ -102,10 +103,71 @@ describe("token refresh", () => {
 
     const refreshes = stub.calls.filter((c) => c.path === "/users/refreshToken");
     expect(refreshes).toHaveLength(1);
-    expect(refreshes[0].body).toEqual({ refreshToken: "refresh-token-1" });
+    // The refresh token is the HttpOnly cookie: the request has no body and no bearer token.
+    expect(refreshes[0].body).toBeUndefined();
     expect(refreshes[0].headers.get("Authorization")).toBeNull();
     expect(stub.calls.filter((c) => c.path === "/a")).toHaveLength(2);
-    expect(deps.session.tokens.read()).toEqual({ accessToken: "new-access", refreshToken: "new-refresh", authorized: true });
+    // A refresh token in an answer is never kept.
+    expect(deps.session.tokens.read()).toEqual({ accessToken: "new-access", authorized: true });
+  });
+
+  it("a tab with no access token yet (a reload) refreshes with the cookie before its first call", async () => {
+    const stub = createFetchStub({
+      "POST /users/refreshToken": () => success({ accessToken: "new-access" }),
+      "GET /users/doctor/profile/7": (req) =>
+        req.headers.get("Authorization") === bearer("new-access") ? success({ id: "7" }) : failure(401, "Unauthorized"),
+    });
+    const storage = storedTokens();
+    const deps = makeDeps({ fetch: stub.fetch, storage });
+    await expect(deps.api.get("/users/doctor/profile/7")).resolves.toEqual({ id: "7" });
+    expect(stub.calls.map((c) => c.path)).toEqual(["/users/refreshToken", "/users/doctor/profile/7"]);
+  });
+
+  it("moves a refresh token a previous release stored into the cookie: used once through the body form, deleted", async () => {
+    const stub = createFetchStub({
+      "POST /users/refreshToken": () => success({ accessToken: "new-access" }),
+      "GET /a": () => success("a"),
+    });
+    const storage = createMemoryStorage(legacyStoredTokens());
+    const deps = createAppDeps({ storage, tabFlags: createMemoryStorage(), fetch: stub.fetch, currentPath: () => "/" });
+    // Read at start-up: the stored value keeps only the flag from then on.
+    expect(deps.session.tokens.read()).toEqual({ accessToken: "", authorized: true });
+    expect(JSON.parse(storage.getItem("dpc.auth")!)).toEqual({ authorized: true });
+    await deps.api.get("/a");
+    await deps.api.refresh();
+    const refreshes = stub.calls.filter((c) => c.path === "/users/refreshToken");
+    expect(refreshes.map((c) => c.body)).toEqual([{ refreshToken: "refresh-token-1" }, undefined]);
+  });
+
+  it("waits for another tab's refresh and takes the token it announced instead of refreshing again", async () => {
+    const listeners: ((token: string) => void)[] = [];
+    let releaseLock: () => void = () => {};
+    const held = new Promise<void>((resolve) => (releaseLock = resolve));
+    const coordinator = {
+      exclusive: async <T,>(task: () => Promise<T>) => {
+        await held;
+        return task();
+      },
+      announce: vi.fn(),
+      listen: (listener: (token: string) => void) => (listeners.push(listener), () => {}),
+    };
+    const other = `${btoa(JSON.stringify({ alg: "HS256" }))}.${btoa(JSON.stringify({ sub: "u1", sid: "s1" }))}.sig`;
+    const mine = `${btoa(JSON.stringify({ alg: "HS256" }))}.${btoa(JSON.stringify({ sub: "u1", sid: "s1", n: 1 }))}.sig`;
+    const stub = createFetchStub({
+      "GET /a": (req) => req.headers.get("Authorization") === bearer(other) ? success("a") : failure(401, "Unauthorized"),
+      "POST /users/refreshToken": () => success({ accessToken: "should-not-be-used" }),
+    });
+    const deps = makeDeps({ fetch: stub.fetch, storage: storedTokens(), accessToken: mine });
+    const { createApiClient } = await import("./client.ts");
+    const api = createApiClient({ session: deps.session, events: deps.events, fetch: stub.fetch, refreshCoordinator: coordinator });
+    const pending = api.get("/a");
+    await vi.waitFor(() => expect(stub.calls).toHaveLength(1));
+    // The other tab, holding the lock, refreshed and announces its token; then lets go of the lock.
+    listeners.forEach((l) => l(other));
+    releaseLock();
+    await expect(pending).resolves.toBe("a");
+    expect(stub.calls.filter((c) => c.path === "/users/refreshToken")).toHaveLength(0);
+    expect(coordinator.announce).not.toHaveBeenCalled();
   });
 
   it("retries only once when the retried request is refused again", async () => {
@@ -113,7 +175,7 @@ describe("token refresh", () => {
       "GET /a": () => failure(401, "Unauthorized"),
       "POST /users/refreshToken": () => success({ accessToken: "new-access", refreshToken: "new-refresh" }),
     });
-    const deps = makeDeps({ fetch: stub.fetch, storage: storedTokens() });
+    const deps = makeDeps({ fetch: stub.fetch, storage: storedTokens(), accessToken: "access-token-1" });
     await expect(deps.api.get("/a")).rejects.toMatchObject({ code: 401 });
     expect(stub.calls.filter((c) => c.path === "/a")).toHaveLength(2);
     expect(stub.calls.filter((c) => c.path === "/users/refreshToken")).toHaveLength(1);
@@ -156,7 +218,7 @@ describe("token refresh", () => {
       "GET /a": () => failure(401, "Unauthorized"),
       "POST /users/refreshToken": () => Promise.reject(new TypeError("Failed to fetch")),
     });
-    const deps = makeDeps({ fetch: stub.fetch, storage: storedTokens() });
+    const deps = makeDeps({ fetch: stub.fetch, storage: storedTokens(), accessToken: "access-token-1" });
     await expect(deps.api.get("/a")).rejects.toMatchObject({ code: 0 });
     expect(deps.session.tokens.read()?.accessToken).toBe("access-token-1");
   });
@@ -186,7 +248,7 @@ describe("raw requests (file bytes)", () => {
         : failure(401, "Unauthorized"),
       "POST /users/refreshToken": () => success({ accessToken: "new-access", refreshToken: "new-refresh" }),
     });
-    const deps = makeDeps({ fetch: stub.fetch, storage: storedTokens() });
+    const deps = makeDeps({ fetch: stub.fetch, storage: storedTokens(), accessToken: "access-token-1" });
     const response = await deps.api.fetchRaw("PUT", "/bytes", {
       rawBody: new Uint8Array([1, 2, 3]),
       headers: { "Content-Range": "bytes 0-2/3" },
@@ -199,13 +261,13 @@ describe("raw requests (file bytes)", () => {
 
   it("turns an error answer into an ApiError with its details", async () => {
     const stub = createFetchStub({ "GET /file": () => failure(409, "Not ready", { reason: "CONTENT_NOT_READY" }) });
-    const { api } = makeDeps({ fetch: stub.fetch, storage: storedTokens() });
+    const { api } = makeDeps({ fetch: stub.fetch, storage: storedTokens(), accessToken: "access-token-1" });
     await expect(api.fetchRaw("GET", "/file")).rejects.toMatchObject({ code: 409, details: { reason: "CONTENT_NOT_READY" } });
   });
 
   it("refreshes on demand; a refused refresh is a server logout", async () => {
     const stub = createFetchStub({ "POST /users/refreshToken": () => failure(401, "Invalid refresh token") });
-    const deps = makeDeps({ fetch: stub.fetch, storage: storedTokens() });
+    const deps = makeDeps({ fetch: stub.fetch, storage: storedTokens(), accessToken: "access-token-1" });
     await expect(deps.api.refresh()).rejects.toMatchObject({ code: 401 });
     expect(deps.session.getState().logoutCause).toBe("server");
   });

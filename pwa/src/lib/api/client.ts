@@ -1,7 +1,7 @@
 import type { ErrorDetails } from "../../../../sync/envelope.ts";
-import type { TokenPair } from "../../../../sync/schemas/user.ts";
 import type { SessionStore } from "../session/session-store.ts";
-import { parseTokenPair } from "../session/auth-user.ts";
+import { type AccessGrant, parseTokenPair } from "../session/auth-user.ts";
+import { localRefreshCoordinator, type RefreshCoordinator, tokenSubject } from "../session/refresh-coordinator.ts";
 import { ApiError, BROKEN_RESPONSE_MESSAGE, NETWORK_ERROR_CODE, NETWORK_ERROR_MESSAGE } from "./api-error.ts";
 import {
   type ApiEvents,
@@ -37,6 +37,8 @@ export type ApiClientDeps = {
   baseUrl?: string;
   /** Where the user is now; remembered when the server ends the session. */
   currentPath?: () => string;
+  /** One refresh at a time across tabs (the browser's Web Lock + BroadcastChannel); this tab only by default. */
+  refreshCoordinator?: RefreshCoordinator;
 };
 
 export type ApiClient = {
@@ -55,8 +57,11 @@ export type ApiClient = {
  * The one client of `/api/v1` (01 §7, §8):
  * 1. adds the bearer token;
  * 2. unwraps the `{status, result}` envelope, turning every failure into an ApiError;
- * 3. on a 401 for a request that carried a token, refreshes once (concurrent
- *    401s share that refresh) and retries once; a refused refresh is a server logout;
+ * 3. on a 401 for a request that carried a token (public calls too), refreshes once
+ *    (concurrent 401s share that refresh, other tabs wait for it) and retries once;
+ *    a refused refresh is a server logout. A signed-in tab without an access token
+ *    yet (a reload: it lives in memory only) refreshes before its first call. The
+ *    refresh token is the HttpOnly cookie: this code never sees it;
  * 4. announces 402 and 422 product errors through `events`.
  */
 export function createApiClient(deps: ApiClientDeps): ApiClient {
@@ -65,6 +70,14 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   const baseUrl = deps.baseUrl ?? API_BASE;
   const currentPath = deps.currentPath ?? (() => globalThis.location.pathname + globalThis.location.search);
   let refreshing: Promise<void> | null = null;
+  const coordinator = deps.refreshCoordinator ?? localRefreshCoordinator;
+  // Another tab refreshed: take its access token when it is this tab's user's.
+  coordinator.listen((accessToken) => {
+    const current = session.tokens.read();
+    if (!current) return;
+    if (current.accessToken && tokenSubject(current.accessToken) !== tokenSubject(accessToken)) return;
+    session.replaceTokens({ accessToken });
+  });
 
   async function send(method: HttpMethod, path: string, options: RequestOptions, token: string | null) {
     const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
@@ -89,21 +102,33 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     return response;
   }
 
-  /** Posts one refresh; everybody waiting on a 401 shares it. */
-  function refreshOnce(): Promise<void> {
-    refreshing ??= (async () => {
-      const refreshToken = session.tokens.read()?.refreshToken;
-      if (!refreshToken) throw new ApiError({ message: "Session expired", code: 401 });
-      const response = await send("POST", "/users/refreshToken", { body: { refreshToken }, auth: false }, null);
-      let pair: TokenPair;
+  /**
+   * Posts one refresh; everybody waiting on a 401 shares it. Across tabs it
+   * runs under the refresh lock: a tab that waited and finds a token other
+   * than the one that failed (another tab refreshed meanwhile) uses it.
+   */
+  function refreshOnce(failed: string): Promise<void> {
+    refreshing ??= coordinator.exclusive(async () => {
+      const current = session.tokens.read()?.accessToken ?? "";
+      if (current && current !== failed) return;
+      // Once, for a session signed in before the cookie: its old refresh token moves into the cookie.
+      const legacy = session.tokens.takeLegacyRefreshToken();
+      const response = await send(
+        "POST",
+        "/users/refreshToken",
+        legacy ? { body: { refreshToken: legacy }, auth: false } : { auth: false },
+        null,
+      );
+      let grant: AccessGrant;
       try {
-        pair = parseTokenPair(await readEnvelope(response));
+        grant = parseTokenPair(await readEnvelope(response));
       } catch (error) {
         if (error instanceof ApiError) throw error;
         throw new ApiError({ message: BROKEN_RESPONSE_MESSAGE, code: response.status });
       }
-      session.replaceTokens(pair);
-    })().finally(() => {
+      session.replaceTokens(grant);
+      coordinator.announce(grant.accessToken);
+    }).finally(() => {
       refreshing = null;
     });
     return refreshing;
@@ -116,9 +141,9 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   }
 
   /** Refreshes once (shared); no answer keeps the session, a refusal ends it. */
-  async function refreshOrLogout(): Promise<void> {
+  async function refreshOrLogout(failed: string): Promise<void> {
     try {
-      await refreshOnce();
+      await refreshOnce(failed);
     } catch (error) {
       // No answer is not a refusal: keep the session and let the caller retry later.
       if (error instanceof ApiError && error.isNetworkError) throw error;
@@ -130,12 +155,16 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   /** Sends with the token; a 401 refreshes once and retries once. */
   async function sendAuthorized(method: HttpMethod, path: string, options: RequestOptions): Promise<Response> {
     const useToken = options.auth !== false;
-    const token = useToken ? session.tokens.read()?.accessToken ?? null : null;
+    // Signed in here but no access token in this tab yet (it lives in memory): get one first.
+    if (useToken && session.tokens.read()?.authorized && !session.tokens.read()?.accessToken) {
+      await refreshOrLogout("");
+    }
+    const token = useToken ? session.tokens.read()?.accessToken || null : null;
     const response = await send(method, path, options, token);
     if (response.status !== 401 || !token) return response;
     // Another request may already have refreshed while this one was in flight.
-    if (session.tokens.read()?.accessToken === token) await refreshOrLogout();
-    const fresh = session.tokens.read()?.accessToken ?? null;
+    if (session.tokens.read()?.accessToken === token) await refreshOrLogout(token);
+    const fresh = session.tokens.read()?.accessToken || null;
     if (!fresh) throw new ApiError({ message: "Your session has ended. Please sign in again.", code: 401 });
     return await send(method, path, options, fresh);
   }
@@ -182,8 +211,9 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     delete: (path, options) => request("DELETE", path, options),
     fetchRaw,
     async refresh() {
-      if (!session.tokens.read()?.refreshToken) throw new ApiError({ message: "Session expired", code: 401 });
-      await refreshOrLogout();
+      const current = session.tokens.read();
+      if (!current) throw new ApiError({ message: "Session expired", code: 401 });
+      await refreshOrLogout(current.accessToken);
     },
   };
 }

@@ -1,5 +1,13 @@
 import { ROLES } from "../../../../sync/roles.ts";
-import type { AuthUser, LoginResult, TokenPair } from "../../../../sync/schemas/user.ts";
+import type { AuthUser } from "../../../../sync/schemas/user.ts";
+
+/**
+ * What the browser gets from sign-in, refresh and the like: the access token.
+ * The refresh token stays in the HttpOnly cookie (edge/docs/auth.md); a
+ * `refreshToken` field, if an answer has one, is ignored and never stored.
+ */
+export type AccessGrant = { accessToken: string };
+export type SignInResult = AccessGrant & { user: AuthUser };
 
 /**
  * Answers from the server are checked, not cast: only the fields the shell
@@ -19,14 +27,14 @@ export function parseAuthUser(value: unknown): AuthUser {
   } as AuthUser;
 }
 
-export function parseTokenPair(value: unknown): TokenPair {
-  if (!isRecord(value) || typeof value.accessToken !== "string" || typeof value.refreshToken !== "string") {
-    throw new TypeError("Token pair missing in the answer");
+export function parseTokenPair(value: unknown): AccessGrant {
+  if (!isRecord(value) || typeof value.accessToken !== "string" || !value.accessToken) {
+    throw new TypeError("Access token missing in the answer");
   }
-  return { accessToken: value.accessToken, refreshToken: value.refreshToken };
+  return { accessToken: value.accessToken };
 }
 
-export function parseLoginResult(value: unknown): LoginResult {
+export function parseLoginResult(value: unknown): SignInResult {
   const pair = parseTokenPair(value);
   return { ...pair, user: parseAuthUser((value as Record<string, unknown>).user) };
 }

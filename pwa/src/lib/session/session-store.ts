@@ -1,4 +1,5 @@
-import type { AuthUser, TokenPair } from "../../../../sync/schemas/user.ts";
+import type { AuthUser } from "../../../../sync/schemas/user.ts";
+import type { AccessGrant } from "./auth-user.ts";
 import { createTokenStorage, type KeyValueStorage, type TokenStorage } from "./token-storage.ts";
 
 /**
@@ -25,10 +26,10 @@ export type SessionStore = {
   getState(): SessionState;
   subscribe(listener: () => void): () => void;
   tokens: TokenStorage;
-  /** Stores a fresh pair and the user: the session is authorized. */
-  signIn(pair: TokenPair, user: AuthUser): void;
-  /** Replaces the token pair (refresh, password change) keeping the authorized flag. */
-  replaceTokens(pair: TokenPair): void;
+  /** Keeps the new access token (memory) and the user: the session is authorized. */
+  signIn(grant: AccessGrant, user: AuthUser): void;
+  /** Replaces the access token (refresh, password change) keeping the authorized flag. */
+  replaceTokens(grant: AccessGrant): void;
   setUser(user: AuthUser): void;
   setStatus(status: SessionStatus): void;
   setInternetFailure(failed: boolean): void;
@@ -68,13 +69,13 @@ export function createSessionStore(storage: KeyValueStorage, initial: Partial<Se
       return () => listeners.delete(listener);
     },
     tokens,
-    signIn(pair, user) {
-      tokens.write({ ...pair, authorized: true });
+    signIn(grant, user) {
+      tokens.write({ accessToken: grant.accessToken, authorized: true });
       update({ status: "authorized", user, logoutCause: null, internetFailure: false });
     },
-    replaceTokens(pair) {
+    replaceTokens(grant) {
       const authorized = tokens.read()?.authorized ?? true;
-      tokens.write({ ...pair, authorized });
+      tokens.write({ accessToken: grant.accessToken, authorized });
     },
     setUser: (user) => update({ user }),
     setStatus: (status) => update({ status }),

@@ -19,11 +19,27 @@ describe("Settings: change password", () => {
     await user.click(screen.getByRole("button", { name: "Change password" }));
 
     await waitFor(() => expect(deps.session.tokens.read()?.accessToken).toBe("n".repeat(20)));
-    expect(deps.session.tokens.read()).toEqual({ accessToken: "n".repeat(20), refreshToken: "m".repeat(20), authorized: true });
+    expect(deps.session.tokens.read()).toEqual({ accessToken: "n".repeat(20), authorized: true });
     expect(deps.session.getState().user?.lastPasswordChangedAt).toBe("2025-02-03T10:00:00.000Z");
     const call = stub.calls.find((c) => c.path === "/users/change-password")!;
     expect(call.body).toEqual({ currentPassword: "old-secret", password: "new-secret", repeatPassword: "new-secret" });
     expect((screen.getByLabelText("Current password") as HTMLInputElement).value).toBe("");
+  });
+
+  it("refuses a short or common new password before sending", async () => {
+    const user = userEvent.setup();
+    const stub = createFetchStub({ "GET /users/sessions": () => success([]) });
+    renderApp("/settings", signedInDeps(randomUser(), { fetch: stub.fetch }));
+    await user.type(await screen.findByLabelText("Current password"), "old-secret");
+    for (const [password, message] of [["Abc#12x", /at least 8 symbols/], ["qwerty123", /too common/]] as const) {
+      await user.clear(screen.getByLabelText("New password"));
+      await user.clear(screen.getByLabelText("Repeat password"));
+      await user.type(screen.getByLabelText("New password"), password);
+      await user.type(screen.getByLabelText("Repeat password"), password);
+      await user.click(screen.getByRole("button", { name: "Change password" }));
+      expect(await screen.findByText(message)).not.toBeNull();
+    }
+    expect(stub.calls.some((c) => c.path === "/users/change-password")).toBe(false);
   });
 
   it("shows the server's field error beside the current password", async () => {

@@ -20,7 +20,7 @@ export function PasswordFields({ password, repeatPassword, onChange, errors, fie
         type="password"
         autoComplete="new-password"
         required
-        hint={`At least ${PASSWORD_MIN} symbols`}
+        hint={`At least ${PASSWORD_MIN} symbols; not a common password`}
         value={password}
         onChange={(value) => onChange("password", value)}
         error={errors.password}

@@ -6,8 +6,8 @@ import { RegistrationForm } from "./RegistrationForm.tsx";
 
 async function fillPersonal(user: UserEvent) {
   await user.type(screen.getByLabelText("Email"), "new.doctor@example.com");
-  await user.type(screen.getByLabelText("Password"), "secret12");
-  await user.type(screen.getByLabelText("Repeat password"), "secret12");
+  await user.type(screen.getByLabelText("Password"), "lamp-Quartz-47");
+  await user.type(screen.getByLabelText("Repeat password"), "lamp-Quartz-47");
   await user.type(screen.getByLabelText("First name"), "Dana");
   await user.type(screen.getByLabelText("Last name"), "Lee");
   fireEvent.change(screen.getByLabelText("Birth date"), { target: { value: "1975-03-02" } });
@@ -27,7 +27,7 @@ describe("RegistrationForm", () => {
     const user = userEvent.setup();
     const stub = createFetchStub();
     renderWithDeps(<RegistrationForm onLogin={() => {}} />, makeDeps({ fetch: stub.fetch }));
-    await user.type(screen.getByLabelText("Password"), "secret12");
+    await user.type(screen.getByLabelText("Password"), "lamp-Quartz-47");
     await user.type(screen.getByLabelText("Repeat password"), "other");
     await user.type(screen.getByLabelText("Zip code"), "123");
     await user.click(screen.getByRole("button", { name: "Create account" }));
@@ -37,6 +37,27 @@ describe("RegistrationForm", () => {
     expect(screen.getByText("Accept the terms, privacy policy and prescription policy")).not.toBeNull();
     expect(screen.getByText("Choose a US state")).not.toBeNull();
     expect(screen.getByLabelText("Zip code").getAttribute("aria-invalid")).toBe("true");
+    expect(stub.calls).toHaveLength(0);
+  });
+
+  it("refuses a 7-character and a common password with the reason, and accepts a good one", async () => {
+    const user = userEvent.setup();
+    const stub = createFetchStub();
+    renderWithDeps(<RegistrationForm onLogin={() => {}} />, makeDeps({ fetch: stub.fetch }));
+    const password = screen.getByLabelText("Password");
+    await user.type(password, "Abc#12x");
+    await user.click(screen.getByRole("button", { name: "Create account" }));
+    expect(screen.getByText("Password must be at least 8 symbols")).not.toBeNull();
+    for (const common of ["password1", "qwerty123"]) {
+      await user.clear(password);
+      await user.type(password, common);
+      await user.click(screen.getByRole("button", { name: "Create account" }));
+      expect(await screen.findByText(/This password is too common/)).not.toBeNull();
+    }
+    await user.clear(password);
+    await user.type(password, "lamp-Quartz-47");
+    await user.click(screen.getByRole("button", { name: "Create account" }));
+    await waitFor(() => expect(screen.queryByText(/This password is too common|at least 8 symbols/)).toBeNull());
     expect(stub.calls).toHaveLength(0);
   });
 

@@ -43,6 +43,8 @@ export function FieldEditor({ doc, awareness, fieldName, user, canWrite, macros 
     onSelectionUpdate: ({ editor: e }) => setOffer(offerAt(e, macrosRef.current)?.macro ?? null),
     onUpdate: ({ editor: e }) => setOffer(offerAt(e, macrosRef.current)?.macro ?? null),
     editable: canWrite,
+    // Its base styles come from tiptap-base.css: an injected <style> breaks the CSP (edge/docs/security.md).
+    injectCSS: false,
     editorProps: {
       attributes: {
         id: editorId,

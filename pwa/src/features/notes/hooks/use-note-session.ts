@@ -36,7 +36,7 @@ export function useNoteSession(options: { noteId: string; store: NoteDocStore | 
       noteId,
       doc,
       awareness,
-      getToken: () => auth.tokens.read()?.accessToken ?? null,
+      getToken: () => auth.tokens.read()?.accessToken || null,
       refreshToken: () => api.refresh(),
       isOnline: () => globalThis.navigator?.onLine ?? true,
       origin: globalThis.location.origin,

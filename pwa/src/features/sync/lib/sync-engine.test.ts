@@ -42,6 +42,7 @@ function edge(user = randomUser({ role: "doctor" })) {
         ? success({ accessToken: "access-2", refreshToken: "refresh-2", user })
         : success(null, 401),
     "POST /users/logout": () => success(null),
+    "POST /users/refreshToken": () => success({ accessToken: "access-3" }),
   });
   const fetch = (input: RequestInfo | URL, init?: RequestInit) => {
     const path = new URL(String(input), "http://localhost").pathname;
@@ -94,7 +95,7 @@ describe("local data life cycle", () => {
     await first.engine.stop();
 
     // 2. A reload in the same tab (the session not yet checked): the tab's key opens it at once.
-    const reload = makeDeps({ fetch, storage: { "dpc.auth": JSON.stringify({ accessToken: "access-2", refreshToken: "refresh-2", authorized: true }) }, session: { status: "offline" } });
+    const reload = makeDeps({ fetch, storage: { "dpc.auth": JSON.stringify({ authorized: true }) }, session: { status: "offline" } });
     const same = tab(device, reload, first.tabStorage);
     await same.engine.start();
     await waitState(same.engine, "ready");
@@ -104,7 +105,7 @@ describe("local data life cycle", () => {
     await same.engine.stop();
 
     // 3. A new tab with no network: locked; a wrong password is refused; the right one opens it.
-    const launch = makeDeps({ fetch: () => Promise.reject(new TypeError("offline")), storage: { "dpc.auth": JSON.stringify({ accessToken: "access-2", refreshToken: "refresh-2", authorized: true }) }, session: { status: "offline" } });
+    const launch = makeDeps({ fetch: () => Promise.reject(new TypeError("offline")), storage: { "dpc.auth": JSON.stringify({ authorized: true }) }, session: { status: "offline" } });
     const fresh = tab(device, launch);
     await fresh.engine.start();
     expect(state(fresh.engine)).toBe("locked");
@@ -159,7 +160,7 @@ describe("local data life cycle", () => {
     await first.engine.passwordChanged("brand-new-password");
     await first.engine.stop();
 
-    const launch = makeDeps({ fetch: () => Promise.reject(new TypeError("offline")), storage: { "dpc.auth": JSON.stringify({ accessToken: "access-2", refreshToken: "refresh-2", authorized: true }) }, session: { status: "offline" } });
+    const launch = makeDeps({ fetch: () => Promise.reject(new TypeError("offline")), storage: { "dpc.auth": JSON.stringify({ authorized: true }) }, session: { status: "offline" } });
     const fresh = tab(device, launch);
     await fresh.engine.start();
     expect(state(fresh.engine)).toBe("locked");
@@ -186,7 +187,7 @@ describe("local data life cycle", () => {
     await first.engine.start();
     await createSessionActions(deps1).login({ email: user.email, password: "right-password" });
     await waitState(first.engine, "ready");
-    const tokens = { "dpc.auth": JSON.stringify({ accessToken: "access-2", refreshToken: "refresh-2", authorized: true }) };
+    const tokens = { "dpc.auth": JSON.stringify({ authorized: true }) };
     const deps2 = makeDeps({ fetch, storage: tokens, session: { status: "offline" } });
     const second = tab(device, deps2, createMemoryStorage(), { tabs: channel(), loadRuntime });
     await second.engine.start();

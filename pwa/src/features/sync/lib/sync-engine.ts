@@ -16,6 +16,7 @@
  */
 import { ApiError } from "../../../lib/api/api-error.ts";
 import { parseAuthUser, parseLoginResult } from "../../../lib/session/auth-user.ts";
+import { tokenSession } from "../../../lib/session/refresh-coordinator.ts";
 import type { ApiClient } from "../../../lib/api/client.ts";
 import type { PasswordHandoff } from "../../../lib/session/password-handoff.ts";
 import type { SessionStore } from "../../../lib/session/session-store.ts";
@@ -109,7 +110,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       api,
       status,
       isOnline,
-      getToken: () => session.tokens.read()?.accessToken ?? null,
+      getToken: () => session.tokens.read()?.accessToken || null,
       events,
       onOutdated: () => void enqueue(async () => {
         await local?.close();
@@ -286,11 +287,14 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         }
         if (!user) throw new Error("Sign in to open your data on this device.");
         // No key yet for this account here: the server checks the password, then a key is made from it.
-        const previous = session.tokens.read();
+        const previous = tokenSession(session.tokens.read()?.accessToken ?? "");
         const result = parseLoginResult(await api.post("/users/login", { email: user.email, password }, { auth: false }));
+        // The old session ends by its id with the new token: `POST /users/logout` would clear the new session's cookie.
         if (previous) {
-          await api.post("/users/logout", undefined, { auth: false, headers: { Authorization: `Bearer ${previous.accessToken}` } })
-            .catch(() => {});
+          await api.delete(`/users/sessions/${encodeURIComponent(previous)}`, {
+            auth: false,
+            headers: { Authorization: `Bearer ${result.accessToken}` },
+          }).catch(() => {});
         }
         passwords.offer(result.user.id, password);
         session.signIn(result, result.user);

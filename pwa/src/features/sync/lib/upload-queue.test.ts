@@ -80,7 +80,7 @@ function fakeServer(options: { fileId: string; size: number; unknownFor?: number
 }
 
 function queueDeps(store: BlobStore, fetch: typeof globalThis.fetch, over: Partial<UploadQueueDeps> = {}): UploadQueueDeps {
-  const { api } = makeDeps({ fetch, storage: storedTokens() });
+  const { api } = makeDeps({ fetch, storage: storedTokens(), accessToken: "access-token-1" });
   return {
     store,
     chunkSize: PIECE,

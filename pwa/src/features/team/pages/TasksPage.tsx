@@ -149,7 +149,7 @@ export function TasksPage({ area }: { area: Area }) {
                     <strong>{t.category}</strong> · for {t.assigneeName}{t.patientName ? ` · patient ${t.patientName}` : ""}
                     {t.dueDate ? ` · due ${t.dueDate}` : ""}
                     {isOverdue(t) && <strong className="ui-field__error"> · Overdue</strong>}
-                    {" · "}{t.status === "open" ? "Open" : "Closed"}
+                     · {t.status === "open" ? "Open" : "Closed"}
                     {"pending" in t && t.pending && <> <PendingMark>{pendingLabel(navigator.onLine)}</PendingMark></>}
                   </p>
                   <p style={{ margin: 0 }}>

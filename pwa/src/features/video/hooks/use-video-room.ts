@@ -124,7 +124,7 @@ export function useVideoRoom(consultationId: string) {
       });
       r.socket = openRoomSocket({
         consultationId,
-        getToken: () => session.tokens.read()?.accessToken ?? null,
+        getToken: () => session.tokens.read()?.accessToken || null,
         events: {
           onFinished: () => end("finished"),
           onForceLogout: () => {

@@ -1,0 +1,37 @@
+/**
+ * Trusted Types (the page's CSP says `require-trusted-types-for 'script'` and
+ * `trusted-types default`; see edge/docs/security.md): no string reaches a
+ * script sink (innerHTML, eval, script URLs) unless this policy lets it. The
+ * one sink the app needs is the service worker's registration (workbox-window
+ * hands `navigator.serviceWorker.register` a plain string): that exact URL
+ * passes; and Tiptap parses an empty editor's content with DOMParser (an
+ * inert document) as `<body></body>`: that exact string passes. Everything
+ * else is refused. Imported first by main.tsx, before
+ * anything registers or renders.
+ */
+import { z } from "zod";
+
+/** vite-plugin-pwa's service worker (`injectManifest`, filename sw.ts → /sw.js). */
+export const SERVICE_WORKER_URL = "/sw.js";
+
+/** What Tiptap's `elementFromString` parses for an empty document (the notes' fields start empty; Yjs fills them). */
+export const EMPTY_EDITOR_HTML = "<body></body>";
+
+type TrustedTypePolicyFactory = {
+  createPolicy(
+    name: string,
+    rules: { createScriptURL?: (input: string) => string | null; createHTML?: (input: string) => string | null },
+  ): unknown;
+};
+
+const factory = (globalThis as { trustedTypes?: TrustedTypePolicyFactory }).trustedTypes;
+if (factory) {
+  factory.createPolicy("default", {
+    createScriptURL: (input) => (input === SERVICE_WORKER_URL ? input : null),
+    createHTML: (input) => (input === EMPTY_EDITOR_HTML ? input : null),
+  });
+}
+
+// zod compiles object parsers with `new Function` when it may; the CSP has no 'unsafe-eval',
+// so it is told not to even probe (the probe is itself a reported violation).
+z.config({ jitless: true });
