@@ -141,7 +141,7 @@ apiTest("faxes through the Phaxio emulator", async (t, ctx) => {
       const url = `${server.base}/api/v1/webhooks/fax`;
       for (const signature of [undefined, await phaxioSignature("not-the-token", url, form)]) {
         const res = await fetch(url, { method: "POST", body: form, headers: signature ? { "x-phaxio-signature": signature } : {} });
-        assert.equal(res.status, 401);
+        assert.equal(res.status, 400);
         assert.equal((await res.json()).details.reason, "INVALID_SIGNATURE");
       }
       assert.equal((await ctx.sql`select 1 from fax_events where key = 'received:1'`).length, 0);

@@ -92,7 +92,7 @@ export function documentsRoutes(
       throw badRequest("The form data could not be read", { reason: "INVALID_MULTIPART" });
     }
     const event = await deps.fax.parseWebhook({ url: faxes.webhookUrl(), signature: c.req.header("x-phaxio-signature") ?? null, form });
-    if (!event) throw new AppError(401, "The webhook's signature is not valid", { reason: "INVALID_SIGNATURE" });
+    if (!event) throw new AppError(400, "The webhook's signature is not valid", { reason: "INVALID_SIGNATURE" });
     await faxes.accept(event);
     return ok(c, { received: true });
   });

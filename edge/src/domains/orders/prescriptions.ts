@@ -398,7 +398,7 @@ export function createPrescriptions(deps: OrdersDeps & { auditLog: AuditLog; job
     /** The vendor's callback (signature checked by the erx client). */
     async callback(rawBody: string, signature: string | null) {
       const event = await erx.verifyCallback(rawBody, signature, Math.floor(now().getTime() / 1000));
-      if (!event) throw new AppError(401, "Invalid signature", { reason: "INVALID_SIGNATURE" });
+      if (!event) throw new AppError(400, "Invalid signature", { reason: "INVALID_SIGNATURE" });
       // Applied by the queue (domains/orders/jobs.ts): the vendor gets its answer now, a failure is retried.
       await deps.jobs.send("erx.status", event, { singletonKey: event.eventId });
       return { received: true };
