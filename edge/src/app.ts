@@ -43,6 +43,8 @@ import { createNotificationsService } from "./domains/notifications/service.ts";
 import { createContactService } from "./domains/contact/service.ts";
 import { videoRoutes } from "./domains/video/routes.ts";
 import { createVideoService } from "./domains/video/service.ts";
+import { adminRoutes } from "./domains/admin/routes.ts";
+import { createAdminServices } from "./domains/admin/service.ts";
 
 export const API_PREFIX = "/api/v1";
 
@@ -81,6 +83,7 @@ export function createServices(deps: Deps) {
     registration: createRegistrationService(withSessions),
     users: createUsersService(withSessions),
     chart: createChartServices({ ...deps, write: sync.write }),
+    admin: createAdminServices({ ...deps, notifications }),
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -111,6 +114,7 @@ export function createApi(deps: Deps, options: AppOptions) {
   api.route("/", consultationsRoutes(services.consultations));
   api.route("/", availabilityRoutes(services.availability));
   api.route("/", calendarRoutes(services.calendar));
+  api.route("/", adminRoutes(services.admin));
   api.route("/", doctorsRoutes(services.doctors));
   api.route("/", intakeFormsRoutes(services.intakeForms));
   api.route("/", messagesRoutes(services.messages, services.chatExports));

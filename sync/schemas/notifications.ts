@@ -15,6 +15,10 @@ export const NOTIFICATION_KINDS = [
   "contactUs.received",
   /** A new chat message while the recipient is away (email/SMS channels; the site shows chat counters instead). */
   "message.received",
+  /** Patients: their doctor was deactivated; they can choose another doctor. */
+  "doctor.deactivated",
+  /** Admins: a doctor's credentialing (every 3 years) is due. */
+  "doctor.credentialingDue",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -27,6 +31,7 @@ export type NotificationSettings = Partial<Record<NotificationKind, ChannelSetti
 export const NOTIFICATION_DEFAULTS: Record<Role, NotificationSettings> = {
   patient: {
     "consultation.startsSoon": { site: true, email: true, sms: false },
+    "doctor.deactivated": { site: true, email: false, sms: false },
     "message.received": { site: false, email: true, sms: false },
   },
   doctor: {
@@ -38,6 +43,7 @@ export const NOTIFICATION_DEFAULTS: Record<Role, NotificationSettings> = {
   },
   admin: {
     "contactUs.received": { site: true, email: false, sms: false },
+    "doctor.credentialingDue": { site: true, email: false, sms: false },
     "message.received": { site: false, email: false, sms: false },
   },
 };

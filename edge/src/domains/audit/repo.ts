@@ -9,7 +9,11 @@ export type AuditEvent =
   | "account.registered" | "account.activated" | "vma.password.set"
   | "patient.doctor_assigned"
   // The patient chart: every read and write of clinical data (details.what says what).
-  | "chart.read" | "chart.write";
+  | "chart.read" | "chart.write"
+  // Administration (issue 18): details carry before/after where data changes.
+  | "doctor.approved" | "doctor.declined" | "doctor.deactivated" | "doctor.reactivated" | "doctor.credentialing_due"
+  | "admin.created" | "admin.deleted" | "review.created" | "review.hidden" | "review.restored"
+  | "report.downloaded" | "agreement.created" | "agreement.updated" | "agreement.accepted";
 
 export type AuditEntry = {
   event: AuditEvent;

@@ -55,7 +55,8 @@ export function createRegistrationService(deps: Deps & { endAllSessions(userId: 
           returning id`;
         if (!row) return null;
         for (const name of new Set(input.agreements)) {
-          await tx`insert into user_agreements (user_id, name) values (${row.id}, ${name})`;
+          await tx`insert into user_agreements (user_id, name, version) values (${row.id}, ${name},
+            coalesce((select version from agreements where name = ${name}), 1))`;
         }
         return row.id;
       });
@@ -115,7 +116,10 @@ export function createRegistrationService(deps: Deps & { endAllSessions(userId: 
         is_activated: true,
       });
       for (const name of new Set(input.agreements ?? [])) {
-        await sql`insert into user_agreements (user_id, name) values (${userId}, ${name}) on conflict do nothing`;
+        // Accepting at reset records the current version (a newer version asks again).
+        await sql`insert into user_agreements (user_id, name, version) values (${userId}, ${name},
+          coalesce((select version from agreements where name = ${name}), 1))
+          on conflict (user_id, name) do update set version = excluded.version, accepted_at = now()`;
       }
       await deps.endAllSessions(userId, "password_reset");
       await audit.record({ event: "password.reset", actorId: userId, subjectId: userId, address: meta.address });

@@ -1,0 +1,25 @@
+/** Administration's services, composed once (app.ts). */
+import type { Deps } from "../../deps.ts";
+import type { JobQueue } from "../../jobs/queue.ts";
+import type { NotificationsService } from "../notifications/service.ts";
+import { createAdminsService } from "./admins.ts";
+import { createAgreementsService } from "./agreements.ts";
+import { createAnalyticsService } from "./analytics.ts";
+import { createApplicationsService } from "./applications.ts";
+import { createDashboardService } from "./dashboard.ts";
+import { createReportsService } from "./reports.ts";
+import { createReviewsService } from "./reviews.ts";
+
+export function createAdminServices(deps: Deps & { notifications: NotificationsService; jobs?: JobQueue }) {
+  return {
+    blobs: deps.blobs,
+    applications: createApplicationsService(deps),
+    admins: createAdminsService(deps),
+    reviews: createReviewsService(deps),
+    dashboard: createDashboardService(deps),
+    analytics: createAnalyticsService(deps),
+    reports: createReportsService(deps),
+    agreements: createAgreementsService(deps),
+  };
+}
+export type AdminServices = ReturnType<typeof createAdminServices>;
