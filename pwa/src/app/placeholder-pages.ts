@@ -5,7 +5,6 @@
 export type Placeholder = { path: string; title: string; description: string };
 
 export const PLACEHOLDER_PAGES: readonly Placeholder[] = [
-  { path: "/reports", title: "Reports", description: "Build and download reports." },
   { path: "/orders", title: "Orders", description: "Your memberships, services and payments." },
   { path: "/vma/contacts", title: "Contacts", description: "Pharmacies, labs and specialists of your practice." },
   { path: "/vma/tasks", title: "Tasks", description: "Tasks assigned to you and your doctors." },
@@ -17,14 +16,10 @@ export const PLACEHOLDER_PAGES: readonly Placeholder[] = [
   { path: "/doctor/documents", title: "Documents", description: "Documents and faxes sent and received." },
   { path: "/doctor/erx", title: "E-prescribing", description: "Send prescriptions to your patients' pharmacies." },
   { path: "/transactions", title: "Transactions", description: "Payments from your patients and your payouts." },
-  { path: "/admin/providers", title: "Providers", description: "Doctor applications: approve, decline, set commission." },
-  { path: "/admin/patients", title: "Patients", description: "All patients, their doctors and memberships." },
   { path: "/admin/tasks", title: "Tasks", description: "Tasks across the platform." },
   { path: "/admin/packages", title: "Packages", description: "Membership plans and paid services." },
   { path: "/admin/documents", title: "Documents", description: "Agreements and shared documents." },
   { path: "/admin/contacts", title: "Contacts", description: "The shared contact directory." },
   { path: "/admin/promo-codes", title: "Promo codes", description: "Coupons and their usage." },
   { path: "/admin/transactions", title: "Transactions", description: "Payments, refunds and payouts." },
-  { path: "/admin/reviews", title: "Reviews", description: "Patients' reviews of doctors." },
-  { path: "/admin/analytics", title: "Analytics", description: "Sign-ups, consultations and revenue over time." },
 ];

@@ -361,3 +361,19 @@ apiTest("agreements: fields, PDF only, public page, acceptance with version, new
     assert.equal((await ctx.call("GET", "/agreements/draft-one", { token: admin.token })).status, 200);
   });
 });
+
+apiTest("contact-us queue: the sender's support chat to answer in; admins only", async (_t, ctx) => {
+  const admin = await ctx.createUser("admin");
+  const patient = await ctx.createUser("patient");
+  await ctx.call("POST", "/contactus", { token: patient.token, body: { name: "Pat", email: patient.email, subject: "Billing", message: "A question" } });
+  await ctx.call("POST", "/contactus", { body: { name: "Guest", email: "guest@example.test", subject: "Hello", message: "Anonymous" } });
+  const queue = (await ctx.call("GET", "/admin/contactus", { token: admin.token })).body.result.list;
+  const mine = queue.find((m: { subject: string }) => m.subject === "Billing");
+  const guest = queue.find((m: { subject: string }) => m.subject === "Hello");
+  const chat = await ctx.call("GET", `/admin/contactus/${mine.id}/chat`, { token: admin.token });
+  const [support] = await ctx.sql`select c.id from chats c join chat_members m on m.chat_id = c.id where c.kind = 'support' and m.user_id = ${patient.id}`;
+  assert.equal(chat.body.result.chatId, support.id);
+  assert.equal((await ctx.call("GET", `/admin/contactus/${guest.id}/chat`, { token: admin.token })).body.result.chatId, null);
+  assert.equal((await ctx.call("GET", `/admin/contactus/${mine.id}/chat`, { token: patient.token })).status, 403);
+  assert.equal((await ctx.call("GET", `/admin/contactus/${crypto.randomUUID()}/chat`, { token: admin.token })).status, 404);
+});

@@ -68,6 +68,10 @@ export function adminRoutes(s: AdminServices) {
   r.delete("/admins/byId/:id", allow.superAdmin, async (c) =>
     ok(c, await s.admins.remove(actorOf(c), parse(idParamSchema, c.req.param()).id, metaOf(c))));
 
+  // The contact-us queue: where to answer a message.
+  r.get("/admin/contactus/:id/chat", allow.roles("admin"), async (c) =>
+    ok(c, await s.contactLinks.supportChatOf(parse(idParamSchema, c.req.param()).id)));
+
   // Reviews moderation.
   r.get("/admin/reviews", allow.roles("admin"), async (c) => ok(c, await s.reviews.list(parse(reviewsQuerySchema, c.req.query()))));
   r.put("/admin/reviews/:id", allow.roles("admin"), async (c) => {

@@ -6,6 +6,7 @@ import { createAdminsService } from "./admins.ts";
 import { createAgreementsService } from "./agreements.ts";
 import { createAnalyticsService } from "./analytics.ts";
 import { createApplicationsService } from "./applications.ts";
+import { createContactQueueLinks } from "./contact-queue.ts";
 import { createDashboardService } from "./dashboard.ts";
 import { createReportsService } from "./reports.ts";
 import { createReviewsService } from "./reviews.ts";
@@ -20,6 +21,7 @@ export function createAdminServices(deps: Deps & { notifications: NotificationsS
     analytics: createAnalyticsService(deps),
     reports: createReportsService(deps),
     agreements: createAgreementsService(deps),
+    contactLinks: createContactQueueLinks(deps),
   };
 }
 export type AdminServices = ReturnType<typeof createAdminServices>;

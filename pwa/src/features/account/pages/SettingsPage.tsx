@@ -3,6 +3,7 @@ import { useLocation } from "react-router";
 import type { Role } from "../../../../../sync/roles.ts";
 import { ComingSoon } from "../../../ui/index.ts";
 import { useCurrentUser } from "../../auth/index.ts";
+import { AdminManagementSection, AgreementsSection } from "../../admin/index.ts";
 import { NoteTypesSettings } from "../../notes/index.ts";
 import { NotificationSettingsSection } from "../../notifications/index.ts";
 import { ChangeEmailSection } from "../components/ChangeEmailSection.tsx";
@@ -21,8 +22,6 @@ const COMING: { id: string; title: string; roles?: Role[]; description: string }
   { id: "vmas", title: "Manage VMAs", roles: ["doctor"], description: "Invite and manage your assistants." },
   { id: "consultations", title: "Consultations", roles: ["doctor"], description: "Consultation types and intake form." },
   { id: "balance", title: "Balance", roles: ["doctor"], description: "Your earnings and payout requests." },
-  { id: "agreements", title: "Agreements", roles: ["admin"], description: "Versions of the public agreements." },
-  { id: "admins", title: "Admin management", roles: ["admin"], description: "Create and remove administrators." },
 ];
 
 /** `/settings`: account security now, the other sections as they are built. */
@@ -41,6 +40,9 @@ export function SettingsPage() {
     { id: "notifications", title: "Notifications", body: <NotificationSettingsSection /> },
     // The doctor manages note types (02 §6); their VMAs see the list they pick from.
     { id: "note-types", title: "Note types", roles: ["doctor", "vma"], body: <NoteTypesSettings canManage={user.role === "doctor"} /> },
+    { id: "agreements", title: "Agreements", roles: ["admin"], body: <AgreementsSection /> },
+    // Admin management is for super admins (01 §3, §6).
+    ...(user.isSuperAdmin ? [{ id: "admins", title: "Admin management", roles: ["admin"] as Role[], body: <AdminManagementSection /> }] : []),
     ...COMING.map((item) => ({
       id: item.id,
       title: item.title,

@@ -1,9 +1,11 @@
 import { type FormEvent, useState } from "react";
+import { useSearchParams } from "react-router";
 import type { Role } from "../../../../../sync/roles.ts";
 import type { AuthUser } from "../../../../../sync/schemas/user.ts";
 import { Button, EmptyState, Select, Spinner, TextField } from "../../../ui/index.ts";
 import { useCurrentUser } from "../../auth/index.ts";
 import { AdminChangeEmailDialog } from "../components/AdminChangeEmailDialog.tsx";
+import { ChooseDoctorDialog } from "../components/ChooseDoctorDialog.tsx";
 import { UserRow } from "../components/UserRow.tsx";
 import { PAGE_SIZE, useUserList } from "../hooks/use-user-list.ts";
 
@@ -14,10 +16,15 @@ const ROLE_OPTIONS: { value: Role; label: string }[] = [
   { value: "admin", label: "Admins" },
 ];
 
-/** `/admin`: users by role with search, paging and the admin's actions on each. */
-export function AdminDashboardPage() {
+const isRole = (value: string | null): value is Role => ROLE_OPTIONS.some((option) => option.value === value);
+
+/** `/admin/patients`: users by role (patients first) with search, paging and the admin's actions on each. */
+export function AdminUsersPage() {
   const self = useCurrentUser();
-  const [role, setRole] = useState<Role>("patient");
+  const [params] = useSearchParams();
+  const initialRole = params.get("role");
+  const [role, setRole] = useState<Role>(isRole(initialRole) ? initialRole : "patient");
+  const [chooseFor, setChooseFor] = useState<AuthUser | null>(null);
   const [searchInput, setSearchInput] = useState("");
   const [search, setSearch] = useState("");
   const [offset, setOffset] = useState(0);
@@ -35,8 +42,8 @@ export function AdminDashboardPage() {
 
   return (
     <div className="stack">
-      <title>Admin dashboard · DPC Telehealth</title>
-      <h1>Dashboard</h1>
+      <title>Patients and users · DPC Telehealth</title>
+      <h1>Patients</h1>
       <form className="form-grid form-grid--two admin-filters" onSubmit={onSearch} role="search" aria-label="Find users">
         <Select
           label="Role"
@@ -91,6 +98,7 @@ export function AdminDashboardPage() {
                     selfId={self.id}
                     onPatch={(change) => users.patch(user.id, change)}
                     onChangeEmail={() => setEmailTarget(user)}
+                    onChooseDoctor={user.role === "patient" ? () => setChooseFor(user) : undefined}
                   />
                 ))}
               </tbody>
@@ -111,6 +119,16 @@ export function AdminDashboardPage() {
           </nav>
         )}
       </section>
+      {chooseFor && (
+        <ChooseDoctorDialog
+          patient={chooseFor}
+          onClose={() => setChooseFor(null)}
+          onChosen={(updated) => {
+            users.patch(chooseFor.id, { doctor: updated.doctor });
+            setChooseFor(null);
+          }}
+        />
+      )}
       <AdminChangeEmailDialog
         user={emailTarget}
         onClose={() => setEmailTarget(null)}
