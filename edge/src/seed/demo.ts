@@ -5,6 +5,7 @@
 import type postgres from "postgres";
 import type { Deps } from "../deps.ts";
 import { availabilityInputSchema } from "../../../sync/schemas/availability.ts";
+import { seedAdminDemo } from "./admin.ts";
 
 export const DEMO_PASSWORD = "demo-password";
 export const DEMO_ACCOUNTS = {
@@ -120,6 +121,7 @@ export async function seedDemo(deps: Pick<Deps, "sql" | "passwords" | "log">): P
               ${tx.json(DEMO_INTAKE_SETTINGS.fields as never)})
       on conflict do nothing`;
   });
+  await seedAdminDemo(sql, hash, { doctorEmail: DEMO_ACCOUNTS.doctor, patientEmail: DEMO_ACCOUNTS.patient });
   log.info("demo practice seeded", {
     password: DEMO_PASSWORD,
     accounts: Object.entries(DEMO_ACCOUNTS).map(([role, email]) => `${role}: ${email}`),
