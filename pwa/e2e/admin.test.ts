@@ -119,3 +119,18 @@ test("the admin downloads a CSV report whose rows match the screen", async ({ pa
   const fileRows = csv.trim().split("\r\n");
   expect(fileRows).toEqual(screenRows);
 });
+
+test("the admin reads analytics as charts and as tables", async ({ page }) => {
+  await goAs(page, "admin@demo.test", "Analytics");
+  await expect(page.getByRole("heading", { level: 1, name: "Analytics" })).toBeVisible();
+  const signups = page.getByRole("region", { name: "Sign-ups by role" });
+  await expect(signups.locator("svg.recharts-surface").first()).toBeVisible();
+  await signups.getByText("Show the figures as a table").click();
+  const table = signups.getByRole("table");
+  await expect(table.getByRole("columnheader", { name: "Patients" })).toBeVisible();
+  // The demo practice's patients all signed up within the default 90 days.
+  const total = await table.locator("tfoot td").first().textContent();
+  expect(Number(total)).toBeGreaterThan(0);
+  await page.getByLabel("Granularity").selectOption("month");
+  await expect(page.getByText("Memberships, churn, revenue and platform fees: no commerce data yet.")).toBeVisible();
+});
