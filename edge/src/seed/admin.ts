@@ -3,17 +3,18 @@
  * two pending applications (one with a payout account, one without), a past
  * finished consultation of the demo patient with the demo doctor (so the demo
  * patient can leave a review), reviews by other demo patients giving both
- * doctors a rating, and one open contact-us message. Idempotent (by email).
+ * doctors a rating, and one open contact-us message. Idempotent (by email). Their emails are
+ * @example.test: the four sign-in accounts stay the only @demo.test ones.
  */
 import type { Sql } from "../db/connect.ts";
 import { recomputeRating } from "../domains/admin/reviews.ts";
 
 const PEOPLE = {
-  doctor2: "linus.carter@demo.test",
-  applicant: "marie.curie@demo.test",
-  applicantNoPayout: "rosalind.franklin@demo.test",
-  reviewer1: "ruth.reviewer@demo.test",
-  reviewer2: "omar.reviewer@demo.test",
+  doctor2: "linus.carter@example.test",
+  applicant: "marie.curie@example.test",
+  applicantNoPayout: "rosalind.franklin@example.test",
+  reviewer1: "ruth.reviewer@example.test",
+  reviewer2: "omar.reviewer@example.test",
 };
 
 export async function seedAdminDemo(sql: Sql, passwordHash: string, ids: { doctorEmail: string; patientEmail: string }) {
