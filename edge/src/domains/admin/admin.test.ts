@@ -355,6 +355,24 @@ apiTest("agreements: fields, PDF only, public page, acceptance with version, new
     assert.equal((await ctx.call("POST", "/agreements/accept", { token: patient.token, body: { names: [] } })).status, 400);
   });
 
+  await t.step("sign-up needs the required agreements placed on the form; unknown names are refused", async () => {
+    const password = "Kx7-pW2q-9vLr";
+    const body = (agreements: string[]) => ({
+      role: "patient", email: `signup.${crypto.randomUUID().slice(0, 8)}@example.test`, password, repeatPassword: password,
+      firstName: "Sig", lastName: "Nup", birthDate: "1990-01-01", gender: "Female", phoneNumber: "7025550123", state: "NV",
+      city: "Reno", zip: "89501", address: "1 Main St", agreements,
+    });
+    const missing = await ctx.call("POST", "/users", { body: body(["terms", "privacy", "prescription"]) });
+    assert.equal(missing.status, 400);
+    assert.equal(missing.body.details.fields.agreements, "Accept the Telehealth consent");
+    const unknown = await ctx.call("POST", "/users", { body: body(["terms", "privacy", "prescription", "telehealth-consent", "draft-two"]) });
+    assert.equal(unknown.body.details.fields["agreements.4"], "Unknown agreement");
+    const ok = await ctx.call("POST", "/users", { body: body(["terms", "privacy", "prescription", "telehealth-consent"]) });
+    assert.equal(ok.status, 201, JSON.stringify(ok.body));
+    const rows = await ctx.sql`select name, version from user_agreements where user_id = ${ok.body.result.user.id} order by name`;
+    assert.deepEqual(rows.map((r) => `${r.name}@${r.version}`), ["prescription@1", "privacy@1", "telehealth-consent@2", "terms@1"]);
+  });
+
   await t.step("drafts are not public", async () => {
     await ctx.call("POST", "/admin/agreements", { token: admin.token, form: form({ ...base, name: "draft-one", status: "draft" }) });
     assert.equal((await ctx.call("GET", "/agreements/draft-one")).status, 404);
