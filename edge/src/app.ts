@@ -45,6 +45,7 @@ import { videoRoutes } from "./domains/video/routes.ts";
 import { createVideoService } from "./domains/video/service.ts";
 import { adminRoutes } from "./domains/admin/routes.ts";
 import { createAdminServices } from "./domains/admin/service.ts";
+import { registerJobs } from "./jobs/index.ts";
 
 export const API_PREFIX = "/api/v1";
 
@@ -91,6 +92,7 @@ export type Services = ReturnType<typeof createServices>;
 /** The /api/v1 application. */
 export function createApi(deps: Deps, options: AppOptions) {
   const services = createServices(deps);
+  registerJobs(deps, services);
   const api = new Hono<AppEnv>();
 
   api.use("*", async (c, next) => {

@@ -16,6 +16,7 @@ import { createLocalChangeFeed, createPgChangeFeed } from "./realtime/change-fee
 import { createLocalEventBus, createPgEventBus } from "./realtime/events.ts";
 import { noVideo, type VideoGateway } from "./platform/video/gateway.ts";
 import { createJanusGateway } from "./platform/video/janus-gateway.ts";
+import { createJobQueue } from "./jobs/pg-queue.ts";
 
 export async function composeDeps(opts: {
   config: Config;
@@ -52,6 +53,8 @@ export async function composeDeps(opts: {
     video: opts.video ?? (config.JANUS_URL && config.VIDEO_GATEWAY !== "off"
       ? createJanusGateway({ urls: config.JANUS_URL, tokenSecret: config.JANUS_TOKEN_SECRET!, adminKey: config.JANUS_ADMIN_KEY! })
       : noVideo),
+    // Opens nothing until used: pg-boss's schema is made by the first send/drain or start().
+    jobs: createJobQueue({ sql, log }),
     demoMode: config.DEMO_SEED || !config.DATABASE_URL,
   };
 }

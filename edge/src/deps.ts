@@ -14,6 +14,7 @@ import type { Sms } from "./platform/sms.ts";
 import type { ChangeFeed } from "./realtime/change-feed.ts";
 import type { EventBus } from "./realtime/events.ts";
 import type { VideoGateway } from "./platform/video/gateway.ts";
+import type { JobQueue } from "./jobs/queue.ts";
 
 export type Limits = {
   loginFailuresPerAccount: RateRule;
@@ -55,6 +56,8 @@ export type Deps = {
   limits: Limits;
   /** The media gateway(s) of video visits (Janus), or `noVideo`. */
   video: VideoGateway;
+  /** The one durable job queue (PostgreSQL): background work of every domain. */
+  jobs: JobQueue;
   /** The demo seed is active: the dev outbox endpoint answers. */
   demoMode: boolean;
 };

@@ -2,7 +2,7 @@
  * Entry point: configuration, database (PGlite or PostgreSQL), migrations,
  * demo seed, then the API and the PWA on one origin over node:http, with
  * socket.io (live sync changes, chat events, presence, the video room's events) on the same
- * server, the collaborative notes' y-websocket endpoint, the scheduler (15-minute consultation notices), and Janus for video visits when
+ * server, the collaborative notes' y-websocket endpoint, the job queue's workers (background work, the 15-minute consultation notices), and Janus for video visits when
  * its binary is there (or JANUS_URL's gateways).
  */
 import { createServer } from "node:http";
@@ -12,7 +12,6 @@ import { composeDeps, resolveJwtSecret } from "./compose.ts";
 import { loadConfig } from "./config.ts";
 import { connectPostgres, startPglite } from "./db/connect.ts";
 import { migrate } from "./db/migrate.ts";
-import { createScheduler } from "./jobs/scheduler.ts";
 import { createLogger } from "./platform/log.ts";
 import { seedDemo } from "./seed/demo.ts";
 import { createRealtime } from "./realtime/realtime.ts";
@@ -44,7 +43,8 @@ const server = createServer(getRequestListener(app.fetch));
 const realtime = await createRealtime({ server, deps, uploads: services.chatFiles, video: services.video });
 // Collaborative notes (Yjs over y-websocket) at /api/v1/collab/<noteId>, beside socket.io.
 const collab = await createCollabServer({ server, deps: { ...deps, databaseKind: database.kind } });
-const scheduler = createScheduler({ deps, clock: deps.clock });
+// Background work (webhooks, retries, reminders, the consultation notices) on the job queue.
+await deps.jobs.start();
 server.listen(config.PORT, config.HOST, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
@@ -53,7 +53,7 @@ server.listen(config.PORT, config.HOST, () => {
 
 const shutdown = async () => {
   log.info("shutting down");
-  await scheduler.stop();
+  await deps.jobs.stop();
   await collab.close();
   await realtime.close();
   await services.chatExports.idle();

@@ -12,6 +12,7 @@
  * `createJobQueue` in ./pg-queue.ts.
  */
 import type { z } from "zod";
+import type { Queryable } from "../db/connect.ts";
 
 export type JobOptions = {
   /** Attempts after the first failure (default 5). */
@@ -22,10 +23,16 @@ export type JobOptions = {
 };
 
 export type SendOptions = {
-  /** Queued at most once while an earlier job with the same key is waiting or running. */
+  /** Not queued again (send answers null) while a job of this name with the same key waits to start. */
   singletonKey?: string;
   /** Run no earlier than this (a Date, or seconds from now). */
   startAfter?: Date | number;
+  /**
+   * Enqueue inside this transaction: the job exists only if it commits (store a webhook event
+   * and its job together). Required when called inside `sql.begin` on embedded PGlite, whose
+   * single connection the transaction holds.
+   */
+  tx?: Queryable;
 };
 
 export type JobContext = { id: string; name: string; attempt: number };
@@ -40,10 +47,20 @@ export interface JobQueue {
     handler: (payload: z.infer<S>, job: JobContext) => Promise<void>,
     options?: JobOptions,
   ): void;
+  /**
+   * Sends the named job (empty payload) on a cron schedule (UTC, minute granularity), once per
+   * tick across every edge process. Call after `define` and before `start()`.
+   */
+  schedule(name: string, cron: string): void;
   /** Enqueues a job (payload checked against its schema first); null when a singleton was already queued. */
   send(name: string, payload: unknown, options?: SendOptions): Promise<string | null>;
   /** Tests and tools: runs every due job now (retries included once due), returns how many ran. */
-  drain(options?: { names?: string[]; max?: number }): Promise<number>;
+  drain(options?: {
+    names?: string[];
+    max?: number;
+    /** Make waiting retries and delayed jobs due now first (tests that move time). */
+    dueNow?: boolean;
+  }): Promise<number>;
   /** Jobs that exhausted their retries (the dead-letter list). */
   failed(options?: { limit?: number }): Promise<DeadJob[]>;
   /** Starts polling workers (main.ts); tests usually call `drain()` instead. */

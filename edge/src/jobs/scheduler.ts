@@ -1,24 +1,20 @@
 /**
- * Periodic jobs inside the edge process: currently the 15-minute consultation
- * notices. Every run reads its state from the database, so the loop survives
- * restarts, and each job claims its work there, so several edge processes on
- * one database may all run it. Runs never overlap; the first run comes one
- * interval after start. Tests call `runOnce()` with a manual clock.
+ * Periodic work of the edge, run as scheduled jobs on the job queue (a cron tick every minute,
+ * taken by one edge process): currently the 15-minute consultation notices. Every run reads
+ * its state from the database and claims its work there, so a run repeated or raced by another
+ * process notices each consultation once. Tests call `runOnce()` with a manual clock.
  */
+import { z } from "zod";
 import type { Deps } from "../deps.ts";
 import type { Clock } from "../platform/clock.ts";
 import { createConsultationNotices } from "../domains/consultations/notices.ts";
+import type { JobQueue } from "./queue.ts";
 
-export const DEFAULT_INTERVAL_MS = 30_000;
+export const CONSULTATION_NOTICES_JOB = "consultations.notices";
 
-export function createScheduler(opts: { deps: Pick<Deps, "sql" | "log" | "clock">; clock?: Clock; intervalMs?: number }) {
+export function createPeriodicWork(opts: { deps: Pick<Deps, "sql" | "log" | "clock">; clock?: Clock }) {
   const { deps } = opts;
-  const clock = opts.clock ?? deps.clock;
-  const intervalMs = opts.intervalMs ?? DEFAULT_INTERVAL_MS;
-  const sendNotices = createConsultationNotices({ sql: deps.sql, clock });
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let stopped = false;
-  let current: Promise<unknown> = Promise.resolve();
+  const sendNotices = createConsultationNotices({ sql: deps.sql, clock: opts.clock ?? deps.clock });
 
   async function runOnce(): Promise<{ consultationsNoticed: number }> {
     const consultationsNoticed = await sendNotices();
@@ -26,27 +22,15 @@ export function createScheduler(opts: { deps: Pick<Deps, "sql" | "log" | "clock"
     return { consultationsNoticed };
   }
 
-  function next() {
-    if (stopped) return;
-    const t = setTimeout(() => {
-      current = runOnce()
-        .catch((e) => deps.log.error("scheduled job failed", { error: e instanceof Error ? e.message.slice(0, 200) : String(e) }))
-        .finally(next);
-    }, intervalMs);
-    // The loop alone does not keep the process alive (the HTTP server does).
-    Deno.unrefTimer(t);
-    timer = t;
-  }
-  next();
-
-  return {
-    runOnce,
-    /** Stops the loop and waits for a run in progress. */
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await current;
-    },
-  };
+  return { runOnce };
 }
-export type Scheduler = ReturnType<typeof createScheduler>;
+export type PeriodicWork = ReturnType<typeof createPeriodicWork>;
+
+/** Defines the periodic jobs on the queue and their schedules (main.ts, before `jobs.start()`). */
+export function registerPeriodicJobs(jobs: JobQueue, work: PeriodicWork) {
+  // A missed tick is covered by the next one: no retries.
+  jobs.define(CONSULTATION_NOTICES_JOB, z.object({}).passthrough(), async () => {
+    await work.runOnce();
+  }, { retryLimit: 0 });
+  jobs.schedule(CONSULTATION_NOTICES_JOB, "* * * * *");
+}

@@ -43,8 +43,11 @@ export async function createTestContext(opts: { limits?: Partial<Limits>; env?: 
       passwords,
       video: opts.video,
     });
+    built.push(deps);
     return { deps, ...createApp(deps, { databaseKind: db.kind }) };
   };
+  /** Every app built (the first and each restart): their job queues are stopped at close. */
+  const built: Deps[] = [];
   const first = await build(database);
   const { deps, api, services } = first;
   let app = first.app;
@@ -129,6 +132,7 @@ export async function createTestContext(opts: { limits?: Partial<Limits>; env?: 
       return row ?? null;
     },
     close: async () => {
+      for (const d of built) await d.jobs.stop();
       await restartedPool?.close();
       await database.close();
     },

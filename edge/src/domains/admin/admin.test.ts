@@ -413,3 +413,38 @@ apiTest("in demo mode the payout stand-in connects the doctor's own account only
   const [row] = await ctx.sql`select is_active_stripe_account from users where id = ${doctor.id}`;
   assert.equal(row.is_active_stripe_account, true);
 });
+
+apiTest("credentialing: approval queues a reminder for the 3-year due date; the job tells admins and the doctor once", async (t, ctx) => {
+  const admin = await ctx.createUser("admin");
+  const doctor = await ctx.createUser("doctor", { application_status: "initial", stripe_account: "acct_c", is_active_stripe_account: true, first_name: "Cred" });
+  const reminders = async () => (await ctx.sql`select count(*)::int as n from audit_log where event = 'doctor.credentialing_due'`)[0].n;
+
+  await t.step("a reminder due in the future does not run yet", async () => {
+    const res = await ctx.call("POST", `/doctors/${doctor.id}`, { token: admin.token, body: { status: "approved", commission: 10 } });
+    assert.equal(res.status, 200);
+    await ctx.deps.jobs.drain();
+    assert.equal(await reminders(), 0);
+  });
+
+  await t.step("credentialed more than 3 years ago: the reminder runs now, once", async () => {
+    const res = await ctx.call("POST", `/doctors/${doctor.id}`, { token: admin.token, body: { status: "approved", commission: 10, credentialedAt: "2022-03-01" } });
+    assert.equal(res.body.result.credentialingDueAt, "2025-03-01");
+    await ctx.deps.jobs.drain();
+    assert.equal(await reminders(), 1);
+    const notes = await ctx.call("GET", "/siteNotifications", { token: admin.token });
+    assert.equal(notes.body.result.list[0].kind, "doctor.credentialingDue");
+    assert.match((await ctx.lastMessage(doctor.email))!.subject, /credentialing is due/);
+    // The handler is idempotent: running it again for the same date changes nothing.
+    await ctx.deps.jobs.send("admin.credentialing-due", { doctorId: doctor.id, credentialedAt: "2022-03-01" });
+    await ctx.deps.jobs.drain();
+    assert.equal(await reminders(), 1);
+    const dashboard = await ctx.call("GET", "/admin/dashboard", { token: admin.token });
+    assert.equal(dashboard.body.result.credentialingDue, 1);
+  });
+
+  await t.step("a reminder for a date the doctor no longer has is skipped", async () => {
+    await ctx.deps.jobs.send("admin.credentialing-due", { doctorId: doctor.id, credentialedAt: "2021-01-01" });
+    await ctx.deps.jobs.drain();
+    assert.equal(await reminders(), 1);
+  });
+});

@@ -12,7 +12,6 @@ import type { Deps, RequestMeta } from "../../deps.ts";
 import type { Queryable } from "../../db/connect.ts";
 import { listOf } from "../../http/envelope.ts";
 import { AppError, badRequest, notFound } from "../../http/errors.ts";
-import type { JobQueue } from "../../jobs/queue.ts";
 import type { ApplicationsQuery, ApplicationView, DoctorStatusChange } from "../../../../sync/schemas/admin.ts";
 import type { NotificationsService } from "../notifications/service.ts";
 import { isValidNpi } from "./npi.ts";
@@ -85,7 +84,7 @@ function select(q: Queryable) {
 }
 
 export function createApplicationsService(
-  deps: Pick<Deps, "sql" | "clock" | "audit" | "mailer" | "config"> & { notifications: NotificationsService; jobs?: JobQueue },
+  deps: Pick<Deps, "sql" | "clock" | "audit" | "mailer" | "config" | "jobs"> & { notifications: NotificationsService },
 ) {
   const { sql, clock, audit, mailer, notifications } = deps;
 
@@ -183,7 +182,7 @@ export function createApplicationsService(
         event, actorId: actor.userId, subjectId: id, address: meta.address,
         details: { before: snapshot(before), after: snapshot(after), ...(change.status === "declined" ? { reason: change.reason } : {}) },
       });
-      if (event === "doctor.approved" && after.credentialed_at && after.credentialed_at !== before.credentialed_at && deps.jobs) {
+      if (event === "doctor.approved" && after.credentialed_at && after.credentialed_at !== before.credentialed_at) {
         await deps.jobs.send(CREDENTIALING_JOB, { doctorId: id, credentialedAt: after.credentialed_at }, {
           singletonKey: `${id}:${after.credentialed_at}`,
           startAfter: new Date(`${credentialingDueDate(after.credentialed_at)}T00:00:00Z`),

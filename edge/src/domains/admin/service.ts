@@ -1,7 +1,6 @@
 /** Administration's services, composed once (app.ts). */
 import type { Deps } from "../../deps.ts";
 import { notFound } from "../../http/errors.ts";
-import type { JobQueue } from "../../jobs/queue.ts";
 import type { NotificationsService } from "../notifications/service.ts";
 import { createAdminsService } from "./admins.ts";
 import { createAgreementsService } from "./agreements.ts";
@@ -12,7 +11,7 @@ import { createDashboardService } from "./dashboard.ts";
 import { createReportsService } from "./reports.ts";
 import { createReviewsService } from "./reviews.ts";
 
-export function createAdminServices(deps: Deps & { notifications: NotificationsService; jobs?: JobQueue }) {
+export function createAdminServices(deps: Deps & { notifications: NotificationsService }) {
   return {
     blobs: deps.blobs,
     /**

@@ -9,24 +9,23 @@ import { apiTest, type TestContext } from "../../test/harness.ts";
 import { accepted, booked, createBookableDoctor, createPatient, LONG_TOKENS, MONDAY_MORNING } from "../../test/consultation-fixtures.ts";
 import { connectPostgres } from "../../db/connect.ts";
 import { silentLogger } from "../../platform/log.ts";
-import { createScheduler, type Scheduler } from "../../jobs/scheduler.ts";
+import { createPeriodicWork } from "../../jobs/scheduler.ts";
 import { STARTS_SOON } from "./notices.ts";
 
-const HOUR = 3_600_000;
 const at = (iso: string, minutes = 0) => new Date(new Date(iso).getTime() + minutes * 60_000);
 
-/** A scheduler as a (re)started edge process would have: its own pool (on PostgreSQL), a loop that never fires by itself here. */
+/** The periodic work as a (re)started edge process would run it: its own pool (on PostgreSQL); runs only when called here. */
 function startScheduler(ctx: TestContext, own = false) {
   const pool = own && ctx.databaseUrl ? connectPostgres(ctx.databaseUrl, 2) : null;
-  const scheduler = createScheduler({ deps: { sql: pool?.sql ?? ctx.sql, log: silentLogger, clock: ctx.clock }, intervalMs: HOUR });
+  const work = createPeriodicWork({ deps: { sql: pool?.sql ?? ctx.sql, log: silentLogger, clock: ctx.clock } });
   return {
-    ...scheduler,
+    ...work,
     async stop() {
-      await scheduler.stop();
       await pool?.close();
     },
   };
 }
+type Scheduler = ReturnType<typeof startScheduler>;
 
 async function notices(ctx: TestContext, consultationId: string) {
   return await ctx.sql<{ user_id: string; kind: string; payload: any; created_at: Date; read_at: Date | null }[]>`

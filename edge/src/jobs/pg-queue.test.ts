@@ -1,0 +1,134 @@
+/** The job queue on PostgreSQL and on embedded PGlite: durable, retried, deduplicated, dead-lettered. */
+import assert from "node:assert/strict";
+import { z } from "zod";
+import { createTestDatabase } from "../test/database.ts";
+import { type Database, startPglite } from "../db/connect.ts";
+import { migrate } from "../db/migrate.ts";
+import { silentLogger } from "../platform/log.ts";
+import { createJobQueue } from "./pg-queue.ts";
+
+const backends: [string, () => Promise<Database>][] = [
+  ["postgres", createTestDatabase],
+  ["pglite", async () => {
+    const db = await startPglite(null);
+    await migrate(db.sql);
+    return db;
+  }],
+];
+
+const payload = z.object({ eventId: z.string().min(1), amountCents: z.number().int() });
+
+for (const [kind, open] of backends) {
+  Deno.test({ name: `job queue: ${kind}`, sanitizeOps: false, sanitizeResources: false }, async (t) => {
+    const db = await open();
+    const seen: string[] = [];
+    let failuresLeft = 0;
+    const make = () => {
+      const queue = createJobQueue({ sql: db.sql, log: silentLogger, pollingIntervalSeconds: 0.5 });
+      queue.define("test.apply", payload, (p, job) => {
+        if (failuresLeft > 0) {
+          failuresLeft--;
+          return Promise.reject(new Error(`transient failure ${job.attempt}`));
+        }
+        seen.push(`${p.eventId}:${p.amountCents}:${job.attempt}`);
+        return Promise.resolve();
+      }, { retryLimit: 2, retryDelaySeconds: 60 });
+      queue.define("test.broken", z.object({ n: z.number() }), () => Promise.reject(new Error("always fails")), {
+        retryLimit: 1,
+        retryDelaySeconds: 60,
+      });
+      return queue;
+    };
+    try {
+      await t.step("a sent job runs once and its payload arrives validated", async () => {
+        const queue = make();
+        assert.ok(await queue.send("test.apply", { eventId: "evt_1", amountCents: 5900 }));
+        assert.equal(await queue.drain(), 1);
+        assert.equal(await queue.drain(), 0);
+        assert.deepEqual(seen, ["evt_1:5900:1"]);
+        await queue.stop();
+      });
+
+      await t.step("a bad payload is refused at send and nothing is queued", async () => {
+        const queue = make();
+        await assert.rejects(() => queue.send("test.apply", { eventId: "", amountCents: 1.5 }));
+        await assert.rejects(() => queue.send("test.unknown", {}), /unknown job/);
+        assert.equal(await queue.drain(), 0);
+        await queue.stop();
+      });
+
+      await t.step("a singleton key queues one job while it waits", async () => {
+        seen.length = 0;
+        const queue = make();
+        const first = await queue.send("test.apply", { eventId: "evt_2", amountCents: 1 }, { singletonKey: "evt_2" });
+        const again = await queue.send("test.apply", { eventId: "evt_2", amountCents: 1 }, { singletonKey: "evt_2" });
+        assert.ok(first);
+        assert.equal(again, null);
+        assert.equal(await queue.drain(), 1);
+        assert.deepEqual(seen, ["evt_2:1:1"]);
+        await queue.stop();
+      });
+
+      await t.step("a failing job is retried after its delay, not before", async () => {
+        seen.length = 0;
+        failuresLeft = 1;
+        const queue = make();
+        await queue.send("test.apply", { eventId: "evt_3", amountCents: 2 });
+        assert.equal(await queue.drain(), 1); // fails, waits 60 s
+        assert.deepEqual(seen, []);
+        assert.equal(await queue.drain(), 0);
+        assert.equal(await queue.drain({ dueNow: true }), 1);
+        assert.equal(seen.length, 1);
+        assert.match(seen[0], /^evt_3:2:/);
+        await queue.stop();
+      });
+
+      await t.step("a job that exhausts its retries lands in the dead-letter list", async () => {
+        const queue = make();
+        await queue.send("test.broken", { n: 7 });
+        assert.equal(await queue.drain({ names: ["test.broken"] }), 1);
+        assert.equal(await queue.drain({ names: ["test.broken"], dueNow: true }), 1);
+        assert.equal(await queue.drain({ names: ["test.broken"], dueNow: true }), 0);
+        const dead = await queue.failed();
+        assert.equal(dead.length, 1);
+        assert.equal(dead[0].name, "test.broken");
+        assert.deepEqual(dead[0].payload, { n: 7 });
+        assert.match(dead[0].error, /always fails/);
+        await queue.stop();
+      });
+
+      await t.step("a job sent in a transaction exists only if it commits", async () => {
+        seen.length = 0;
+        const queue = make();
+        await queue.drain();
+        await db.sql.begin(async (tx) => {
+          await queue.send("test.apply", { eventId: "evt_kept", amountCents: 3 }, { tx });
+        });
+        await assert.rejects(() =>
+          db.sql.begin(async (tx) => {
+            await queue.send("test.apply", { eventId: "evt_rolled_back", amountCents: 4 }, { tx });
+            throw new Error("rollback");
+          })
+        );
+        await queue.drain();
+        assert.deepEqual(seen, ["evt_kept:3:1"]);
+        await queue.stop();
+      });
+
+      await t.step("jobs survive a restart and a started worker runs them", async () => {
+        seen.length = 0;
+        const before = make();
+        await before.send("test.apply", { eventId: "evt_restart", amountCents: 5 });
+        await before.stop();
+        const after = make();
+        await after.start();
+        const deadline = Date.now() + 15_000;
+        while (!seen.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+        await after.stop();
+        assert.deepEqual(seen, ["evt_restart:5:1"]);
+      });
+    } finally {
+      await db.close();
+    }
+  });
+}
