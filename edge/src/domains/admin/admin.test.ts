@@ -394,6 +394,11 @@ apiTest("contact-us queue: the sender's support chat to answer in; admins only",
   assert.equal((await ctx.call("GET", `/admin/contactus/${guest.id}/chat`, { token: admin.token })).body.result.chatId, null);
   assert.equal((await ctx.call("GET", `/admin/contactus/${mine.id}/chat`, { token: patient.token })).status, 403);
   assert.equal((await ctx.call("GET", `/admin/contactus/${crypto.randomUUID()}/chat`, { token: admin.token })).status, 404);
+  // Closing a message is an audited admin action.
+  assert.equal((await ctx.call("PUT", `/admin/contactus/${mine.id}`, { token: admin.token, body: { handled: true } })).status, 200);
+  const [audit] = await ctx.sql`select actor_id, details from audit_log where event = 'contact.handled'`;
+  assert.equal(audit.actor_id, admin.id);
+  assert.deepEqual(audit.details, { contactMessageId: mine.id, before: { handled: false }, after: { handled: true } });
 });
 
 apiTest("the payout stand-in answers 404 outside demo mode", async (_t, ctx) => {

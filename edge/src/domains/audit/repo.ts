@@ -13,7 +13,7 @@ export type AuditEvent =
   // Administration (issue 18): details carry before/after where data changes.
   | "doctor.approved" | "doctor.declined" | "doctor.deactivated" | "doctor.reactivated" | "doctor.credentialing_due"
   | "admin.created" | "admin.deleted" | "review.created" | "review.hidden" | "review.restored"
-  | "report.downloaded" | "agreement.created" | "agreement.updated" | "agreement.accepted";
+  | "report.downloaded" | "agreement.created" | "agreement.updated" | "agreement.accepted" | "contact.handled";
 
 export type AuditEntry = {
   event: AuditEvent;
@@ -27,7 +27,7 @@ export function createAuditLog(sql: Sql) {
   return {
     async record(e: AuditEntry) {
       await sql`insert into audit_log (event, actor_id, subject_id, address, details)
-        values (${e.event}, ${e.actorId ?? null}, ${e.subjectId ?? null}, ${e.address ?? null}, ${sql.json((e.details ?? {}) as never)})`;
+        values (${e.event as string /* a long literal union makes postgres.js's parameter types too deep for tsc */}, ${e.actorId ?? null}, ${e.subjectId ?? null}, ${e.address ?? null}, ${sql.json((e.details ?? {}) as never)})`;
     },
     async forSubject(subjectId: string) {
       return await sql<{ event: AuditEvent; actor_id: string | null; details: Record<string, unknown>; at: Date }[]>`
