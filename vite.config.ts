@@ -35,6 +35,12 @@ export default defineConfig({
               test:
                 /node_modules[\\/](@tiptap|prosemirror-[a-z-]+|orderedmap|rope-sequence|w3c-keyname|linkifyjs|fast-equals|use-sync-external-store|yjs|y-protocols|y-websocket|lib0)[\\/]/,
             },
+            // The analytics charts (recharts and its d3/redux helpers): loaded only on /admin/analytics.
+            {
+              name: "charts",
+              test:
+                /node_modules[\\/](recharts|victory-vendor|d3-[a-z]+|internmap|@reduxjs|react-redux|redux|redux-thunk|reselect|immer|es-toolkit|decimal\.js-light|tiny-invariant|clsx)[\\/]/,
+            },
             { name: "vendor", test: /node_modules[\\/]/ },
           ],
         },

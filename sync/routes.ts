@@ -31,6 +31,8 @@ export const ROLE_ROUTES = {
   admin: [
     "/admin", "/admin/providers", "/admin/patients", "/admin/tasks", "/admin/packages", "/admin/documents",
     "/admin/contacts", "/admin/promo-codes", "/admin/transactions", "/admin/reviews", "/admin/analytics",
+    // The contact-us queue (issue 18; /admin/contacts is the practice contacts directory).
+    "/admin/messages",
   ],
 } as const;
 

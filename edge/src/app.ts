@@ -57,6 +57,8 @@ import { createRefreshCookie } from "./domains/auth/refresh-cookie.ts";
 import { cspReportRoutes } from "./domains/security/csp-report.ts";
 import { cspOptionsFrom, securityPolicy } from "./http/csp.ts";
 import { createVideoService } from "./domains/video/service.ts";
+import { adminRoutes } from "./domains/admin/routes.ts";
+import { createAdminServices } from "./domains/admin/service.ts";
 import { registerJobs } from "./jobs/index.ts";
 
 export const API_PREFIX = "/api/v1";
@@ -106,6 +108,7 @@ export function createServices(deps: Deps) {
     chart,
     orders: createOrdersServices(deps),
     team: createTeamServices({ ...deps, write: sync.write, notifications, auth }),
+    admin: createAdminServices({ ...deps, notifications }),
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -138,6 +141,7 @@ export function createApi(deps: Deps, options: AppOptions) {
   api.route("/", consultationsRoutes(services.consultations));
   api.route("/", availabilityRoutes(services.availability));
   api.route("/", calendarRoutes(services.calendar));
+  api.route("/", adminRoutes(services.admin));
   api.route("/", doctorsRoutes(services.doctors));
   api.route("/", intakeFormsRoutes(services.intakeForms));
   api.route("/", messagesRoutes(services.messages, services.chatExports));

@@ -1,6 +1,6 @@
 /** Inputs of the authentication and account calls (01 §7 "Authentication and users"). */
 import { z } from "zod";
-import { AGREEMENT_NAMES, REQUIRED_AGREEMENTS, SPECIALTIES } from "../constants.ts";
+import { REQUIRED_AGREEMENTS, SPECIALTIES } from "../constants.ts";
 import {
   birthDateSchema,
   emailSchema,
@@ -14,11 +14,16 @@ import {
 } from "../rules/personal.ts";
 import { US_STATE_CODES } from "../us-states.ts";
 
+/**
+ * An agreement's short name: the built-in ones (AGREEMENT_NAMES) or one the admins
+ * added (issue 18); the server refuses names it does not publish.
+ */
+const agreementName = z.string().regex(/^[a-z0-9][a-z0-9-]{0,59}$/, "Unknown agreement");
 const agreementsSchema = z
-  .array(z.enum(AGREEMENT_NAMES, { error: "Unknown agreement" }), {
+  .array(agreementName, {
     error: "Accept the terms, privacy policy and prescription policy",
   })
-  .max(AGREEMENT_NAMES.length)
+  .max(50)
   .refine(
     (list) => REQUIRED_AGREEMENTS.every((name) => list.includes(name)),
     "Accept the terms, privacy policy and prescription policy",
@@ -120,10 +125,10 @@ export const resetPasswordSchema = z
     ...newPasswordFields,
     agreements: z
       .union([
-        z.array(z.enum(AGREEMENT_NAMES)),
+        z.array(agreementName).max(50),
         z.string().transform((text, ctx) => {
           try {
-            return z.array(z.enum(AGREEMENT_NAMES)).parse(JSON.parse(text));
+            return z.array(agreementName).max(50).parse(JSON.parse(text));
           } catch {
             ctx.addIssue({ code: "custom", message: "Agreements must be a JSON list" });
             return z.NEVER;

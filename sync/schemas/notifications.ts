@@ -17,6 +17,10 @@ export const NOTIFICATION_KINDS = [
   "message.received",
   /** A task was assigned to the recipient (issue 17). */
   "task.assigned",
+  /** Patients: their doctor was deactivated; they can choose another doctor. */
+  "doctor.deactivated",
+  /** Admins: a doctor's credentialing (every 3 years) is due. */
+  "doctor.credentialingDue",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -29,6 +33,7 @@ export type NotificationSettings = Partial<Record<NotificationKind, ChannelSetti
 export const NOTIFICATION_DEFAULTS: Record<Role, NotificationSettings> = {
   patient: {
     "consultation.startsSoon": { site: true, email: true, sms: false },
+    "doctor.deactivated": { site: true, email: false, sms: false },
     "message.received": { site: false, email: true, sms: false },
   },
   doctor: {
@@ -43,6 +48,7 @@ export const NOTIFICATION_DEFAULTS: Record<Role, NotificationSettings> = {
   admin: {
     "contactUs.received": { site: true, email: false, sms: false },
     "task.assigned": { site: true, email: false, sms: false },
+    "doctor.credentialingDue": { site: true, email: false, sms: false },
     "message.received": { site: false, email: false, sms: false },
   },
 };

@@ -9,9 +9,11 @@ import type { Services } from "../app.ts";
 import { createPeriodicWork, registerPeriodicJobs } from "./scheduler.ts";
 import { registerOrdersJobs } from "../domains/orders/jobs.ts";
 import { registerDocumentJobs } from "../domains/documents/faxes.ts";
+import { registerAdminJobs } from "../domains/admin/jobs.ts";
 
 export function registerJobs(deps: Deps, services: Services) {
   registerPeriodicJobs(deps.jobs, createPeriodicWork({ deps }));
   registerOrdersJobs(deps.jobs, services.orders.prescriptions);
   registerDocumentJobs(deps.jobs, services.faxes);
+  registerAdminJobs(deps.jobs, { ...deps, notifications: services.notifications });
 }

@@ -7,6 +7,7 @@ import type { Deps } from "../deps.ts";
 import { availabilityInputSchema } from "../../../sync/schemas/availability.ts";
 import { seedOrders } from "./orders.ts";
 import { seedTeam } from "./team.ts";
+import { seedAdminDemo } from "./admin.ts";
 
 export const DEMO_PASSWORD = "demo-password";
 export const DEMO_ACCOUNTS = {
@@ -124,6 +125,7 @@ export async function seedDemo(deps: Pick<Deps, "sql" | "passwords" | "log">): P
       on conflict do nothing`;
   });
   await seedOrders(deps);
+  await seedAdminDemo(sql, hash, { doctorEmail: DEMO_ACCOUNTS.doctor, patientEmail: DEMO_ACCOUNTS.patient });
   log.info("demo practice seeded", {
     password: DEMO_PASSWORD,
     accounts: Object.entries(DEMO_ACCOUNTS).map(([role, email]) => `${role}: ${email}`),

@@ -15,6 +15,11 @@ import {
 
 const LANDING = /Your own doctor, online/;
 
+const DASHBOARD = {
+  pendingApplications: 2, newPatientsThisWeek: 3, newDoctorsThisWeek: 1, openContactMessages: 4, openAdminTasks: null,
+  commerce: null, credentialingDue: 0,
+};
+
 describe("start-up (01 §4)", () => {
   it("signs in by token when the authorized flag is stored", async () => {
     const patient = randomUser({ firstName: "Robin" });
@@ -64,16 +69,19 @@ describe("guards in the app", () => {
     expect(router.state.location.pathname).toBe("/");
   });
 
-  it("sends an admin at / to the dashboard, which lists users", async () => {
+  it("sends an admin at / to the dashboard; the patients page lists users", async () => {
     const admin = randomUser({ role: "admin", firstName: "Ada" });
     const patients = [randomUser({ firstName: "Pat" }), randomUser({ firstName: "Sam", isBlocked: true })];
     const stub = createFetchStub({
       "GET /users/role/patient": () => success({ list: patients, offset: 0, limit: 20, totalCount: 2 }),
       [`PUT /users/unblock/${patients[1].id}`]: () => success(null),
+      "GET /admin/dashboard": () => success(DASHBOARD),
     });
     const { router } = renderApp("/", signedInDeps(admin, { fetch: stub.fetch }));
     expect(await screen.findByRole("heading", { name: "Dashboard" })).not.toBeNull();
     expect(router.state.location.pathname).toBe("/admin");
+    expect((await screen.findByRole("link", { name: /Pending applications/ })).getAttribute("href")).toBe("/admin/providers?status=initial");
+    await router.navigate("/admin/patients");
     const row = (await screen.findByText(/^Sam /)).closest("tr")!;
     expect(within(row).getByText("Blocked")).not.toBeNull();
     await userEvent.click(within(row).getByRole("button", { name: /Unblock Sam/ }));
@@ -154,13 +162,13 @@ describe("layout", () => {
     const patient = randomUser({ firstName: "Jo", impersonatedBy: admin.id });
     const stub = createFetchStub({
       "DELETE /users/logout/to/admin": () => success({ accessToken: "b".repeat(20), refreshToken: "c".repeat(20), user: admin }),
-      "GET /users/role/patient": () => success({ list: [], offset: 0, limit: 20, totalCount: 0 }),
+      "GET /admin/dashboard": () => success(DASHBOARD),
     });
     const { router } = renderApp("/home", signedInDeps(patient, { fetch: stub.fetch }));
     expect(await screen.findByText(/You are signed in as/)).not.toBeNull();
     await userEvent.click(screen.getByRole("button", { name: "Back to admin" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/admin"));
-    expect(await screen.findByText("No patients yet")).not.toBeNull();
+    expect(await screen.findByRole("link", { name: /Open contact-us messages/ }, { timeout: 5000 })).not.toBeNull();
   });
 
   it("logs out through the account menu", async () => {

@@ -1,6 +1,7 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { Outlet, useNavigate } from "react-router";
 import { AuthDialogs, useSession } from "../features/auth/index.ts";
+import { PendingAgreementsGate } from "../features/admin/index.ts";
 import { useAppDeps } from "../lib/app-deps.tsx";
 import { Banner, UpdateBanner } from "../ui/index.ts";
 import { ApiEventDialogs } from "./ApiEventDialogs.tsx";
@@ -38,6 +39,7 @@ export function AppLayout({ swUpdate }: { swUpdate?: SwUpdateStore }) {
       <Footer />
       <AuthDialogs />
       <ApiEventDialogs />
+      {user && !user.impersonatedBy && <PendingAgreementsGate userId={user.id} />}
     </div>
   );
 }

@@ -59,6 +59,8 @@ export function navItemsFor(user: (Pick<AuthUser, "id" | "role"> & { doctor?: Au
         { to: "/admin/promo-codes", label: "Promo codes" },
         { to: "/admin/reviews", label: "Reviews" },
         { to: "/admin/analytics", label: "Analytics" },
+        { to: "/admin/messages", label: "Contact us" },
+        { to: "/reports", label: "Reports" },
         { to: "/admin/documents", label: "Documents" },
         { to: "/admin/contacts", label: "Contacts" },
       ];

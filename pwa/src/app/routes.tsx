@@ -1,7 +1,16 @@
 import type { RouteObject } from "react-router";
 import { FillProfilePage } from "../features/medical-card/index.ts";
 import { ProfileEditPage, ProfilePage, SettingsPage, UserSettingsPage } from "../features/account/index.ts";
-import { AdminDashboardPage } from "../features/admin/index.ts";
+import { Suspense } from "react";
+import {
+  AdminDashboardPage,
+  AdminUsersPage,
+  AnalyticsPage,
+  ContactQueuePage,
+  ProvidersPage,
+  ReportsPage,
+  ReviewsPage,
+} from "../features/admin/index.ts";
 import { AvailabilityPage, CalendarPage } from "../features/calendar/index.ts";
 import { ConsultationPage } from "../features/consultations/index.ts";
 import { ResetPasswordPage, VerifyRegistrationPage, VmaPasswordPage } from "../features/auth/index.ts";
@@ -34,7 +43,7 @@ import {
   PrivacyPolicyPage,
   TermsPage,
 } from "../features/public/index.ts";
-import { ComingSoon } from "../ui/index.ts";
+import { ComingSoon, Spinner } from "../ui/index.ts";
 import { AppLayout } from "./AppLayout.tsx";
 import { NotFoundPage } from "./NotFoundPage.tsx";
 import { PLACEHOLDER_PAGES } from "./placeholder-pages.ts";
@@ -78,6 +87,15 @@ export const PAGE_ROUTES: RouteObject[] = [
   { path: "/settings", element: <SettingsPage /> },
   { path: "/settings/:userId", element: <UserSettingsPage /> },
   { path: "/admin", element: <AdminDashboardPage /> },
+  { path: "/admin/providers", element: <ProvidersPage /> },
+  { path: "/admin/patients", element: <AdminUsersPage /> },
+  { path: "/admin/reviews", element: <ReviewsPage /> },
+  { path: "/admin/messages", element: <ContactQueuePage /> },
+  {
+    path: "/admin/analytics",
+    element: <Suspense fallback={<Spinner label="Loading analytics" />}><AnalyticsPage /></Suspense>,
+  },
+  { path: "/reports", element: <ReportsPage /> },
   { path: "/messages", element: <MessagesPage /> },
   { path: "/consultation/:consultationId", element: <ConsultationPage /> },
   { path: "/calendar/:doctorId", element: <CalendarPage /> },

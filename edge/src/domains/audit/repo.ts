@@ -12,7 +12,11 @@ export type AuditEvent =
   | "chart.read" | "chart.write"
   // The practice team (issue 17).
   | "vma.invited" | "vma.attached" | "vma.detached" | "vma.password.reset" | "vma.acting"
-  | "task.write" | "macro.write" | "contact.write";
+  | "task.write" | "macro.write" | "contact.write"
+  // Administration (issue 18): details carry before/after where data changes.
+  | "doctor.approved" | "doctor.declined" | "doctor.deactivated" | "doctor.reactivated" | "doctor.credentialing_due"
+  | "admin.created" | "admin.deleted" | "review.created" | "review.hidden" | "review.restored"
+  | "report.downloaded" | "agreement.created" | "agreement.updated" | "agreement.accepted" | "contact.handled";
 
 export type AuditEntry = {
   event: AuditEvent;
@@ -28,7 +32,7 @@ export function createAuditLog(sql: Sql) {
   return {
     async record(e: AuditEntry) {
       await sql`insert into audit_log (event, actor_id, subject_id, principal_id, address, details)
-        values (${e.event}, ${e.actorId ?? null}, ${e.subjectId ?? null}, ${e.principalId ?? null}, ${e.address ?? null},
+        values (${e.event as string /* a long literal union makes postgres.js's parameter types too deep for tsc */}, ${e.actorId ?? null}, ${e.subjectId ?? null}, ${e.principalId ?? null}, ${e.address ?? null},
           ${sql.json((e.details ?? {}) as never)})`;
     },
     async forSubject(subjectId: string) {

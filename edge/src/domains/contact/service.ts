@@ -37,7 +37,7 @@ const toView = (r: Row): ContactMessageView => ({
 });
 
 export function createContactService(
-  deps: Pick<Deps, "sql" | "clock" | "rateLimiter" | "limits" | "log"> & { notifications: NotificationsService; messages: MessagesService },
+  deps: Pick<Deps, "sql" | "clock" | "rateLimiter" | "limits" | "log" | "audit"> & { notifications: NotificationsService; messages: MessagesService },
 ) {
   const { sql, clock, rateLimiter, limits, notifications, messages, log } = deps;
 
@@ -73,10 +73,16 @@ export function createContactService(
     },
 
     async setHandled(actor: Actor, id: string, handled: boolean) {
+      const [before] = await sql<{ handled_at: Date | null }[]>`select handled_at from contact_messages where id = ${id}`;
       const [row] = await sql<Row[]>`update contact_messages
         set handled_at = ${handled ? clock.now() : null}, handled_by = ${handled ? actor.userId : null}
         where id = ${id} returning *`;
       if (!row) throw notFound("Message not found");
+      // An admin action: audited with the state before and after (issue 18).
+      await deps.audit.record({
+        event: "contact.handled", actorId: actor.userId,
+        details: { contactMessageId: id, before: { handled: !!before?.handled_at }, after: { handled } },
+      });
       return toView(row);
     },
   };

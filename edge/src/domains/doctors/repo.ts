@@ -18,10 +18,13 @@ export type DoctorRow = {
   is_active_stripe_account: boolean;
   stripe_account: string | null;
   panel_size: number;
+  /** Set when an admin deactivated the doctor (issue 18). */
+  deactivated_at: Date | null;
 };
 
 /** Listed, visible on the public profile, choosable: approved and neither blocked nor banned. */
-export const isListed = (d: DoctorRow) => d.application_status === "approved" && !d.is_blocked && !d.is_banned;
+export const isListed = (d: DoctorRow) =>
+  d.application_status === "approved" && !d.is_blocked && !d.is_banned && !d.deactivated_at;
 /** Bookable: listed and with an active payout account (02 §4: such a doctor cannot be subscribed to either). */
 export const acceptsBookings = (d: DoctorRow) => isListed(d) && !!d.stripe_account && d.is_active_stripe_account;
 
@@ -45,7 +48,7 @@ const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 function selectDoctors(q: Queryable): Fragment {
   return q`
     select u.id, u.first_name, u.last_name, u.specialty, u.licensed_states, u.bio, u.timezone, u.rating::text as rating,
-           u.application_status, u.is_blocked, u.is_banned, u.is_active_stripe_account, u.stripe_account,
+           u.application_status, u.is_blocked, u.is_banned, u.is_active_stripe_account, u.stripe_account, u.deactivated_at,
            (select count(*)::int from users p where p.doctor_id = u.id and p.role = 'patient') as panel_size
     from users u`;
 }
@@ -53,6 +56,7 @@ function selectDoctors(q: Queryable): Fragment {
 function listedWhere(q: Queryable, f: { state?: string; specialty?: string; search?: string }): Fragment {
   const pattern = f.search ? escapeLike(f.search) : null;
   return q`where u.role = 'doctor' and u.application_status = 'approved' and not u.is_blocked and not u.is_banned
+    and u.deactivated_at is null
     and (${f.state ?? null}::text is null or ${f.state ?? null}::text = any(u.licensed_states))
     and (${f.specialty ?? null}::text is null or u.specialty = ${f.specialty ?? null})
     and (${pattern}::text is null or u.first_name ilike ${pattern} or u.last_name ilike ${pattern}

@@ -71,10 +71,11 @@ apiTest("notification settings", async (t, ctx) => {
     const mine = await ctx.call("GET", "/settings/notifications", { token: patient.token });
     assert.deepEqual(mine.body.result.settings, {
       "consultation.startsSoon": { site: true, email: true, sms: false },
+      "doctor.deactivated": { site: true, email: false, sms: false },
       "message.received": { site: false, email: true, sms: false },
     });
     const admins = await ctx.call("GET", "/settings/notifications", { token: admin.token });
-    assert.deepEqual(Object.keys(admins.body.result.settings).sort(), ["contactUs.received", "message.received", "task.assigned"]);
+    assert.deepEqual(Object.keys(admins.body.result.settings).sort(), ["contactUs.received", "doctor.credentialingDue", "message.received", "task.assigned"]);
   });
 
   await t.step("a partial change keeps the rest", async () => {

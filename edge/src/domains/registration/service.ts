@@ -11,6 +11,23 @@ const HOUR_MS = 3_600_000;
 export const INVALID_LINK = "Invalid or expired link. Please request a new one.";
 export const EMAIL_OCCUPIED = "Email already occupied";
 
+/**
+ * The agreements accepted at sign-up: each must be a published agreement, and
+ * every published required one placed on the sign-up form must be there
+ * (issue 18; admins manage them). Refused as field errors, like the schema's.
+ */
+async function checkSignupAgreements(sql: Deps["sql"], names: string[]) {
+  const rows = await sql<{ name: string; title: string; required: boolean; signup_placement: boolean }[]>`
+    select name, title, required, signup_placement from agreements where status = 'published'`;
+  const fields: Record<string, string> = {};
+  names.forEach((name, i) => {
+    if (!rows.some((r) => r.name === name)) fields[`agreements.${i}`] = "Unknown agreement";
+  });
+  const missing = rows.filter((r) => r.required && r.signup_placement && !names.includes(r.name));
+  if (missing.length) fields.agreements = `Accept the ${missing.map((r) => r.title).join(", ")}`;
+  if (Object.keys(fields).length) throw badRequest("Please correct the highlighted fields", { reason: "VALIDATION_FAILED", fields });
+}
+
 export function createRegistrationService(deps: Deps & { endAllSessions(userId: string, reason: "password_reset"): Promise<number> }) {
   const { sql, clock, passwords, mailer, audit, blobs, config, rateLimiter, limits } = deps;
   const users = createUsersRepo(sql);
@@ -30,6 +47,7 @@ export function createRegistrationService(deps: Deps & { endAllSessions(userId: 
 
   return {
     async register(input: Registration, sign: File | undefined, meta: RequestMeta) {
+      await checkSignupAgreements(sql, input.agreements);
       if (await users.emailTaken(input.email)) {
         throw badRequest(EMAIL_OCCUPIED, { reason: "EMAIL_OCCUPIED", fields: { email: EMAIL_OCCUPIED } });
       }
@@ -55,7 +73,8 @@ export function createRegistrationService(deps: Deps & { endAllSessions(userId: 
           returning id`;
         if (!row) return null;
         for (const name of new Set(input.agreements)) {
-          await tx`insert into user_agreements (user_id, name) values (${row.id}, ${name})`;
+          await tx`insert into user_agreements (user_id, name, version) values (${row.id}, ${name},
+            coalesce((select version from agreements where name = ${name}), 1))`;
         }
         return row.id;
       });
@@ -115,7 +134,11 @@ export function createRegistrationService(deps: Deps & { endAllSessions(userId: 
         is_activated: true,
       });
       for (const name of new Set(input.agreements ?? [])) {
-        await sql`insert into user_agreements (user_id, name) values (${userId}, ${name}) on conflict do nothing`;
+        // Accepting at reset records the current version (a newer version asks again).
+        // Only published agreements are recorded; other names are ignored.
+        await sql`insert into user_agreements (user_id, name, version)
+          select ${userId}, name, version from agreements where name = ${name} and status = 'published'
+          on conflict (user_id, name) do update set version = excluded.version, accepted_at = now()`;
       }
       await deps.endAllSessions(userId, "password_reset");
       await audit.record({ event: "password.reset", actorId: userId, subjectId: userId, address: meta.address });

@@ -1,6 +1,7 @@
 /** Every screen of the accessibility sweep, one file per domain (see ../types.ts). */
 import type { SweepRoute } from "../types.ts";
 import { ACCOUNT_SCREENS } from "./account.ts";
+import { ADMIN_ROUTES } from "./admin.ts";
 import { CARE_SCREENS } from "./care.ts";
 import { DOCUMENTS_ROUTES } from "./documents.ts";
 import { ORDERS_ROUTES } from "./orders.ts";
@@ -14,4 +15,5 @@ export const SWEEP_ROUTES: SweepRoute[] = [
   ...ORDERS_ROUTES,
   ...DOCUMENTS_ROUTES,
   ...TEAM_ROUTES,
+  ...ADMIN_ROUTES,
 ];

@@ -19,6 +19,12 @@ export function notificationText(item: Pick<SiteNotificationView, "kind" | "payl
       const at = Number.isNaN(start.getTime()) ? "soon" : `at ${start.toLocaleTimeString(undefined, { hour: "numeric", minute: "2-digit" })}`;
       return name ? `Your consultation with ${name} starts ${at}.` : `Your consultation starts ${at}.`;
     }
+    case "doctor.deactivated":
+      return text(p.doctorName)
+        ? `Dr. ${text(p.doctorName)} no longer sees patients here. You can choose another doctor.`
+        : "Your doctor no longer sees patients here. You can choose another doctor.";
+    case "doctor.credentialingDue":
+      return text(p.doctorName) ? `Credentialing is due for ${text(p.doctorName)}.` : "A doctor's credentialing is due.";
     case "contactUs.received":
       return text(p.subject) ? `New contact-us message: ${text(p.subject)}` : "New contact-us message.";
     case "task.assigned": {
@@ -35,8 +41,10 @@ export function notificationText(item: Pick<SiteNotificationView, "kind" | "payl
 export function notificationLink(item: Pick<SiteNotificationView, "kind" | "payload">): string | null {
   const p = item.payload ?? {};
   if (item.kind === "consultation.startsSoon" && text(p.consultationId)) return `/consultation/${text(p.consultationId)}`;
-  if (item.kind === "contactUs.received") return "/admin";
   if (item.kind === "task.assigned" && ["doctor", "vma", "admin"].includes(text(p.area))) return `/${text(p.area)}/tasks`;
+  if (item.kind === "contactUs.received") return "/admin/messages";
+  if (item.kind === "doctor.deactivated") return "/doctors";
+  if (item.kind === "doctor.credentialingDue") return "/admin/providers?status=approved";
   return null;
 }
 
@@ -45,6 +53,8 @@ export const KIND_LABELS: Record<string, string> = {
   "contactUs.received": "A contact-us message arrives",
   "message.received": "A new chat message while you are away",
   "task.assigned": "A task is assigned to you",
+  "doctor.deactivated": "Your doctor stops seeing patients here",
+  "doctor.credentialingDue": "A doctor's credentialing falls due",
 };
 
 export const CHANNEL_LABELS = { site: "On the site", email: "Email", sms: "Text message" } as const;

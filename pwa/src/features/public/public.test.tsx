@@ -1,3 +1,5 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { AppDepsProvider, createAppDeps, createMemoryStorage } from "../../lib/app-deps.tsx";
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -123,10 +125,21 @@ describe("LandingPage", () => {
 
 describe("AgreementPage", () => {
   function renderAgreement(name: string) {
+    // The server knows no managed agreement: every call answers 404 (the built-in pages need none).
+    vi.stubGlobal("fetch", vi.fn(() =>
+      Promise.resolve(new Response(JSON.stringify({ status: "error", message: "Agreement not found", code: 404, details: {} }), {
+        status: 404, headers: { "Content-Type": "application/json" },
+      }))));
+    const deps = createAppDeps({ storage: createMemoryStorage(), tabFlags: createMemoryStorage() });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     return renderAt(
-      <Routes>
-        <Route path="/agreement/:agreementName" element={<AgreementPage />} />
-      </Routes>,
+      <AppDepsProvider deps={deps}>
+        <QueryClientProvider client={client}>
+          <Routes>
+            <Route path="/agreement/:agreementName" element={<AgreementPage />} />
+          </Routes>
+        </QueryClientProvider>
+      </AppDepsProvider>,
       `/agreement/${name}`,
     );
   }
@@ -141,9 +154,9 @@ describe("AgreementPage", () => {
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe(title);
   });
 
-  it("answers an unknown name with a short message and a link home", () => {
+  it("answers an unknown name with a short message and a link home", async () => {
     renderAgreement("cookies");
-    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Agreement not found");
+    expect((await screen.findByRole("heading", { level: 1 })).textContent).toBe("Agreement not found");
     expect(screen.getByRole("link", { name: /home page/i }).getAttribute("href")).toBe("/");
   });
 });

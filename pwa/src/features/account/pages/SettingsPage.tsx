@@ -3,6 +3,7 @@ import { useLocation } from "react-router";
 import type { Role } from "../../../../../sync/roles.ts";
 import { ComingSoon } from "../../../ui/index.ts";
 import { useCurrentUser } from "../../auth/index.ts";
+import { AdminManagementSection, AgreementsSection } from "../../admin/index.ts";
 import { NoteTypesSettings } from "../../notes/index.ts";
 import { NotificationSettingsSection } from "../../notifications/index.ts";
 import { MacrosSettings, VmasSettings } from "../../team/index.ts";
@@ -20,8 +21,6 @@ const COMING: { id: string; title: string; roles?: Role[]; description: string }
   { id: "patient-memberships", title: "Patient memberships", roles: ["doctor"], description: "Your patients' plans." },
   { id: "consultations", title: "Consultations", roles: ["doctor"], description: "Consultation types and intake form." },
   { id: "balance", title: "Balance", roles: ["doctor"], description: "Your earnings and payout requests." },
-  { id: "agreements", title: "Agreements", roles: ["admin"], description: "Versions of the public agreements." },
-  { id: "admins", title: "Admin management", roles: ["admin"], description: "Create and remove administrators." },
 ];
 
 /** `/settings`: account security now, the other sections as they are built. */
@@ -42,6 +41,9 @@ export function SettingsPage() {
     { id: "note-types", title: "Note types", roles: ["doctor", "vma"], body: <NoteTypesSettings canManage={user.role === "doctor"} /> },
     { id: "macros", title: "Macros", roles: ["doctor", "vma"], body: <MacrosSettings /> },
     { id: "vmas", title: "Manage VMAs", roles: ["doctor"], body: <VmasSettings /> },
+    { id: "agreements", title: "Agreements", roles: ["admin"], body: <AgreementsSection /> },
+    // Admin management is for super admins (01 §3, §6).
+    ...(user.isSuperAdmin ? [{ id: "admins", title: "Admin management", roles: ["admin"] as Role[], body: <AdminManagementSection /> }] : []),
     ...COMING.map((item) => ({
       id: item.id,
       title: item.title,

@@ -11,10 +11,12 @@ type UserRowProps = {
   selfId: string;
   onPatch: (change: Partial<AuthUser>) => void;
   onChangeEmail: () => void;
+  /** Patients: choose their doctor (`POST /doctors/choose/admin`). */
+  onChooseDoctor?: () => void;
 };
 
 /** One user with the admin's actions: block or unblock, sign in as, change email. */
-export function UserRow({ user, selfId, onPatch, onChangeEmail }: UserRowProps) {
+export function UserRow({ user, selfId, onPatch, onChangeEmail, onChooseDoctor }: UserRowProps) {
   const api = useApi();
   const { loginAs } = useSession();
   const goAfterSignIn = useGoAfterSignIn();
@@ -55,6 +57,9 @@ export function UserRow({ user, selfId, onPatch, onChangeEmail }: UserRowProps) 
         {user.role === "doctor" && user.applicationStatus && (
           <div className="muted">Application: {user.applicationStatus}</div>
         )}
+        {user.role === "patient" && (
+          <div className="muted">Doctor: {user.doctor ? `${user.doctor.firstName} ${user.doctor.lastName}` : "none yet"}</div>
+        )}
       </td>
       <td>{user.email}</td>
       <td>
@@ -75,6 +80,9 @@ export function UserRow({ user, selfId, onPatch, onChangeEmail }: UserRowProps) 
               Sign in as
             </Button>
             <Button variant="text" onClick={onChangeEmail} aria-label={`Change email of ${name}`}>Change email</Button>
+            {onChooseDoctor && (
+              <Button variant="text" onClick={onChooseDoctor} aria-label={`Choose a doctor for ${name}`}>Choose doctor</Button>
+            )}
           </div>
         )}
       </td>

@@ -1,121 +1,61 @@
-import { type FormEvent, useState } from "react";
-import type { Role } from "../../../../../sync/roles.ts";
-import type { AuthUser } from "../../../../../sync/schemas/user.ts";
-import { Button, EmptyState, Select, Spinner, TextField } from "../../../ui/index.ts";
-import { useCurrentUser } from "../../auth/index.ts";
-import { AdminChangeEmailDialog } from "../components/AdminChangeEmailDialog.tsx";
-import { UserRow } from "../components/UserRow.tsx";
-import { PAGE_SIZE, useUserList } from "../hooks/use-user-list.ts";
+import { Link } from "react-router";
+import { useDashboard, money } from "../api.ts";
+import { QueryState } from "../components/QueryState.tsx";
 
-const ROLE_OPTIONS: { value: Role; label: string }[] = [
-  { value: "patient", label: "Patients" },
-  { value: "doctor", label: "Doctors" },
-  { value: "vma", label: "Assistants (VMAs)" },
-  { value: "admin", label: "Admins" },
-];
+type Figure = { label: string; value: string; to: string };
 
-/** `/admin`: users by role with search, paging and the admin's actions on each. */
+/** `/admin`: the practice at a glance; each figure links to its list. */
 export function AdminDashboardPage() {
-  const self = useCurrentUser();
-  const [role, setRole] = useState<Role>("patient");
-  const [searchInput, setSearchInput] = useState("");
-  const [search, setSearch] = useState("");
-  const [offset, setOffset] = useState(0);
-  const [emailTarget, setEmailTarget] = useState<AuthUser | null>(null);
-  const users = useUserList({ role, search, offset });
-  const roleLabel = ROLE_OPTIONS.find((option) => option.value === role)?.label ?? role;
-
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault();
-    setOffset(0);
-    setSearch(searchInput);
-  };
-  const first = users.totalCount === 0 ? 0 : offset + 1;
-  const last = Math.min(offset + PAGE_SIZE, users.totalCount);
+  const dashboard = useDashboard();
+  const f = dashboard.data;
+  const figures: Figure[] = f
+    ? [
+      { label: "Pending applications", value: String(f.pendingApplications), to: "/admin/providers?status=initial" },
+      { label: "New patients this week", value: String(f.newPatientsThisWeek), to: "/admin/patients?role=patient" },
+      { label: "New doctors this week", value: String(f.newDoctorsThisWeek), to: "/admin/providers?status=all" },
+      { label: "Open contact-us messages", value: String(f.openContactMessages), to: "/admin/messages" },
+      { label: "Credentialing due (30 days)", value: String(f.credentialingDue), to: "/admin/providers?status=approved" },
+      ...(f.openAdminTasks === null ? [] : [{ label: "Open admin tasks", value: String(f.openAdminTasks), to: "/admin/tasks" }]),
+      ...(f.commerce
+        ? [
+          { label: "Active memberships", value: String(f.commerce.activeMemberships), to: "/admin/transactions" },
+          { label: "Revenue this month", value: money(f.commerce.revenueThisMonthCents), to: "/admin/transactions" },
+          { label: "Platform fees this month", value: money(f.commerce.feesThisMonthCents), to: "/admin/transactions" },
+        ]
+        : []),
+    ]
+    : [];
 
   return (
     <div className="stack">
       <title>Admin dashboard · DPC Telehealth</title>
       <h1>Dashboard</h1>
-      <form className="form-grid form-grid--two admin-filters" onSubmit={onSearch} role="search" aria-label="Find users">
-        <Select
-          label="Role"
-          value={role}
-          options={ROLE_OPTIONS}
-          onChange={(value) => {
-            setRole(value as Role);
-            setOffset(0);
-          }}
-        />
-        <div className="row" style={{ alignItems: "flex-end" }}>
-          <TextField
-            label="Search by name or email"
-            type="search"
-            value={searchInput}
-            onChange={setSearchInput}
-            className="admin-filters__search"
-          />
-          <Button type="submit" variant="secondary">Search</Button>
-        </div>
-      </form>
-
-      <section aria-labelledby="users-title" aria-busy={users.loading} className="stack">
-        <h2 id="users-title">{roleLabel}{users.totalCount ? ` (${users.totalCount})` : ""}</h2>
-        {users.loading && users.list.length === 0 && <Spinner size={40} label={`Loading ${roleLabel.toLowerCase()}`} />}
-        {users.error && (
-          <div className="stack">
-            <p className="form-error" role="alert">{users.error}</p>
-            <div><Button variant="secondary" onClick={users.reload}>Try again</Button></div>
-          </div>
-        )}
-        {!users.loading && !users.error && users.list.length === 0 && (
-          <EmptyState title={search ? `No ${roleLabel.toLowerCase()} match “${search}”` : `No ${roleLabel.toLowerCase()} yet`} />
-        )}
-        {users.list.length > 0 && (
-          <div className="table-scroll">
-            <table className="data-table">
-              <caption className="visually-hidden">{roleLabel}, {first} to {last} of {users.totalCount}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {users.list.map((user) => (
-                  <UserRow
-                    key={user.id}
-                    user={user}
-                    selfId={self.id}
-                    onPatch={(change) => users.patch(user.id, change)}
-                    onChangeEmail={() => setEmailTarget(user)}
-                  />
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        {users.totalCount > PAGE_SIZE && (
-          <nav className="row" aria-label="Pages" style={{ justifyContent: "space-between" }}>
-            <Button variant="secondary" disabled={offset === 0 || users.loading}
-              onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}>
-              Previous
-            </Button>
-            <span aria-live="polite">{first}–{last} of {users.totalCount}</span>
-            <Button variant="secondary" disabled={last >= users.totalCount || users.loading}
-              onClick={() => setOffset(offset + PAGE_SIZE)}>
-              Next
-            </Button>
-          </nav>
-        )}
+      <section aria-labelledby="figures-title" className="stack" aria-busy={dashboard.isFetching}>
+        <h2 id="figures-title" className="visually-hidden">Figures</h2>
+        <QueryState label="figures" isPending={dashboard.isPending} error={dashboard.error} refetch={() => void dashboard.refetch()}
+          empty={false} emptyTitle="">
+          <ul className="admin-figures">
+            {figures.map((figure) => (
+              <li key={figure.label}>
+                <Link className="admin-figure" to={figure.to}>
+                  <span className="admin-figure__value">{figure.value}</span>
+                  <span>{figure.label}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+          {f && !f.commerce && (
+            <p className="muted">Memberships, revenue and platform fees: no commerce data yet.</p>
+          )}
+        </QueryState>
       </section>
-      <AdminChangeEmailDialog
-        user={emailTarget}
-        onClose={() => setEmailTarget(null)}
-        onChanged={(updated) => emailTarget && users.patch(emailTarget.id, { email: updated.email })}
-      />
+      <nav aria-label="Administration" className="row">
+        <Link to="/admin/analytics">Analytics</Link>
+        <Link to="/admin/reviews">Reviews</Link>
+        <Link to="/reports">Reports</Link>
+        <Link to="/settings#admins">Admin management</Link>
+        <Link to="/settings#agreements">Agreements</Link>
+      </nav>
     </div>
   );
 }

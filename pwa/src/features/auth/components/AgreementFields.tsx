@@ -1,5 +1,8 @@
 import { Link } from "react-router";
 import { REQUIRED_AGREEMENTS } from "../../../../../sync/constants.ts";
+import type { AgreementView } from "../../../../../sync/schemas/admin.ts";
+import { useApi } from "../../../lib/app-deps.tsx";
+import { useLoad } from "../../../lib/use-load.ts";
 import { Checkbox } from "../../../ui/index.ts";
 
 const LABELS: Record<(typeof REQUIRED_AGREEMENTS)[number], { text: string; href: string }> = {
@@ -15,8 +18,18 @@ type AgreementFieldsProps = {
   fieldId: (name: string) => string;
 };
 
-/** The three required acceptances (01 §5); each links to its policy in a new tab so the form keeps its state. */
+/**
+ * The three required acceptances (01 §5), and the agreements admins placed on
+ * the sign-up form (`GET /agreements?placement=signup`, issue 18); each links to
+ * its page in a new tab so the form keeps its state.
+ */
 export function AgreementFields({ value, onChange, error, fieldId }: AgreementFieldsProps) {
+  const api = useApi();
+  const signup = useLoad(
+    (signal) => api.get<AgreementView[]>("/agreements", { query: { placement: "signup" }, signal, auth: false }).catch(() => []),
+    [api],
+  );
+  const extra = (signup.data ?? []).filter((a) => !(REQUIRED_AGREEMENTS as readonly string[]).includes(a.name));
   const toggle = (name: string, checked: boolean) =>
     onChange(checked ? [...new Set([...value, name])] : value.filter((item) => item !== name));
   return (
@@ -36,6 +49,23 @@ export function AgreementFields({ value, onChange, error, fieldId }: AgreementFi
               <Link to={LABELS[name].href} target="_blank" rel="noopener">
                 {LABELS[name].text}
               </Link>
+            </>
+          }
+        />
+      ))}
+      {extra.map((a) => (
+        <Checkbox
+          key={a.name}
+          id={fieldId(`agreements-${a.name}`)}
+          name="agreements"
+          value={a.name}
+          checked={value.includes(a.name)}
+          onChange={(checked) => toggle(a.name, checked)}
+          label={
+            <>
+              I accept the{" "}
+              <Link to={`/agreement/${a.name}`} target="_blank" rel="noopener">{a.title}</Link>
+              {a.required ? "" : " (optional)"}
             </>
           }
         />

@@ -22,6 +22,9 @@ async function fillPersonal(user: UserEvent) {
   await user.click(screen.getByLabelText(/Prescription Policy/));
 }
 
+/** The registration calls (the form also asks which agreements admins placed on it: `GET /agreements`). */
+const registrations = (stub: ReturnType<typeof createFetchStub>) => stub.calls.filter((call) => call.path === "/users");
+
 describe("RegistrationForm", () => {
   it("shows zod errors beside the fields, including the agreements and the repeat password", async () => {
     const user = userEvent.setup();
@@ -37,7 +40,7 @@ describe("RegistrationForm", () => {
     expect(screen.getByText("Accept the terms, privacy policy and prescription policy")).not.toBeNull();
     expect(screen.getByText("Choose a US state")).not.toBeNull();
     expect(screen.getByLabelText("Zip code").getAttribute("aria-invalid")).toBe("true");
-    expect(stub.calls).toHaveLength(0);
+    expect(registrations(stub)).toHaveLength(0);
   });
 
   it("refuses a 7-character and a common password with the reason, and accepts a good one", async () => {
@@ -97,9 +100,9 @@ describe("RegistrationForm", () => {
     await user.click(screen.getByRole("button", { name: "Apply as a doctor" }));
 
     await screen.findByText(/Check your email to activate your account/, { selector: "strong" });
-    expect(stub.calls).toHaveLength(1);
-    const form = stub.calls[0].form!;
-    expect(stub.calls[0].headers.get("Authorization")).toBeNull();
+    expect(registrations(stub)).toHaveLength(1);
+    const form = registrations(stub)[0].form!;
+    expect(registrations(stub)[0].headers.get("Authorization")).toBeNull();
     expect(form.get("role")).toBe("doctor");
     expect(form.get("email")).toBe("new.doctor@example.com");
     expect(form.get("phoneNumber")).toBe("+12025550143");
@@ -118,8 +121,8 @@ describe("RegistrationForm", () => {
     renderWithDeps(<RegistrationForm onLogin={() => {}} />, makeDeps({ fetch: stub.fetch }));
     await fillPersonal(user);
     await user.click(screen.getByRole("button", { name: "Create account" }));
-    await waitFor(() => expect(stub.calls).toHaveLength(1));
-    const form = stub.calls[0].form!;
+    await waitFor(() => expect(registrations(stub)).toHaveLength(1));
+    const form = registrations(stub)[0].form!;
     expect(form.get("role")).toBe("patient");
     expect(form.has("npi")).toBe(false);
     expect(form.has("sign")).toBe(false);
@@ -136,5 +139,22 @@ describe("RegistrationForm", () => {
     expect(await screen.findByText("This email is already registered")).not.toBeNull();
     expect(screen.getByLabelText("Email").getAttribute("aria-invalid")).toBe("true");
     expect(screen.getAllByText("Email already occupied").length).toBeGreaterThan(0);
+  });
+
+  it("shows the agreements admins placed on the sign-up form and sends the accepted ones", async () => {
+    const user = userEvent.setup();
+    const consent = { name: "telehealth-consent", title: "Telehealth consent", required: true, signupPlacement: true };
+    const stub = createFetchStub({
+      "GET /agreements": () => success([{ name: "terms", title: "Terms and conditions" }, consent]),
+      "POST /users": () => success({ user: {} }, 201),
+    });
+    renderWithDeps(<RegistrationForm onLogin={() => {}} />, makeDeps({ fetch: stub.fetch }));
+    const box = await screen.findByLabelText(/Telehealth consent/);
+    expect(screen.getAllByLabelText(/Terms and Conditions|Terms and conditions/)).toHaveLength(1);
+    await fillPersonal(user);
+    await user.click(box);
+    await user.click(screen.getByRole("button", { name: "Create account" }));
+    await waitFor(() => expect(registrations(stub)).toHaveLength(1));
+    expect(JSON.parse(String(registrations(stub)[0].form!.get("agreements")))).toEqual(["terms", "privacy", "prescription", "telehealth-consent"]);
   });
 });

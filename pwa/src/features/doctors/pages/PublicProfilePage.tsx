@@ -6,6 +6,7 @@ import { useLoad } from "../../../lib/use-load.ts";
 import { Button, Spinner } from "../../../ui/index.ts";
 import { openAuthDialog, useSession } from "../../auth/index.ts";
 import { BookConsultation } from "../../consultations/index.ts";
+import { ReviewDoctorSection } from "../../admin/index.ts";
 import { useDoctorCard } from "../hooks/use-doctors.ts";
 import { ratingText } from "../lib/doctor-filter.ts";
 
@@ -101,6 +102,7 @@ export function PublicProfilePage() {
           </>
         )}
       </dl>
+      {user?.role === "patient" && <ReviewDoctorSection doctorId={doctor.id} doctorName={name} onReviewed={card.reload} />}
       {booking && user && listed && <BookConsultation doctor={listed} patient={user} onClose={() => setBooking(false)} />}
     </article>
   );

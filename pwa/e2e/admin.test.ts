@@ -1,0 +1,136 @@
+/**
+ * Administration end to end on the demo practice: a doctor's application from
+ * registration to the doctors list, a patient's review changing the rating, and
+ * a CSV report matching the screen.
+ */
+import { expect, type Page, test } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import { lastMail, signIn } from "./helpers.ts";
+import { makePng } from "./png.ts";
+
+const NO_PAYOUT = "This account can't be approved because it has no Stripe account connected.";
+
+/** Signs in and opens a page through the main navigation (a full reload would ask to unlock the device's data). */
+async function goAs(page: Page, email: string, navLink: string) {
+  await page.goto("/");
+  await signIn(page, email);
+  await expect(page).not.toHaveURL(/\/$/);
+  await nav(page, navLink);
+}
+const nav = (page: Page, name: string) => page.getByRole("navigation", { name: "Main" }).getByRole("link", { name, exact: true }).click();
+
+test("a new doctor registers, the admin approves with a 15 % commission, the doctor is listed", async ({ page }) => {
+  const stamp = Date.now();
+  const email = `e2e.doctor.${stamp}@example.test`;
+  const lastName = `Okafor${stamp % 100000}`;
+  const password = `Hv8-${stamp}-qZp`;
+  // The registration call of the sign-up form (multipart with the signature image).
+  const registration = await page.request.post("/api/v1/users", {
+    multipart: {
+      role: "doctor", email, password, repeatPassword: password, firstName: "Ngozi", lastName, birthDate: "1978-09-12",
+      gender: "Female", phoneNumber: "7025550177", state: "NV", city: "Reno", zip: "89501", address: "9 Clinic Way",
+      agreements: JSON.stringify(["terms", "privacy", "prescription"]), npi: "1245319599", dea: "BO1234563",
+      fax: "7025550178", timezone: "America/Los_Angeles", specialty: "Internal medicine", licensedStates: JSON.stringify(["NV", "CA"]),
+      sign: { name: "sign.png", mimeType: "image/png", buffer: makePng(40, 20, [20, 20, 120]) },
+    },
+  });
+  expect(registration.status()).toBe(201);
+  const link = /https?:\/\/\S+\/verifyRegistration\?token=\S+/.exec((await lastMail(page, email)).text)![0];
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await expect(page.getByText("Your account is active")).toBeVisible();
+
+  // The admin finds the application with every field the doctor submitted.
+  await goAs(page, "admin@demo.test", "Providers");
+  await expect(page.getByRole("heading", { level: 1, name: "Providers" })).toBeVisible();
+  await page.getByLabel("Search by name, email or NPI").fill(email);
+  await page.getByRole("button", { name: "Search" }).click();
+  const card = page.getByRole("article", { name: new RegExp(`Ngozi ${lastName}`) });
+  await expect(card.getByText("1245319599")).toBeVisible();
+  await expect(card.getByText("Valid format")).toBeVisible();
+  await expect(card.getByText("BO1234563")).toBeVisible();
+  await expect(card.getByText("NV, CA")).toBeVisible();
+  await expect(card.getByText("Internal medicine")).toBeVisible();
+  await expect(card.getByRole("img", { name: `Signature of Ngozi ${lastName}` })).toBeVisible();
+
+  // Without a payout account the approval is refused with the catalogue's message.
+  await card.getByRole("button", { name: `Approve Ngozi ${lastName}` }).click();
+  let dialog = page.getByRole("dialog", { name: `Approve Ngozi ${lastName}` });
+  await dialog.getByLabel("Commission (%)").fill("15");
+  await dialog.getByRole("button", { name: "Approve" }).click();
+  await expect(dialog.getByText(NO_PAYOUT, { exact: true })).toBeVisible();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+
+  // The doctor connects a payout account (demo stand-in for the payments emulator's connect flow; see edge/docs/admin.md).
+  const login = await page.request.post("/api/v1/users/login", { data: { email, password } });
+  const token = (await login.json()).result.accessToken as string;
+  expect((await page.request.post("/api/v1/dev/payout-account", { headers: { authorization: `Bearer ${token}` } })).status()).toBe(200);
+
+  await nav(page, "Dashboard");
+  await nav(page, "Providers");
+  await page.getByLabel("Search by name, email or NPI").fill(email);
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(card.getByText("Connected", { exact: true })).toBeVisible();
+  await card.getByRole("button", { name: `Approve Ngozi ${lastName}` }).click();
+  dialog = page.getByRole("dialog", { name: `Approve Ngozi ${lastName}` });
+  await dialog.getByLabel("Commission (%)").fill("15");
+  await dialog.getByRole("button", { name: "Approve" }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByLabel("Show").selectOption("approved");
+  await page.getByLabel("Search by name, email or NPI").fill(email);
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(card.getByText("15 %")).toBeVisible();
+
+  // The doctor is in the public doctors list.
+  await page.getByRole("button", { name: /account menu/ }).click();
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expect(page.getByRole("banner").getByRole("button", { name: "Log in" })).toBeVisible();
+  await nav(page, "Doctors");
+  await expect(page.getByRole("link", { name: new RegExp(lastName) })).toBeVisible();
+});
+
+test("a patient reviews their doctor after a finished consultation and the rating changes", async ({ page }) => {
+  await goAs(page, "patient@demo.test", "Doctors");
+  await page.getByRole("link", { name: /Grace Hopper/ }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: /Grace Hopper/ })).toBeVisible();
+  // The seed: one visible review of 4 stars.
+  await expect(page.getByText("4.0 of 5")).toBeVisible();
+  const form = page.getByRole("form", { name: /Review Dr. Grace Hopper/ });
+  await form.getByLabel("5 stars").check();
+  await form.getByLabel("Comment (optional)").fill("Thorough and kind.");
+  await form.getByRole("button", { name: "Send review" }).click();
+  await expect(page.getByRole("heading", { name: "Your review" })).toBeVisible();
+  await expect(page.getByText("4.5 of 5")).toBeVisible();
+});
+
+test("the admin downloads a CSV report whose rows match the screen", async ({ page }) => {
+  await goAs(page, "admin@demo.test", "Reports");
+  await expect(page.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
+  const table = page.getByRole("table", { name: "Report preview" });
+  await expect(table.getByRole("row").nth(1)).toBeVisible();
+  const screenRows = await table.getByRole("row").evaluateAll((rows) =>
+    rows.map((row) => Array.from(row.querySelectorAll("th, td")).map((cell) => (cell.textContent ?? "").trim()).join(","))
+  );
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download CSV" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^report-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = readFileSync((await download.path())!, "utf8").replace(/^\uFEFF/, "");
+  const fileRows = csv.trim().split("\r\n");
+  expect(fileRows).toEqual(screenRows);
+});
+
+test("the admin reads analytics as charts and as tables", async ({ page }) => {
+  await goAs(page, "admin@demo.test", "Analytics");
+  await expect(page.getByRole("heading", { level: 1, name: "Analytics" })).toBeVisible();
+  const signups = page.getByRole("region", { name: "Sign-ups by role" });
+  await expect(signups.locator("svg.recharts-surface").first()).toBeVisible();
+  await signups.getByText("Show the figures as a table").click();
+  const table = signups.getByRole("table");
+  await expect(table.getByRole("columnheader", { name: "Patients" })).toBeVisible();
+  // The demo practice's patients all signed up within the default 90 days.
+  const total = await table.locator("tfoot td").first().textContent();
+  expect(Number(total)).toBeGreaterThan(0);
+  await page.getByLabel("Granularity").selectOption("month");
+  await expect(page.getByText("Memberships, churn, revenue and platform fees: no commerce data yet.")).toBeVisible();
+});

@@ -1,0 +1,114 @@
+import { type FormEvent, useState } from "react";
+import { type AdminView, createAdminSchema } from "../../../../../sync/schemas/admin.ts";
+import { useApi } from "../../../lib/app-deps.tsx";
+import { errorMessage, isApiError } from "../../../lib/api/api-error.ts";
+import { Button, Checkbox, ConfirmDialog, Select, TextField, useSnackbar } from "../../../ui/index.ts";
+import { useCurrentUser } from "../../auth/index.ts";
+import { dateOnly, PAGE_SIZE, useAdminMutation, useAdmins } from "../api.ts";
+import { Pager } from "./Pager.tsx";
+import { QueryState } from "./QueryState.tsx";
+
+const SORTS = [
+  { value: "name:asc", label: "Name (A–Z)" },
+  { value: "name:desc", label: "Name (Z–A)" },
+  { value: "email:asc", label: "Email" },
+  { value: "createdAt:desc", label: "Newest first" },
+  { value: "createdAt:asc", label: "Oldest first" },
+];
+
+/** Settings → admin management (super admins): list, search, sort, invite by email, delete. */
+export function AdminManagementSection() {
+  const self = useCurrentUser();
+  const api = useApi();
+  const notify = useSnackbar();
+  const [search, setSearch] = useState("");
+  const [sort, setSort] = useState("name:asc");
+  const [offset, setOffset] = useState(0);
+  const [email, setEmail] = useState("");
+  const [superAdmin, setSuperAdmin] = useState(false);
+  const [emailError, setEmailError] = useState<string | undefined>();
+  const [removing, setRemoving] = useState<AdminView | null>(null);
+  const [sortKey, direction] = sort.split(":");
+  const admins = useAdmins({ search: search.trim() || undefined, sort: sortKey, direction, offset, limit: PAGE_SIZE }, self.isSuperAdmin);
+  const create = useAdminMutation((input: { email: string; isSuperAdmin: boolean }) => api.post<AdminView>("/admins", input));
+  const remove = useAdminMutation((id: string) => api.delete<{ deleted: boolean }>(`/admins/byId/${id}`));
+
+  if (!self.isSuperAdmin) return <p>Only a super admin manages administrators.</p>;
+
+  const invite = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = createAdminSchema.safeParse({ email, isSuperAdmin: superAdmin });
+    if (!parsed.success) {
+      setEmailError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setEmailError(undefined);
+    create.mutate({ email: parsed.data.email, isSuperAdmin: parsed.data.isSuperAdmin }, {
+      onSuccess: (created) => {
+        notify(`An invitation is on its way to ${created.email}`, "success");
+        setEmail("");
+        setSuperAdmin(false);
+      },
+      onError: (error) => setEmailError(isApiError(error) && error.details.fields?.email ? error.details.fields.email : errorMessage(error)),
+    });
+  };
+
+  return (
+    <div className="stack">
+      <form className="stack" onSubmit={invite} aria-label="Invite an admin" noValidate>
+        <TextField label="New admin's email" type="email" value={email} onChange={setEmail} error={emailError} autoComplete="off" />
+        <Checkbox label="Super admin (may manage admins)" checked={superAdmin} onChange={setSuperAdmin} />
+        <div><Button type="submit" loading={create.isPending}>Send invitation</Button></div>
+      </form>
+      <div className="form-grid form-grid--two">
+        <TextField label="Search admins" type="search" value={search} onChange={(v) => {
+          setSearch(v);
+          setOffset(0);
+        }} />
+        <Select label="Sort by" value={sort} options={SORTS} onChange={setSort} />
+      </div>
+      <QueryState label="admins" isPending={admins.isPending} error={admins.error} refetch={() => void admins.refetch()}
+        empty={admins.data?.list.length === 0} emptyTitle="No admin matches">
+        <div className="table-scroll">
+          <table className="data-table">
+            <caption className="visually-hidden">Administrators</caption>
+            <thead>
+              <tr><th scope="col">Name</th><th scope="col">Email</th><th scope="col">Role</th><th scope="col">Since</th><th scope="col">Actions</th></tr>
+            </thead>
+            <tbody>
+              {admins.data?.list.map((a) => (
+                <tr key={a.id}>
+                  <td>{`${a.firstName} ${a.lastName}`.trim()}</td>
+                  <td>{a.email}{!a.isActivated && <span className="muted"> (invited)</span>}</td>
+                  <td>{a.isSuperAdmin ? "Super admin" : "Admin"}</td>
+                  <td>{dateOnly(a.createdAt)}</td>
+                  <td>
+                    {a.id === self.id ? <span className="muted">You</span> : (
+                      <Button variant="danger" onClick={() => setRemoving(a)} aria-label={`Delete admin ${a.email}`}>Delete</Button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </QueryState>
+      <Pager offset={offset} limit={PAGE_SIZE} total={admins.data?.totalCount ?? 0} busy={admins.isFetching} onChange={setOffset} />
+      {removing && (
+        <ConfirmDialog
+          title={`Delete ${removing.email}?`}
+          summary="This administrator's account is removed and their sessions end. The last super admin cannot be deleted."
+          confirmLabel="Delete"
+          danger
+          onConfirm={async () => {
+            await remove.mutateAsync(removing.id);
+            notify(`${removing.email} is deleted`, "success");
+            setRemoving(null);
+          }}
+          onClose={() => setRemoving(null)}
+          describeFailure={errorMessage}
+        />
+      )}
+    </div>
+  );
+}

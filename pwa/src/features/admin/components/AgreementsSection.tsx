@@ -1,0 +1,126 @@
+import { type FormEvent, useState } from "react";
+import { AGREEMENT_STATUSES, type AgreementView, agreementInputSchema } from "../../../../../sync/schemas/admin.ts";
+import { useApi } from "../../../lib/app-deps.tsx";
+import { errorMessage, isApiError } from "../../../lib/api/api-error.ts";
+import { Button, Checkbox, Dialog, Select, TextField, useSnackbar } from "../../../ui/index.ts";
+import { dateOnly, useAdminAgreements, useAdminMutation } from "../api.ts";
+import { QueryState } from "./QueryState.tsx";
+
+type Draft = {
+  name: string; title: string; body: string; visible: boolean; required: boolean; signupPlacement: boolean; footer: boolean;
+  status: string; date: string; newVersion: boolean;
+};
+const EMPTY: Draft = {
+  name: "", title: "", body: "", visible: true, required: false, signupPlacement: false, footer: false, status: "draft",
+  date: new Date().toISOString().slice(0, 10), newVersion: false,
+};
+const STATUS_LABELS: Record<string, string> = { draft: "Draft", published: "Published", archived: "Archived" };
+
+function AgreementDialog({ initial, onClose }: { initial: AgreementView | null; onClose: () => void }) {
+  const api = useApi();
+  const notify = useSnackbar();
+  const [draft, setDraft] = useState<Draft>(initial ? { ...initial, newVersion: false } : EMPTY);
+  const [file, setFile] = useState<File | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const save = useAdminMutation((form: FormData) => api.post<AgreementView>("/admin/agreements", undefined, { form }), [["agreements"]]);
+  const set = <K extends keyof Draft>(key: K) => (value: Draft[K]) => setDraft({ ...draft, [key]: value });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = agreementInputSchema.safeParse(draft);
+    const fileError = file && file.type !== "application/pdf" && !file.name.toLowerCase().endsWith(".pdf") ? "Agreement files must be PDF" : null;
+    if (!parsed.success || fileError) {
+      setErrors({
+        ...(parsed.success ? {} : Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? "_"), i.message]))),
+        ...(fileError ? { file: fileError } : {}),
+      });
+      return;
+    }
+    const form = new FormData();
+    for (const [k, v] of Object.entries(parsed.data)) form.set(k, String(v));
+    if (file) form.set("file", file);
+    save.mutate(form, {
+      onSuccess: (saved) => {
+        notify(`“${saved.title}” is saved (version ${saved.version})`, "success");
+        onClose();
+      },
+      onError: (error) => setErrors(isApiError(error) && error.details.fields ? error.details.fields : { _: errorMessage(error) }),
+    });
+  };
+
+  return (
+    <Dialog open wide title={initial ? `Edit “${initial.title}”` : "New agreement"} onClose={onClose}>
+      <form className="stack" onSubmit={submit} noValidate aria-label="Agreement">
+        <div className="form-grid form-grid--two">
+          <TextField label="Short name (address)" value={draft.name} onChange={set("name")} disabled={!!initial}
+            error={errors.name} hint="Shown at /agreement/<short name>: lowercase letters, digits and dashes." />
+          <TextField label="Title" value={draft.title} onChange={set("title")} error={errors.title} />
+          <Select label="Status" value={draft.status} options={AGREEMENT_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
+            onChange={set("status")} error={errors.status} />
+          <TextField label="Date" type="date" value={draft.date} onChange={set("date")} error={errors.date} />
+        </div>
+        <TextField label="Text (optional when a PDF is attached)" multiline value={draft.body} onChange={set("body")} error={errors.body} />
+        <div className="ui-field">
+          <label className="ui-field__label" htmlFor="agreement-file">PDF file</label>
+          <input id="agreement-file" type="file" accept="application/pdf,.pdf" aria-describedby={errors.file ? "agreement-file-error" : undefined}
+            onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+          {errors.file && <span id="agreement-file-error" className="form-error">{errors.file}</span>}
+        </div>
+        <fieldset className="admin-check-grid">
+          <legend>Where and how</legend>
+          <Checkbox label="Visible" checked={draft.visible} onChange={set("visible")} />
+          <Checkbox label="Required" checked={draft.required} onChange={set("required")} />
+          <Checkbox label="On the sign-up form" checked={draft.signupPlacement} onChange={set("signupPlacement")} />
+          <Checkbox label="In the footer" checked={draft.footer} onChange={set("footer")} />
+          {initial && <Checkbox label="New version: ask everyone to accept again" checked={draft.newVersion} onChange={set("newVersion")} />}
+        </fieldset>
+        {errors._ && <p className="form-error" role="alert">{errors._}</p>}
+        <div className="row" style={{ justifyContent: "flex-end" }}>
+          <Button variant="secondary" onClick={onClose}>Cancel</Button>
+          <Button type="submit" loading={save.isPending}>Save</Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/** Settings → agreements (admins): every field of 02 §3 and a PDF. */
+export function AgreementsSection() {
+  const agreements = useAdminAgreements();
+  const [editing, setEditing] = useState<AgreementView | "new" | null>(null);
+  return (
+    <div className="stack">
+      <div><Button onClick={() => setEditing("new")}>New agreement</Button></div>
+      <QueryState label="agreements" isPending={agreements.isPending} error={agreements.error} refetch={() => void agreements.refetch()}
+        empty={agreements.data?.length === 0} emptyTitle="No agreements yet">
+        <div className="table-scroll">
+          <table className="data-table">
+            <caption className="visually-hidden">Agreements</caption>
+            <thead>
+              <tr>
+                <th scope="col">Title</th><th scope="col">Status</th><th scope="col">Version</th><th scope="col">Date</th>
+                <th scope="col">Required</th><th scope="col">Sign-up</th><th scope="col">Footer</th><th scope="col">Visible</th><th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {agreements.data?.map((a) => (
+                <tr key={a.name}>
+                  <td><a href={`/agreement/${a.name}`}>{a.title}</a>{a.hasPdf && <span className="muted"> (PDF)</span>}</td>
+                  <td>{STATUS_LABELS[a.status]}</td>
+                  <td>{a.version}</td>
+                  <td>{dateOnly(a.date)}</td>
+                  <td>{a.required ? "Yes" : "No"}</td>
+                  <td>{a.signupPlacement ? "Yes" : "No"}</td>
+                  <td>{a.footer ? "Yes" : "No"}</td>
+                  <td>{a.visible ? "Yes" : "No"}</td>
+                  <td><Button variant="secondary" onClick={() => setEditing(a)} aria-label={`Edit ${a.title}`}>Edit</Button></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </QueryState>
+      {editing && <AgreementDialog initial={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import { useQuery } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { type ReviewView, reviewSchema } from "../../../../../sync/schemas/admin.ts";
+import { useApi } from "../../../lib/app-deps.tsx";
+import { errorMessage } from "../../../lib/api/api-error.ts";
+import { Button, TextField, useSnackbar } from "../../../ui/index.ts";
+import { useAdminMutation } from "../api.ts";
+
+type Props = { doctorId: string; doctorName: string; onReviewed: () => void };
+
+/**
+ * A patient's review of a doctor (`POST /doctors/review/{id}`): offered after a
+ * finished consultation with them, once per doctor; a rating 1–5 and a comment.
+ */
+export function ReviewDoctorSection({ doctorId, doctorName, onReviewed }: Props) {
+  const api = useApi();
+  const notify = useSnackbar();
+  const mine = useQuery({
+    queryKey: ["reviews", "mine", doctorId],
+    queryFn: ({ signal }) => api.get<{ eligible: boolean; review: ReviewView | null }>(`/doctors/review/${doctorId}`, { signal }),
+  });
+  const [rating, setRating] = useState(0);
+  const [comment, setComment] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const send = useAdminMutation(
+    (input: { rating: number; comment: string }) => api.post<ReviewView>(`/doctors/review/${doctorId}`, input),
+    [["reviews", "mine", doctorId]],
+  );
+
+  if (mine.isPending || mine.error || !mine.data) return null;
+  if (mine.data.review) {
+    const r = mine.data.review;
+    return (
+      <section className="card stack" aria-labelledby="my-review-title">
+        <h2 id="my-review-title">Your review</h2>
+        <p><span aria-label={`${r.rating} out of 5`}>{"★".repeat(r.rating)}{"☆".repeat(5 - r.rating)}</span> {r.comment}</p>
+      </section>
+    );
+  }
+  if (!mine.data.eligible) return null;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = reviewSchema.safeParse({ rating, comment });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? "Check the review");
+      return;
+    }
+    setError(null);
+    send.mutate(parsed.data, {
+      onSuccess: () => {
+        notify("Thank you for your review", "success");
+        onReviewed();
+      },
+      onError: (e) => setError(errorMessage(e)),
+    });
+  };
+
+  return (
+    <section className="card stack" aria-labelledby="review-title">
+      <h2 id="review-title">Review {doctorName}</h2>
+      <form className="stack" onSubmit={submit} noValidate aria-label={`Review ${doctorName}`}>
+        <fieldset className="row" style={{ border: 0, padding: 0, margin: 0 }}>
+          <legend>Rating</legend>
+          {[1, 2, 3, 4, 5].map((n) => (
+            <label key={n} className="row" style={{ gap: 4 }}>
+              <input type="radio" name="rating" value={n} checked={rating === n} onChange={() => setRating(n)} />
+              {n} {n === 1 ? "star" : "stars"}
+            </label>
+          ))}
+        </fieldset>
+        <TextField label="Comment (optional)" multiline value={comment} onChange={setComment} maxLength={2000} />
+        {error && <p className="form-error" role="alert">{error}</p>}
+        <div><Button type="submit" loading={send.isPending}>Send review</Button></div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,139 @@
+import { type FormEvent, useState } from "react";
+import { useSearchParams } from "react-router";
+import type { Role } from "../../../../../sync/roles.ts";
+import type { AuthUser } from "../../../../../sync/schemas/user.ts";
+import { Button, EmptyState, Select, Spinner, TextField } from "../../../ui/index.ts";
+import { useCurrentUser } from "../../auth/index.ts";
+import { AdminChangeEmailDialog } from "../components/AdminChangeEmailDialog.tsx";
+import { ChooseDoctorDialog } from "../components/ChooseDoctorDialog.tsx";
+import { UserRow } from "../components/UserRow.tsx";
+import { PAGE_SIZE, useUserList } from "../hooks/use-user-list.ts";
+
+const ROLE_OPTIONS: { value: Role; label: string }[] = [
+  { value: "patient", label: "Patients" },
+  { value: "doctor", label: "Doctors" },
+  { value: "vma", label: "Assistants (VMAs)" },
+  { value: "admin", label: "Admins" },
+];
+
+const isRole = (value: string | null): value is Role => ROLE_OPTIONS.some((option) => option.value === value);
+
+/** `/admin/patients`: users by role (patients first) with search, paging and the admin's actions on each. */
+export function AdminUsersPage() {
+  const self = useCurrentUser();
+  const [params] = useSearchParams();
+  const initialRole = params.get("role");
+  const [role, setRole] = useState<Role>(isRole(initialRole) ? initialRole : "patient");
+  const [chooseFor, setChooseFor] = useState<AuthUser | null>(null);
+  const [searchInput, setSearchInput] = useState("");
+  const [search, setSearch] = useState("");
+  const [offset, setOffset] = useState(0);
+  const [emailTarget, setEmailTarget] = useState<AuthUser | null>(null);
+  const users = useUserList({ role, search, offset });
+  const roleLabel = ROLE_OPTIONS.find((option) => option.value === role)?.label ?? role;
+
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault();
+    setOffset(0);
+    setSearch(searchInput);
+  };
+  const first = users.totalCount === 0 ? 0 : offset + 1;
+  const last = Math.min(offset + PAGE_SIZE, users.totalCount);
+
+  return (
+    <div className="stack">
+      <title>Patients and users · DPC Telehealth</title>
+      <h1>Patients</h1>
+      <form className="form-grid form-grid--two admin-filters" onSubmit={onSearch} role="search" aria-label="Find users">
+        <Select
+          label="Role"
+          value={role}
+          options={ROLE_OPTIONS}
+          onChange={(value) => {
+            setRole(value as Role);
+            setOffset(0);
+          }}
+        />
+        <div className="row" style={{ alignItems: "flex-end" }}>
+          <TextField
+            label="Search by name or email"
+            type="search"
+            value={searchInput}
+            onChange={setSearchInput}
+            className="admin-filters__search"
+          />
+          <Button type="submit" variant="secondary">Search</Button>
+        </div>
+      </form>
+
+      <section aria-labelledby="users-title" aria-busy={users.loading} className="stack">
+        <h2 id="users-title">{roleLabel}{users.totalCount ? ` (${users.totalCount})` : ""}</h2>
+        {users.loading && users.list.length === 0 && <Spinner size={40} label={`Loading ${roleLabel.toLowerCase()}`} />}
+        {users.error && (
+          <div className="stack">
+            <p className="form-error" role="alert">{users.error}</p>
+            <div><Button variant="secondary" onClick={users.reload}>Try again</Button></div>
+          </div>
+        )}
+        {!users.loading && !users.error && users.list.length === 0 && (
+          <EmptyState title={search ? `No ${roleLabel.toLowerCase()} match “${search}”` : `No ${roleLabel.toLowerCase()} yet`} />
+        )}
+        {users.list.length > 0 && (
+          <div className="table-scroll">
+            <table className="data-table">
+              <caption className="visually-hidden">{roleLabel}, {first} to {last} of {users.totalCount}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Email</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {users.list.map((user) => (
+                  <UserRow
+                    key={user.id}
+                    user={user}
+                    selfId={self.id}
+                    onPatch={(change) => users.patch(user.id, change)}
+                    onChangeEmail={() => setEmailTarget(user)}
+                    onChooseDoctor={user.role === "patient" ? () => setChooseFor(user) : undefined}
+                  />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {users.totalCount > PAGE_SIZE && (
+          <nav className="row" aria-label="Pages" style={{ justifyContent: "space-between" }}>
+            <Button variant="secondary" disabled={offset === 0 || users.loading}
+              onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}>
+              Previous
+            </Button>
+            <span aria-live="polite">{first}–{last} of {users.totalCount}</span>
+            <Button variant="secondary" disabled={last >= users.totalCount || users.loading}
+              onClick={() => setOffset(offset + PAGE_SIZE)}>
+              Next
+            </Button>
+          </nav>
+        )}
+      </section>
+      {chooseFor && (
+        <ChooseDoctorDialog
+          patient={chooseFor}
+          onClose={() => setChooseFor(null)}
+          onChosen={(updated) => {
+            users.patch(chooseFor.id, { doctor: updated.doctor });
+            setChooseFor(null);
+          }}
+        />
+      )}
+      <AdminChangeEmailDialog
+        user={emailTarget}
+        onClose={() => setEmailTarget(null)}
+        onChanged={(updated) => emailTarget && users.patch(emailTarget.id, { email: updated.email })}
+      />
+    </div>
+  );
+}

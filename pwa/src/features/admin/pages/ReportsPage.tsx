@@ -1,0 +1,152 @@
+import { type FormEvent, useState } from "react";
+import {
+  COMMERCE_REPORT_FIELDS,
+  REPORT_FIELD_LABELS,
+  REPORT_FIELDS,
+  type ReportField,
+  reportQuerySchema,
+} from "../../../../../sync/schemas/admin.ts";
+import { useApi } from "../../../lib/app-deps.tsx";
+import { errorMessage } from "../../../lib/api/api-error.ts";
+import { Button, Checkbox, Select, TextField } from "../../../ui/index.ts";
+import { useCurrentUser } from "../../auth/index.ts";
+import { useReportPreview } from "../api.ts";
+import { Pager } from "../components/Pager.tsx";
+import { QueryState } from "../components/QueryState.tsx";
+
+const PREVIEW_SIZE = 50;
+const DEFAULT_FIELDS: ReportField[] = ["name", "gender", "age", "doctor"];
+type Filters = { gender: string; minAge: string; maxAge: string; state: string; search: string; joinedFrom: string; joinedTo: string };
+const NO_FILTERS: Filters = { gender: "", minAge: "", maxAge: "", state: "", search: "", joinedFrom: "", joinedTo: "" };
+
+/**
+ * `/reports`: the report builder (02 §2): fields, filters, a preview and a CSV
+ * download of the whole report. Doctors and VMAs report on their own patients,
+ * admins on every patient; patients have no reports (their purchases are on /orders).
+ */
+export function ReportsPage() {
+  const user = useCurrentUser();
+  const api = useApi();
+  const [fields, setFields] = useState<ReportField[]>(DEFAULT_FIELDS);
+  const [draft, setDraft] = useState<Filters>(NO_FILTERS);
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [offset, setOffset] = useState(0);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [downloading, setDownloading] = useState(false);
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+  const allowed = user.role !== "patient";
+
+  const query = {
+    fields: fields.join(","),
+    ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== "")),
+  };
+  const preview = useReportPreview({ ...query, offset, limit: PREVIEW_SIZE }, allowed && fields.length > 0);
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    const clean = Object.fromEntries(Object.entries(draft).filter(([, v]) => v.trim() !== ""));
+    const parsed = reportQuerySchema.safeParse({ fields: fields.join(","), ...clean });
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? "_"), i.message])));
+      return;
+    }
+    setErrors({});
+    setOffset(0);
+    setFilters({ ...NO_FILTERS, ...clean });
+  };
+
+  const download = async () => {
+    setDownloading(true);
+    setDownloadError(null);
+    try {
+      const res = await api.fetchRaw("GET", "/reports", { query: { ...query, format: "csv" } });
+      const blob = await res.blob();
+      const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? "report.csv";
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement("a");
+      link.href = url;
+      link.download = name;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+    } catch (error) {
+      setDownloadError(errorMessage(error));
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  if (!allowed) {
+    return (
+      <div className="stack">
+        <title>Reports · DPC Telehealth</title>
+        <h1>Reports</h1>
+        <p>Reports are for doctors, their assistants and administrators. Your purchases and payments are on <a href="/orders">Orders</a>.</p>
+      </div>
+    );
+  }
+
+  const shown = preview.data?.fields ?? fields;
+  return (
+    <div className="stack">
+      <title>Reports · DPC Telehealth</title>
+      <h1>Reports</h1>
+      <p className="muted">
+        {user.role === "admin" ? "Every patient of the platform (no clinical content)." : "The patients of your practice."}
+      </p>
+      <form className="card stack" onSubmit={apply} aria-label="Report builder" noValidate>
+        <fieldset className="admin-check-grid">
+          <legend>Fields</legend>
+          {REPORT_FIELDS.map((f) => (
+            <Checkbox key={f} label={REPORT_FIELD_LABELS[f]} checked={fields.includes(f)}
+              onChange={(on) => {
+                setOffset(0);
+                setFields(on ? REPORT_FIELDS.filter((x) => x === f || fields.includes(x)) : fields.filter((x) => x !== f));
+              }} />
+          ))}
+        </fieldset>
+        {fields.length === 0 && <p className="form-error" role="alert">Choose at least one field.</p>}
+        <div className="form-grid form-grid--two">
+          <TextField label="Name or email contains" type="search" value={draft.search} onChange={(v) => setDraft({ ...draft, search: v })} error={errors.search} />
+          <Select label="Gender" value={draft.gender} placeholder="Any" options={[{ value: "Female", label: "Female" }, { value: "Male", label: "Male" }]}
+            onChange={(v) => setDraft({ ...draft, gender: v })} />
+          <TextField label="Minimum age" inputMode="numeric" value={draft.minAge} onChange={(v) => setDraft({ ...draft, minAge: v })} error={errors.minAge} />
+          <TextField label="Maximum age" inputMode="numeric" value={draft.maxAge} onChange={(v) => setDraft({ ...draft, maxAge: v })} error={errors.maxAge} />
+          <TextField label="State (two letters)" value={draft.state} maxLength={2} onChange={(v) => setDraft({ ...draft, state: v.toUpperCase() })} error={errors.state} />
+          <TextField label="Joined from" type="date" value={draft.joinedFrom} onChange={(v) => setDraft({ ...draft, joinedFrom: v })} error={errors.joinedFrom} />
+          <TextField label="Joined until" type="date" value={draft.joinedTo} onChange={(v) => setDraft({ ...draft, joinedTo: v })} error={errors.joinedTo} />
+        </div>
+        <div className="row">
+          <Button type="submit" variant="secondary">Apply filters</Button>
+          <Button onClick={() => void download()} loading={downloading} disabled={fields.length === 0}>Download CSV</Button>
+        </div>
+        {downloadError && <p className="form-error" role="alert">{downloadError}</p>}
+      </form>
+      <section className="stack" aria-labelledby="preview-title" aria-busy={preview.isFetching}>
+        <h2 id="preview-title">Preview{preview.data ? ` (${preview.data.totalCount} patients)` : ""}</h2>
+        {preview.data && !preview.data.commerce && fields.some((f) => COMMERCE_REPORT_FIELDS.includes(f)) && (
+          <p className="muted">Membership, purchase and revenue fields: no commerce data yet, so they are empty.</p>
+        )}
+        <QueryState label="the report" isPending={preview.isPending && fields.length > 0} error={preview.error}
+          refetch={() => void preview.refetch()} empty={preview.data?.list.length === 0} emptyTitle="No patients match">
+          {preview.data && preview.data.list.length > 0 && (
+            <div className="table-scroll">
+              <table className="data-table" aria-label="Report preview">
+                <thead>
+                  <tr>{shown.map((f) => <th key={f} scope="col">{REPORT_FIELD_LABELS[f]}</th>)}</tr>
+                </thead>
+                <tbody>
+                  {preview.data.list.map((row) => (
+                    <tr key={row.id}>{shown.map((f) => <td key={f}>{row[f] ?? ""}</td>)}</tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </QueryState>
+        <Pager offset={offset} limit={PREVIEW_SIZE} total={preview.data?.totalCount ?? 0} busy={preview.isFetching} onChange={setOffset} />
+      </section>
+    </div>
+  );
+}
