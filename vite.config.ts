@@ -5,6 +5,7 @@
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 import { VitePWA } from "vite-plugin-pwa";
+import { precompress } from "./pwa/build/precompress.ts";
 
 const API_TARGET = "http://127.0.0.1:8000";
 
@@ -70,6 +71,8 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    // Brotli and gzip copies of the build, made once here and chosen by Accept-Encoding in edge/src/static.ts.
+    precompress(),
   ],
   server: {
     proxy: {
