@@ -22,7 +22,9 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: "react", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            { name: "forms", test: /node_modules[\\/](zod|libphonenumber-js)[\\/]/ },
+            { name: "forms", test: /node_modules[\\/]zod[\\/]/ },
+            // Phone-number metadata is large and only the forms that take a phone number need it.
+            { name: "phone", test: /node_modules[\\/]libphonenumber-js[\\/]/ },
             // The on-device data layer (RxDB, Dexie, crypto-js, socket.io client and their helpers) is
             // loaded only after sign-in: its own chunk, or it would join the eagerly loaded vendor chunk.
             {

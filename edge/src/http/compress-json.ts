@@ -4,6 +4,10 @@
  * stream unbuffered, and socket.io/WebSocket traffic never passes through Hono's response path.
  */
 import type { MiddlewareHandler } from "hono";
+import { promisify } from "node:util";
+import { constants, gzip } from "node:zlib";
+
+const gzipAsync = promisify(gzip);
 
 /** Below about one packet, compressing costs more than it saves. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
@@ -27,8 +31,10 @@ export function compressJson(threshold = COMPRESS_THRESHOLD_BYTES): MiddlewareHa
       c.res = new Response(body, { status: res.status, statusText: res.statusText, headers });
       return;
     }
-    const gzipped = new Blob([body]).stream().pipeThrough(new CompressionStream("gzip"));
-    headers.delete("Content-Length");
+    // The fastest level: pull pages are up to a megabyte of JSON made on every request, and level 1
+    // keeps most of the gain (JSON repeats its keys) for a fraction of the CPU of the default level.
+    const gzipped = new Uint8Array(await gzipAsync(body, { level: constants.Z_BEST_SPEED }));
+    headers.set("Content-Length", String(gzipped.byteLength));
     headers.set("Content-Encoding", "gzip");
     c.res = new Response(gzipped, { status: res.status, statusText: res.statusText, headers });
   };
