@@ -26,6 +26,8 @@ import { healthRoutes } from "./domains/health/routes.ts";
 import { patientsRoutes } from "./domains/patients/routes.ts";
 import { chartRoutes } from "./domains/chart/routes.ts";
 import { createChartServices } from "./domains/chart/service.ts";
+import { ordersRoutes } from "./domains/orders/routes.ts";
+import { createOrdersServices } from "./domains/orders/service.ts";
 import { createNoteSyncEffects } from "./domains/chart/note-sync.ts";
 import { registrationRoutes } from "./domains/registration/routes.ts";
 import { createRegistrationService } from "./domains/registration/service.ts";
@@ -44,6 +46,14 @@ import { notificationsRoutes } from "./domains/notifications/routes.ts";
 import { createNotificationsService } from "./domains/notifications/service.ts";
 import { createContactService } from "./domains/contact/service.ts";
 import { videoRoutes } from "./domains/video/routes.ts";
+import { documentsRoutes } from "./domains/documents/routes.ts";
+import { createDocumentsService } from "./domains/documents/service.ts";
+import { createFaxes } from "./domains/documents/faxes.ts";
+import { encounterPdfFor } from "./domains/documents/encounter-export.ts";
+import { createMedicalFilesApi } from "./domains/documents/medical-files.ts";
+import { medicalFilesRoutes } from "./domains/documents/medical-files-routes.ts";
+import { createTeamServices } from "./domains/team/service.ts";
+import { teamRoutes } from "./domains/team/routes.ts";
 import { createVideoService } from "./domains/video/service.ts";
 import { registerJobs } from "./jobs/index.ts";
 
@@ -68,7 +78,12 @@ export function createServices(deps: Deps) {
   const messages = createMessagesService({ ...deps, write: sync.write, files: chatFiles, effects: messageEffects });
   const notifications = createNotificationsService(deps);
   const consultations = createConsultationsService({ ...deps, write: sync.write, availability, intakeForms });
+  const chart = createChartServices({ ...deps, write: sync.write });
+  const documents = createDocumentsService({ ...deps, write: sync.write });
+  const uploads = createUploadService({ ...deps, repo: createSyncRepo(deps.sql), write: sync.write });
   return {
+    documents,
+    faxes: createFaxes({ ...deps, documents, encounterPdf: encounterPdfFor(deps.sql, chart) }),
     auth,
     sync,
     chatFiles,
@@ -82,10 +97,13 @@ export function createServices(deps: Deps) {
     video: createVideoService({ ...deps, consultations }),
     calendar: createCalendarService({ ...deps, availability }),
     doctors: createDoctorsService({ ...deps, write: sync.write }),
-    uploads: createUploadService({ ...deps, repo: createSyncRepo(deps.sql), write: sync.write }),
+    uploads,
+    medicalFiles: createMedicalFilesApi({ ...deps, sync, uploads }),
     registration: createRegistrationService(withSessions),
     users: createUsersService(withSessions),
-    chart: createChartServices({ ...deps, write: sync.write }),
+    chart,
+    orders: createOrdersServices(deps),
+    team: createTeamServices({ ...deps, write: sync.write, notifications, auth }),
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -111,6 +129,7 @@ export function createApi(deps: Deps, options: AppOptions) {
   api.route("/", authRoutes(services.auth));
   api.route("/", registrationRoutes(services.registration));
   api.route("/", patientsRoutes(deps));
+  api.route("/", ordersRoutes(services.orders));
   api.route("/", chartRoutes(services.chart));
   api.route("/", contactRoutes(services.contact));
   api.route("/", devRoutes(deps));
@@ -123,6 +142,9 @@ export function createApi(deps: Deps, options: AppOptions) {
   api.route("/", messagesRoutes(services.messages, services.chatExports));
   api.route("/", notificationsRoutes(services.notifications));
   api.route("/", videoRoutes(services.video, deps.video));
+  api.route("/", documentsRoutes(services.documents, services.faxes, deps));
+  api.route("/", medicalFilesRoutes(services.medicalFiles));
+  api.route("/", teamRoutes(services.team));
   api.route("/", usersRoutes(services.users));
   api.route("/", apiDocsRoutes(() => api.routes, API_VERSION));
 

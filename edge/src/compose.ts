@@ -16,6 +16,10 @@ import { createLocalChangeFeed, createPgChangeFeed } from "./realtime/change-fee
 import { createLocalEventBus, createPgEventBus } from "./realtime/events.ts";
 import { noVideo, type VideoGateway } from "./platform/video/gateway.ts";
 import { createJanusGateway } from "./platform/video/janus-gateway.ts";
+import { type Erx, unconfiguredErx } from "./platform/erx/erx.ts";
+import { erxFromConfig } from "./platform/erx/start.ts";
+import { type Fax, FaxSendError } from "./platform/fax/fax.ts";
+import { createPhaxioFax } from "./platform/fax/phaxio.ts";
 import { createJobQueue } from "./jobs/pg-queue.ts";
 
 export async function composeDeps(opts: {
@@ -28,6 +32,11 @@ export async function composeDeps(opts: {
   passwords?: PasswordHasher;
   /** A gateway started by the entry point (a child Janus); else JANUS_URL's, else none. */
   video?: VideoGateway;
+  /** An e-prescribing client made by the entry point (the emulator's); else ERX_BASE_URL's, else none. */
+  erx?: Erx;
+  /** A fax client made by the entry point (pointed at the local emulator); else Phaxio's when configured. */
+  fax?: Fax;
+  faxEmulator?: Deps["faxEmulator"];
 }): Promise<Deps> {
   const { config, database, log } = opts;
   const sql = database.sql;
@@ -53,6 +62,14 @@ export async function composeDeps(opts: {
     video: opts.video ?? (config.JANUS_URL && config.VIDEO_GATEWAY !== "off"
       ? createJanusGateway({ urls: config.JANUS_URL, tokenSecret: config.JANUS_TOKEN_SECRET!, adminKey: config.JANUS_ADMIN_KEY! })
       : noVideo),
+    erx: opts.erx ?? erxFromConfig(config) ?? unconfiguredErx,
+    fax: opts.fax ?? (config.PHAXIO_API_KEY
+      ? createPhaxioFax({
+        baseUrl: config.FAX_API_URL, apiKey: config.PHAXIO_API_KEY, apiSecret: config.PHAXIO_API_SECRET!,
+        callbackToken: config.PHAXIO_CALLBACK_TOKEN!,
+      })
+      : noFax),
+    faxEmulator: opts.faxEmulator ?? null,
     // Opens nothing until used: pg-boss's schema is made by the first send/drain or start().
     jobs: createJobQueue({ sql, log }),
     demoMode: config.DEMO_SEED || !config.DATABASE_URL,
@@ -73,3 +90,10 @@ export async function resolveJwtSecret(config: Config, log: Logger): Promise<str
     return secret;
   }
 }
+
+/** No fax vendor configured and no emulator: sending fails with a clear message; webhooks are refused. */
+const noFax: Fax = {
+  vendor: "none",
+  send: () => Promise.reject(new FaxSendError("Faxing is not configured", false)),
+  parseWebhook: () => Promise.resolve(null),
+};

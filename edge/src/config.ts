@@ -62,12 +62,34 @@ const envSchema = z.object({
   TURN_SECRET: z.string().min(8).optional(),
   /** How long a TURN credential lasts. */
   TURN_TTL_SECONDS: z.coerce.number().int().min(60).max(7 * 86400).default(86400),
+  /** E-prescribing vendor (DoseSpot API v2): its base URL and the clinic's credentials; unset = the local emulator (npm start). */
+  ERX_BASE_URL: z.string().regex(/^https?:\/\/\S+$/, "ERX_BASE_URL must be an http(s) URL").optional(),
+  ERX_CLINIC_ID: z.string().min(1).optional(),
+  ERX_CLINIC_KEY: z.string().min(1).optional(),
+  ERX_USER_ID: z.string().min(1).optional(),
+  ERX_SUBSCRIPTION_KEY: z.string().min(1).optional(),
+  /** Secret of the vendor's signed status callbacks (POST /api/v1/erx/callbacks). */
+  ERX_WEBHOOK_SECRET: z.string().min(16, "ERX_WEBHOOK_SECRET must be at least 16 characters").optional(),
+  /** The emulator's delay before it reports a prescription's status. */
+  ERX_EMULATOR_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(3000),
+  /** Fax (Phaxio API v2.1): without PHAXIO_API_KEY, `npm start` runs the local emulator (edge/emulators/fax). */
+  FAX_API_URL: z.string().regex(/^https?:\/\/\S+$/, "FAX_API_URL must be an http(s) URL").default("https://api.phaxio.com/v2.1"),
+  PHAXIO_API_KEY: z.string().min(1).optional(),
+  PHAXIO_API_SECRET: z.string().min(1).optional(),
+  /** Phaxio's callback token: the key of its webhook signatures. */
+  PHAXIO_CALLBACK_TOKEN: z.string().min(8).optional(),
 }).superRefine((cfg, ctx) => {
   if (cfg.JANUS_URL && (!cfg.JANUS_TOKEN_SECRET || !cfg.JANUS_ADMIN_KEY)) {
     ctx.addIssue({ code: "custom", path: ["JANUS_URL"], message: "JANUS_URL needs JANUS_TOKEN_SECRET and JANUS_ADMIN_KEY (the gateway's token_auth_secret and VideoRoom admin_key)" });
   }
   if (cfg.TURN_URLS && !cfg.TURN_SECRET) {
     ctx.addIssue({ code: "custom", path: ["TURN_URLS"], message: "TURN_URLS needs TURN_SECRET" });
+  }
+  if (cfg.ERX_BASE_URL && !(cfg.ERX_CLINIC_ID && cfg.ERX_CLINIC_KEY && cfg.ERX_USER_ID && cfg.ERX_WEBHOOK_SECRET)) {
+    ctx.addIssue({ code: "custom", path: ["ERX_BASE_URL"], message: "ERX_BASE_URL needs ERX_CLINIC_ID, ERX_CLINIC_KEY, ERX_USER_ID and ERX_WEBHOOK_SECRET" });
+  }
+  if (cfg.PHAXIO_API_KEY && (!cfg.PHAXIO_API_SECRET || !cfg.PHAXIO_CALLBACK_TOKEN)) {
+    ctx.addIssue({ code: "custom", path: ["PHAXIO_API_KEY"], message: "PHAXIO_API_KEY needs PHAXIO_API_SECRET and PHAXIO_CALLBACK_TOKEN" });
   }
   const [min, max] = cfg.RTP_PORT_RANGE.split("-").map(Number);
   if (!(min >= 1024 && max <= 65535 && min < max)) {

@@ -14,6 +14,8 @@ import type { Sms } from "./platform/sms.ts";
 import type { ChangeFeed } from "./realtime/change-feed.ts";
 import type { EventBus } from "./realtime/events.ts";
 import type { VideoGateway } from "./platform/video/gateway.ts";
+import type { Erx } from "./platform/erx/erx.ts";
+import type { Fax } from "./platform/fax/fax.ts";
 import type { JobQueue } from "./jobs/queue.ts";
 
 export type Limits = {
@@ -56,6 +58,12 @@ export type Deps = {
   limits: Limits;
   /** The media gateway(s) of video visits (Janus), or `noVideo`. */
   video: VideoGateway;
+  /** The e-prescribing vendor (DoseSpot API, or its local emulator), or `unconfiguredErx`. */
+  erx: Erx;
+  /** Faxes (Phaxio's API, or its local emulator). */
+  fax: Fax;
+  /** The local fax emulator when `npm start` runs one: the demo's "send a fax in". */
+  faxEmulator: { receive(input: { from?: string; to?: string; times?: number }): Promise<unknown> } | null;
   /** The one durable job queue (PostgreSQL): background work of every domain. */
   jobs: JobQueue;
   /** The demo seed is active: the dev outbox endpoint answers. */

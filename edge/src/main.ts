@@ -18,6 +18,10 @@ import { createRealtime } from "./realtime/realtime.ts";
 import { mountPwa } from "./static.ts";
 import { startVideoGateway } from "./platform/video/start.ts";
 import { createCollabServer } from "./domains/collab/server.ts";
+import { startErx } from "./platform/erx/start.ts";
+import { startFaxEmulator } from "../emulators/fax/emulator.ts";
+import { createPhaxioFax } from "./platform/fax/phaxio.ts";
+import { randomSecret } from "./access/tokens.ts";
 
 const config = loadConfig(Deno.env.toObject());
 const log = createLogger(config.LOG_LEVEL);
@@ -31,7 +35,19 @@ const applied = await migrate(database.sql);
 if (applied.length) log.info("migrations applied", { applied });
 
 const video = await startVideoGateway(config, log);
-const deps = await composeDeps({ config, database, log, jwtSecret: await resolveJwtSecret(config, log), video: video.gateway });
+// E-prescribing: the vendor (ERX_BASE_URL) or the local emulator, whose callbacks reach this edge once it listens.
+const erx = await startErx(config, log);
+// No fax vendor configured: the local Phaxio emulator (edge/emulators/fax) stands in, with per-start credentials.
+const faxEmulator = config.PHAXIO_API_KEY ? null : await startFaxEmulator({
+  apiKey: randomSecret(), apiSecret: randomSecret(), callbackToken: randomSecret(),
+  inboundUrl: `${config.publicOrigin}/api/v1/webhooks/fax`, callbackDelayMs: 1500,
+});
+if (faxEmulator) log.info("fax: local Phaxio emulator (no PHAXIO_API_KEY)", { url: faxEmulator.url });
+const deps = await composeDeps({
+  config, database, log, jwtSecret: await resolveJwtSecret(config, log), video: video.gateway, erx: erx.erx,
+  fax: faxEmulator ? createPhaxioFax({ baseUrl: faxEmulator.apiUrl, ...faxEmulator.credentials }) : undefined,
+  faxEmulator,
+});
 if (deps.demoMode) await seedDemo(deps);
 
 const { app, services } = createApp(deps, { databaseKind: database.kind });
@@ -48,6 +64,7 @@ await deps.jobs.start();
 server.listen(config.PORT, config.HOST, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
+  erx.setEdgeOrigin(`http://127.0.0.1:${port}`);
   log.info("listening", { url: `http://localhost:${port}`, api: `http://localhost:${port}/api/v1` });
 });
 
@@ -58,6 +75,8 @@ const shutdown = async () => {
   await realtime.close();
   await services.chatExports.idle();
   await video.stop();
+  await erx.stop();
+  await faxEmulator?.close();
   await database.close();
   Deno.exit(0);
 };

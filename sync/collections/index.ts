@@ -5,6 +5,8 @@ import { noteDraftsCollection } from "./note-drafts.ts";
 import { medicalFilesCollection } from "./medical-files.ts";
 import { consultationsCollection } from "./consultations.ts";
 import { encounterNotesCollection } from "./encounter-notes.ts";
+import { tasksCollection } from "./tasks.ts";
+import { macrosCollection } from "./macros.ts";
 import type { AnyCollection } from "./types.ts";
 
 export const SYNC_COLLECTIONS = {
@@ -14,6 +16,8 @@ export const SYNC_COLLECTIONS = {
   medical_files: medicalFilesCollection,
   consultations: consultationsCollection,
   encounter_notes: encounterNotesCollection,
+  tasks: tasksCollection,
+  macros: macrosCollection,
 } as const;
 export type CollectionName = keyof typeof SYNC_COLLECTIONS;
 export const COLLECTION_NAMES = Object.keys(SYNC_COLLECTIONS) as CollectionName[];
@@ -31,3 +35,5 @@ export * from "./note-drafts.ts";
 export * from "./medical-files.ts";
 export * from "./consultations.ts";
 export * from "./encounter-notes.ts";
+export * from "./tasks.ts";
+export * from "./macros.ts";

@@ -13,10 +13,12 @@ import type { SyncDoc } from "../protocol.ts";
  * - `careTeam`: the patient's doctor (approved) and that doctor's VMAs;
  * - `careTeamOrPatient`: the care team and the patient themself;
  * - `consultationParty` (the value is a consultation id): its patient, its doctor,
- *   and that doctor's VMAs while the doctor is approved.
+ *   and that doctor's VMAs while the doctor is approved;
+ * - `practice` (the value is a doctor id): that doctor while approved and the
+ *   VMAs acting for them (tasks, macros).
  * Admins are in no scope: they see no clinical content (only chats they are a member of).
  */
-export type ScopeKind = "chatMember" | "careTeam" | "careTeamOrPatient" | "consultationParty";
+export type ScopeKind = "chatMember" | "careTeam" | "careTeamOrPatient" | "consultationParty" | "practice";
 
 /**
  * Who may create a row: a read scope, or

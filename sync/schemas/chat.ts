@@ -160,7 +160,9 @@ export type OpponentEvent = { chatId: string; userId: string };
 export type ExportProgressEvent = { exportId: string; chatId: string; progress: number };
 export type ExportSuccessEvent = { exportId: string; chatId: string; downloadUrl: string; expiresAt: string };
 export type ExportErrorEvent = { exportId: string; chatId: string; message: string };
-export type ForceLogoutReason = "blocked" | "logout" | "logout_all" | "password_changed" | "password_reset" | "session_revoked" | "refresh_reuse";
+export type ForceLogoutReason = "blocked" | "logout" | "logout_all" | "password_changed" | "password_reset" | "session_revoked" | "refresh_reuse"
+  /** A VMA detached from the doctor they acted for; the VMA now acts for another doctor (issue 17). */
+  | "vma_detached" | "acting_changed";
 export type ForceLogoutEvent = { reason: ForceLogoutReason };
 export type AppLoginEvent = { device: string; at: string };
 export type UploadEvent =

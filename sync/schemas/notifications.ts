@@ -15,6 +15,8 @@ export const NOTIFICATION_KINDS = [
   "contactUs.received",
   /** A new chat message while the recipient is away (email/SMS channels; the site shows chat counters instead). */
   "message.received",
+  /** A task was assigned to the recipient (issue 17). */
+  "task.assigned",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -32,12 +34,15 @@ export const NOTIFICATION_DEFAULTS: Record<Role, NotificationSettings> = {
   doctor: {
     "consultation.startsSoon": { site: true, email: true, sms: false },
     "message.received": { site: false, email: true, sms: false },
+    "task.assigned": { site: true, email: false, sms: false },
   },
   vma: {
     "message.received": { site: false, email: true, sms: false },
+    "task.assigned": { site: true, email: false, sms: false },
   },
   admin: {
     "contactUs.received": { site: true, email: false, sms: false },
+    "task.assigned": { site: true, email: false, sms: false },
     "message.received": { site: false, email: false, sms: false },
   },
 };

@@ -7,7 +7,11 @@
 import type { Deps } from "../deps.ts";
 import type { Services } from "../app.ts";
 import { createPeriodicWork, registerPeriodicJobs } from "./scheduler.ts";
+import { registerOrdersJobs } from "../domains/orders/jobs.ts";
+import { registerDocumentJobs } from "../domains/documents/faxes.ts";
 
-export function registerJobs(deps: Deps, _services: Services) {
+export function registerJobs(deps: Deps, services: Services) {
   registerPeriodicJobs(deps.jobs, createPeriodicWork({ deps }));
+  registerOrdersJobs(deps.jobs, services.orders.prescriptions);
+  registerDocumentJobs(deps.jobs, services.faxes);
 }

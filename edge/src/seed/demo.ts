@@ -5,6 +5,8 @@
 import type postgres from "postgres";
 import type { Deps } from "../deps.ts";
 import { availabilityInputSchema } from "../../../sync/schemas/availability.ts";
+import { seedOrders } from "./orders.ts";
+import { seedTeam } from "./team.ts";
 
 export const DEMO_PASSWORD = "demo-password";
 export const DEMO_ACCOUNTS = {
@@ -112,6 +114,7 @@ export async function seedDemo(deps: Pick<Deps, "sql" | "passwords" | "log">): P
     const [vma] = await tx<{ id: string }[]>`select id from users where email = ${DEMO_ACCOUNTS.vma}`;
     await ensureChat(tx, DEMO_CHATS.careTeam, "group", "Care team", [doctorId, vma.id]);
     await ensureChat(tx, DEMO_CHATS.doctorPatient, "direct", "", [doctorId, patientId]);
+    await seedTeam(tx, doctorId);
     await tx`insert into availability (doctor_id, slot_minutes, weekly, overrides)
       values (${doctorId}, ${DEMO_AVAILABILITY.slotMinutes}, ${tx.json(DEMO_AVAILABILITY.weekly as never)}, '[]')
       on conflict do nothing`;
@@ -120,6 +123,7 @@ export async function seedDemo(deps: Pick<Deps, "sql" | "passwords" | "log">): P
               ${tx.json(DEMO_INTAKE_SETTINGS.fields as never)})
       on conflict do nothing`;
   });
+  await seedOrders(deps);
   log.info("demo practice seeded", {
     password: DEMO_PASSWORD,
     accounts: Object.entries(DEMO_ACCOUNTS).map(([role, email]) => `${role}: ${email}`),

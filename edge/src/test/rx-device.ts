@@ -41,6 +41,8 @@ export async function openRxDevice(
     key: keys.fields,
     idb: { indexedDB: new IDBFactory(), IDBKeyRange },
     multiInstance: false,
+    // Two devices in one process must stay under RxDB's 13 open collections.
+    collections,
   });
   /** Every push row sent to the server, in order, with the server's answer for it (a master, a refused batch's error, or null: stored). */
   const pushes: { collection: CollectionName; row: Row; answer: Doc | { status: number; message?: string } | null }[] = [];
@@ -49,13 +51,19 @@ export async function openRxDevice(
   /** Documents whose pushes were cut off at `maxPushes`: a loop. */
   const looped = new Set<string>();
 
+  /** Off: every call fails as a network error does in the PWA (the device keeps its writes and retries). */
+  let online = true;
+  const offlineError = () => new ApiError({ message: "Cannot reach the server", code: 0 });
+
   const api = {
     async get<T>(path: string, options: RequestOptions = {}): Promise<T> {
+      if (!online) throw offlineError();
       const params = new URLSearchParams();
       for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined && v !== null) params.set(k, String(v));
       return await answer<T>(await ctx.call("GET", `${path}?${params}`, { token: user.token }));
     },
     async post<T>(path: string, body?: unknown): Promise<T> {
+      if (!online) throw offlineError();
       const collection = path.split("/").at(-2) as CollectionName;
       const all = body as Row[];
       const rows = all.filter((row) => {
@@ -106,6 +114,8 @@ export async function openRxDevice(
     pushes,
     looped,
     errors,
+    /** Takes the device off the network (calls fail) or back on. */
+    setOnline: (value: boolean) => void (online = value),
     /** Marks a local change as waiting for the server, as the PWA's hooks do before writing. */
     markPending: (name: CollectionName, id: string) => void pending.add(`${name}/${id}`),
     isPending: (name: CollectionName, id: string) => pending.has(`${name}/${id}`),

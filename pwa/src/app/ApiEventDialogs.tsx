@@ -9,15 +9,27 @@ type Shown = "paymentAction" | "subscription" | "erxProfile" | null;
  * Minimal dialogs for the product errors the API client announces (01 §8).
  * Commerce and e-prescribing issues replace their content with the real flows.
  */
+const ERX_FIELD_LABELS: Record<string, string> = {
+  firstName: "first name", lastName: "last name", birthDate: "birth date", gender: "gender", npi: "NPI", phoneNumber: "phone",
+  fax: "fax", address: "address", city: "city", state: "state", zip: "ZIP",
+};
+const erxLabel = (f: string) => ERX_FIELD_LABELS[f] ?? f;
+
 export function ApiEventDialogs() {
   const { events } = useAppDeps();
   const [shown, setShown] = useState<Shown>(null);
+  const [erxMissing, setErxMissing] = useState<{ doctor: string[]; patient: string[] }>({ doctor: [], patient: [] });
 
   useEffect(() => {
     const offs = [
       events.on("paymentActionRequired", () => setShown("paymentAction")),
       events.on("subscriptionRequired", () => setShown("subscription")),
-      events.on("erxProfileRequired", () => setShown("erxProfile")),
+      events.on("erxProfileRequired", (details) => {
+        // The orders domain names what is missing on each side (edge/docs/orders.md).
+        const list = (v: unknown) => Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
+        setErxMissing({ doctor: list(details?.doctorMissing), patient: list(details?.patientMissing) });
+        setShown("erxProfile");
+      }),
     ];
     return () => offs.forEach((off) => off());
   }, [events]);
@@ -47,10 +59,16 @@ export function ApiEventDialogs() {
         {shown === "erxProfile" && (
           <>
             <p>
-              Electronic prescribing needs your full professional profile (NPI, DEA, address and phone) before
-              prescriptions can be sent.
+              Electronic prescribing needs the prescriber's professional profile and the patient's identity and
+              address before a prescription can be sent. Nothing was sent.
             </p>
-            <Link to="/profile/edit" onClick={close}>Complete your profile</Link>
+            {erxMissing.doctor.length > 0 && <p>Your profile is missing: {erxMissing.doctor.map(erxLabel).join(", ")}.</p>}
+            {erxMissing.patient.length > 0 && (
+              <p>The patient's record is missing: {erxMissing.patient.map(erxLabel).join(", ")} (edit it in the chart's Profile section).</p>
+            )}
+            {(erxMissing.doctor.length > 0 || erxMissing.patient.length === 0) && (
+              <Link to="/profile/edit" onClick={close}>Complete your profile</Link>
+            )}
           </>
         )}
         <Button variant="secondary" onClick={close}>Close</Button>

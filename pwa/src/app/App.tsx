@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useSyncExternalStore } from "react";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { RouterProvider } from "react-router";
 import type { createBrowserRouter } from "react-router";
 import { createSessionActions } from "../features/auth/index.ts";
@@ -15,6 +16,13 @@ export function App({ deps, router }: { deps: AppDeps; router: AppRouter }) {
   const { session, api } = deps;
   const state = useSyncExternalStore(session.subscribe, session.getState, session.getState);
   const actions = useMemo(() => createSessionActions({ api, session }), [api, session]);
+  // REST-backed screens' cache (TanStack Query); keys per domain. One per app, emptied whenever
+  // the signed-in user changes, so nothing of one user's answers shows to the next on a shared device.
+  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 1, staleTime: 10_000 } } }));
+  const userId = state.user?.id ?? null;
+  useEffect(() => {
+    queryClient.clear();
+  }, [userId, queryClient]);
 
   // Back online after an unverified start: check the stored sign-in again.
   useEffect(() => {
@@ -26,11 +34,13 @@ export function App({ deps, router }: { deps: AppDeps; router: AppRouter }) {
 
   return (
     <AppDepsProvider deps={deps}>
+      <QueryClientProvider client={queryClient}>
       <SnackbarProvider>
         {state.status === "checking" && !state.user
           ? <FullScreenLoader label="Checking your sign-in" />
           : <RouterProvider router={router} />}
       </SnackbarProvider>
+      </QueryClientProvider>
     </AppDepsProvider>
   );
 }

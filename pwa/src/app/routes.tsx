@@ -1,7 +1,7 @@
 import { type ComponentType, type ReactNode, Suspense, use } from "react";
 import type { RouteObject } from "react-router";
 import { ResetPasswordPage, VerifyRegistrationPage, VmaPasswordPage } from "../features/auth/index.ts";
-import type { RenderEncounterNotes } from "../features/chart/index.ts";
+import type { RenderEncounterNotes, RenderEncounterOrders } from "../features/chart/index.ts";
 import {
   AboutUsPage,
   AgreementPage,
@@ -80,6 +80,15 @@ const PatientChartPage = screen(chart, "PatientChartPage");
 const PatientsPage = screen(() => import("../features/patients/index.ts"), "PatientsPage");
 const PayoutConnectedPage = screen(payouts, "PayoutConnectedPage");
 const PayoutConnectPage = screen(payouts, "PayoutConnectPage");
+const orders = () => import("../features/orders/index.ts");
+const team = () => import("../features/team/index.ts");
+const EncounterOrders = screen(orders, "EncounterOrders");
+const ErxPage = screen(orders, "ErxPage");
+const OrdersPage = screen(orders, "OrdersPage");
+const DocumentsPage = screen(() => import("../features/documents/index.ts"), "DocumentsPage");
+const ContactsPage = screen(team, "ContactsPage");
+const TasksPage = screen(team, "TasksPage");
+const VmaDoctorsPage = screen(team, "VmaDoctorsPage");
 
 /** Loads every screen now, so they render without suspending (unit tests wait 1 s for an element). */
 export function preloadScreens(): Promise<unknown> {
@@ -93,6 +102,8 @@ function withLoading(element: ReactNode): ReactNode {
 
 /** The encounter page's notes section: the collaborative notes of features/notes. */
 const renderEncounterNotes: RenderEncounterNotes = (ctx) => <EncounterNotesSection {...ctx} />;
+/** The encounter page's orders section: labs, imaging, referrals, prescriptions (features/orders). */
+const renderEncounterOrders: RenderEncounterOrders = (ctx) => <EncounterOrders {...ctx} />;
 
 /**
  * Every route of 01 §2. Who may open which path is decided by guards.ts
@@ -131,22 +142,34 @@ export const PAGE_ROUTES: RouteObject[] = [
   { path: "/consultation/:consultationId", element: <ConsultationPage /> },
   { path: "/calendar/:doctorId", element: <CalendarPage /> },
   { path: "/availability", element: <AvailabilityPage /> },
+  { path: "/doctor/documents", element: <DocumentsPage /> },
+  { path: "/vma/documents", element: <DocumentsPage /> },
+  { path: "/admin/documents", element: <DocumentsPage /> },
   { path: "/doctor/patients", element: <PatientsPage basePath="/doctor/patients" /> },
   { path: "/doctor/patients/:patientId", element: <PatientChartPage basePath="/doctor/patients" /> },
   {
     path: "/doctor/patients/:patientId/encounters/:encounterId",
-    element: <EncounterPage basePath="/doctor/patients" renderNotes={renderEncounterNotes} />,
+    element: <EncounterPage basePath="/doctor/patients" renderNotes={renderEncounterNotes} renderOrders={renderEncounterOrders} />,
   },
   { path: "/vma/patients", element: <PatientsPage basePath="/vma/patients" /> },
+  { path: "/vma/doctors", element: <VmaDoctorsPage /> },
+  { path: "/vma/tasks", element: <TasksPage area="vma" /> },
+  { path: "/doctor/tasks", element: <TasksPage area="doctor" /> },
+  { path: "/admin/tasks", element: <TasksPage area="admin" /> },
+  { path: "/vma/contacts", element: <ContactsPage /> },
+  { path: "/doctor/contacts", element: <ContactsPage /> },
+  { path: "/admin/contacts", element: <ContactsPage admin /> },
   { path: "/vma/patients/:patientId", element: <PatientChartPage basePath="/vma/patients" /> },
   {
     path: "/vma/patients/:patientId/encounters/:encounterId",
-    element: <EncounterPage basePath="/vma/patients" renderNotes={renderEncounterNotes} />,
+    element: <EncounterPage basePath="/vma/patients" renderNotes={renderEncounterNotes} renderOrders={renderEncounterOrders} />,
   },
   { path: "/health-record", element: <HealthRecordPage /> },
+  { path: "/orders", element: <OrdersPage /> },
+  { path: "/doctor/erx", element: <ErxPage /> },
   {
     path: "/health-record/encounters/:encounterId",
-    element: <EncounterPage basePath="/health-record" renderNotes={renderEncounterNotes} />,
+    element: <EncounterPage basePath="/health-record" renderNotes={renderEncounterNotes} renderOrders={renderEncounterOrders} />,
   },
   ...PLACEHOLDER_PAGES.map((page) => ({
     path: page.path,

@@ -13,6 +13,7 @@ import { type AppDeps, AppDepsProvider, createAppDeps, createMemoryStorage } fro
 import type { SessionState } from "../lib/session/session-store.ts";
 import { AUTH_STORAGE_KEY } from "../lib/session/token-storage.ts";
 import { SnackbarProvider } from "../ui/index.ts";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 
 export type StubRequest = {
   method: string;
@@ -137,11 +138,14 @@ export function renderApp(path: string, deps: AppDeps) {
 
 /** A component with the providers it needs, outside the full app. */
 export function renderWithDeps(ui: ReactNode, deps: AppDeps = makeDeps({ session: { status: "guest" } }), path = "/") {
+  const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const utils = render(
     <AppDepsProvider deps={deps}>
-      <SnackbarProvider>
-        <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
-      </SnackbarProvider>
+      <QueryClientProvider client={queries}>
+        <SnackbarProvider>
+          <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+        </SnackbarProvider>
+      </QueryClientProvider>
     </AppDepsProvider>,
   );
   return { ...utils, deps };

@@ -9,12 +9,17 @@ export type AuditEvent =
   | "account.registered" | "account.activated" | "vma.password.set"
   | "patient.doctor_assigned"
   // The patient chart: every read and write of clinical data (details.what says what).
-  | "chart.read" | "chart.write";
+  | "chart.read" | "chart.write"
+  // The practice team (issue 17).
+  | "vma.invited" | "vma.attached" | "vma.detached" | "vma.password.reset" | "vma.acting"
+  | "task.write" | "macro.write" | "contact.write";
 
 export type AuditEntry = {
   event: AuditEvent;
   actorId?: string | null;
   subjectId?: string | null;
+  /** The doctor a VMA acted for; left out, the database fills it from the VMA's acting doctor (migration 0040). */
+  principalId?: string | null;
   address?: string | null;
   details?: Record<string, unknown>;
 };
@@ -22,8 +27,9 @@ export type AuditEntry = {
 export function createAuditLog(sql: Sql) {
   return {
     async record(e: AuditEntry) {
-      await sql`insert into audit_log (event, actor_id, subject_id, address, details)
-        values (${e.event}, ${e.actorId ?? null}, ${e.subjectId ?? null}, ${e.address ?? null}, ${sql.json((e.details ?? {}) as never)})`;
+      await sql`insert into audit_log (event, actor_id, subject_id, principal_id, address, details)
+        values (${e.event}, ${e.actorId ?? null}, ${e.subjectId ?? null}, ${e.principalId ?? null}, ${e.address ?? null},
+          ${sql.json((e.details ?? {}) as never)})`;
     },
     async forSubject(subjectId: string) {
       return await sql<{ event: AuditEvent; actor_id: string | null; details: Record<string, unknown>; at: Date }[]>`

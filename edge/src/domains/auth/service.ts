@@ -219,8 +219,8 @@ export function createAuthService(deps: Deps) {
     },
 
     /** Ends every session of a user (block, password reset) and tells their sockets. */
-    async endAllSessions(userId: string, reason: "blocked" | "password_reset") {
-      const ended = await sessions.revokeAllForUser(userId, reason, clock.now());
+    async endAllSessions(userId: string, reason: "blocked" | "password_reset" | "vma_detached" | "acting_changed", keep: string | null = null) {
+      const ended = await sessions.revokeAllForUser(userId, reason, clock.now(), keep);
       await forceLogout(ended, reason);
       return ended.length;
     },

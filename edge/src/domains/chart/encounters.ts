@@ -168,13 +168,6 @@ export function createChartEncounters(deps: Deps2) {
      * Prescriptions, labs, imagings and referrals of the encounter. Those
      * entities come with their own issue; until then the list is empty.
      */
-    async orders(actor: Actor, id: string, page: { offset: number; limit: number }) {
-      const access = chartAccess(sql, actor);
-      const e = await access.encounter(id);
-      await audit.read(actor, { patientId: e.patient_id, what: "encounter.orders", id });
-      return { list: [] as unknown[], totalCount: 0, offset: page.offset, limit: page.limit };
-    },
-
     /** A PDF of the chosen parts, with only what the caller may see (a patient: what is shared). */
     async download(actor: Actor, id: string, input: z.output<typeof encounterDownloadSchema>) {
       const access = chartAccess(sql, actor);
@@ -225,7 +218,7 @@ export function createChartEncounters(deps: Deps2) {
         lines.push({ text: `Family: ${card.familyHistoryNoSignificant ? "none significant" : card.familyHistory.map((f) => `${f.member}: ${f.condition}`).join(", ") || "-"}` });
       }
       await audit.read(actor, { patientId: e.patient_id, what: "encounter.download", id, details: { fields: input.fields } });
-      return createPdf(lines, { title: `Encounter ${enc.encounterDatetime.slice(0, 10)}` });
+      return await createPdf(lines, { title: `Encounter ${enc.encounterDatetime.slice(0, 10)}` });
     },
 
     send: (actor: Actor, id: string) => share(actor, id, false),

@@ -68,10 +68,7 @@ export function chartRoutes(s: ChartServices) {
   });
   r.get("/encounters/dropdown/:id", readers, validate({ query: encounterDropdownQuerySchema }), async (c) =>
     ok(c, await encounters.dropdown(actorOf(c), param(c, "id"), valid(c, encounterDropdownQuerySchema))));
-  r.get("/encounters/orders-list/:id", readers, validate({ query: pageQuerySchema }), async (c) => {
-    const q = valid(c, pageQuerySchema);
-    return ok(c, await encounters.orders(actorOf(c), param(c, "id"), q));
-  });
+  // GET /encounters/orders-list/:id is the orders domain's (domains/orders/routes.ts).
   r.get("/encounters/:patientId/list", readers, validate({ query: encounterListQuerySchema }), async (c) => {
     const q = valid(c, encounterListQuerySchema);
     const { list, totalCount } = await encounters.list(actorOf(c), param(c, "patientId"), q);

@@ -4,7 +4,7 @@ import { apiTest } from "../../test/harness.ts";
 import { startLiveServer } from "../../test/live-server.ts";
 import { createPractice } from "../../test/sync-fixtures.ts";
 import { form, pdfFile, pngFile, send, startChat } from "../../test/chat-fixtures.ts";
-import { assertValidPdf, latin1 } from "../../test/pdf-check.ts";
+import { pdfText } from "../../test/pdf-check.ts";
 import { EXPORT_TTL_MS } from "./export.ts";
 
 apiTest("chat export", async (t, ctx) => {
@@ -34,7 +34,8 @@ apiTest("chat export", async (t, ctx) => {
       assert.deepEqual(await mine.next("chat:export:started", isThis), { exportId, chatId });
       const progress = await mine.next("chat:export:progress", isThis);
       assert.equal(progress.progress, 1);
-      const success = await mine.next("chat:export:success", isThis);
+      // The process's first PDF reads and parses the DejaVu fonts (platform/pdf.ts): seconds on a loaded machine.
+      const success = await mine.next("chat:export:success", isThis, 20_000);
       downloadUrl = success.downloadUrl;
       assert.equal(downloadUrl, `/api/v1/messages/exports/${exportId}`);
       assert.equal(new Date(success.expiresAt).getTime(), ctx.clock.now().getTime() + EXPORT_TTL_MS);
@@ -47,13 +48,11 @@ apiTest("chat export", async (t, ctx) => {
       assert.equal(res.headers.get("content-type"), "application/pdf");
       assert.match(res.headers.get("content-disposition") ?? "", /^attachment; filename="chat-\d{4}-\d{2}-\d{2}\.pdf"/);
       const pdf = new Uint8Array(await res.arrayBuffer());
-      assert.equal(latin1(pdf.subarray(0, 5)), "%PDF-");
-      assertValidPdf(pdf);
-      const text = latin1(pdf);
-      assert.ok(text.includes("I have had a cough \\(dry\\) for a week"));
-      assert.ok(text.includes("Attachment: intake-form.pdf \\(5 KB, application/pdf\\)"));
-      assert.ok(text.includes("Attachment: x-ray.png \\(1.4 MB, image/png\\)"));
-      assert.ok(text.includes("(Attachments \\(2\\)) Tj"));
+      const { text } = await pdfText(pdf);
+      assert.ok(text.includes("I have had a cough (dry) for a week"));
+      assert.ok(text.includes("Attachment: intake-form.pdf (5 KB, application/pdf)"));
+      assert.ok(text.includes("Attachment: x-ray.png (1.4 MB, image/png)"));
+      assert.ok(text.includes("Attachments (2)"));
     });
 
     await t.step("the token may come as ?token= (a link the browser opens)", async () => {

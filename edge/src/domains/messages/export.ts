@@ -68,7 +68,7 @@ export function createChatExports(deps: Pick<Deps, "sql" | "clock" | "events" | 
       for (const entry of attachments) lines.push({ text: `- ${entry}` });
       if (attachments.length === 0) lines.push({ text: "none" });
 
-      const pdf = createPdf(lines, { title: "Conversation export" });
+      const pdf = await createPdf(lines, { title: "Conversation export" });
       const blobId = await blobs.put({ ownerId: actor.userId, kind: "chatExport", contentType: "application/pdf", data: pdf });
       const expiresAt = new Date(clock.now().getTime() + EXPORT_TTL_MS);
       await sql`update chat_exports set status = 'ready', blob_id = ${blobId}, expires_at = ${expiresAt} where id = ${exportId}`;

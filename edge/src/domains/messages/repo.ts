@@ -191,7 +191,12 @@ export function createMessagesRepo(sql: Sql) {
         from chat_members me join chats c on c.id = me.chat_id and not c.deleted
         where me.user_id = ${userId}`;
       const unread = rows.filter((r) => r.unread > 0).sort((a, b) => a.chat_id.localeCompare(b.chat_id));
-      return { messages: unread.reduce((n, r) => n + r.unread, 0), faxes: 0, unreadChatIds: unread.map((r) => r.chat_id) };
+      // New received faxes of the caller's practice (documents domain): the doctor's own, or a VMA's doctor's.
+      const [{ faxes }] = await sql<{ faxes: number }[]>`select count(d.id)::int as faxes from users me
+        left join documents d on d.owner = 'practice' and d.doc_type = 'incoming_faxes' and d.is_new and not d.deleted
+          and d.practice_id = case when me.role = 'doctor' then me.id when me.role = 'vma' then me.doctor_id end
+        where me.id = ${userId}`;
+      return { messages: unread.reduce((n, r) => n + r.unread, 0), faxes, unreadChatIds: unread.map((r) => r.chat_id) };
     },
 
     /**

@@ -74,7 +74,7 @@ apiTest("notification settings", async (t, ctx) => {
       "message.received": { site: false, email: true, sms: false },
     });
     const admins = await ctx.call("GET", "/settings/notifications", { token: admin.token });
-    assert.deepEqual(Object.keys(admins.body.result.settings).sort(), ["contactUs.received", "message.received"]);
+    assert.deepEqual(Object.keys(admins.body.result.settings).sort(), ["contactUs.received", "message.received", "task.assigned"]);
   });
 
   await t.step("a partial change keeps the rest", async () => {

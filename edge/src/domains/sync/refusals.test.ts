@@ -11,6 +11,7 @@
  * and the test reports the loop).
  */
 import assert from "node:assert/strict";
+import { createActorLookup } from "../../access/resolve-actor.ts";
 import { apiTest, type TestContext } from "../../test/harness.ts";
 import { openRxDevice, type RxDevice } from "../../test/rx-device.ts";
 import {
@@ -261,6 +262,52 @@ apiTest("sync: every refused change settles on the device in at most two pushes,
     } finally {
       await staff.close();
       await device.close();
+    }
+  });
+
+  await t.step("tasks and macros (server wins; a device only closes or reopens a task)", async () => {
+    const meta = { address: null, device: "" };
+    const actorOf = async (token: string) => {
+      const found = await createActorLookup(ctx.deps)(token);
+      if (!("actor" in found)) throw new Error("no actor");
+      return found.actor;
+    };
+    const task = await ctx.services.team.tasks.create(await actorOf(vma.token), {
+      assigneeId: doctor.id, patientId: patient.id, description: "Call back", category: "Call back", dueDate: null,
+    }, meta);
+    const macro = await ctx.services.team.macros.create(await actorOf(doctor.token), { shortcut: ";r1", text: "Refusal" }, meta);
+    const device = await open(doctor, "tasks");
+    try {
+      await device.sync();
+      await assertSettles(ctx, device, "tasks", task.id, () => patch(device, "tasks", task.id, { description: "Changed on the device" }));
+      await assertSettles(ctx, device, "tasks", task.id, () => patch(device, "tasks", task.id, { assigneeId: vma.id }));
+      await assertSettles(ctx, device, "tasks", task.id, () => remove(device, "tasks", task.id));
+      const made = { ...(await stored<Doc>(ctx, "tasks", task.id))!, id: crypto.randomUUID(), updatedAt: 0 };
+      await assertSettles(ctx, device, "tasks", made.id, () => insert(device, "tasks", made), { server: "refusedCreate" });
+      // Closing is the one change a device makes: stored, by the doctor.
+      device.markPending("tasks", task.id);
+      await patch(device, "tasks", task.id, { status: "closed" });
+      await device.sync();
+      const closed = await stored<Doc>(ctx, "tasks", task.id);
+      assert.deepEqual([closed?.status, closed?.updatedBy], ["closed", doctor.id]);
+      assert.equal(device.isPending("tasks", task.id), false);
+    } finally {
+      await device.close();
+    }
+    const macros = await open(vma, "macros");
+    try {
+      await macros.sync();
+      await assertSettles(ctx, macros, "macros", macro.id, () => patch(macros, "macros", macro.id, { text: "Mine" }));
+      await assertSettles(ctx, macros, "macros", macro.id, () => remove(macros, "macros", macro.id));
+    } finally {
+      await macros.close();
+    }
+    const outsider = await open(other.doctor, "tasks");
+    try {
+      await outsider.sync();
+      assert.equal(await outsider.local("tasks", task.id), null, "another practice's device never holds the task");
+    } finally {
+      await outsider.close();
     }
   });
 });

@@ -22,13 +22,15 @@ export function serverValuesOnCreate(name: CollectionName, actor: Actor, now: Da
       return { authorId: actor.userId, updatedBy: actor.userId, isShared: false, createdAt: now.toISOString() };
     case "chats":
     case "consultations":
+    case "tasks":
+    case "macros":
       return {};
   }
 }
 
 /** Values the server sets on every edit. */
 export function serverValuesOnEdit(name: CollectionName, actor: Actor): Doc {
-  return name === "note_drafts" ? { updatedBy: actor.userId } : {};
+  return name === "note_drafts" || name === "tasks" ? { updatedBy: actor.userId } : {};
 }
 
 /** The role's constraints on field values (e.g. a patient's files stay in PatientUploaded). */

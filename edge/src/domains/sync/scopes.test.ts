@@ -29,6 +29,7 @@ apiTest("sync scopes: predicate and readers agree for every kind", async (t, ctx
   ];
   const values: Record<ScopeKind, string[]> = {
     chatMember: chats, careTeam: patients, careTeamOrPatient: patients, consultationParty: consultations,
+    practice: [a.doctor.id, b.doctor.id, unapproved.id, a.patient.id, admin.id],
   };
 
   for (const kind of Object.keys(values) as ScopeKind[]) {

@@ -32,6 +32,10 @@ export function scopePredicate(q: Queryable, actor: Actor, kind: ScopeKind, targ
       return actor.role === "patient" ? q`${target} = ${actor.userId}` : careTeam(q, actor, target);
     case "consultationParty":
       return q`${target} in (select c.id from consultations c where ${consultationParty(q, actor, q`c`)})`;
+    case "practice": {
+      const doctorId = careTeamDoctorOf(actor);
+      return doctorId ? q`${target} = ${doctorId}::uuid` : q`false`;
+    }
   }
 }
 
@@ -104,6 +108,14 @@ export async function readersOf(q: Queryable, kind: ScopeKind, values: string[])
         from consultations c join users d on d.id = c.doctor_id and d.application_status = 'approved'
           join users v on v.doctor_id = c.doctor_id and v.role = 'vma'
         where c.id = any(${ids})`
+    : kind === "practice"
+    ? q<{ scope: string; user_id: string }[]>`
+        select d.id::text as scope, d.id::text as user_id
+        from users d where d.id = any(${ids}) and d.role = 'doctor' and d.application_status = 'approved'
+        union all
+        select d.id::text, v.id::text
+        from users d join users v on v.doctor_id = d.id and v.role = 'vma'
+        where d.id = any(${ids}) and d.role = 'doctor' and d.application_status = 'approved'`
     : kind === "careTeam"
     ? q<{ scope: string; user_id: string }[]>`${careTeamRows}`
     : q<{ scope: string; user_id: string }[]>`${careTeamRows}

@@ -35,6 +35,8 @@ const WRITES: Record<CollectionName, CollectionName[]> = {
   medical_files: ["medical_files"],
   consultations: ["consultations"],
   encounter_notes: ["encounter_notes"],
+  tasks: ["tasks"],
+  macros: ["macros"],
 };
 
 type Doc = SyncDoc & Record<string, unknown>;

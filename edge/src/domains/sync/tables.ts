@@ -22,7 +22,7 @@ export type TableDef = {
 
 export const LOCK_NAMESPACE = 7310;
 const LOCK_KEYS: Record<CollectionName, number> = {
-  chats: 1, chat_messages: 2, note_drafts: 3, medical_files: 4, consultations: 5, encounter_notes: 6,
+  chats: 1, chat_messages: 2, note_drafts: 3, medical_files: 4, consultations: 5, encounter_notes: 6, tasks: 7, macros: 8,
 };
 
 /** Fields whose column is not a plain copy of the value. */
@@ -32,6 +32,7 @@ const SPECIAL: Partial<Record<CollectionName, Record<string, Kind>>> = {
   note_drafts: { fields: "json" },
   consultations: { startAt: "timestamp", endAt: "timestamp", doctorName: "derived", patientName: "derived" },
   encounter_notes: { createdAt: "timestamp", typeName: "derived", fieldNames: "derived" },
+  tasks: { createdAt: "timestamp", assigneeName: "derived", patientName: "derived", createdByName: "derived" },
 };
 
 const snake = (field: string) => field.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`);
@@ -72,6 +73,13 @@ export function selectFrom(q: Queryable, def: TableDef): Fragment {
     return q`select t.id, t.encounter_id, t.patient_id, t.note_type_id, nt.name as type_name, nt.field_names, t.is_shared,
         t.author_id, t.updated_by, t.created_at, t.seq, (t.deleted or e.deleted_at is not null) as deleted
       from encounter_notes t join note_types nt on nt.id = t.note_type_id join encounters e on e.id = t.encounter_id`;
+  }
+  if (def.name === "tasks") {
+    return q`select t.*, a.first_name || ' ' || a.last_name as assignee_name,
+        case when p.id is null then null else p.first_name || ' ' || p.last_name end as patient_name,
+        c.first_name || ' ' || c.last_name as created_by_name
+      from tasks t join users a on a.id = t.assignee_id join users c on c.id = t.created_by
+        left join users p on p.id = t.patient_id`;
   }
   return q`select t.* from ${q(def.table)} t`;
 }

@@ -2,10 +2,16 @@
 import type { SweepRoute } from "../types.ts";
 import { ACCOUNT_SCREENS } from "./account.ts";
 import { CARE_SCREENS } from "./care.ts";
+import { DOCUMENTS_ROUTES } from "./documents.ts";
+import { ORDERS_ROUTES } from "./orders.ts";
 import { PUBLIC_SCREENS } from "./public.ts";
+import { TEAM_ROUTES } from "./team.ts";
 
 export const SWEEP_ROUTES: SweepRoute[] = [
   ...PUBLIC_SCREENS,
   ...ACCOUNT_SCREENS,
   ...CARE_SCREENS,
+  ...ORDERS_ROUTES,
+  ...DOCUMENTS_ROUTES,
+  ...TEAM_ROUTES,
 ];

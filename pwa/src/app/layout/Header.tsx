@@ -3,7 +3,9 @@ import { Link, NavLink, useLocation } from "react-router";
 import { homePath } from "../../../../sync/rules/home-path.ts";
 import { openAuthDialog, useSession } from "../../features/auth/index.ts";
 import { HeaderBell, SessionEvents } from "../../features/notifications/index.ts";
+import { FaxCounter } from "../../features/documents/index.ts";
 import { SyncStatusIndicator, UnlockDialog } from "../../features/sync/index.ts";
+import { ActingDoctorSwitch } from "../../features/team/index.ts";
 import { Button } from "../../ui/index.ts";
 import { navItemsFor } from "../nav-items.ts";
 import { AccountMenu } from "./AccountMenu.tsx";
@@ -31,6 +33,8 @@ export function Header() {
         {/* Outside the folding navigation: the sync state stays visible on phones. */}
         <SyncStatusIndicator />
         {user && <HeaderBell />}
+        {user && <FaxCounter role={user.role} />}
+        {user?.role === "vma" && <ActingDoctorSwitch />}
         <button
           type="button"
           className="app-header__menu-button"

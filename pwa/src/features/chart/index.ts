@@ -1,5 +1,5 @@
 import "./chart.css";
 
 export { PatientChartPage } from "./pages/PatientChartPage.tsx";
-export { EncounterPage, type EncounterNotesContext, type RenderEncounterNotes } from "./pages/EncounterPage.tsx";
+export { EncounterPage, type EncounterNotesContext, type RenderEncounterNotes, type RenderEncounterOrders } from "./pages/EncounterPage.tsx";
 export { HealthRecordPage } from "./pages/HealthRecordPage.tsx";

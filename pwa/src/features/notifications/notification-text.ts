@@ -21,6 +21,11 @@ export function notificationText(item: Pick<SiteNotificationView, "kind" | "payl
     }
     case "contactUs.received":
       return text(p.subject) ? `New contact-us message: ${text(p.subject)}` : "New contact-us message.";
+    case "task.assigned": {
+      const by = text(p.byName);
+      const what = text(p.description).slice(0, 80);
+      return by ? `${by} assigned you a task: ${what}` : `You have a new task: ${what}`;
+    }
     default:
       return "New notification.";
   }
@@ -31,6 +36,7 @@ export function notificationLink(item: Pick<SiteNotificationView, "kind" | "payl
   const p = item.payload ?? {};
   if (item.kind === "consultation.startsSoon" && text(p.consultationId)) return `/consultation/${text(p.consultationId)}`;
   if (item.kind === "contactUs.received") return "/admin";
+  if (item.kind === "task.assigned" && ["doctor", "vma", "admin"].includes(text(p.area))) return `/${text(p.area)}/tasks`;
   return null;
 }
 
@@ -38,6 +44,7 @@ export const KIND_LABELS: Record<string, string> = {
   "consultation.startsSoon": "A consultation starts in 15 minutes",
   "contactUs.received": "A contact-us message arrives",
   "message.received": "A new chat message while you are away",
+  "task.assigned": "A task is assigned to you",
 };
 
 export const CHANNEL_LABELS = { site: "On the site", email: "Email", sms: "Text message" } as const;

@@ -12,9 +12,11 @@ import type {
   ChatMessageDoc,
   ConsultationDoc,
   EncounterNoteDoc,
+  MacroDoc,
   MedicalFileDoc,
   MedicalFolder,
   NoteDraftDoc,
+  TaskDoc,
 } from "../../../../sync/collections/index.ts";
 import type { Doc as YDoc } from "yjs";
 
@@ -120,6 +122,13 @@ export type SyncHooks = {
    * with `doctorId` only that doctor's. For the offline list and calendar.
    */
   useConsultations(query?: { doctorId?: string }): LiveList<Local<ConsultationDoc>>;
+
+  /** The practice's tasks on the device (doctor, VMA), open first; issue 17. */
+  useTasks(): LiveList<Local<TaskDoc>>;
+  /** Closes or reopens a task locally (works offline). */
+  useSetTaskStatus(): (id: string, status: "open" | "closed") => Promise<void>;
+  /** The practice's macros on the device, for expansion offline. */
+  useMacros(): LiveList<Local<MacroDoc>>;
 
   /** Notes of one encounter kept on the device, oldest first (createdAt, id). Care team only. */
   useEncounterNotes(encounterId: string): LiveList<Local<EncounterNoteDoc>>;

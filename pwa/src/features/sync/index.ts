@@ -14,11 +14,12 @@ export { createTabChannel } from "./lib/tab-channel.ts";
 export { usePasswordChanged, useSyncStatus, useUnlock } from "./hooks/use-sync-status.ts";
 export { useChatMessages, useChats, useSendMessage } from "./hooks/use-chats.ts";
 export { useDeleteNoteDraft, useNoteDrafts, useSaveNoteDraft } from "./hooks/use-note-drafts.ts";
-export { useAttachFile, useMedicalFiles } from "./hooks/use-medical-files.ts";
+export { type MedicalFileEdit, useAttachFile, useEditMedicalFile, useMedicalFiles } from "./hooks/use-medical-files.ts";
 export { useFileUrl } from "./hooks/use-file-url.ts";
 export { useConsultations } from "./hooks/use-consultations.ts";
 export { useCreateEncounterNote, useDeleteEncounterNote, useEncounterNotes } from "./hooks/use-encounter-notes.ts";
 export { useNoteDocStore } from "./hooks/use-note-doc-store.ts";
+export { useMacros, useSetTaskStatus, useTasks } from "./hooks/use-team.ts";
 /** Server events of the live channel (not part of the data contract): see hooks/use-server-event.ts. */
 export { useServerEmit, useServerEvent } from "./hooks/use-server-event.ts";
 

@@ -5,6 +5,7 @@ import { ComingSoon } from "../../../ui/index.ts";
 import { useCurrentUser } from "../../auth/index.ts";
 import { NoteTypesSettings } from "../../notes/index.ts";
 import { NotificationSettingsSection } from "../../notifications/index.ts";
+import { MacrosSettings, VmasSettings } from "../../team/index.ts";
 import { ChangeEmailSection } from "../components/ChangeEmailSection.tsx";
 import { ChangePasswordSection } from "../components/ChangePasswordSection.tsx";
 import { PhoneSection } from "../components/PhoneSection.tsx";
@@ -17,8 +18,6 @@ const COMING: { id: string; title: string; roles?: Role[]; description: string }
   { id: "services", title: "Services", roles: ["doctor"], description: "One-time services you offer and their prices." },
   { id: "memberships", title: "Memberships", roles: ["doctor"], description: "The membership plans you offer." },
   { id: "patient-memberships", title: "Patient memberships", roles: ["doctor"], description: "Your patients' plans." },
-  { id: "macros", title: "Macros", roles: ["doctor", "vma"], description: "Reusable text shortcuts." },
-  { id: "vmas", title: "Manage VMAs", roles: ["doctor"], description: "Invite and manage your assistants." },
   { id: "consultations", title: "Consultations", roles: ["doctor"], description: "Consultation types and intake form." },
   { id: "balance", title: "Balance", roles: ["doctor"], description: "Your earnings and payout requests." },
   { id: "agreements", title: "Agreements", roles: ["admin"], description: "Versions of the public agreements." },
@@ -41,6 +40,8 @@ export function SettingsPage() {
     { id: "notifications", title: "Notifications", body: <NotificationSettingsSection /> },
     // The doctor manages note types (02 §6); their VMAs see the list they pick from.
     { id: "note-types", title: "Note types", roles: ["doctor", "vma"], body: <NoteTypesSettings canManage={user.role === "doctor"} /> },
+    { id: "macros", title: "Macros", roles: ["doctor", "vma"], body: <MacrosSettings /> },
+    { id: "vmas", title: "Manage VMAs", roles: ["doctor"], body: <VmasSettings /> },
     ...COMING.map((item) => ({
       id: item.id,
       title: item.title,

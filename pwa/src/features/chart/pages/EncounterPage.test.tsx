@@ -192,7 +192,7 @@ describe("EncounterPage", { timeout: 20_000 }, () => {
     renderPage(vma(), server({ diagnoses: [diagnosis()] }), { at: `/vma/patients/${PATIENT_ID}/encounters/${ENCOUNTER_ID}` });
     await screen.findByRole("heading", { level: 1, name: "Cough for a week" });
     const actions = screen.getByRole("group", { name: "Encounter actions" });
-    expect(within(actions).getAllByRole("button").map((b) => b.textContent)).toEqual(["Download PDF"]);
+    expect(within(actions).getAllByRole("button").map((b) => b.textContent)).toEqual(["Download PDF", "Fax"]);
     const panel = screen.getByRole("region", { name: "Diagnoses" });
     expect(await within(panel).findByText("J20.9")).toBeTruthy();
     expect(within(panel).queryByRole("button")).toBeNull();

@@ -10,6 +10,7 @@ import { useCurrentUser } from "../../auth/index.ts";
 import { StatusBadge } from "../../consultations/index.ts";
 import { DiagnosesPanel } from "../components/DiagnosesPanel.tsx";
 import { DownloadDialog } from "../components/DownloadDialog.tsx";
+import { FaxSendDialog } from "../../documents/index.ts";
 import { EncounterForm } from "../components/EncounterForm.tsx";
 import { NotesReadOnly } from "../components/NotesReadOnly.tsx";
 import { ResourceState } from "../components/ResourceState.tsx";
@@ -23,11 +24,14 @@ import { type ChartRole, chartPermissions, chartRoleOf } from "../lib/permission
 export type EncounterNotesContext = { patientId: string; encounterId: string; role: ChartRole };
 /** Renders the encounter's notes; it sits inside the page's section headed "Notes" (an h2), so it starts at h3. */
 export type RenderEncounterNotes = (ctx: EncounterNotesContext) => ReactNode;
+/** Renders the encounter's orders (features/orders): a section of its own with an h2. */
+export type RenderEncounterOrders = (ctx: EncounterNotesContext) => ReactNode;
 
 type Props = {
   /** `/doctor/patients`, `/vma/patients`, or `/health-record` for the patient's own view. */
   basePath: string;
   renderNotes?: RenderEncounterNotes;
+  renderOrders?: RenderEncounterOrders;
 };
 
 /**
@@ -35,7 +39,7 @@ type Props = {
  * the patient, `/health-record/encounters/:encounterId`: details, the doctor's
  * actions (edit, send, send all, delete), PDF download, diagnoses, vitals, notes.
  */
-export function EncounterPage({ basePath, renderNotes }: Props) {
+export function EncounterPage({ basePath, renderNotes, renderOrders }: Props) {
   const user = useCurrentUser();
   const params = useParams();
   const role = chartRoleOf(user.role);
@@ -49,7 +53,7 @@ export function EncounterPage({ basePath, renderNotes }: Props) {
         <span aria-hidden="true">←</span> {role === "patient" ? "Your health record" : "Back to the chart"}
       </Link>
       {valid
-        ? <EncounterView key={encounterId} patientId={patientId} encounterId={encounterId} role={role} chartPath={chartPath} renderNotes={renderNotes} />
+        ? <EncounterView key={encounterId} patientId={patientId} encounterId={encounterId} role={role} chartPath={chartPath} renderNotes={renderNotes} renderOrders={renderOrders} />
         : <NotFound chartPath={chartPath} />}
     </div>
   );
@@ -65,15 +69,18 @@ function NotFound({ chartPath }: { chartPath: string }) {
   );
 }
 
-type ViewProps = { patientId: string; encounterId: string; role: ChartRole; chartPath: string; renderNotes?: RenderEncounterNotes };
+type ViewProps = {
+  patientId: string; encounterId: string; role: ChartRole; chartPath: string; renderNotes?: RenderEncounterNotes;
+  renderOrders?: RenderEncounterOrders;
+};
 
-function EncounterView({ patientId, encounterId, role, chartPath, renderNotes }: ViewProps) {
+function EncounterView({ patientId, encounterId, role, chartPath, renderNotes, renderOrders }: ViewProps) {
   const api = useApi();
   const navigate = useNavigate();
   const notify = useSnackbar();
   const permissions = chartPermissions(role);
   const encounter = useOnlineResource((signal) => api.get<Encounter>(`/encounters/${encounterId}`, { signal }), [api, encounterId]);
-  const [dialog, setDialog] = useState<"edit" | "send" | "sendAll" | "delete" | "download" | null>(null);
+  const [dialog, setDialog] = useState<"edit" | "send" | "sendAll" | "delete" | "download" | "fax" | null>(null);
   const [refreshKey, setRefreshKey] = useState(0);
   const close = () => setDialog(null);
   const send = async (all: boolean) => {
@@ -111,6 +118,10 @@ function EncounterView({ patientId, encounterId, role, chartPath, renderNotes }:
                   </>
                 )}
                 <Button variant="secondary" onClick={() => setDialog("download")}>Download PDF</Button>
+                {permissions.prepare && <Button variant="secondary" onClick={() => setDialog("fax")}>Fax</Button>}
+                {permissions.prepare && (role === "doctor" || role === "vma") && (
+                  <Link className="ui-button ui-button--secondary" to={`/${role}/tasks?encounterId=${e.id}&patientId=${patientId}`}>New task</Link>
+                )}
                 {permissions.decide && <Button variant="danger" onClick={() => setDialog("delete")}>Delete</Button>}
               </div>
               <section className="card stack" aria-labelledby="encounter-details-title">
@@ -133,6 +144,7 @@ function EncounterView({ patientId, encounterId, role, chartPath, renderNotes }:
               </section>
               <DiagnosesPanel encounterId={encounterId} permissions={permissions} refreshKey={refreshKey} />
               <VitalsSection patientId={patientId} encounterId={encounterId} permissions={permissions} title="Vitals of this encounter" />
+              {renderOrders?.({ patientId, encounterId, role })}
 
               <Dialog open={dialog === "edit"} title="Edit encounter" onClose={close} wide>
                 {dialog === "edit" && <EncounterForm mode="edit" encounter={e} onSaved={(saved) => encounter.setData(() => saved)} onClose={close} />}
@@ -167,6 +179,10 @@ function EncounterView({ patientId, encounterId, role, chartPath, renderNotes }:
                   notify("Encounter deleted", "success");
                   navigate(`${chartPath}?section=encounters`, { replace: true });
                 }}
+                onClose={close}
+              />
+              <FaxSendDialog
+                source={dialog === "fax" ? { encounterId, label: `Encounter of ${formatDateTime(e.encounterDatetime)}` } : null}
                 onClose={close}
               />
               <DownloadDialog

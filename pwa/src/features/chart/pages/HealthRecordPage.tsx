@@ -1,4 +1,5 @@
 import { useCurrentUser } from "../../auth/index.ts";
+import { PatientFiles } from "../../patients/index.ts";
 import { EncounterDiagnoses } from "../components/EncounterDiagnoses.tsx";
 import { EncountersSection } from "../components/EncountersSection.tsx";
 import { ProblemsSection } from "../components/ProblemsSection.tsx";
@@ -31,6 +32,7 @@ export function HealthRecordPage() {
       />
       <ProblemsSection patientId={user.id} permissions={PATIENT} />
       <VitalsSection patientId={user.id} permissions={PATIENT} />
+      <PatientFiles patientId={user.id} />
     </div>
   );
 }

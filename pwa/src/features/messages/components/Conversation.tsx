@@ -5,6 +5,8 @@ import type { Local } from "../../sync/contract.ts";
 import { EmptyState, PendingMark, pendingLabel, Spinner } from "../../../ui/index.ts";
 import { fullTime, type NameById, shortTime } from "../chat-display.ts";
 import { type AttachmentUploader, MessageComposer } from "./MessageComposer.tsx";
+import { useMacros } from "../../sync/index.ts";
+import { fillMacro } from "../../../../../sync/rules/macro-text.ts";
 
 /** What is known of an attachment (from `GET /messages/{chatId}`); the id alone until then. */
 export type FileInfo = { name: string; size: number };
@@ -42,6 +44,7 @@ export function Conversation(
 ) {
   const visible = messages.filter((message) => !message._deleted);
   const logRef = useRef<HTMLDivElement>(null);
+  const macros = useChatMacros();
 
   // Keep the newest message in view as messages arrive.
   useLayoutEffect(() => {
@@ -99,7 +102,7 @@ export function Conversation(
         </ol>
       </div>
       {readOnlyReason && <p className="notice notice--warning" role="status">{readOnlyReason}</p>}
-      <MessageComposer onSend={onSend} disabled={Boolean(readOnlyReason)} attachments={attachments} />
+      <MessageComposer onSend={onSend} disabled={Boolean(readOnlyReason)} attachments={attachments} macros={macros} />
     </section>
   );
 }
@@ -108,4 +111,11 @@ export function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** The practice's macros on the device (doctors, VMAs; empty for others), `{today}` filled; patient placeholders stay. */
+function useChatMacros() {
+  const macros = useMacros();
+  const today = new Date();
+  return macros.items.map((m) => ({ id: m.id, shortcut: m.shortcut, text: fillMacro(m.text, { today }) }));
 }

@@ -54,3 +54,31 @@ describe("MessageComposer attachments", () => {
     expect(screen.queryByText("a.pdf")).toBeNull();
   });
 });
+
+describe("MessageComposer macros", () => {
+  const macros = [{ id: "m1", shortcut: ";bp", text: "Blood pressure 120/80." }, { id: "m2", shortcut: ";fu", text: "Follow up in 2 weeks." }];
+
+  it("typing a shortcut offers the macro; Enter expands it instead of sending", async () => {
+    const user = userEvent.setup();
+    const sent: string[] = [];
+    render(<MessageComposer onSend={(text) => Promise.resolve(void sent.push(text))} macros={macros} />);
+    const box = screen.getByRole("textbox", { name: "Message" }) as HTMLTextAreaElement;
+    await user.type(box, "Today ;b");
+    expect(within(screen.getByRole("listbox")).getByText(";bp")).toBeTruthy();
+    await user.keyboard("{Enter}");
+    expect(box.value).toBe("Today Blood pressure 120/80.");
+    expect(sent).toEqual([]);
+    expect(screen.queryByRole("listbox")).toBeNull();
+    await user.keyboard("{Enter}");
+    expect(sent).toEqual(["Today Blood pressure 120/80."]);
+  });
+
+  it("Esc dismisses the offer and Enter sends the text as typed", async () => {
+    const user = userEvent.setup();
+    const sent: string[] = [];
+    render(<MessageComposer onSend={(text) => Promise.resolve(void sent.push(text))} macros={macros} />);
+    await user.type(screen.getByRole("textbox", { name: "Message" }), ";fu");
+    await user.keyboard("{Escape}{Enter}");
+    expect(sent).toEqual([";fu"]);
+  });
+});

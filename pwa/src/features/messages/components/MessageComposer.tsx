@@ -1,5 +1,6 @@
 import { type ChangeEvent, type FormEvent, type KeyboardEvent, useId, useRef, useState } from "react";
 import { MESSAGE_TEXT_MAX } from "../../../../../sync/collections/index.ts";
+import { shortcutAt } from "../../../../../sync/rules/macro-text.ts";
 import { failureMessage } from "../../../app/local-data.ts";
 import { Button } from "../../../ui/index.ts";
 
@@ -18,6 +19,8 @@ export type MessageComposerProps = {
   disabled?: boolean;
   /** Attachments: absent, the composer has none. */
   attachments?: AttachmentUploader;
+  /** The practice's macros (doctor, VMA), their placeholders filled: typing a shortcut offers them. */
+  macros?: readonly { id: string; shortcut: string; text: string }[];
 };
 
 type Attachment = {
@@ -37,8 +40,23 @@ let nextKey = 0;
  * Files upload as soon as they are chosen (progress, cancel); the message goes
  * once every chosen file is uploaded.
  */
-export function MessageComposer({ onSend, disabled = false, attachments }: MessageComposerProps) {
+export function MessageComposer({ onSend, disabled = false, attachments, macros = [] }: MessageComposerProps) {
   const [text, setText] = useState("");
+  const [caret, setCaret] = useState(0);
+  const [dismissed, setDismissed] = useState<string | null>(null);
+  const textRef = useRef<HTMLTextAreaElement>(null);
+  const typed = shortcutAt(text, caret);
+  const suggestions = typed && typed.shortcut !== dismissed
+    ? macros.filter((m) => m.shortcut.toLowerCase().startsWith(typed.shortcut.toLowerCase())).slice(0, 6)
+    : [];
+  const expand = (macro: { text: string }) => {
+    if (!typed) return;
+    const next = text.slice(0, typed.start) + macro.text + text.slice(caret);
+    const at = typed.start + macro.text.length;
+    setText(next);
+    setCaret(at);
+    requestAnimationFrame(() => textRef.current?.setSelectionRange(at, at));
+  };
   const [files, setFiles] = useState<Attachment[]>([]);
   const [error, setError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -99,6 +117,17 @@ export function MessageComposer({ onSend, disabled = false, attachments }: Messa
     void send();
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // A shortcut with a matching macro: Enter or Tab expands it, Esc dismisses the offer.
+    if (suggestions.length > 0 && (event.key === "Enter" || event.key === "Tab") && !event.shiftKey) {
+      event.preventDefault();
+      expand(suggestions[0]);
+      return;
+    }
+    if (suggestions.length > 0 && event.key === "Escape") {
+      event.preventDefault();
+      setDismissed(typed?.shortcut ?? null);
+      return;
+    }
     // An IME composing a character uses Enter to confirm it, not to send.
     if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
@@ -119,9 +148,24 @@ export function MessageComposer({ onSend, disabled = false, attachments }: Messa
         aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
         aria-invalid={error ? true : undefined}
         disabled={disabled}
-        onChange={(event) => setText(event.target.value)}
+        ref={textRef}
+        aria-controls={suggestions.length ? `${id}-macros` : undefined}
+        onChange={(event) => {
+          setText(event.target.value);
+          setCaret(event.target.selectionStart);
+        }}
+        onSelect={(event) => setCaret(event.currentTarget.selectionStart)}
         onKeyDown={onKeyDown}
       />
+      {suggestions.length > 0 && (
+        <ul id={`${id}-macros`} role="listbox" aria-label="Macros: Enter inserts the first" className="card composer__macros">
+          {suggestions.map((m, i) => (
+            <li key={m.id} role="option" aria-selected={i === 0} onMouseDown={(e) => { e.preventDefault(); expand(m); }}>
+              <strong>{m.shortcut}</strong> {m.text.slice(0, 80)}
+            </li>
+          ))}
+        </ul>
+      )}
       <div className="composer__buttons">
         {attachments && (
           <>

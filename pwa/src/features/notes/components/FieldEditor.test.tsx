@@ -101,3 +101,4 @@ describe("a field's editor", () => {
     expect(awareness.getLocalState()?.user).toBeUndefined();
   });
 });
+

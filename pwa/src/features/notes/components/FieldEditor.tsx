@@ -2,11 +2,12 @@ import Collaboration from "@tiptap/extension-collaboration";
 import CollaborationCaret from "@tiptap/extension-collaboration-caret";
 import { EditorContent, useEditor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
-import { useId } from "react";
+import { useId, useRef, useState } from "react";
 import type { Awareness } from "y-protocols/awareness";
 import type * as Y from "yjs";
 import type { EditorUser } from "../lib/presence.ts";
 import { FormattingToolbar } from "./FormattingToolbar.tsx";
+import { macroExpansion, type MacroOption, offerAt } from "../lib/macro-expansion.ts";
 
 export type FieldEditorProps = {
   doc: Y.Doc;
@@ -15,6 +16,8 @@ export type FieldEditorProps = {
   fieldName: string;
   user: EditorUser;
   canWrite: boolean;
+  /** The practice's macros (placeholders filled): typing a shortcut offers it, Tab inserts it. */
+  macros?: readonly MacroOption[];
 };
 
 /**
@@ -22,8 +25,11 @@ export type FieldEditorProps = {
  * note's Yjs document, with the carets of the others who edit it. Readers get
  * the same document, not editable and without a toolbar.
  */
-export function FieldEditor({ doc, awareness, fieldName, user, canWrite }: FieldEditorProps) {
+export function FieldEditor({ doc, awareness, fieldName, user, canWrite, macros = [] }: FieldEditorProps) {
   const id = useId();
+  const macrosRef = useRef(macros);
+  macrosRef.current = macros;
+  const [offer, setOffer] = useState<MacroOption | null>(null);
   const labelId = `${id}-label`;
   const editorId = `${id}-editor`;
   const editor = useEditor({
@@ -32,7 +38,10 @@ export function FieldEditor({ doc, awareness, fieldName, user, canWrite }: Field
       StarterKit.configure({ undoRedo: false, link: false }),
       Collaboration.configure({ document: doc, field: fieldName }),
       ...(canWrite ? [CollaborationCaret.configure({ provider: { awareness }, user })] : []),
+      macroExpansion(() => macrosRef.current),
     ],
+    onSelectionUpdate: ({ editor: e }) => setOffer(offerAt(e, macrosRef.current)?.macro ?? null),
+    onUpdate: ({ editor: e }) => setOffer(offerAt(e, macrosRef.current)?.macro ?? null),
     editable: canWrite,
     editorProps: {
       attributes: {
@@ -53,6 +62,9 @@ export function FieldEditor({ doc, awareness, fieldName, user, canWrite }: Field
         {canWrite && editor && <FormattingToolbar editor={editor} fieldName={fieldName} controls={editorId} />}
       </div>
       <EditorContent editor={editor} />
+      <p className="muted note-field__macro" aria-live="polite">
+        {canWrite && offer ? `Tab inserts ${offer.shortcut}: ${offer.text.slice(0, 80)}` : ""}
+      </p>
     </div>
   );
 }

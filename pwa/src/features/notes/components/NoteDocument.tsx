@@ -3,7 +3,8 @@
  * one per field of its type, its status and who else is here.
  */
 import { Spinner } from "../../../ui/index.ts";
-import { useNoteDocStore, useSyncStatus } from "../../sync/index.ts";
+import { useMacros, useNoteDocStore, useSyncStatus } from "../../sync/index.ts";
+import { fillMacro } from "../../../../../sync/rules/macro-text.ts";
 import { useConnectionState, useEverSynced, useNoteSession, useOthersHere } from "../hooks/use-note-session.ts";
 import { noteStatus, statusText } from "../lib/note-status.ts";
 import type { EditorUser } from "../lib/presence.ts";
@@ -29,6 +30,10 @@ export default function NoteDocument({ noteId, fieldNames, canWrite, persist, on
   const connection = useConnectionState(session?.connection ?? null);
   const everSynced = useEverSynced(connection, noteId);
   const others = useOthersHere(session?.awareness ?? null, user.id);
+  // The practice's macros on the device; `{today}` filled, patient placeholders stay for the writer to fill.
+  const deviceMacros = useMacros();
+  const today = new Date();
+  const macros = deviceMacros.items.map((m) => ({ shortcut: m.shortcut, text: fillMacro(m.text, { today }) }));
   const status = noteStatus({ canWrite, online, notOnServer: !onServer, ...connection });
   const showFallback = fallbackFields !== undefined && !everSynced;
   const notLoadedYet = canWrite && onServer && !everSynced && session?.storedOnOpen === 0 && !online;
@@ -67,7 +72,7 @@ export default function NoteDocument({ noteId, fieldNames, canWrite, persist, on
         ? <PlainFields fieldNames={fieldNames} fields={fallbackFields} />
         : session
         ? fieldNames.map((name) => (
-          <FieldEditor key={name} doc={session.doc} awareness={session.awareness} fieldName={name} user={user} canWrite={canWrite} />
+          <FieldEditor key={name} doc={session.doc} awareness={session.awareness} fieldName={name} user={user} canWrite={canWrite} macros={macros} />
         ))
         : !error && (!persist || store) && <Spinner size={24} label="Opening the note" />}
     </div>

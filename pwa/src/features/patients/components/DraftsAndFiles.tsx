@@ -3,6 +3,7 @@ import { readOnlyReason } from "../../../app/local-data.ts";
 import {
   useAttachFile,
   useDeleteNoteDraft,
+  useEditMedicalFile,
   useFileUrl,
   useMedicalFiles,
   useNoteDrafts,
@@ -25,6 +26,7 @@ export function DraftsAndFiles({ patientId }: { patientId: string }) {
   const deleteDraft = useDeleteNoteDraft();
   const files = useMedicalFiles(patientId);
   const attach = useAttachFile();
+  const edit = useEditMedicalFile();
   const [viewing, setViewing] = useState<FileItem | null>(null);
 
   return (
@@ -44,6 +46,7 @@ export function DraftsAndFiles({ patientId }: { patientId: string }) {
           online={status.online}
           onAttach={({ file, folder }) => attach({ patientId, file, folder })}
           onOpen={setViewing}
+          onEdit={edit}
           readOnlyReason={reason}
         />
       </div>
@@ -52,7 +55,7 @@ export function DraftsAndFiles({ patientId }: { patientId: string }) {
   );
 }
 
-function FileViewer({ file, onClose }: { file: FileItem | null; onClose: () => void }) {
+export function FileViewer({ file, onClose }: { file: FileItem | null; onClose: () => void }) {
   const url = useFileUrl(file?.id ?? null);
   return <FileViewerDialog file={file} url={url} onClose={onClose} />;
 }

@@ -63,7 +63,7 @@ describe("FilesPanel", () => {
         file({ name: "theirs.pdf", status: "pending" }),
       ],
     });
-    const rows = screen.getAllByRole("listitem");
+    const rows = within(screen.getByRole("region", { name: "Labs" })).getAllByRole("listitem");
     expect(within(rows[0]).getByRole("progressbar", { name: "Uploading half.pdf" }).getAttribute("value")).toBe("45");
     expect(rows[0].textContent).toContain("Uploading 45%");
     expect(rows[1].textContent).toContain("Waiting to upload");
@@ -104,5 +104,55 @@ describe("FilesPanel", () => {
     await user.upload(within(dialog).getByLabelText("File"), new File(["hello"], "notes.pdf", { type: "application/pdf" }));
     await user.click(within(dialog).getByRole("button", { name: "Attach" }));
     await waitFor(() => expect(within(dialog).getByRole("alert").textContent).toContain("Unsupported file type"));
+  });
+
+  it("shows one folder at a time with each folder's count", async () => {
+    const user = userEvent.setup();
+    renderPanel({ files: [file({ name: "cbc.pdf" }), file({ name: "mri.pdf", folder: "Imaging" }), file({ name: "x.pdf", folder: "Imaging" })] });
+    const folders = screen.getByRole("navigation", { name: "Folders" });
+    expect(within(folders).getByRole("button", { name: "All files (3)" }).getAttribute("aria-pressed")).toBe("true");
+    await user.click(within(folders).getByRole("button", { name: "Imaging (2)" }));
+    expect(screen.queryByRole("region", { name: "Labs" })).toBeNull();
+    expect(within(screen.getByRole("region", { name: "Imaging" })).getAllByRole("listitem")).toHaveLength(2);
+    await user.click(within(folders).getByRole("button", { name: "Consults (0)" }));
+    expect(screen.getByText("No files in Consults")).toBeTruthy();
+  });
+
+  it("moves, renames (empty keeps the name) and deletes through the folder dialogs", async () => {
+    const user = userEvent.setup();
+    const edits: unknown[] = [];
+    const onEdit = (edit: unknown) => Promise.resolve(void edits.push(edit));
+    const cbc = file({ name: "cbc.pdf" });
+    renderPanel({ files: [cbc, file({ name: "theirs.pdf", uploadedBy: "someone-else" })], onEdit, canEdit: (f) => f.uploadedBy === PATIENT });
+    expect(screen.queryByRole("button", { name: "Move theirs.pdf" })).toBeNull();
+
+    await user.click(screen.getByRole("button", { name: "Move cbc.pdf" }));
+    const move = screen.getByRole("dialog", { name: "Move file" });
+    await user.selectOptions(within(move).getByRole("combobox", { name: "Move to folder" }), "OutsideMedicalRecords");
+    await user.click(within(move).getByRole("button", { name: "Move" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+
+    await user.click(screen.getByRole("button", { name: "Rename cbc.pdf" }));
+    const rename = screen.getByRole("dialog", { name: "Rename file" });
+    await user.click(within(rename).getByRole("button", { name: "Rename" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+
+    await user.click(screen.getByRole("button", { name: "Delete cbc.pdf" }));
+    await user.click(within(screen.getByRole("dialog", { name: "Delete file" })).getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(edits).toHaveLength(3));
+    expect(edits).toEqual([
+      { id: cbc.id, folder: "OutsideMedicalRecords" },
+      { id: cbc.id, name: "" },
+      { id: cbc.id, delete: true },
+    ]);
+  });
+
+  it("a failed move stays in its dialog with the reason", async () => {
+    const user = userEvent.setup();
+    renderPanel({ files: [file({ name: "cbc.pdf" })], onEdit: () => Promise.reject(new Error("Your files stay in the PatientUploaded folder.")) });
+    await user.click(screen.getByRole("button", { name: "Move cbc.pdf" }));
+    const move = screen.getByRole("dialog", { name: "Move file" });
+    await user.click(within(move).getByRole("button", { name: "Move" }));
+    await waitFor(() => expect(within(move).getByRole("alert").textContent).toContain("PatientUploaded"));
   });
 });

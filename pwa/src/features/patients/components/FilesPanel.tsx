@@ -1,9 +1,10 @@
 import { useState } from "react";
-import type { MedicalFileDoc, MedicalFolder } from "../../../../../sync/collections/index.ts";
+import { MEDICAL_FOLDERS, type MedicalFileDoc, type MedicalFolder } from "../../../../../sync/collections/index.ts";
 import type { Local, UploadProgress } from "../../sync/contract.ts";
 import { Button, EmptyState, PendingMark, pendingLabel, Spinner } from "../../../ui/index.ts";
 import { FOLDER_LABELS, formatSize, groupByFolder } from "../patient-display.ts";
 import { type AttachFileInput, AttachFileDialog } from "./AttachFileDialog.tsx";
+import { type FileAction, FileActionDialog, type FileEdit } from "./FileDialogs.tsx";
 
 export type FileItem = Local<MedicalFileDoc> & { upload?: UploadProgress };
 
@@ -15,15 +16,25 @@ export type FilesPanelProps = {
   onAttach: (input: AttachFileInput) => Promise<unknown>;
   onOpen: (file: FileItem) => void;
   readOnlyReason?: string | null;
+  /** Folders the viewer may add to (and move into). */
   folders?: readonly MedicalFolder[];
+  /** Move, rename, delete (02 §2 folder dialogs); without it the files are read-only. */
+  onEdit?: (edit: FileEdit) => Promise<unknown>;
+  /** Whether the viewer may change this file (a patient: only what they uploaded). */
+  canEdit?: (file: FileItem) => boolean;
 };
 
 /** The patient's files by folder, with each one's upload state, and "Attach file". */
 export function FilesPanel(
-  { files, loading, online, onAttach, onOpen, readOnlyReason = null, folders }: FilesPanelProps,
+  { files, loading, online, onAttach, onOpen, readOnlyReason = null, folders, onEdit, canEdit = () => true }: FilesPanelProps,
 ) {
   const [attaching, setAttaching] = useState(false);
-  const groups = groupByFolder(files.filter((f) => !f._deleted));
+  const [shown, setShown] = useState<MedicalFolder | "all">("all");
+  const [action, setAction] = useState<FileAction | null>(null);
+  const live = files.filter((f) => !f._deleted);
+  const groups = groupByFolder(live).filter((g) => shown === "all" || g.folder === shown);
+  const countOf = (folder: MedicalFolder) => live.filter((f) => f.folder === folder).length;
+  const editable = (file: FileItem) => Boolean(onEdit) && !readOnlyReason && canEdit(file);
 
   return (
     <section className="workspace-panel stack" aria-labelledby="files-title" aria-busy={loading}>
@@ -32,9 +43,30 @@ export function FilesPanel(
         <Button variant="secondary" disabled={Boolean(readOnlyReason)} onClick={() => setAttaching(true)}>Attach file</Button>
       </div>
       {readOnlyReason && <p className="notice notice--warning" role="status">{readOnlyReason}</p>}
-      {loading && groups.length === 0 && <Spinner size={32} label="Loading files" />}
-      {!loading && groups.length === 0 && (
+      {live.length > 0 && (
+        <nav aria-label="Folders">
+          <ul className="folder-tabs">
+            <li>
+              <Button variant="text" aria-pressed={shown === "all"} onClick={() => setShown("all")}>
+                All files ({live.length})
+              </Button>
+            </li>
+            {MEDICAL_FOLDERS.map((folder) => (
+              <li key={folder}>
+                <Button variant="text" aria-pressed={shown === folder} onClick={() => setShown(folder)}>
+                  {FOLDER_LABELS[folder]} ({countOf(folder)})
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+      {loading && live.length === 0 && <Spinner size={32} label="Loading files" />}
+      {!loading && live.length === 0 && (
         <EmptyState title="No files yet">Lab results, images and documents attached here are shared with the care team.</EmptyState>
+      )}
+      {!loading && live.length > 0 && groups.length === 0 && shown !== "all" && (
+        <EmptyState title={`No files in ${FOLDER_LABELS[shown]}`}>Files moved or shared into this folder appear here.</EmptyState>
       )}
       {groups.map((group) => (
         <section key={group.folder} className="file-group" aria-labelledby={`folder-${group.folder}`}>
@@ -55,12 +87,30 @@ export function FilesPanel(
                 >
                   Open
                 </Button>
+                {editable(file) && (
+                  <span className="row file-list__actions">
+                    <Button variant="text" aria-label={`Move ${file.name}`} onClick={() => setAction({ kind: "move", file })}>Move</Button>
+                    <Button variant="text" aria-label={`Rename ${file.name}`} onClick={() => setAction({ kind: "rename", file })}>
+                      Rename
+                    </Button>
+                    <Button variant="text" aria-label={`Delete ${file.name}`} onClick={() => setAction({ kind: "delete", file })}>
+                      Delete
+                    </Button>
+                  </span>
+                )}
               </li>
             ))}
           </ul>
         </section>
       ))}
-      <AttachFileDialog open={attaching} onClose={() => setAttaching(false)} onAttach={onAttach} folders={folders} />
+      <AttachFileDialog
+        open={attaching}
+        onClose={() => setAttaching(false)}
+        onAttach={onAttach}
+        folders={folders}
+        defaultFolder={folders?.[0] ?? "Labs"}
+      />
+      {onEdit && <FileActionDialog action={action} folders={folders} onEdit={onEdit} onClose={() => setAction(null)} />}
     </section>
   );
 }

@@ -7,3 +7,4 @@ export { useFileUrl } from "./use-file-url.ts";
 export { useConsultations } from "./use-consultations.ts";
 export { useCreateEncounterNote, useDeleteEncounterNote, useEncounterNotes } from "./use-encounter-notes.ts";
 export { useNoteDocStore } from "./use-note-doc-store.ts";
+export { useMacros, useSetTaskStatus, useTasks } from "./use-team.ts";

@@ -80,3 +80,37 @@ export function useAttachFile(): (input: { patientId: string; file: File; folder
     return doc.id;
   }, [engine]);
 }
+
+export type MedicalFileEdit = { id: string; folder?: MedicalFolder; name?: string; delete?: boolean };
+
+/**
+ * Moves (`folder`, the spec's toId), renames (`name`; an empty name keeps the
+ * current one, 02 §5) or deletes (a tombstone) a file on this device; the
+ * change is pushed when online, like every synced write. The server judges:
+ * a patient edits only files they uploaded and keeps them in PatientUploaded.
+ */
+export function useEditMedicalFile(): (edit: MedicalFileEdit) => Promise<void> {
+  const engine = useSyncEngine();
+  return useCallback(async ({ id, folder, name, delete: remove }) => {
+    const local = requireLocal(engine);
+    const doc = await local.db.medical_files.findOne(id).exec();
+    if (!doc) throw new Error("This file no longer exists.");
+    const current = doc.toJSON() as MedicalFileDoc;
+    const isPatient = engine?.user()?.role === "patient";
+    if (isPatient && current.uploadedBy !== local.userId) throw new Error("You can change only the files you uploaded.");
+    if (isPatient && folder && folder !== "PatientUploaded") throw new Error("Your files stay in the PatientUploaded folder.");
+    if (remove) {
+      await local.markPending("medical_files", [id]);
+      await doc.incrementalRemove();
+      return;
+    }
+    const patch: Partial<MedicalFileDoc> = {};
+    if (folder && folder !== current.folder) patch.folder = folder;
+    const trimmed = name?.trim() ?? "";
+    if (trimmed && trimmed !== current.name) patch.name = trimmed;
+    if (Object.keys(patch).length === 0) return;
+    parseOrThrow(medicalFileSchema, { ...current, ...patch, _deleted: false });
+    await local.markPending("medical_files", [id]);
+    await doc.incrementalPatch(patch);
+  }, [engine]);
+}

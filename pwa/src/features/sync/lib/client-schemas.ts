@@ -20,6 +20,9 @@ export const SEALED_FIELDS = {
   consultations: ["doctorName", "patientName", "reason", "outOfStateReason", "declineReason", "cancelReason"],
   // A note type's name and field names can tell what a note is about (e.g. "Suicide risk").
   encounter_notes: ["typeName", "fieldNames"],
+  // A task names a patient and says what is wrong; a macro's text may hold clinical phrasing.
+  tasks: ["assigneeName", "patientName", "description", "createdByName", "dueDate"],
+  macros: ["text"],
 } as const satisfies Record<CollectionName, readonly string[]>;
 
 /** Refuses to seal indexed, primary or unknown fields; returns them otherwise. */

@@ -2,7 +2,9 @@
  * One RxDB database per signed-in user (`dpc-v2-<userId>`) on the Dexie storage,
  * its health content sealed at rest by `sealed-storage.ts` (AES-GCM, one
  * ciphertext per document) under a key derived from the data key.
- * One collection per registered one (six of the free tier's 13); file bytes live in the blobs database.
+ * One collection per registered one (eight of the free tier's 13 per process: a tab opens one user's
+ * database; tests running two devices in one process open only the collections they use, `collections`);
+ * file bytes live in the blobs database.
  * Dev-mode is never loaded (it would fetch a page from the internet).
  */
 import {
@@ -74,6 +76,8 @@ export async function openDatabase(options: {
   key: CryptoKey;
   idb?: IndexedDbFactory;
   multiInstance?: boolean;
+  /** Only these collections (tests with several devices in one process); all by default. */
+  collections?: readonly CollectionName[];
 }): Promise<DpcDatabase> {
   addPlugins();
   await removeLegacyDatabase(options.userId, options.idb);
@@ -85,7 +89,7 @@ export async function openDatabase(options: {
     eventReduce: true,
   });
   try {
-    const collections = Object.fromEntries(COLLECTION_NAMES.map((name) => [name, {
+    const collections = Object.fromEntries((options.collections ?? COLLECTION_NAMES).map((name) => [name, {
       schema: CLIENT_SCHEMAS[name] as unknown as RxJsonSchema<unknown>,
       conflictHandler: toRxConflictHandler(collectionOf(name)),
     }]));

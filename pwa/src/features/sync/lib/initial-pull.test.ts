@@ -27,7 +27,8 @@ const newDevice = () => ({ indexedDB: new IDBFactory(), IDBKeyRange });
 
 async function open(idb = newDevice(), user = userId) {
   const keys = await deriveLocalKeys(crypto.getRandomValues(new Uint8Array(32)));
-  const db = await openDatabase({ userId: user, password: keys.rxdbPassword, key: keys.fields, idb, multiInstance: false });
+  // Only the collection under test: two devices open at once stay under RxDB's 13 open collections.
+  const db = await openDatabase({ userId: user, password: keys.rxdbPassword, key: keys.fields, idb, multiInstance: false, collections: ["note_drafts"] });
   opened.push(db);
   return db;
 }

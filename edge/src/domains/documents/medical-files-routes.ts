@@ -1,0 +1,48 @@
+/** HTTP for medical files (02 §7): folders, a folder's list, add, move, rename, delete. */
+import { z } from "zod";
+import { allow } from "../../access/policy.ts";
+import { ok } from "../../http/envelope.ts";
+import { AppError, badRequest } from "../../http/errors.ts";
+import { actorOf, jsonBody, jsonOrMultipart } from "../../http/input.ts";
+import { createRouter } from "../../http/router.ts";
+import { parse } from "../../http/validate.ts";
+import { docIdSchema } from "../../../../sync/protocol.ts";
+import { MEDICAL_FILE_MAX_BYTES } from "../../../../sync/collections/medical-files.ts";
+import {
+  medicalFileAddFieldsSchema,
+  medicalFileMoveSchema,
+  medicalFileRenameSchema,
+  medicalFilesQuerySchema,
+} from "../../../../sync/schemas/document.ts";
+import type { MedicalFilesApi } from "./medical-files.ts";
+
+const idParam = z.object({ id: docIdSchema });
+const ROLES = ["patient", "doctor", "vma"] as const;
+
+export function medicalFilesRoutes(files: MedicalFilesApi) {
+  const r = createRouter();
+  const access = allow.approved(...ROLES);
+  const id = (c: { req: { param(k: string): string } }) => parse(idParam, { id: c.req.param("id") }).id;
+
+  r.get("/medicalFiles/new/patient/:id/folders", access, async (c) => ok(c, await files.folders(actorOf(c), id(c))));
+  r.get("/medicalFiles/new/patient/:id", access, async (c) =>
+    ok(c, await files.list(actorOf(c), id(c), parse(medicalFilesQuerySchema, c.req.query()))));
+  r.post("/medicalFiles/patient/:id", access, async (c) => {
+    const patientId = id(c);
+    const form = await jsonOrMultipart(c);
+    const fields = parse(medicalFileAddFieldsSchema, form.fields);
+    const file = form.files.file?.[0];
+    if (!file || (form.files.file?.length ?? 0) > 1) throw badRequest("Choose one file", { fields: { file: "Choose one file" } });
+    if (file.size === 0) throw badRequest("The file is empty", { fields: { file: "The file is empty" } });
+    if (file.size > MEDICAL_FILE_MAX_BYTES) throw new AppError(413, "The file is too large (at most 20 MB)", { reason: "FILE_TOO_LARGE" });
+    const name = fields.name?.trim() || file.name.slice(0, 255) || "file";
+    const data = new Uint8Array(await file.arrayBuffer());
+    return ok(c, await files.add(actorOf(c), patientId, { folderId: fields.folderId, name, data, contentType: file.type || "application/octet-stream" }), 201);
+  });
+  r.put("/medicalFiles/:id/move", access, async (c) =>
+    ok(c, await files.move(actorOf(c), id(c), parse(medicalFileMoveSchema, await jsonBody(c)).toId)));
+  r.put("/medicalFiles/:id/rename", access, async (c) =>
+    ok(c, await files.rename(actorOf(c), id(c), parse(medicalFileRenameSchema, await jsonBody(c)).newName)));
+  r.delete("/medicalFiles/:id", access, async (c) => ok(c, await files.remove(actorOf(c), id(c))));
+  return r.app;
+}

@@ -1,0 +1,113 @@
+/**
+ * HTTP for documents and faxes (02 §7 "Documents and medical files"; the fax
+ * send call is ours: 02 §7 does not show it). Access is decided in ./access.ts;
+ * the guards here only keep out who has no documents at all (patients).
+ */
+import { z } from "zod";
+import { allow } from "../../access/policy.ts";
+import type { Deps } from "../../deps.ts";
+import { ok } from "../../http/envelope.ts";
+import { AppError, badRequest, notFound } from "../../http/errors.ts";
+import { actorOf, jsonBody, jsonOrMultipart } from "../../http/input.ts";
+import { createRouter } from "../../http/router.ts";
+import { parse } from "../../http/validate.ts";
+import type { Fax } from "../../platform/fax/fax.ts";
+import { docIdSchema } from "../../../../sync/protocol.ts";
+import {
+  DOCUMENT_MAX_BYTES,
+  documentActionUsersSchema,
+  documentListSchema,
+  documentUploadFieldsSchema,
+  faxSendSchema,
+  shareToPatientSchema,
+  userIdBodySchema,
+} from "../../../../sync/schemas/document.ts";
+import type { Faxes } from "./faxes.ts";
+import { DEMO_ACCOUNTS } from "../../seed/demo.ts";
+import type { DocumentsService } from "./service.ts";
+
+const STAFF = ["doctor", "vma", "admin"] as const;
+const idParam = z.object({ id: docIdSchema });
+
+/** `Content-Disposition` with an ASCII fallback and the UTF-8 name (RFC 6266). */
+const attachment = (name: string) =>
+  `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+
+export type FaxEmulatorControl = { receive(input: { from?: string; to?: string; times?: number }): Promise<unknown> };
+
+export function documentsRoutes(
+  documents: DocumentsService,
+  faxes: Faxes,
+  deps: Pick<Deps, "demoMode" | "sql"> & { fax: Fax; faxEmulator: FaxEmulatorControl | null },
+) {
+  const r = createRouter();
+  const staff = allow.approved(...STAFF);
+  const id = (c: { req: { param(k: string): string } }) => parse(idParam, { id: c.req.param("id") }).id;
+
+  r.post("/documents/list", staff, async (c) => ok(c, await documents.list(actorOf(c), parse(documentListSchema, await jsonBody(c)))));
+
+  r.post("/documents", staff, async (c) => {
+    const { fields, files } = await jsonOrMultipart(c);
+    const { name } = parse(documentUploadFieldsSchema, fields);
+    const file = files.file?.[0];
+    if (!file || (files.file?.length ?? 0) > 1) throw badRequest("Choose one file", { fields: { file: "Choose one file" } });
+    if (file.size > DOCUMENT_MAX_BYTES) throw new AppError(413, "The file is too large (at most 20 MB)", { reason: "FILE_TOO_LARGE" });
+    const data = new Uint8Array(await file.arrayBuffer());
+    return ok(c, await documents.upload(actorOf(c), { name: name?.trim() || file.name.slice(0, 255) || "document", data }), 201);
+  });
+
+  r.post("/documents/fax", allow.approved("doctor", "vma"), async (c) =>
+    ok(c, await faxes.send(actorOf(c), parse(faxSendSchema, await jsonBody(c))), 201));
+
+  r.post("/documents/share/patient/:id", allow.approved("doctor", "vma"), async (c) =>
+    ok(c, await documents.shareToPatient(actorOf(c), id(c), parse(shareToPatientSchema, await jsonBody(c)))));
+  r.put("/documents/unshare/:id", allow.approved("doctor", "vma"), async (c) => ok(c, await documents.unshare(actorOf(c), id(c))));
+  r.put("/documents/attach/:id", allow.approved("doctor", "vma"), async (c) =>
+    ok(c, await documents.attach(actorOf(c), id(c), parse(userIdBodySchema, await jsonBody(c)).userId)));
+  r.put("/documents/share/:id", allow.approved("doctor", "vma"), async (c) =>
+    ok(c, await documents.shareWith(actorOf(c), id(c), parse(userIdBodySchema, await jsonBody(c)).userId)));
+  r.put("/documents/resend/:id", allow.approved("doctor", "vma"), async (c) => ok(c, await faxes.resend(actorOf(c), id(c))));
+  r.delete("/documents/:id", staff, async (c) => ok(c, await documents.remove(actorOf(c), id(c))));
+  r.get("/documents/faxes/count", allow.signedIn, async (c) => ok(c, { faxes: await documents.faxCount(actorOf(c)) }));
+  r.get("/documents/:id", staff, async (c) => ok(c, await documents.get(actorOf(c), id(c))));
+  r.get("/documents/:id/content", staff, async (c) => {
+    const file = await documents.content(actorOf(c), id(c));
+    c.header("Content-Type", file.contentType);
+    c.header("Content-Disposition", attachment(file.name));
+    c.header("X-Content-Type-Options", "nosniff");
+    c.header("Content-Security-Policy", "default-src 'none'; sandbox");
+    c.header("Cache-Control", "private, no-store");
+    return c.body(file.data as Uint8Array<ArrayBuffer>);
+  });
+
+  r.post("/users/list/document/action", allow.approved("doctor", "vma"), async (c) =>
+    ok(c, await documents.actionUsers(actorOf(c), parse(documentActionUsersSchema, await jsonBody(c)))));
+
+  // The vendor's webhook: public, verified by its signature, answered 200 once stored (a redelivery too).
+  r.post("/webhooks/fax", allow.public, async (c) => {
+    let form: FormData;
+    try {
+      form = await c.req.formData();
+    } catch {
+      throw badRequest("The form data could not be read", { reason: "INVALID_MULTIPART" });
+    }
+    const event = await deps.fax.parseWebhook({ url: faxes.webhookUrl(), signature: c.req.header("x-phaxio-signature") ?? null, form });
+    if (!event) throw new AppError(401, "The webhook's signature is not valid", { reason: "INVALID_SIGNATURE" });
+    await faxes.accept(event);
+    return ok(c, { received: true });
+  });
+
+  // Demo only: the local fax emulator sends a fax in (signed, through the webhook above).
+  r.post("/dev/fax/receive", allow.public, async (c) => {
+    if (!deps.demoMode || !deps.faxEmulator) throw notFound();
+    const input = parse(
+      z.object({ from: z.string().regex(/^\+[1-9]\d{7,14}$/).optional(), to: z.string().regex(/^\+[1-9]\d{7,14}$/).optional(), times: z.number().int().min(1).max(5).optional() }).strict(),
+      await jsonBody(c),
+    );
+    // Sent to the demo doctor's fax number unless another is given.
+    const [demo] = await deps.sql<{ fax: string | null }[]>`select fax from users where email = ${DEMO_ACCOUNTS.doctor}`;
+    return ok(c, await deps.faxEmulator.receive({ ...input, to: input.to ?? demo?.fax ?? undefined }));
+  });
+
+  return r.app;
+}

@@ -1,0 +1,408 @@
+/**
+ * Prescriptions and e-prescribing (02 §3, §4, §5, §7, §9). The doctor writes a
+ * draft from the shipped medication list, edits it, sends it (draft → current)
+ * to the patient's pharmacy through the e-prescribing vendor, and later
+ * discontinues (current → discontinued) or cancels (draft/current → cancelled)
+ * it. The server refuses controlled substances and hormone/testosterone
+ * products, and days/refills over the patient's plan maximums. A medication
+ * touching a recorded allergy is flagged and must be confirmed at send.
+ * The vendor reports the transmission later with a signed callback.
+ */
+import type { Actor } from "../../access/actor.ts";
+import type { AuditLog } from "../audit/repo.ts";
+import type { JobQueue } from "../../jobs/queue.ts";
+import { AppError, badRequest, conflict, forbidden, notFound } from "../../http/errors.ts";
+import { allergyMatches } from "../../../../sync/data/allergens.ts";
+import { type Medication, medicationById, medicationRefusal } from "../../../../sync/data/medications.ts";
+import { pharmacyById } from "../../../../sync/data/pharmacies.ts";
+import { ERX_REQUIRED_FIELDS } from "../../../../sync/schemas/patient-record.ts";
+import {
+  ARCHIVED_STATUS, ERX_STATUS, ERX_SUBSTATUS, type ErxProfileCheck, type Prescription, type PrescriptionCreate,
+  type PrescriptionUpdate,
+} from "../../../../sync/schemas/orders.ts";
+import { type ErxListedPrescription, ErxRejected, type ErxStatusEvent, ErxUnavailable } from "../../platform/erx/erx.ts";
+import { ordersAccess } from "./access.ts";
+import { iso, notifyOrderChange, type OrdersDeps } from "./common.ts";
+import { limitErrors, prescriptionLimitsFor } from "./plan-limits.ts";
+import { createMedicalCardRepo } from "../patients/medical-card-repo.ts";
+
+export type PrescriptionRow = {
+  id: string; encounter_id: string; patient_id: string; doctor_id: string; medication_id: string; medication: string;
+  instructions: string; quantity: number; unit: string; days: number; refills: number; substitution_allowed: boolean; daw: boolean;
+  additional_sig: string; pharmacist_message: string; pharmacy_id: string | null; status: Prescription["status"];
+  erx_status: Prescription["erxStatus"]; erx_substatus: Prescription["erxSubstatus"]; archived: Prescription["archived"];
+  transmission: Prescription["transmission"]; transmission_error: string | null; vendor_prescription_id: string | null;
+  vendor_patient_id: string | null; sent_at: Date | null; transmitted_at: Date | null; created_by: string; created_at: Date;
+  updated_at: Date; total?: number;
+};
+
+export const DOCTOR_ERX_FIELDS = ["firstName", "lastName", "npi", "phoneNumber", "fax", "address", "city", "state", "zip"] as const;
+
+const fieldError = (fields: Record<string, string>, message = "Please correct the highlighted fields") =>
+  badRequest(message, { reason: "VALIDATION_FAILED", fields });
+
+function medication(id: string): Medication {
+  const m = medicationById.get(id);
+  if (!m) throw fieldError({ medicationId: "Choose a medication from the list" });
+  const refusal = medicationRefusal(m);
+  if (refusal) throw new AppError(422, refusal, { reason: "MEDICATION_NOT_ALLOWED", fields: { medicationId: refusal } });
+  return m;
+}
+function pharmacy(id: string | null) {
+  if (id === null) return null;
+  const p = pharmacyById.get(id);
+  if (!p) throw fieldError({ pharmacyId: "Choose a pharmacy from the directory" });
+  return p;
+}
+
+export function createPrescriptions(deps: OrdersDeps & { auditLog: AuditLog; jobs: JobQueue }) {
+  const { sql, clock, audit, erx, planKindOf } = deps;
+  const cards = createMedicalCardRepo(sql);
+  const now = () => clock.now();
+  const get = async (id: string) => (await sql<PrescriptionRow[]>`select * from prescriptions where id = ${id}`)[0];
+
+  async function allergiesOf(patientId: string) {
+    const card = await cards.get<{ allergies?: { name: string }[] }>(patientId);
+    return card?.allergies ?? [];
+  }
+  async function toPrescription(r: PrescriptionRow, allergies?: { name: string }[]): Promise<Prescription> {
+    const ph = r.pharmacy_id ? pharmacyById.get(r.pharmacy_id) ?? null : null;
+    const med = medicationById.get(r.medication_id);
+    return {
+      id: r.id, encounterId: r.encounter_id, patientId: r.patient_id, doctorId: r.doctor_id, medicationId: r.medication_id,
+      medication: r.medication, instructions: r.instructions, quantity: r.quantity, unit: r.unit, days: r.days, refills: r.refills,
+      substitutionAllowed: r.substitution_allowed, daw: r.daw, additionalSig: r.additional_sig, pharmacistMessage: r.pharmacist_message,
+      pharmacyId: r.pharmacy_id,
+      pharmacy: ph ? { ncpdp: ph.ncpdp, name: ph.name, address: ph.address, city: ph.city, state: ph.state, zip: ph.zip, phone: ph.phone } : null,
+      status: r.status, isDraft: r.status === "draft", erxStatus: r.erx_status, erxSubstatus: r.erx_substatus, archived: r.archived,
+      transmission: r.transmission, transmissionError: r.transmission_error, sentAt: iso(r.sent_at), transmittedAt: iso(r.transmitted_at),
+      allergyMatches: med ? allergyMatches(allergies ?? await allergiesOf(r.patient_id), med) : [],
+      createdBy: r.created_by, createdAt: r.created_at.toISOString(), updatedAt: r.updated_at.toISOString(),
+    };
+  }
+  async function checkLimits(patientId: string, doctorId: string, v: { days: number; refills: number }) {
+    const limits = prescriptionLimitsFor(await planKindOf(patientId, doctorId));
+    const errors = limitErrors(limits, v);
+    if (errors) throw new AppError(422, Object.values(errors).join("; "), { reason: "PLAN_LIMIT", fields: errors, plan: limits.plan });
+  }
+
+  async function doctorProfile(doctorId: string) {
+    const [d] = await sql<Record<string, string | null>[]>`select id, first_name as "firstName", last_name as "lastName", npi, dea,
+      phone_number as "phoneNumber", fax, address, city, state, zip from users where id = ${doctorId} and role = 'doctor'`;
+    return d ?? null;
+  }
+  async function patientProfile(patientId: string) {
+    const [p] = await sql<Record<string, string | null>[]>`select id, first_name as "firstName", last_name as "lastName",
+      to_char(birth_date, 'YYYY-MM-DD') as "birthDate", gender, phone_number as "phoneNumber", address, city, state, zip
+      from users where id = ${patientId}`;
+    return p;
+  }
+  const missingOf = (row: Record<string, string | null> | null, fields: readonly string[]) =>
+    fields.filter((f) => !row || row[f] === null || row[f] === undefined || String(row[f]).trim() === "");
+
+  async function changeStatus(actor: Actor, id: string, to: "discontinued" | "cancelled") {
+    const access = ordersAccess(sql, actor);
+    access.requirePrescriber(to === "cancelled" ? "cancel a prescription" : "discontinue a prescription");
+    const o = await access.order("prescriptions", id);
+    const r = await get(id);
+    const allowed = to === "discontinued" ? r.status === "current" : r.status === "draft" || r.status === "current";
+    if (!allowed) {
+      throw conflict(
+        to === "discontinued" ? `Only a current prescription can be discontinued (this one is ${r.status})` : `A ${r.status} prescription cannot be cancelled`,
+        "PRESCRIPTION_STATE",
+      );
+    }
+    await sql`update prescriptions set status = ${to}, archived = ${to === "cancelled" ? "C" : "Y"}, updated_by = ${actor.userId},
+      updated_at = ${now()} where id = ${id}`;
+    await audit.write(actor, { patientId: o.patient_id, what: `prescription.${to === "cancelled" ? "cancel" : "discontinue"}`, id });
+    await notifyOrderChange(deps, o.patient_id, { kind: "prescription", id, encounterId: o.encounter_id }, r.status !== "draft");
+    return await toPrescription(await get(id));
+  }
+
+  /** Applies a vendor status report once (idempotent by event id); a report about an unknown prescription is ignored. */
+  async function applyStatus(e: ErxStatusEvent): Promise<boolean> {
+    const [r] = await sql<PrescriptionRow[]>`select * from prescriptions where vendor_prescription_id = ${e.prescriptionId}`;
+    if (!r) return false;
+    const [fresh] = await sql<{ event_id: string }[]>`insert into erx_callbacks (event_id) values (${e.eventId})
+      on conflict (event_id) do nothing returning event_id`;
+    if (!fresh) return false;
+    if (e.status === "pending") return true;
+    await sql`update prescriptions set transmission = ${e.status}, transmission_error = ${e.status === "error" ? e.detail ?? "Transmission failed" : null},
+      transmitted_at = ${e.status === "transmitted" ? now() : null}, updated_at = ${now()} where id = ${r.id}`;
+    await deps.auditLog.record({
+      event: "chart.write", actorId: null, subjectId: r.patient_id,
+      details: { what: "prescription.erxStatus", id: r.id, status: e.status, vendor: erx.vendor },
+    });
+    await notifyOrderChange(deps, r.patient_id, { kind: "prescription", id: r.id, encounterId: r.encounter_id }, true);
+    return true;
+  }
+
+  /** A pending transmission is asked of the vendor and applied; answers the transmission after. */
+  async function checkPending(id: string): Promise<Prescription["transmission"]> {
+    const r = await get(id);
+    if (!r || r.transmission !== "pending" || !r.vendor_prescription_id || !r.vendor_patient_id) return r?.transmission ?? "none";
+    const s = await erx.status({ patientId: r.vendor_patient_id, prescriptionId: r.vendor_prescription_id });
+    if (s.status === "pending") return "pending";
+    await applyStatus({ eventId: `poll:${r.vendor_prescription_id}:${s.status}`, prescriptionId: r.vendor_prescription_id, ...s });
+    return s.status;
+  }
+
+  return {
+    applyStatus,
+    checkPending,
+    async create(actor: Actor, encounterId: string, input: PrescriptionCreate) {
+      const access = ordersAccess(sql, actor);
+      access.requirePrescriber("write a prescription");
+      const e = await access.encounter(encounterId);
+      const m = medication(input.medicationId);
+      pharmacy(input.pharmacyId);
+      await checkLimits(e.patient_id, actor.userId, input);
+      const [r] = await sql<PrescriptionRow[]>`insert into prescriptions (encounter_id, patient_id, doctor_id, medication_id, medication,
+          instructions, quantity, unit, days, refills, substitution_allowed, daw, additional_sig, pharmacist_message, pharmacy_id, status,
+          created_by, updated_by, created_at, updated_at)
+        values (${encounterId}, ${e.patient_id}, ${actor.userId}, ${m.rxcui}, ${m.display}, ${input.instructions}, ${input.quantity},
+          ${input.unit}, ${input.days}, ${input.refills}, ${input.substitutionAllowed && !input.daw}, ${input.daw}, ${input.additionalSig},
+          ${input.pharmacistMessage}, ${input.pharmacyId}, 'draft', ${actor.userId}, ${actor.userId}, ${now()}, ${now()}) returning *`;
+      await audit.write(actor, { patientId: e.patient_id, what: "prescription.create", id: r.id, details: { encounterId, rxcui: m.rxcui } });
+      await notifyOrderChange(deps, e.patient_id, { kind: "prescription", id: r.id, encounterId }, false);
+      return await toPrescription(r);
+    },
+
+    async update(actor: Actor, id: string, input: PrescriptionUpdate) {
+      if (input.status) return await changeStatus(actor, id, input.status);
+      const access = ordersAccess(sql, actor);
+      access.requirePrescriber("change a prescription");
+      const o = await access.order("prescriptions", id);
+      const b = await get(id);
+      if (b.status !== "draft") throw conflict(`Only a draft can be edited (this one is ${b.status})`, "PRESCRIPTION_STATE");
+      const m = input.medicationId ? medication(input.medicationId) : null;
+      if (input.pharmacyId !== undefined) pharmacy(input.pharmacyId);
+      const next = { days: input.days ?? b.days, refills: input.refills ?? b.refills };
+      await checkLimits(o.patient_id, b.doctor_id, next);
+      const daw = input.daw ?? b.daw;
+      const substitution = (input.substitutionAllowed ?? b.substitution_allowed) && !daw;
+      await sql`update prescriptions set medication_id = ${m?.rxcui ?? b.medication_id}, medication = ${m?.display ?? b.medication},
+        instructions = ${input.instructions ?? b.instructions}, quantity = ${input.quantity ?? b.quantity}, unit = ${input.unit ?? b.unit},
+        days = ${next.days}, refills = ${next.refills}, substitution_allowed = ${substitution}, daw = ${daw},
+        additional_sig = ${input.additionalSig ?? b.additional_sig}, pharmacist_message = ${input.pharmacistMessage ?? b.pharmacist_message},
+        pharmacy_id = ${input.pharmacyId === undefined ? b.pharmacy_id : input.pharmacyId}, updated_by = ${actor.userId}, updated_at = ${now()}
+        where id = ${id}`;
+      await audit.write(actor, { patientId: o.patient_id, what: "prescription.update", id });
+      await notifyOrderChange(deps, o.patient_id, { kind: "prescription", id, encounterId: o.encounter_id }, false);
+      return await toPrescription(await get(id));
+    },
+
+    async remove(actor: Actor, id: string) {
+      const access = ordersAccess(sql, actor);
+      access.requirePrescriber("delete a prescription");
+      const o = await access.order("prescriptions", id);
+      const r = await get(id);
+      if (r.status !== "draft") throw conflict("Only a draft can be deleted; cancel or discontinue a sent prescription", "PRESCRIPTION_STATE");
+      await sql`update prescriptions set deleted_at = ${now()}, updated_by = ${actor.userId} where id = ${id}`;
+      await audit.write(actor, { patientId: o.patient_id, what: "prescription.delete", id });
+      await notifyOrderChange(deps, o.patient_id, { kind: "prescription", id, encounterId: o.encounter_id }, false);
+      return { id };
+    },
+
+    async get(actor: Actor, id: string) {
+      const access = ordersAccess(sql, actor);
+      const o = await access.order("prescriptions", id);
+      await audit.read(actor, { patientId: o.patient_id, what: "prescription.read", id });
+      return await toPrescription(await get(id));
+    },
+
+    /** `list/{encounterId}`. */
+    async ofEncounter(actor: Actor, encounterId: string) {
+      const access = ordersAccess(sql, actor);
+      const e = await access.encounter(encounterId);
+      const rows = await sql<PrescriptionRow[]>`select r.* from prescriptions r where r.encounter_id = ${encounterId}
+        and ${access.orderVisible("prescriptions", sql`r`)} order by r.created_at, r.id`;
+      await audit.read(actor, { patientId: e.patient_id, what: "prescription.list", details: { encounterId } });
+      const allergies = await allergiesOf(e.patient_id);
+      return await Promise.all(rows.map((r) => toPrescription(r, allergies)));
+    },
+
+    /** `list/all/{patientId}`. */
+    async ofPatient(actor: Actor, patientId: string, q: { offset: number; limit: number; status?: Prescription["status"] }) {
+      const access = ordersAccess(sql, actor);
+      await access.patient(patientId);
+      const rows = await sql<PrescriptionRow[]>`select r.*, count(*) over ()::int as total from prescriptions r
+        where r.patient_id = ${patientId} and ${access.orderVisible("prescriptions", sql`r`)}
+          and (${q.status ?? null}::text is null or r.status = ${q.status ?? null})
+        order by r.created_at desc, r.id offset ${q.offset} limit ${q.limit}`;
+      await audit.read(actor, { patientId, what: "prescription.list" });
+      const allergies = await allergiesOf(patientId);
+      return { list: await Promise.all(rows.map((r) => toPrescription(r, allergies))), totalCount: rows[0]?.total ?? 0 };
+    },
+
+    /** `PUT send/{id}`: draft → current, to the vendor. */
+    async send(actor: Actor, id: string, input: { allergyOverride: boolean }) {
+      const access = ordersAccess(sql, actor);
+      access.requirePrescriber("send a prescription");
+      const o = await access.order("prescriptions", id);
+      const r = await get(id);
+      if (r.status !== "draft") throw conflict(`Only a draft can be sent (this one is ${r.status})`, "PRESCRIPTION_STATE");
+      if (r.doctor_id !== actor.userId) throw forbidden("Only the prescribing doctor may send this prescription", "DOCTOR_ONLY");
+      const m = medication(r.medication_id);
+      const ph = pharmacy(r.pharmacy_id);
+      if (!ph) throw fieldError({ pharmacyId: "Choose the patient's pharmacy before sending" });
+      await checkLimits(r.patient_id, r.doctor_id, r);
+      const doctor = await doctorProfile(r.doctor_id);
+      const patient = await patientProfile(r.patient_id);
+      const doctorMissing = missingOf(doctor, DOCTOR_ERX_FIELDS);
+      const patientMissing = missingOf(patient, ERX_REQUIRED_FIELDS);
+      if (doctorMissing.length || patientMissing.length) {
+        throw new AppError(422, "Profile for erx not filled error", { reason: "ERX_PROFILE_INCOMPLETE", doctorMissing, patientMissing });
+      }
+      const matches = allergyMatches(await allergiesOf(r.patient_id), m);
+      if (matches.length && !input.allergyOverride) {
+        throw new AppError(409, `Allergy warning: ${matches.map((x) => x.reason).join("; ")}. Confirm to send anyway.`, {
+          reason: "ALLERGY_CONFLICT", matches,
+        });
+      }
+      let sent: { prescriptionId: string; patientId: string };
+      try {
+        const { clinicianId } = await erx.syncPrescriber({
+          externalId: r.doctor_id, firstName: doctor!.firstName!, lastName: doctor!.lastName!, npi: doctor!.npi, dea: doctor!.dea,
+          address: doctor!.address, city: doctor!.city, state: doctor!.state, zip: doctor!.zip, phone: doctor!.phoneNumber, fax: doctor!.fax,
+        });
+        const { patientId: vendorPatient } = await erx.syncPatient({
+          externalId: r.patient_id, firstName: patient.firstName!, lastName: patient.lastName!, birthDate: patient.birthDate!,
+          gender: patient.gender as "Male" | "Female" | null, address: patient.address!, city: patient.city!, state: patient.state!,
+          zip: patient.zip!, phone: patient.phoneNumber!,
+        });
+        const res = await erx.send({
+          clinicianId, patientId: vendorPatient,
+          prescription: {
+            externalId: r.id, rxcui: m.rxcui, displayName: r.medication, quantity: r.quantity, unit: r.unit, daysSupply: r.days,
+            refills: r.refills, noSubstitutions: !r.substitution_allowed, directions: [r.instructions, r.additional_sig].filter(Boolean).join(" "),
+            pharmacyNotes: r.pharmacist_message, pharmacyId: ph.ncpdp,
+          },
+        });
+        sent = { prescriptionId: res.prescriptionId, patientId: vendorPatient };
+      } catch (err) {
+        if (err instanceof ErxRejected) {
+          await audit.write(actor, { patientId: r.patient_id, what: "prescription.send.rejected", id, details: { code: err.code } });
+          throw new AppError(422, err.code === "ERX_LOGIN" ? err.message : `The e-prescribing service refused it: ${err.message}`, {
+            reason: err.code,
+          });
+        }
+        if (err instanceof ErxUnavailable) {
+          deps.log.warn("e-prescribing unavailable", { prescriptionId: id });
+          throw new AppError(503, "The e-prescribing service is unavailable. The prescription stays a draft: try again shortly.", {
+            reason: "ERX_UNAVAILABLE",
+          });
+        }
+        throw err;
+      }
+      await sql`update prescriptions set status = 'current', erx_status = 3, erx_substatus = 'S', archived = 'N', transmission = 'pending',
+        transmission_error = null, vendor_prescription_id = ${sent.prescriptionId}, vendor_patient_id = ${sent.patientId}, sent_at = ${now()},
+        updated_by = ${actor.userId}, updated_at = ${now()} where id = ${id}`;
+      await deps.jobs.send("erx.checkStatus", { prescriptionId: id }, { singletonKey: id, startAfter: 15 * 60 });
+      await audit.write(actor, {
+        patientId: r.patient_id, what: "prescription.send", id,
+        details: { vendor: erx.vendor, pharmacy: ph.ncpdp, allergyOverride: matches.length > 0 },
+      });
+      await notifyOrderChange(deps, o.patient_id, { kind: "prescription", id, encounterId: o.encounter_id }, true);
+      return await toPrescription(await get(id));
+    },
+
+    /** `GET /erx/{id}`: the e-prescribing state of a prescription; a pending one is asked of the vendor (a missed callback). */
+    async erxState(actor: Actor, id: string) {
+      const access = ordersAccess(sql, actor);
+      if (access.isPatient) throw notFound("No such prescription");
+      const o = await access.order("prescriptions", id);
+      await checkPending(id).catch((err) => {
+        if (!(err instanceof ErxUnavailable || err instanceof ErxRejected)) throw err;
+      });
+      const r = await get(id);
+      await audit.read(actor, { patientId: o.patient_id, what: "prescription.erx", id });
+      return {
+        id: r.id, vendor: erx.vendor, status: r.status, transmission: r.transmission, transmissionError: r.transmission_error,
+        erxStatus: r.erx_status, erxStatusLabel: ERX_STATUS[r.erx_status], erxSubstatus: r.erx_substatus,
+        erxSubstatusLabel: ERX_SUBSTATUS[r.erx_substatus], archived: r.archived, archivedLabel: ARCHIVED_STATUS[r.archived],
+        sentAt: iso(r.sent_at), transmittedAt: iso(r.transmitted_at),
+      };
+    },
+
+    /**
+     * `POST /outsideEntries/erx {patientId, doctorId, encounterId}`: imports the prescriptions the doctor wrote in
+     * the vendor's own UI for this patient (substatus O "Outside"), onto the encounter. Recorded as the vendor
+     * holds them (their rules were the vendor's); ones already known are skipped, so a second call imports nothing.
+     */
+    async importOutside(actor: Actor, input: { patientId: string; doctorId: string; encounterId: string }) {
+      const access = ordersAccess(sql, actor);
+      access.requirePrescriber("import prescriptions written outside the app");
+      if (input.doctorId !== actor.userId) throw notFound("No such doctor");
+      const e = await access.encounter(input.encounterId);
+      if (e.patient_id !== input.patientId) throw notFound("No such encounter");
+      const patient = await patientProfile(input.patientId);
+      const patientMissing = missingOf(patient, ERX_REQUIRED_FIELDS);
+      if (patientMissing.length) {
+        throw new AppError(422, "Profile for erx not filled error", { reason: "ERX_PROFILE_INCOMPLETE", doctorMissing: [], patientMissing });
+      }
+      let listed: ErxListedPrescription[];
+      let vendorPatient: string;
+      try {
+        vendorPatient = (await erx.syncPatient({
+          externalId: input.patientId, firstName: patient.firstName!, lastName: patient.lastName!, birthDate: patient.birthDate!,
+          gender: patient.gender as "Male" | "Female" | null, address: patient.address!, city: patient.city!, state: patient.state!,
+          zip: patient.zip!, phone: patient.phoneNumber!,
+        })).patientId;
+        listed = await erx.listPrescriptions({ patientId: vendorPatient });
+      } catch (err) {
+        if (err instanceof ErxRejected) throw new AppError(422, `The e-prescribing service refused it: ${err.message}`, { reason: err.code });
+        if (err instanceof ErxUnavailable) throw new AppError(503, "The e-prescribing service is unavailable: try again shortly.", { reason: "ERX_UNAVAILABLE" });
+        throw err;
+      }
+      const known = new Set((await sql<{ v: string }[]>`select vendor_prescription_id as v from prescriptions
+        where vendor_prescription_id is not null`).map((r) => r.v));
+      const imported: PrescriptionRow[] = [];
+      let skipped = 0;
+      for (const l of listed) {
+        if (l.externalId || known.has(l.prescriptionId)) continue;
+        const fits = Number.isInteger(l.quantity) && l.quantity >= 1 && l.quantity <= 9999 && Number.isInteger(l.daysSupply) &&
+          l.daysSupply > 0 && Number.isInteger(l.refills) && l.refills >= 0 && l.refills <= 99 && l.displayName.trim() !== "";
+        if (!fits) {
+          skipped += 1;
+          continue;
+        }
+        const [row] = await sql<PrescriptionRow[]>`insert into prescriptions (encounter_id, patient_id, doctor_id, medication_id, medication,
+            instructions, quantity, unit, days, refills, pharmacy_id, status, erx_status, erx_substatus, archived, transmission,
+            vendor_prescription_id, vendor_patient_id, sent_at, transmitted_at, created_by, updated_by, created_at, updated_at)
+          values (${input.encounterId}, ${input.patientId}, ${actor.userId}, ${l.rxcui ?? ""}, ${l.displayName}, ${l.directions || "As written at the pharmacy"},
+            ${l.quantity}, ${l.unit.slice(0, 30)}, ${l.daysSupply}, ${l.refills}, ${l.pharmacyId && pharmacyById.has(l.pharmacyId) ? l.pharmacyId : null},
+            'current', 3, 'O', 'N', ${l.status}, ${l.prescriptionId}, ${vendorPatient}, ${now()},
+            ${l.status === "transmitted" ? now() : null}, ${actor.userId}, ${actor.userId}, ${now()}, ${now()}) returning *`;
+        imported.push(row);
+        known.add(l.prescriptionId);
+      }
+      await audit.write(actor, { patientId: input.patientId, what: "prescription.importOutside", details: { encounterId: input.encounterId, imported: imported.length, skipped } });
+      if (imported.length) {
+        await notifyOrderChange(deps, input.patientId, { kind: "prescription", id: imported[0].id, encounterId: input.encounterId }, true);
+      }
+      const allergies = await allergiesOf(input.patientId);
+      return { imported: await Promise.all(imported.map((r) => toPrescription(r, allergies))), skipped };
+    },
+
+    /** `GET /doctors/check/erx {doctorId}`: the doctor's own, or a VMA's doctor's. */
+    async checkDoctor(actor: Actor, doctorId: string | undefined): Promise<ErxProfileCheck> {
+      const access = ordersAccess(sql, actor);
+      access.requireCareTeam();
+      const id = doctorId ?? access.practiceId!;
+      if (id !== access.practiceId) throw notFound("No such doctor");
+      const missing = missingOf(await doctorProfile(id), DOCTOR_ERX_FIELDS);
+      return { complete: missing.length === 0, missing };
+    },
+
+    /** The vendor's callback (signature checked by the erx client). */
+    async callback(rawBody: string, signature: string | null) {
+      const event = await erx.verifyCallback(rawBody, signature, Math.floor(now().getTime() / 1000));
+      if (!event) throw new AppError(401, "Invalid signature", { reason: "INVALID_SIGNATURE" });
+      // Applied by the queue (domains/orders/jobs.ts): the vendor gets its answer now, a failure is retried.
+      await deps.jobs.send("erx.status", event, { singletonKey: event.eventId });
+      return { received: true };
+    },
+  };
+}
+export type Prescriptions = ReturnType<typeof createPrescriptions>;

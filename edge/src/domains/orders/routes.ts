@@ -1,0 +1,154 @@
+/** The orders' HTTP calls (02 §7 "Labs" to "E-prescribing and pharmacies", the orders lists); rules and access in the services. */
+import type { Context } from "hono";
+import { allow } from "../../access/policy.ts";
+import { listOf, ok } from "../../http/envelope.ts";
+import { actorOf, jsonBody, jsonOrMultipart } from "../../http/input.ts";
+import { createRouter } from "../../http/router.ts";
+import { parse } from "../../http/validate.ts";
+import { searchAllergens } from "../../../../sync/data/allergens.ts";
+import { searchLabTests } from "../../../../sync/data/lab-tests.ts";
+import { medicationRefusal, searchMedications } from "../../../../sync/data/medications.ts";
+import { searchPharmacies } from "../../../../sync/data/pharmacies.ts";
+import {
+  allergySearchSchema, BODY_PARTS, catalogueQuerySchema, CONTRAST, IMAGING_TYPES, LATERALITIES, doctorErxCheckSchema, imagingAttachmentDeleteSchema, imagingCreateSchema,
+  imagingUpdateSchema, labCreateSchema, outsideErxSchema, labUpdateSchema, medicationQuerySchema, orderPageSchema, ordersQuerySchema,
+  pharmacySearchSchema, preferredPharmacySchema, prescriptionCreateSchema, prescriptionListQuerySchema, prescriptionSendSchema,
+  prescriptionUpdateSchema, referralCreateSchema, referralUpdateSchema,
+} from "../../../../sync/schemas/orders.ts";
+import type { OrdersServices } from "./service.ts";
+
+const param = (c: Context, name: string): string => c.req.param(name) ?? "";
+const careTeam = allow.approved("doctor", "vma");
+const readers = allow.approved("doctor", "vma", "patient");
+
+function fileResponse(c: Context, f: { meta: { contentType: string; name: string }; data: Uint8Array }) {
+  return c.body(f.data as Uint8Array<ArrayBuffer>, 200, {
+    "content-type": f.meta.contentType,
+    "content-disposition": `attachment; filename="${encodeURIComponent(f.meta.name)}"`,
+  });
+}
+const filesOf = (files: Record<string, File[]>) => [...(files.files ?? []), ...(files.documents ?? [])];
+
+export function ordersRoutes(s: OrdersServices) {
+  const r = createRouter();
+  const { requests: q, prescriptions: rx, lists, pharmacy } = s;
+
+  // ---- Orders lists
+  r.get("/encounters/orders-list/:id", readers, async (c) =>
+    ok(c, await lists.ofEncounter(actorOf(c), param(c, "id"), parse(orderPageSchema, c.req.query()))));
+  r.get("/orders", readers, async (c) => {
+    const input = parse(ordersQuerySchema, c.req.query());
+    const { list, totalCount } = await lists.all(actorOf(c), input);
+    return ok(c, listOf(list, input.offset, input.limit, totalCount));
+  });
+
+  // ---- Labs (under /encounterLabs)
+  r.get("/encounterLabs/dropdown/list", careTeam, (c) => {
+    const input = parse(catalogueQuerySchema, c.req.query());
+    return ok(c, searchLabTests(input.search, input.limit));
+  });
+  r.put("/encounterLabs/share/:id", careTeam, async (c) => ok(c, await q.shareLab(actorOf(c), param(c, "id"))));
+  r.put("/encounterLabs/unshare/:id", careTeam, async (c) => ok(c, await q.unshareLab(actorOf(c), param(c, "id"))));
+  r.post("/encounterLabs/share/with/patient/:id", careTeam, async (c) => ok(c, await q.shareLabWithPatient(actorOf(c), param(c, "id"))));
+  r.post("/encounterLabs/results/:id", careTeam, async (c) => {
+    const { files } = await jsonOrMultipart(c);
+    return ok(c, await q.addLabResults(actorOf(c), param(c, "id"), filesOf(files)), 201);
+  });
+  r.get("/encounterLabs/:id/result/:resultId", readers, async (c) =>
+    fileResponse(c, await q.labFile(actorOf(c), param(c, "id"), param(c, "resultId"))));
+  r.delete("/encounterLabs/:id/result/:resultId", careTeam, async (c) =>
+    ok(c, await q.removeLabResult(actorOf(c), param(c, "id"), param(c, "resultId"))));
+  r.get("/encounterLabs/list/:encounterId", readers, async (c) => ok(c, await q.labsOf(actorOf(c), param(c, "encounterId"))));
+  r.post("/encounterLabs/:encounterId", careTeam, async (c) =>
+    ok(c, await q.createLab(actorOf(c), param(c, "encounterId"), parse(labCreateSchema, await jsonBody(c))), 201));
+  r.put("/encounterLabs/:id", careTeam, async (c) => ok(c, await q.updateLab(actorOf(c), param(c, "id"), parse(labUpdateSchema, await jsonBody(c)))));
+  r.get("/encounterLabs/:id", readers, async (c) => ok(c, await q.getLab(actorOf(c), param(c, "id"))));
+  r.delete("/encounterLabs/:id", careTeam, async (c) => ok(c, await q.removeLab(actorOf(c), param(c, "id"))));
+
+  // ---- Imaging (under /encounterImagings)
+  r.get("/encounterImagings/list/dropdown", careTeam, (c) =>
+    ok(c, { types: IMAGING_TYPES, bodyParts: BODY_PARTS, lateralities: LATERALITIES, contrast: CONTRAST }));
+  r.post("/encounterImagings/list/:encounterId", readers, async (c) => {
+    const page = parse(orderPageSchema.strict(), await jsonBody(c));
+    const { list, totalCount } = await q.imagingsOf(actorOf(c), param(c, "encounterId"), page);
+    return ok(c, listOf(list, page.offset, page.limit, totalCount));
+  });
+  r.put("/encounterImagings/edit/:id", careTeam, async (c) =>
+    ok(c, await q.updateImaging(actorOf(c), param(c, "id"), parse(imagingUpdateSchema, await jsonBody(c)))));
+  r.put("/encounterImagings/share/:id", careTeam, async (c) => ok(c, await q.shareImaging(actorOf(c), param(c, "id"))));
+  r.put("/encounterImagings/unshare/:id", careTeam, async (c) => ok(c, await q.unshareImaging(actorOf(c), param(c, "id"))));
+  r.post("/encounterImagings/share/with/patient/:id", careTeam, async (c) => ok(c, await q.shareImaging(actorOf(c), param(c, "id"))));
+  r.delete("/encounterImagings/attachment/:id", careTeam, async (c) => {
+    const { attachmentId } = parse(imagingAttachmentDeleteSchema, { ...c.req.query(), ...(await jsonBody(c) as object) });
+    return ok(c, await q.removeImagingFile(actorOf(c), param(c, "id"), attachmentId));
+  });
+  r.put("/encounterImagings/upload/results/:id", careTeam, async (c) => {
+    const { files } = await jsonOrMultipart(c);
+    return ok(c, await q.uploadImagingResults(actorOf(c), param(c, "id"), filesOf(files)));
+  });
+  r.get("/encounterImagings/:id/files/:fileId", readers, async (c) =>
+    fileResponse(c, await q.imagingFile(actorOf(c), param(c, "id"), param(c, "fileId"))));
+  r.post("/encounterImagings/:encounterId", careTeam, async (c) => {
+    const { fields, files } = await jsonOrMultipart(c);
+    return ok(c, await q.createImaging(actorOf(c), param(c, "encounterId"), parse(imagingCreateSchema, fields), filesOf(files)), 201);
+  });
+  r.delete("/encounterImagings/:id", careTeam, async (c) => ok(c, await q.removeImaging(actorOf(c), param(c, "id"))));
+
+  // ---- Referrals
+  r.put("/encounterReferrals/share/:id", careTeam, async (c) => ok(c, await q.shareReferral(actorOf(c), param(c, "id"))));
+  r.put("/encounterReferrals/unshare/:id", careTeam, async (c) => ok(c, await q.unshareReferral(actorOf(c), param(c, "id"))));
+  r.post("/encounterReferrals/:encounterId", careTeam, async (c) =>
+    ok(c, await q.createReferral(actorOf(c), param(c, "encounterId"), parse(referralCreateSchema, await jsonBody(c))), 201));
+  r.get("/encounterReferrals/:encounterId", readers, async (c) => {
+    const page = parse(orderPageSchema, c.req.query());
+    const { list, totalCount } = await q.referralsOf(actorOf(c), param(c, "encounterId"), page);
+    return ok(c, listOf(list, page.offset, page.limit, totalCount));
+  });
+  r.put("/encounterReferrals/:id", careTeam, async (c) =>
+    ok(c, await q.updateReferral(actorOf(c), param(c, "id"), parse(referralUpdateSchema, await jsonBody(c)))));
+  r.delete("/encounterReferrals/:id", careTeam, async (c) => ok(c, await q.removeReferral(actorOf(c), param(c, "id"))));
+
+  // ---- Prescriptions (under /encounterPrescriptions); writes are the doctor's (the access module says so too)
+  r.get("/encounterPrescriptions/medications", careTeam, (c) => {
+    const input = parse(medicationQuerySchema, c.req.query());
+    return ok(c, searchMedications(input.search, input.limit).map((m) => ({ ...m, refusal: medicationRefusal(m) })));
+  });
+  r.get("/encounterPrescriptions/list/all/:patientId", readers, async (c) => {
+    const input = parse(prescriptionListQuerySchema, c.req.query());
+    const { list, totalCount } = await rx.ofPatient(actorOf(c), param(c, "patientId"), input);
+    return ok(c, listOf(list, input.offset, input.limit, totalCount));
+  });
+  r.get("/encounterPrescriptions/list/:encounterId", readers, async (c) => ok(c, await rx.ofEncounter(actorOf(c), param(c, "encounterId"))));
+  r.put("/encounterPrescriptions/send/:id", careTeam, async (c) =>
+    ok(c, await rx.send(actorOf(c), param(c, "id"), parse(prescriptionSendSchema, await jsonBody(c)))));
+  r.post("/encounterPrescriptions/:encounterId", careTeam, async (c) =>
+    ok(c, await rx.create(actorOf(c), param(c, "encounterId"), parse(prescriptionCreateSchema, await jsonBody(c))), 201));
+  r.put("/encounterPrescriptions/:id", careTeam, async (c) =>
+    ok(c, await rx.update(actorOf(c), param(c, "id"), parse(prescriptionUpdateSchema, await jsonBody(c)))));
+  r.get("/encounterPrescriptions/:id", readers, async (c) => ok(c, await rx.get(actorOf(c), param(c, "id"))));
+  r.delete("/encounterPrescriptions/:id", careTeam, async (c) => ok(c, await rx.remove(actorOf(c), param(c, "id"))));
+
+  // ---- E-prescribing, pharmacies, allergies
+  r.get("/doctors/check/erx", careTeam, async (c) => {
+    const { doctorId } = parse(doctorErxCheckSchema, c.req.query());
+    return ok(c, await rx.checkDoctor(actorOf(c), doctorId));
+  });
+  r.post("/outsideEntries/erx", careTeam, async (c) => ok(c, await rx.importOutside(actorOf(c), parse(outsideErxSchema, await jsonBody(c)))));
+  r.post("/erx/callbacks", allow.public, async (c) => {
+    const raw = (await c.req.text()).slice(0, 64 * 1024);
+    return ok(c, await rx.callback(raw, c.req.header("x-erx-signature") ?? null));
+  });
+  r.get("/erx/:id", careTeam, async (c) => ok(c, await rx.erxState(actorOf(c), param(c, "id"))));
+  r.get("/pharmacies", readers, (c) => {
+    const input = parse(pharmacySearchSchema, c.req.query());
+    const { list, totalCount } = searchPharmacies(input);
+    return ok(c, listOf(list, input.offset, input.limit, totalCount));
+  });
+  r.get("/patient/pharmacy/:id", readers, async (c) => ok(c, await pharmacy.get(actorOf(c), param(c, "id"))));
+  r.put("/patient/pharmacy/:id", readers, async (c) => {
+    const { pharmacyId } = parse(preferredPharmacySchema, await jsonBody(c));
+    return ok(c, await pharmacy.set(actorOf(c), param(c, "id"), pharmacyId));
+  });
+  r.get("/allergies", readers, (c) => ok(c, searchAllergens(parse(allergySearchSchema, c.req.query()))));
+  return r.app;
+}

@@ -1,0 +1,84 @@
+/** HTTP for the practice team: VMAs, tasks, macros, contacts (issue 17). Handlers only parse and call. */
+import { allow } from "../../access/policy.ts";
+import { ok } from "../../http/envelope.ts";
+import { actorOf, jsonBody, metaOf } from "../../http/input.ts";
+import { createRouter } from "../../http/router.ts";
+import { parse } from "../../http/validate.ts";
+import { idParamSchema } from "../../../../sync/schemas/auth.ts";
+import {
+  actingDoctorSchema, adminTaskCreateSchema, adminTaskListSchema, contactDropdownSchema, contactListSchema, contactSchema,
+  createVmaSchema, macroCreateSchema, macroDropdownSchema, taskCreateSchema, taskEditSchema, taskFromEncounterSchema,
+  taskListSchema, vmaIdSchema,
+} from "../../../../sync/schemas/team.ts";
+import type { ContactsService } from "./contacts.ts";
+import type { MacrosService } from "./macros.ts";
+import type { TasksService } from "./tasks.ts";
+import type { VmasService } from "./vmas.ts";
+
+export type TeamServices = { vmas: VmasService; tasks: TasksService; macros: MacrosService; contacts: ContactsService };
+
+export function teamRoutes(s: TeamServices) {
+  const r = createRouter();
+  const doctor = allow.approved("doctor");
+  const practice = allow.approved("doctor", "vma");
+  const admin = allow.roles("admin");
+  const teamOrAdmin = { kind: "roles", roles: ["doctor", "vma", "admin"], fullAccess: true } as const;
+  const id = (c: { req: { param(): Record<string, string> } }) => parse(idParamSchema, c.req.param()).id;
+
+  // ── VMAs (01 §7) ─────────────────────────────────────────────────
+  r.post("/vmas", doctor, async (c) => ok(c, await s.vmas.create(actorOf(c), parse(createVmaSchema, await jsonBody(c)), metaOf(c))));
+  r.get("/vmas/list", doctor, async (c) => ok(c, { list: await s.vmas.list(actorOf(c)) }));
+  r.get("/vmas/doctors/dropdown", allow.roles("vma"), async (c) => ok(c, { list: await s.vmas.doctors(actorOf(c)) }));
+  r.post("/vmas/acting", allow.roles("vma"), async (c) => {
+    const { doctorId } = parse(actingDoctorSchema, await jsonBody(c));
+    return ok(c, { list: await s.vmas.act(actorOf(c), doctorId, metaOf(c)) });
+  });
+  r.post("/vmas/detach", doctor, async (c) => {
+    const { vmaId } = parse(vmaIdSchema, await jsonBody(c));
+    return ok(c, await s.vmas.detach(actorOf(c), vmaId, metaOf(c)));
+  });
+  r.post("/vmas/doctor/reset/password", doctor, async (c) => {
+    const { vmaId } = parse(vmaIdSchema, await jsonBody(c));
+    return ok(c, await s.vmas.resetPassword(actorOf(c), vmaId, metaOf(c)));
+  });
+
+  // ── Tasks (02 §7 "Tasks"): the practice's under /doctorTasks, the platform's under /adminTasks ──
+  for (const [base, access, createSchema, listSchema] of [
+    ["/doctorTasks", practice, taskCreateSchema, taskListSchema],
+    ["/adminTasks", admin, adminTaskCreateSchema, adminTaskListSchema],
+  ] as const) {
+    r.get(`${base}/assignees/dropdown`, access, async (c) => ok(c, { list: await s.tasks.assignees(actorOf(c)) }));
+    r.get(`${base}/count`, access, async (c) => ok(c, await s.tasks.count(actorOf(c))));
+    r.post(`${base}/list`, access, async (c) => ok(c, await s.tasks.list(actorOf(c), parse(listSchema, await jsonBody(c)) as never)));
+    r.post(base, access, async (c) => {
+      const input = parse(createSchema, await jsonBody(c));
+      return ok(c, await s.tasks.create(actorOf(c), { patientId: null, ...input }, metaOf(c)));
+    });
+    r.put(`${base}/edit/:id`, access, async (c) => ok(c, await s.tasks.edit(actorOf(c), id(c), parse(taskEditSchema, await jsonBody(c)), metaOf(c))));
+    r.put(`${base}/close/:id`, access, async (c) => ok(c, await s.tasks.setStatus(actorOf(c), id(c), "closed", metaOf(c))));
+    r.put(`${base}/reopen/:id`, access, async (c) => ok(c, await s.tasks.setStatus(actorOf(c), id(c), "open", metaOf(c))));
+    r.get(`${base}/:id`, access, async (c) => ok(c, await s.tasks.get(actorOf(c), id(c))));
+    r.delete(`${base}/:id`, access, async (c) => ok(c, await s.tasks.remove(actorOf(c), id(c), metaOf(c))));
+  }
+  r.post("/doctorTasks/encounter/:id", practice, async (c) => {
+    const input = parse(taskFromEncounterSchema, await jsonBody(c));
+    return ok(c, await s.tasks.createFromEncounter(actorOf(c), id(c), input, metaOf(c)));
+  });
+
+  // ── Macros (02 §7 "Macros") ──────────────────────────────────────
+  r.post("/doctorMacros", practice, async (c) => ok(c, await s.macros.create(actorOf(c), parse(macroCreateSchema, await jsonBody(c)), metaOf(c))));
+  r.get("/doctorMacros/list", practice, async (c) => ok(c, { list: await s.macros.list(actorOf(c)) }));
+  r.get("/doctorMacros/dropdown/list", practice, async (c) => ok(c, { list: await s.macros.dropdown(actorOf(c), parse(macroDropdownSchema, c.req.query())) }));
+  r.put("/doctorMacros/:id", practice, async (c) => ok(c, await s.macros.edit(actorOf(c), id(c), parse(macroCreateSchema, await jsonBody(c)), metaOf(c))));
+  r.delete("/doctorMacros/:id", practice, async (c) => ok(c, await s.macros.remove(actorOf(c), id(c), metaOf(c))));
+
+  // ── Contacts (02 §7 "Contacts"): the practice's book; admins keep the platform's directory ──
+  r.post("/contacts", teamOrAdmin, async (c) => ok(c, await s.contacts.create(actorOf(c), parse(contactSchema, await jsonBody(c)), metaOf(c))));
+  r.post("/contacts/list", teamOrAdmin, async (c) => ok(c, await s.contacts.list(actorOf(c), parse(contactListSchema, await jsonBody(c)))));
+  r.get("/contacts/dropdown", teamOrAdmin, async (c) => ok(c, { list: await s.contacts.dropdown(actorOf(c), parse(contactDropdownSchema, c.req.query())) }));
+  r.put("/contacts/edit/:id", teamOrAdmin, async (c) => ok(c, await s.contacts.edit(actorOf(c), id(c), parse(contactSchema, await jsonBody(c)), metaOf(c))));
+  r.get("/contacts/:id", teamOrAdmin, async (c) => ok(c, await s.contacts.get(actorOf(c), id(c))));
+  r.delete("/contacts/:id", teamOrAdmin, async (c) => ok(c, await s.contacts.remove(actorOf(c), id(c), metaOf(c))));
+
+  return r.app;
+}

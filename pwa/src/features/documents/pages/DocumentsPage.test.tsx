@@ -1,0 +1,92 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import type { DocumentView } from "../../../../../sync/schemas/document.ts";
+import { createFetchStub, randomId, randomUser, renderWithDeps, signedInDeps, success } from "../../../test/helpers.tsx";
+import { DocumentsPage } from "./DocumentsPage.tsx";
+
+const doctor = randomUser({ role: "doctor", applicationStatus: "approved", isAccountApproved: true });
+const patientId = randomId();
+const vmaId = randomId();
+
+const doc = (patch: Partial<DocumentView>): DocumentView => ({
+  id: randomId(), docType: "incoming_faxes", box: "received", name: "Fax from +13125550147.pdf", contentType: "application/pdf",
+  size: 12_000, status: "received", statusMessage: null, faxNumber: "+13125550147", recipientName: null, isNew: true,
+  isShared: false, folder: null, patient: null, receiver: null, sharedWith: [], owner: "practice",
+  createdAt: "2026-03-01T10:00:00.000Z", updatedAt: "2026-03-01T10:00:00.000Z", ...patch,
+});
+
+function renderPage(lists: { received: DocumentView[]; sent: DocumentView[] }) {
+  const stub = createFetchStub({
+    "POST /documents/list": (req) => {
+      const box = (req.body as { box: "received" | "sent" }).box;
+      return success({ list: lists[box], offset: 0, limit: 20, totalCount: lists[box].length });
+    },
+    "POST /users/list/document/action": (req) => {
+      const role = (req.body as { role?: string }).role;
+      const list = role === "vma"
+        ? [{ id: vmaId, name: "Zoë Łukasz", email: "zoe@example.test", role: "vma" }]
+        : role === "doctor" ? [] : [{ id: patientId, name: "José Núñez", email: "jose@example.test", role: "patient" }];
+      return success({ list, offset: 0, limit: 20, totalCount: list.length });
+    },
+    ...Object.fromEntries(lists.received.map((d) => [`PUT /documents/share/${d.id}`, () => success(d)])),
+    ...Object.fromEntries(lists.received.map((d) => [`POST /documents/share/patient/${d.id}`, () => success({ ...d, isShared: true })])),
+    ...Object.fromEntries(lists.sent.map((d) => [`PUT /documents/resend/${d.id}`, () => success({ ...d, status: "queued" })])),
+  });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  renderWithDeps(<QueryClientProvider client={client}><DocumentsPage /></QueryClientProvider>, signedInDeps(doctor, { fetch: stub.fetch }));
+  return stub;
+}
+
+describe("DocumentsPage", { timeout: 20_000 }, () => {
+  it("lists received faxes as new, files one into a patient's folder (Outside medical records by default)", async () => {
+    const user = userEvent.setup();
+    const fax = doc({});
+    const stub = renderPage({ received: [fax], sent: [] });
+    const row = await screen.findByRole("listitem", { name: fax.name });
+    expect(within(row).getByText("New")).toBeTruthy();
+    expect(within(row).getByTestId("fax-status").textContent).toBe("Received");
+    await user.click(within(row).getByRole("button", { name: `Share ${fax.name} to a patient` }));
+    const dialog = screen.getByRole("dialog", { name: "Share to a patient's folder" });
+    await waitFor(() => expect(within(dialog).getAllByRole("option").length).toBeGreaterThan(1));
+    await user.selectOptions(within(dialog).getByRole("combobox", { name: "Patient" }), patientId);
+    await user.click(within(dialog).getByRole("button", { name: "Share" }));
+    await waitFor(() => expect(stub.calls.some((c) => c.path === `/documents/share/patient/${fax.id}`)).toBe(true));
+    const call = stub.calls.find((c) => c.path === `/documents/share/patient/${fax.id}`)!;
+    expect(call.body).toEqual({ userId: patientId, folderId: "OutsideMedicalRecords", newName: "" });
+  });
+
+  it("checks a fax number with the shared schema before sending, and offers resend after a busy line", async () => {
+    const user = userEvent.setup();
+    const letter = doc({ docType: "documents", box: "sent", name: "letter.pdf", status: "stored", isNew: false, faxNumber: null });
+    const busy = doc({ docType: "outgoing_faxes", box: "sent", name: "referral.pdf", status: "busy", statusMessage: "The line was busy", isNew: false });
+    const stub = renderPage({ received: [], sent: [letter, busy] });
+    expect(await screen.findByText("Nothing received yet")).toBeTruthy();
+    await user.click(screen.getByRole("tab", { name: "Sent" }));
+    const busyRow = await screen.findByRole("listitem", { name: "referral.pdf" });
+    expect(within(busyRow).getByTestId("fax-status").textContent).toBe("Busy: The line was busy");
+    await user.click(within(busyRow).getByRole("button", { name: "Resend referral.pdf" }));
+    await waitFor(() => expect(stub.calls.some((c) => c.method === "PUT" && c.path === `/documents/resend/${busy.id}`)).toBe(true));
+
+    await user.click(within(screen.getByRole("listitem", { name: "letter.pdf" })).getByRole("button", { name: "Fax letter.pdf" }));
+    const dialog = screen.getByRole("dialog", { name: "Send by fax" });
+    await user.type(within(dialog).getByLabelText(/Fax number/), "12");
+    await user.click(within(dialog).getByRole("button", { name: "Send fax" }));
+    expect(within(dialog).getByText("Enter a valid fax number")).toBeTruthy();
+    expect(stub.calls.some((c) => c.path === "/documents/fax")).toBe(false);
+  });
+
+  it("shares a document with a member of the care team", async () => {
+    const user = userEvent.setup();
+    const fax = doc({});
+    const stub = renderPage({ received: [fax], sent: [] });
+    const row = await screen.findByRole("listitem", { name: fax.name });
+    await user.click(within(row).getByRole("button", { name: `Share ${fax.name} with the care team` }));
+    const dialog = screen.getByRole("dialog", { name: "Share with the care team" });
+    await waitFor(() => expect(within(dialog).getByRole("option", { name: "Zoë Łukasz (vma)" })).toBeTruthy());
+    await user.selectOptions(within(dialog).getByRole("combobox", { name: "Team member" }), vmaId);
+    await user.click(within(dialog).getByRole("button", { name: "Share" }));
+    await waitFor(() => expect(stub.calls.find((c) => c.path === `/documents/share/${fax.id}`)?.body).toEqual({ userId: vmaId }));
+  });
+});

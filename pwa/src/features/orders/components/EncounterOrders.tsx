@@ -1,0 +1,320 @@
+/**
+ * The encounter page's orders: labs, imaging, referrals and prescriptions with
+ * their state. The care team orders labs and imaging, drafts referrals and
+ * uploads results; the doctor shares and unshares, prescribes, sends to the
+ * pharmacy, discontinues and cancels. The patient sees what was shared.
+ * Data from the REST API through TanStack Query; `orders:changed` refetches.
+ */
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { type ReactNode, useRef, useState } from "react";
+import type { ListResult } from "../../../../../sync/envelope.ts";
+import type { Imaging, Lab, OrderFile, Prescription, Referral } from "../../../../../sync/schemas/orders.ts";
+import { ApiError, errorMessage } from "../../../lib/api/index.ts";
+import { useApi } from "../../../lib/app-deps.tsx";
+import { Button, ConfirmDialog, Dialog, Spinner, useSnackbar } from "../../../ui/index.ts";
+import { useOrdersLive } from "../hooks/use-orders-live.ts";
+import { formatBytes, TRANSMISSION_LABELS } from "../lib/format.ts";
+import { ordersKeys } from "../lib/keys.ts";
+import { ImagingForm, LabForm, ReferralForm } from "./OrderForms.tsx";
+import { PrescriptionForm } from "./PrescriptionForm.tsx";
+import "../orders.css";
+
+export type OrdersRole = "doctor" | "vma" | "patient";
+type Props = { patientId: string; encounterId: string; role: OrdersRole };
+type DialogKind = "lab" | "imaging" | "referral" | "prescription" | null;
+
+export function EncounterOrders({ patientId, encounterId, role }: Props) {
+  useOrdersLive();
+  const api = useApi();
+  const client = useQueryClient();
+  const notify = useSnackbar();
+  const [dialog, setDialog] = useState<DialogKind>(null);
+  const [editing, setEditing] = useState<Prescription | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [allergyConfirm, setAllergyConfirm] = useState<{ id: string; message: string } | null>(null);
+  const careTeam = role !== "patient";
+  const doctor = role === "doctor";
+  const key = (kind: string) => ordersKeys.encounterKind(encounterId, kind);
+  const labs = useQuery({ queryKey: key("labs"), queryFn: ({ signal }) => api.get<Lab[]>(`/encounterLabs/list/${encounterId}`, { signal }), retry: false });
+  const imagings = useQuery({
+    queryKey: key("imaging"),
+    queryFn: ({ signal }) => api.post<ListResult<Imaging>>(`/encounterImagings/list/${encounterId}`, { offset: 0, limit: 100 }, { signal }),
+    retry: false,
+  });
+  const referrals = useQuery({
+    queryKey: key("referrals"),
+    queryFn: ({ signal }) => api.get<ListResult<Referral>>(`/encounterReferrals/${encounterId}`, { query: { limit: 100 }, signal }),
+    retry: false,
+  });
+  const prescriptions = useQuery({
+    queryKey: key("prescriptions"),
+    queryFn: ({ signal }) => api.get<Prescription[]>(`/encounterPrescriptions/list/${encounterId}`, { signal }),
+    retry: false,
+  });
+  const refresh = () => client.invalidateQueries({ queryKey: ordersKeys.all });
+
+  async function act(id: string, action: () => Promise<unknown>, success: string) {
+    setBusy(id);
+    try {
+      await action();
+      notify(success, "success");
+      await refresh();
+    } catch (e) {
+      if (e instanceof ApiError && e.code === 409 && e.details.reason === "ALLERGY_CONFLICT") {
+        setAllergyConfirm({ id, message: e.message });
+      } else notify(errorMessage(e), "error");
+    } finally {
+      setBusy(null);
+    }
+  }
+  const saved = (what: string) => () => {
+    setDialog(null);
+    notify(what, "success");
+    void refresh();
+  };
+  const upload = (path: string, method: "POST" | "PUT") => (files: File[]) => {
+    const form = new FormData();
+    for (const f of files) form.append("files", f);
+    return act(path, () => api.request(method, path, { form }), files.length === 1 ? "Result uploaded" : "Results uploaded");
+  };
+  // A patient with nothing shared here gets 404 for each list: that is "nothing shared", not a failure.
+  const notShared = (e: unknown) => role === "patient" && e instanceof ApiError && e.code === 404;
+  const failed = [labs, imagings, referrals, prescriptions].find((q) => q.error && !notShared(q.error));
+
+  return (
+    <section className="card stack" aria-labelledby="encounter-orders-title">
+      <h2 id="encounter-orders-title">Orders</h2>
+      {careTeam && (
+        <div className="row" role="group" aria-label="New order">
+          <Button variant="secondary" onClick={() => setDialog("lab")}>Order lab</Button>
+          <Button variant="secondary" onClick={() => setDialog("imaging")}>Order imaging</Button>
+          <Button variant="secondary" onClick={() => setDialog("referral")}>Refer</Button>
+          {doctor && <Button variant="secondary" onClick={() => setDialog("prescription")}>Prescribe</Button>}
+        </div>
+      )}
+      {failed && (
+        <div className="stack">
+          <p className="form-error" role="alert">Orders could not be loaded: {errorMessage(failed.error)}</p>
+          <div><Button variant="secondary" onClick={() => void refresh()}>Try again</Button></div>
+        </div>
+      )}
+
+      <OrderGroup title="Labs" loading={labs.isLoading} empty={!labs.data?.length}>
+        {labs.data?.map((l) => (
+          <li key={l.id} className="orders-item" aria-label={`Lab: ${l.name}`}>
+            <div className="orders-item__head">
+              <strong>{l.name}</strong> <span className="chart-code">{l.code}</span>
+              <span className="orders-state">{l.state === "resulted" ? "Resulted" : "Ordered"}</span>
+              {careTeam && <span className="orders-tag">{l.isShared ? (l.resultsShared ? "Shared with results" : "Shared") : "Not shared"}</span>}
+            </div>
+            {l.comment && <p>{l.comment}</p>}
+            <FileList files={l.results} href={(f) => `/encounterLabs/${l.id}/result/${f.id}`} label="Results"
+              onDelete={careTeam ? (f) => act(l.id, () => api.delete(`/encounterLabs/${l.id}/result/${f.id}`), "Result removed") : undefined} />
+            {careTeam && (
+              <div className="row">
+                <FilePick label={`Upload result for ${l.name}`} onFiles={upload(`/encounterLabs/results/${l.id}`, "POST")} busy={busy === `/encounterLabs/results/${l.id}`} />
+                {doctor && (l.isShared
+                  ? <Button variant="secondary" loading={busy === l.id} onClick={() => act(l.id, () => api.put(`/encounterLabs/unshare/${l.id}`), "No longer shared")}>Unshare</Button>
+                  : <Button variant="secondary" loading={busy === l.id} onClick={() => act(l.id, () => api.put(`/encounterLabs/share/${l.id}`), "Shared with the patient")}>Share</Button>)}
+                {doctor && l.results.length > 0 && !l.resultsShared && (
+                  <Button loading={busy === l.id} onClick={() => act(l.id, () => api.post(`/encounterLabs/share/with/patient/${l.id}`), "Results shared with the patient")}>
+                    Share results with patient
+                  </Button>
+                )}
+                {doctor && <Button variant="danger" onClick={() => act(l.id, () => api.delete(`/encounterLabs/${l.id}`), "Lab deleted")}>Delete</Button>}
+              </div>
+            )}
+          </li>
+        ))}
+      </OrderGroup>
+
+      <OrderGroup title="Imaging" loading={imagings.isLoading} empty={!imagings.data?.list.length}>
+        {imagings.data?.list.map((i) => (
+          <li key={i.id} className="orders-item" aria-label={`Imaging: ${i.type} ${i.bodyPart}`}>
+            <div className="orders-item__head">
+              <strong>{i.type} · {i.bodyPart}{i.laterality !== "not applicable" ? ` (${i.laterality})` : ""}</strong>
+              <span className="orders-state">{i.state === "resulted" ? "Resulted" : "Ordered"}</span>
+              {careTeam && <span className="orders-tag">{i.isShared ? "Shared" : "Not shared"}</span>}
+            </div>
+            <p className="muted">Contrast: {i.contrast}{i.imagingCenter ? ` · ${i.imagingCenter}` : ""}</p>
+            {i.clinicalHistory && <p>{i.clinicalHistory}</p>}
+            <FileList files={i.attachments} href={(f) => `/encounterImagings/${i.id}/files/${f.id}`} label="Documents"
+              onDelete={careTeam ? (f) => act(i.id, () => api.delete(`/encounterImagings/attachment/${i.id}`, { body: { attachmentId: f.id } }), "Removed") : undefined} />
+            <FileList files={i.results} href={(f) => `/encounterImagings/${i.id}/files/${f.id}`} label="Results"
+              onDelete={careTeam ? (f) => act(i.id, () => api.delete(`/encounterImagings/attachment/${i.id}`, { body: { attachmentId: f.id } }), "Removed") : undefined} />
+            {careTeam && (
+              <div className="row">
+                <FilePick label={`Upload imaging results`} onFiles={upload(`/encounterImagings/upload/results/${i.id}`, "PUT")} busy={busy === `/encounterImagings/upload/results/${i.id}`} />
+                {doctor && (i.isShared
+                  ? <Button variant="secondary" onClick={() => act(i.id, () => api.put(`/encounterImagings/unshare/${i.id}`), "No longer shared")}>Unshare</Button>
+                  : <Button variant="secondary" onClick={() => act(i.id, () => api.put(`/encounterImagings/share/${i.id}`), "Shared with the patient")}>Share</Button>)}
+                {doctor && <Button variant="danger" onClick={() => act(i.id, () => api.delete(`/encounterImagings/${i.id}`), "Imaging order deleted")}>Delete</Button>}
+              </div>
+            )}
+          </li>
+        ))}
+      </OrderGroup>
+
+      <OrderGroup title="Referrals" loading={referrals.isLoading} empty={!referrals.data?.list.length}>
+        {referrals.data?.list.map((r) => (
+          <li key={r.id} className="orders-item" aria-label={`Referral to ${r.specialty}`}>
+            <div className="orders-item__head">
+              <strong>Referral to {r.specialty}</strong>
+              <span className="orders-state">{r.status}</span>
+              <span className="orders-tag">{r.urgency}</span>
+              {careTeam && <span className="orders-tag">{r.isShared ? "Shared" : "Not shared"}</span>}
+            </div>
+            <p>{r.reason}</p>
+            {r.contactName && <p className="muted">To: {r.contactName}</p>}
+            {doctor && (
+              <div className="row">
+                {r.status === "draft" && <Button onClick={() => act(r.id, () => api.put(`/encounterReferrals/${r.id}`, { status: "sent" }), "Referral marked sent")}>Mark sent</Button>}
+                {(r.status === "sent" || r.status === "scheduled") && (
+                  <Button variant="secondary" onClick={() => act(r.id, () => api.put(`/encounterReferrals/${r.id}`, { status: "completed" }), "Referral completed")}>Mark completed</Button>
+                )}
+                {r.isShared
+                  ? <Button variant="secondary" onClick={() => act(r.id, () => api.put(`/encounterReferrals/unshare/${r.id}`), "No longer shared")}>Unshare</Button>
+                  : <Button variant="secondary" onClick={() => act(r.id, () => api.put(`/encounterReferrals/share/${r.id}`), "Shared with the patient")}>Share</Button>}
+                <Button variant="danger" onClick={() => act(r.id, () => api.delete(`/encounterReferrals/${r.id}`), "Referral deleted")}>Delete</Button>
+              </div>
+            )}
+          </li>
+        ))}
+      </OrderGroup>
+
+      <OrderGroup title="Prescriptions" loading={prescriptions.isLoading} empty={!prescriptions.data?.length}>
+        {prescriptions.data?.map((p) => (
+          <li key={p.id} className="orders-item" aria-label={`Prescription: ${p.medication}`}>
+            <div className="orders-item__head">
+              <strong>{p.medication}</strong>
+              <span className="orders-state">{p.status}</span>
+              {p.status !== "draft" && (
+                <span className={`orders-transmission orders-transmission--${p.transmission}`} data-testid="transmission">
+                  {TRANSMISSION_LABELS[p.transmission]}
+                </span>
+              )}
+            </div>
+            <p>{p.instructions}</p>
+            <p className="muted">
+              {p.quantity} {p.unit} · {p.days} days · {p.refills} refill{p.refills === 1 ? "" : "s"}
+              {p.daw ? " · dispense as written" : ""}{p.pharmacy ? ` · ${p.pharmacy.name}, ${p.pharmacy.city}` : " · no pharmacy chosen"}
+            </p>
+            {p.transmissionError && <p className="form-error">{p.transmissionError}</p>}
+            {careTeam && p.allergyMatches.length > 0 && (
+              <p className="orders-allergy" role="note">Allergy flag: {p.allergyMatches.map((m) => m.reason).join("; ")}</p>
+            )}
+            {doctor && (
+              <div className="row">
+                {p.status === "draft" && (
+                  <Button loading={busy === p.id} onClick={() => act(p.id, () => api.put(`/encounterPrescriptions/send/${p.id}`, {}), "Sent to the pharmacy")}>
+                    Send to pharmacy
+                  </Button>
+                )}
+                {p.status === "draft" && <Button variant="secondary" onClick={() => setEditing(p)}>Edit</Button>}
+                {p.status === "current" && (
+                  <Button variant="secondary" onClick={() => act(p.id, () => api.put(`/encounterPrescriptions/${p.id}`, { status: "discontinued" }), "Discontinued")}>Discontinue</Button>
+                )}
+                {(p.status === "draft" || p.status === "current") && (
+                  <Button variant="secondary" onClick={() => act(p.id, () => api.put(`/encounterPrescriptions/${p.id}`, { status: "cancelled" }), "Cancelled")}>Cancel prescription</Button>
+                )}
+                {p.status === "draft" && <Button variant="danger" onClick={() => act(p.id, () => api.delete(`/encounterPrescriptions/${p.id}`), "Draft deleted")}>Delete</Button>}
+              </div>
+            )}
+            {role === "vma" && p.status === "draft" && <p className="muted">Only the doctor can sign and send a prescription.</p>}
+          </li>
+        ))}
+      </OrderGroup>
+
+      <Dialog open={dialog === "lab"} title="Order a lab" onClose={() => setDialog(null)} wide>
+        {dialog === "lab" && <LabForm encounterId={encounterId} onSaved={saved("Lab ordered")} onClose={() => setDialog(null)} />}
+      </Dialog>
+      <Dialog open={dialog === "imaging"} title="Order imaging" onClose={() => setDialog(null)} wide>
+        {dialog === "imaging" && <ImagingForm encounterId={encounterId} onSaved={saved("Imaging ordered")} onClose={() => setDialog(null)} />}
+      </Dialog>
+      <Dialog open={dialog === "referral"} title="New referral" onClose={() => setDialog(null)} wide>
+        {dialog === "referral" && <ReferralForm encounterId={encounterId} onSaved={saved("Referral saved")} onClose={() => setDialog(null)} />}
+      </Dialog>
+      <Dialog open={dialog === "prescription"} title="Prescribe" onClose={() => setDialog(null)} wide>
+        {dialog === "prescription" && (
+          <PrescriptionForm encounterId={encounterId} patientId={patientId} onSaved={saved("Prescription saved as a draft")} onClose={() => setDialog(null)} />
+        )}
+      </Dialog>
+      <Dialog open={editing !== null} title="Edit prescription draft" onClose={() => setEditing(null)} wide>
+        {editing && (
+          <PrescriptionForm encounterId={encounterId} patientId={patientId} draft={editing}
+            onSaved={() => { setEditing(null); notify("Draft saved", "success"); void refresh(); }} onClose={() => setEditing(null)} />
+        )}
+      </Dialog>
+      <ConfirmDialog
+        describeFailure={errorMessage}
+        open={allergyConfirm !== null}
+        title="Send despite the allergy warning?"
+        summary={allergyConfirm?.message ?? ""}
+        confirmLabel="Send anyway"
+        onConfirm={async () => {
+          const id = allergyConfirm!.id;
+          await api.put(`/encounterPrescriptions/send/${id}`, { allergyOverride: true });
+          notify("Sent to the pharmacy", "success");
+          await refresh();
+        }}
+        onClose={() => setAllergyConfirm(null)}
+      />
+    </section>
+  );
+}
+
+function OrderGroup({ title, loading, empty, children }: { title: string; loading: boolean; empty: boolean; children: ReactNode }) {
+  return (
+    <div className="stack orders-group">
+      <h3>{title}</h3>
+      {loading ? <Spinner size={24} label={`Loading ${title.toLowerCase()}`} /> : empty ? <p className="muted">None.</p> : <ul className="orders-list">{children}</ul>}
+    </div>
+  );
+}
+
+function FileList({ files, href, label, onDelete }: { files: OrderFile[]; href: (f: OrderFile) => string; label: string; onDelete?: (f: OrderFile) => void }) {
+  const api = useApi();
+  const notify = useSnackbar();
+  if (!files.length) return null;
+  // Files need the bearer token: fetched through the API client, then opened as a blob.
+  const open = async (f: OrderFile) => {
+    try {
+      const res = await api.fetchRaw("GET", href(f));
+      const url = URL.createObjectURL(await res.blob());
+      const a = document.createElement("a");
+      a.href = url;
+      a.download = f.name;
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (e) {
+      notify(errorMessage(e), "error");
+    }
+  };
+  return (
+    <div>
+      <span className="muted">{label}:</span>
+      <ul className="orders-files">
+        {files.map((f) => (
+          <li key={f.id}>
+            <Button variant="text" onClick={() => void open(f)}>{f.name}</Button> <span className="muted">({formatBytes(f.size)})</span>
+            {onDelete && <Button variant="text" aria-label={`Remove ${f.name}`} onClick={() => onDelete(f)}>Remove</Button>}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function FilePick({ label, onFiles, busy }: { label: string; onFiles: (files: File[]) => void; busy: boolean }) {
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <input ref={input} type="file" multiple hidden aria-label={label} onChange={(e) => {
+        const files = [...(e.target.files ?? [])];
+        e.target.value = "";
+        if (files.length) onFiles(files);
+      }} />
+      <Button variant="secondary" loading={busy} onClick={() => input.current?.click()}>Upload results</Button>
+    </>
+  );
+}

@@ -1,0 +1,140 @@
+/** The order dialogs' forms: lab, imaging, referral. Each checks with the shared schema before sending. */
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import type { LabTest } from "../../../../../sync/data/lab-tests.ts";
+import {
+  BODY_PARTS, CONTRAST, IMAGING_TYPES, type Imaging, imagingCreateSchema, type Lab, labCreateSchema, LATERALITIES, type Referral,
+  referralCreateSchema, URGENCIES,
+} from "../../../../../sync/schemas/orders.ts";
+import { toFormData } from "../../../lib/api/index.ts";
+import { useApi } from "../../../lib/app-deps.tsx";
+import { Button, Select, TextField } from "../../../ui/index.ts";
+import { useSubmit } from "../lib/use-submit.ts";
+
+const options = (values: readonly string[]) => values.map((v) => ({ value: v, label: v[0].toUpperCase() + v.slice(1) }));
+
+function FormFooter({ busy, error, onClose, label }: { busy: boolean; error: string | null; onClose: () => void; label: string }) {
+  return (
+    <>
+      {error && <p className="form-error" role="alert">{error}</p>}
+      <div className="row">
+        <Button type="submit" loading={busy}>{label}</Button>
+        <Button type="button" variant="secondary" onClick={onClose}>Cancel</Button>
+      </div>
+    </>
+  );
+}
+
+export function LabForm({ encounterId, onSaved, onClose }: { encounterId: string; onSaved: (lab: Lab) => void; onClose: () => void }) {
+  const api = useApi();
+  const [search, setSearch] = useState("");
+  const [code, setCode] = useState("");
+  const [comment, setComment] = useState("");
+  const { fields, error, busy, submit } = useSubmit();
+  const tests = useQuery({
+    queryKey: ["orders", "catalogue", "labs", search.trim()],
+    queryFn: ({ signal }) => api.get<LabTest[]>("/encounterLabs/dropdown/list", { query: { search: search.trim(), limit: 12 }, signal }),
+  });
+  const chosen = tests.data?.find((t) => t.code === code);
+  return (
+    <form
+      className="stack"
+      noValidate
+      onSubmit={async (e) => {
+        e.preventDefault();
+        const saved = await submit(labCreateSchema, { code, comment }, (v) => api.post<Lab>(`/encounterLabs/${encounterId}`, v));
+        if (saved) onSaved(saved);
+      }}
+    >
+      <TextField label="Find a test (name or LOINC code)" value={search} onChange={setSearch} autoComplete="off" />
+      <fieldset className="orders-choices">
+        <legend>Test</legend>
+        {tests.isLoading && <p className="muted">Searching…</p>}
+        {tests.data?.length === 0 && <p className="muted">No test matches “{search}”.</p>}
+        {tests.data?.map((t) => (
+          <label key={t.code} className="orders-choice">
+            <input type="radio" name="lab-code" value={t.code} checked={code === t.code} onChange={() => setCode(t.code)} />
+            <span>{t.name} <span className="chart-code">{t.code}</span></span>
+          </label>
+        ))}
+        {fields.code && <p className="field-error" role="alert">{fields.code}</p>}
+      </fieldset>
+      {chosen && <p>Ordering: <strong>{chosen.name}</strong></p>}
+      <TextField label="Comment (optional)" value={comment} onChange={setComment} multiline error={fields.comment} />
+      <FormFooter busy={busy} error={error} onClose={onClose} label="Order lab" />
+    </form>
+  );
+}
+
+export function ImagingForm({ encounterId, onSaved, onClose }: { encounterId: string; onSaved: (i: Imaging) => void; onClose: () => void }) {
+  const api = useApi();
+  const [v, setV] = useState({
+    type: "X-Ray", bodyPart: "", laterality: "not applicable", contrast: "no", contrastAllergy: "", implants: "", clinicalHistory: "",
+    imagingCenter: "", comments: "",
+  });
+  const [files, setFiles] = useState<File[]>([]);
+  const set = (k: keyof typeof v) => (value: string) => setV((s) => ({ ...s, [k]: value }));
+  const { fields, error, busy, submit } = useSubmit();
+  return (
+    <form
+      className="stack"
+      noValidate
+      onSubmit={async (e) => {
+        e.preventDefault();
+        const saved = await submit(imagingCreateSchema, v, (valid) => {
+          const form = toFormData({ ...valid });
+          for (const f of files) form.append("documents", f);
+          return api.post<Imaging>(`/encounterImagings/${encounterId}`, undefined, { form });
+        });
+        if (saved) onSaved(saved);
+      }}
+    >
+      <div className="orders-grid">
+        <Select label="Type" value={v.type} onChange={set("type")} options={IMAGING_TYPES.map((t) => ({ value: t, label: t }))} error={fields.type} />
+        <Select label="Body part" value={v.bodyPart} onChange={set("bodyPart")} options={options(BODY_PARTS)} placeholder="Choose" error={fields.bodyPart} />
+        <Select label="Laterality" value={v.laterality} onChange={set("laterality")} options={options(LATERALITIES)} error={fields.laterality} />
+        <Select label="Contrast" value={v.contrast} onChange={set("contrast")} options={options(CONTRAST)} error={fields.contrast} />
+      </div>
+      <TextField label="Contrast allergy" value={v.contrastAllergy} onChange={set("contrastAllergy")} error={fields.contrastAllergy} />
+      <TextField label="Implants" value={v.implants} onChange={set("implants")} error={fields.implants} />
+      <TextField label="Clinical history" value={v.clinicalHistory} onChange={set("clinicalHistory")} multiline error={fields.clinicalHistory} />
+      <TextField label="Desired imaging center" value={v.imagingCenter} onChange={set("imagingCenter")} error={fields.imagingCenter} />
+      <TextField label="Comments" value={v.comments} onChange={set("comments")} multiline error={fields.comments} />
+      <label className="stack orders-file">
+        <span>Documents (pdf, doc, jpg, png, mp4, avi, zip, rar, 7z, gzip)</span>
+        <input type="file" multiple onChange={(e) => setFiles([...(e.target.files ?? [])])} />
+      </label>
+      <FormFooter busy={busy} error={error} onClose={onClose} label="Order imaging" />
+    </form>
+  );
+}
+
+export function ReferralForm({ encounterId, onSaved, onClose }: { encounterId: string; onSaved: (r: Referral) => void; onClose: () => void }) {
+  const api = useApi();
+  const [v, setV] = useState({ specialty: "", reason: "", urgency: "routine", contactName: "" });
+  const set = (k: keyof typeof v) => (value: string) => setV((s) => ({ ...s, [k]: value }));
+  const { fields, error, busy, submit } = useSubmit();
+  return (
+    <form
+      className="stack"
+      noValidate
+      onSubmit={async (e) => {
+        e.preventDefault();
+        const saved = await submit(referralCreateSchema, v, (valid) => api.post<Referral>(`/encounterReferrals/${encounterId}`, valid));
+        if (saved) onSaved(saved);
+      }}
+    >
+      <TextField label="Specialty" value={v.specialty} onChange={set("specialty")} error={fields.specialty} required />
+      <TextField label="Reason" value={v.reason} onChange={set("reason")} multiline error={fields.reason} required />
+      <Select label="Urgency" value={v.urgency} onChange={set("urgency")} options={options(URGENCIES)} error={fields.urgency} />
+      <TextField
+        label="Refer to (clinician or practice)"
+        hint="Free text until the practice address book is available"
+        value={v.contactName}
+        onChange={set("contactName")}
+        error={fields.contactName}
+      />
+      <FormFooter busy={busy} error={error} onClose={onClose} label="Save referral draft" />
+    </form>
+  );
+}

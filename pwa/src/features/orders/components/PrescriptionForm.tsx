@@ -1,0 +1,158 @@
+/**
+ * The doctor's prescription form: a medication from the shipped list (those the
+ * policy refuses are shown with the reason and cannot be chosen), the sig,
+ * quantity and unit, days, refills, substitution, notes, and the pharmacy —
+ * the patient's preferred one proposed first, or searched (≥ 3 symbols, by state).
+ */
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import type { ListResult } from "../../../../../sync/envelope.ts";
+import type { Medication } from "../../../../../sync/data/medications.ts";
+import type { Pharmacy } from "../../../../../sync/data/pharmacies.ts";
+import {
+  DISPENSE_UNITS, type Prescription, prescriptionCreateSchema, prescriptionUpdateSchema,
+} from "../../../../../sync/schemas/orders.ts";
+import { US_STATE_CODES } from "../../../../../sync/us-states.ts";
+import { useApi } from "../../../lib/app-deps.tsx";
+import { Button, Checkbox, Select, TextField } from "../../../ui/index.ts";
+import { ordersKeys } from "../lib/keys.ts";
+import { useSubmit } from "../lib/use-submit.ts";
+
+type Med = Medication & { refusal: string | null };
+
+export function PharmacyPicker({ patientId, value, onChange, error }: {
+  patientId: string; value: Pharmacy | null; onChange: (p: Pharmacy | null) => void; error?: string;
+}) {
+  const api = useApi();
+  const [search, setSearch] = useState("");
+  const [state, setState] = useState("");
+  const [offset, setOffset] = useState(0);
+  const preferred = useQuery({
+    queryKey: ordersKeys.preferredPharmacy(patientId),
+    queryFn: ({ signal }) => api.get<{ pharmacy: Pharmacy | null }>(`/patient/pharmacy/${patientId}`, { signal }),
+  });
+  // The patient's own pharmacy is proposed first, and chosen when nothing is.
+  const preferredPharmacy = preferred.data?.pharmacy ?? null;
+  useEffect(() => {
+    if (preferredPharmacy && !value) onChange(preferredPharmacy);
+    // Only when the preferred pharmacy arrives.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [preferredPharmacy?.ncpdp]);
+  const term = search.trim();
+  const results = useQuery({
+    queryKey: ["orders", "pharmacies", term, state, offset],
+    queryFn: ({ signal }) => api.get<ListResult<Pharmacy>>("/pharmacies", { query: { search: term, state: state || undefined, offset, limit: 5 }, signal }),
+    enabled: term.length >= 3,
+  });
+  const choices = [
+    ...(preferred.data?.pharmacy ? [{ p: preferred.data.pharmacy, preferred: true }] : []),
+    ...(results.data?.list ?? []).filter((p) => p.ncpdp !== preferred.data?.pharmacy?.ncpdp).map((p) => ({ p, preferred: false })),
+  ];
+  return (
+    <fieldset className="orders-choices">
+      <legend>Pharmacy</legend>
+      <div className="orders-grid">
+        <TextField label="Search pharmacies" hint="At least 3 symbols: name, city, ZIP or NCPDP" value={search}
+          onChange={(s) => { setSearch(s); setOffset(0); }} autoComplete="off" />
+        <Select label="State" value={state} onChange={(s) => { setState(s); setOffset(0); }} placeholder="Any state"
+          options={US_STATE_CODES.map((s) => ({ value: s, label: s }))} />
+      </div>
+      {term.length > 0 && term.length < 3 && <p className="muted">Type at least 3 symbols.</p>}
+      {results.isError && <p className="form-error" role="alert">Pharmacies could not be searched.</p>}
+      {choices.map(({ p, preferred: isPreferred }) => (
+        <label key={p.ncpdp} className="orders-choice">
+          <input type="radio" name="pharmacy" checked={value?.ncpdp === p.ncpdp} onChange={() => onChange(p)} />
+          <span>
+            <strong>{p.name}</strong>{isPreferred && <span className="orders-tag"> Patient's pharmacy</span>}
+            <br />
+            <span className="muted">{p.address}, {p.city}, {p.state} {p.zip} · NCPDP {p.ncpdp}{p.erx ? "" : " · fax only"}</span>
+          </span>
+        </label>
+      ))}
+      {results.data && results.data.totalCount > 5 && (
+        <div className="row">
+          <Button type="button" variant="secondary" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - 5))}>Previous</Button>
+          <span className="muted">{offset + 1}–{Math.min(offset + 5, results.data.totalCount)} of {results.data.totalCount}</span>
+          <Button type="button" variant="secondary" disabled={offset + 5 >= results.data.totalCount} onClick={() => setOffset(offset + 5)}>Next</Button>
+        </div>
+      )}
+      {error && <p className="field-error" role="alert">{error}</p>}
+    </fieldset>
+  );
+}
+
+/** New (POST) or, with `draft`, an edit of that draft (PUT: only drafts can be edited). */
+export function PrescriptionForm({ encounterId, patientId, draft, onSaved, onClose }: {
+  encounterId: string; patientId: string; draft?: Prescription; onSaved: (p: Prescription) => void; onClose: () => void;
+}) {
+  const api = useApi();
+  const [search, setSearch] = useState("");
+  const [med, setMed] = useState<Med | null>(null);
+  // A draft's pharmacy carries the fields shown here; the picker only compares NCPDP ids.
+  const [pharmacy, setPharmacy] = useState<Pharmacy | null>((draft?.pharmacy as Pharmacy | null | undefined) ?? null);
+  const [v, setV] = useState({
+    instructions: draft?.instructions ?? "", quantity: draft ? String(draft.quantity) : "", unit: draft?.unit ?? "",
+    days: draft ? String(draft.days) : "", refills: draft ? String(draft.refills) : "0", additionalSig: draft?.additionalSig ?? "",
+    pharmacistMessage: draft?.pharmacistMessage ?? "",
+  });
+  const [substitution, setSubstitution] = useState(draft ? draft.substitutionAllowed : true);
+  const set = (k: keyof typeof v) => (value: string) => setV((s) => ({ ...s, [k]: value }));
+  const { fields, error, busy, submit } = useSubmit();
+  const term = search.trim();
+  const meds = useQuery({
+    queryKey: ["orders", "catalogue", "medications", term],
+    queryFn: ({ signal }) => api.get<Med[]>("/encounterPrescriptions/medications", { query: { search: term, limit: 10 }, signal }),
+    enabled: term.length >= 2,
+  });
+  const num = (s: string) => (s.trim() === "" ? undefined : Number(s));
+  return (
+    <form
+      className="stack"
+      noValidate
+      onSubmit={async (e) => {
+        e.preventDefault();
+        const input = {
+          medicationId: med?.rxcui ?? draft?.medicationId, instructions: v.instructions, quantity: num(v.quantity), unit: v.unit || undefined, days: num(v.days),
+          refills: num(v.refills), substitutionAllowed: substitution, daw: !substitution, additionalSig: v.additionalSig,
+          pharmacistMessage: v.pharmacistMessage, pharmacyId: pharmacy?.ncpdp ?? null,
+        };
+        const saved = draft
+          ? await submit(prescriptionUpdateSchema, input, (valid) => api.put<Prescription>(`/encounterPrescriptions/${draft.id}`, valid))
+          : await submit(prescriptionCreateSchema, input, (valid) => api.post<Prescription>(`/encounterPrescriptions/${encounterId}`, valid));
+        if (saved) onSaved(saved);
+      }}
+    >
+      <TextField label="Find a medication" hint="Generic name or RxCUI" value={search} onChange={setSearch} autoComplete="off" />
+      <fieldset className="orders-choices">
+        <legend>Medication</legend>
+        {meds.data?.length === 0 && <p className="muted">No medication matches “{term}”.</p>}
+        {meds.data?.map((m) => (
+          <label key={m.rxcui} className={`orders-choice${m.refusal ? " orders-choice--refused" : ""}`}>
+            <input type="radio" name="medication" disabled={!!m.refusal} checked={med?.rxcui === m.rxcui}
+              onChange={() => { setMed(m); setV((s) => ({ ...s, unit: s.unit || m.unit })); }} />
+            <span>{m.display}{m.refusal && <><br /><span className="muted">{m.refusal}</span></>}</span>
+          </label>
+        ))}
+        {fields.medicationId && <p className="field-error" role="alert">{fields.medicationId}</p>}
+      </fieldset>
+      {(med || draft) && <p>Prescribing: <strong>{med?.display ?? draft?.medication}</strong></p>}
+      <TextField label="Instructions (sig)" value={v.instructions} onChange={set("instructions")} multiline error={fields.instructions} required />
+      <div className="orders-grid">
+        <TextField label="Quantity" inputMode="numeric" value={v.quantity} onChange={set("quantity")} error={fields.quantity} required />
+        <Select label="Unit" value={v.unit} onChange={set("unit")} placeholder="Choose" options={DISPENSE_UNITS.map((u) => ({ value: u, label: u }))} error={fields.unit} />
+        <TextField label="Days" inputMode="numeric" value={v.days} onChange={set("days")} error={fields.days} required />
+        <TextField label="Refills" inputMode="numeric" value={v.refills} onChange={set("refills")} error={fields.refills} />
+      </div>
+      <Checkbox label="Substitution allowed (untick for dispense as written)" checked={substitution} onChange={setSubstitution} error={fields.daw} />
+      <TextField label="Additional sig" value={v.additionalSig} onChange={set("additionalSig")} error={fields.additionalSig} />
+      <TextField label="Message to the pharmacist" value={v.pharmacistMessage} onChange={set("pharmacistMessage")} error={fields.pharmacistMessage}
+        hint="At most 210 symbols" />
+      <PharmacyPicker patientId={patientId} value={pharmacy} onChange={setPharmacy} error={fields.pharmacyId} />
+      {error && <p className="form-error" role="alert">{error}</p>}
+      <div className="row">
+        <Button type="submit" loading={busy}>{draft ? "Save changes" : "Save draft"}</Button>
+        <Button type="button" variant="secondary" onClick={onClose}>Cancel</Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * `/doctor/erx`: the doctor's e-prescribing desk — prescriptions in flight and
+ * their transmission status (live: a vendor callback reaches this screen
+ * through `orders:changed`), and whether the e-prescribing profile is complete.
+ */
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { Link } from "react-router";
+import type { ListResult } from "../../../../../sync/envelope.ts";
+import type { ErxProfileCheck, OrderSummary } from "../../../../../sync/schemas/orders.ts";
+import { errorMessage } from "../../../lib/api/index.ts";
+import { useApi } from "../../../lib/app-deps.tsx";
+import { Banner, Button, EmptyState, Select, Spinner } from "../../../ui/index.ts";
+import { useOrdersLive } from "../hooks/use-orders-live.ts";
+import { formatDate, TRANSMISSION_LABELS } from "../lib/format.ts";
+import { ordersKeys } from "../lib/keys.ts";
+import "../orders.css";
+
+const FIELD_LABELS: Record<string, string> = {
+  firstName: "first name", lastName: "last name", npi: "NPI", phoneNumber: "phone", fax: "fax", address: "address", city: "city",
+  state: "state", zip: "ZIP",
+};
+
+export function ErxPage() {
+  useOrdersLive();
+  const api = useApi();
+  const [state, setState] = useState<"open" | "all">("open");
+  const query = { kind: "prescription", state, offset: 0, limit: 100 };
+  const list = useQuery({
+    queryKey: ordersKeys.list(query),
+    queryFn: ({ signal }) => api.get<ListResult<OrderSummary>>("/orders", { query, signal }),
+  });
+  const profile = useQuery({
+    queryKey: ["orders", "erx-profile"],
+    queryFn: ({ signal }) => api.get<ErxProfileCheck>("/doctors/check/erx", { signal }),
+  });
+  return (
+    <div className="stack orders-page">
+      <title>E-prescribing · DPC Telehealth</title>
+      <h1>E-prescribing</h1>
+      <p className="muted">Prescriptions sent to pharmacies arrive within an hour; their status updates here as the network reports it.</p>
+      {profile.data && !profile.data.complete && (
+        <Banner tone="warning">
+          Your e-prescribing profile is missing: {profile.data.missing.map((f) => FIELD_LABELS[f] ?? f).join(", ")}.{" "}
+          <Link to="/profile/edit">Complete your profile</Link>
+        </Banner>
+      )}
+      <div className="orders-filters">
+        <Select label="Show" value={state} onChange={(v) => setState(v as "open" | "all")}
+          options={[{ value: "open", label: "In flight (drafts, sending, failed)" }, { value: "all", label: "All prescriptions" }]} />
+      </div>
+      {list.isLoading && <Spinner size={32} label="Loading prescriptions" />}
+      {list.error && (
+        <div className="stack">
+          <p className="form-error" role="alert">Prescriptions could not be loaded: {errorMessage(list.error)}</p>
+          <div><Button variant="secondary" onClick={() => void list.refetch()}>Try again</Button></div>
+        </div>
+      )}
+      {list.data?.list.length === 0 && <EmptyState title={state === "open" ? "No prescriptions in flight" : "No prescriptions yet"} />}
+      {list.data && list.data.list.length > 0 && (
+        <div className="orders-table-wrap">
+          <table className="orders-table">
+            <caption className="visually-hidden">Prescriptions and their transmission</caption>
+            <thead>
+              <tr><th scope="col">Medication</th><th scope="col">Patient</th><th scope="col">Status</th><th scope="col">Transmission</th><th scope="col">Written</th></tr>
+            </thead>
+            <tbody>
+              {list.data.list.map((o) => (
+                <tr key={o.id}>
+                  <td><Link to={`/doctor/patients/${o.patientId}/encounters/${o.encounterId}`}>{o.title}</Link></td>
+                  <td>{o.patientName}</td>
+                  <td>{o.state}</td>
+                  <td>
+                    <span className={`orders-transmission orders-transmission--${o.transmission ?? "none"}`} data-testid="transmission" aria-live="polite">
+                      {TRANSMISSION_LABELS[o.transmission ?? "none"]}
+                    </span>
+                  </td>
+                  <td>{formatDate(o.createdAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+/**
+ * The header's "Acting for" choice of a VMA who works for several doctors
+ * (issue 17). Choosing another doctor switches the practice (the tab signs out
+ * and in again, see use-acting-doctor.ts). With one doctor it only says whom
+ * the VMA acts for; nothing shows while loading or when the list cannot be read.
+ */
+import { useId } from "react";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useAppDeps } from "../../../lib/app-deps.tsx";
+import type { VmaDoctorView } from "../../../../../sync/schemas/team.ts";
+import { useSwitchActingDoctor } from "../hooks/use-acting-doctor.ts";
+import { teamKeys } from "../lib/keys.ts";
+
+export function ActingDoctorSwitch() {
+  const { api } = useAppDeps();
+  const id = useId();
+  const doctors = useQuery({ queryKey: teamKeys.vmaDoctors, queryFn: () => api.get<{ list: VmaDoctorView[] }>("/vmas/doctors/dropdown") });
+  const act = useMutation({ mutationFn: useSwitchActingDoctor() });
+  const list = doctors.data?.list ?? [];
+  const acting = list.find((d) => d.acting);
+  if (!acting) return null;
+  if (list.length === 1) return <span className="acting-for muted">For Dr. {acting.lastName}</span>;
+  return (
+    <span className="acting-for">
+      <label htmlFor={id} className="visually-hidden">Acting for</label>
+      <select id={id} className="ui-input" value={acting.id} disabled={act.isPending} onChange={(e) => act.mutate(e.target.value)}>
+        {list.map((d) => <option key={d.id} value={d.id}>Dr. {d.firstName} {d.lastName}</option>)}
+      </select>
+    </span>
+  );
+}

@@ -1,0 +1,31 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import type { ContactOption } from "../../../../../sync/schemas/team.ts";
+import { createFetchStub, randomId, randomUser, renderWithDeps, signedInDeps, success } from "../../../test/helpers.tsx";
+import { ContactPicker } from "./ContactPicker.tsx";
+
+const doctor = randomUser({ role: "doctor", applicationStatus: "approved", isAccountApproved: true });
+const lab = { id: randomId(), name: "Sierra Labs", organization: "Sierra Labs", kind: "Lab", fax: "+17755550151", phone: "" };
+const heart = { id: randomId(), name: "Dana Heart", organization: "Reno Cardiology", kind: "Specialist", fax: "+17755550141", phone: "" };
+
+describe("ContactPicker", () => {
+  it("searches the practice's contacts of a kind and hands back the chosen one", async () => {
+    const user = userEvent.setup();
+    const stub = createFetchStub({
+      "GET /contacts/dropdown": (req) => {
+        const search = req.url.searchParams.get("search") ?? "";
+        return success({ list: [lab, heart].filter((c) => c.name.toLowerCase().includes(search.toLowerCase())) });
+      },
+    });
+    const chosen: (ContactOption | null)[] = [];
+    renderWithDeps(<ContactPicker label="Fax recipient" value="" kind="Lab" onChange={(c) => chosen.push(c)} />, signedInDeps(doctor, { fetch: stub.fetch }));
+    const select = await screen.findByLabelText("Fax recipient");
+    await waitFor(() => expect(screen.getByRole("option", { name: /Sierra Labs/ })).toBeTruthy());
+    await user.type(screen.getByLabelText("Search fax recipients"), "dana");
+    await waitFor(() => expect(screen.queryByRole("option", { name: /Sierra Labs/ })).toBeNull());
+    await user.selectOptions(select, heart.id);
+    expect(chosen.at(-1)).toEqual(heart);
+    expect(stub.calls.every((c) => c.url.searchParams.get("kind") === "Lab")).toBe(true);
+  });
+});

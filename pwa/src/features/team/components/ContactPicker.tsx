@@ -1,0 +1,36 @@
+/**
+ * A reusable contact picker (referrals, faxes): a search box over the
+ * practice's contacts (`GET /contacts/dropdown`) and a native select of the
+ * matches, optionally of one kind. `onChange` receives the chosen contact.
+ */
+import { useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useAppDeps } from "../../../lib/app-deps.tsx";
+import type { ContactOption } from "../../../../../sync/schemas/team.ts";
+import { Select, TextField } from "../../../ui/index.ts";
+import { teamKeys } from "../lib/keys.ts";
+
+export function ContactPicker(
+  { label = "Contact", value, onChange, kind, error }: {
+    label?: string; value: string; onChange: (contact: ContactOption | null) => void; kind?: string; error?: string;
+  },
+) {
+  const { api } = useAppDeps();
+  const [search, setSearch] = useState("");
+  const options = useQuery({
+    queryKey: teamKeys.contactOptions(search, kind ?? ""),
+    queryFn: () => api.get<{ list: ContactOption[] }>("/contacts/dropdown", { query: { search: search || undefined, kind } }),
+  });
+  const list = options.data?.list ?? [];
+  return (
+    <div className="stack">
+      <TextField label={`Search ${label.toLowerCase()}s`} type="search" value={search} onChange={setSearch} />
+      <Select
+        label={label} value={value} error={error}
+        placeholder={options.isPending ? "Loading…" : list.length ? "Choose" : "No contacts found"}
+        options={list.map((c) => ({ value: c.id, label: `${c.name}${c.organization ? ` · ${c.organization}` : ""} (${c.kind})` }))}
+        onChange={(id) => onChange(list.find((c) => c.id === id) ?? null)}
+      />
+    </div>
+  );
+}

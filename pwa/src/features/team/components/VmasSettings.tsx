@@ -1,0 +1,90 @@
+/**
+ * Settings → Manage VMAs (01 §7): the doctor's assistants, an invitation by
+ * email and name (an existing VMA's address attaches them), reset password
+ * (mail) and detach (after a confirmation: the VMA loses this practice at once).
+ */
+import { type FormEvent, useState } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { isApiError } from "../../../lib/api/api-error.ts";
+import { useAppDeps } from "../../../lib/app-deps.tsx";
+import type { VmaView } from "../../../../../sync/schemas/team.ts";
+import { Button, ConfirmDialog, EmptyState, Spinner, TextField, useSnackbar } from "../../../ui/index.ts";
+import { errorText, teamKeys } from "../lib/keys.ts";
+
+export function VmasSettings() {
+  const { api } = useAppDeps();
+  const notify = useSnackbar();
+  const client = useQueryClient();
+  const vmas = useQuery({ queryKey: teamKeys.vmas, queryFn: () => api.get<{ list: VmaView[] }>("/vmas/list") });
+  const [form, setForm] = useState({ email: "", firstName: "", lastName: "" });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [detaching, setDetaching] = useState<VmaView | null>(null);
+
+  const invite = useMutation({
+    mutationFn: () => api.post<VmaView & { invited: boolean }>("/vmas", form),
+    onSuccess: (vma) => {
+      setForm({ email: "", firstName: "", lastName: "" });
+      setErrors({});
+      notify(vma.invited ? `Invitation sent to ${vma.email}` : `${vma.firstName} ${vma.lastName} now works for you too`);
+      void client.invalidateQueries({ queryKey: teamKeys.vmas });
+    },
+    onError: (error) => setErrors(isApiError(error) ? { ...error.fieldErrors, _: error.message } : { _: errorText(error) }),
+  });
+  const reset = useMutation({
+    mutationFn: (vma: VmaView) => api.post("/vmas/doctor/reset/password", { vmaId: vma.id }),
+    onSuccess: (_r, vma) => notify(`A password link was sent to ${vma.email}`),
+    onError: (error) => notify(errorText(error), "error"),
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    invite.mutate();
+  };
+
+  return (
+    <div className="stack">
+      {vmas.isPending ? <Spinner label="Loading your assistants" /> : vmas.isError
+        ? <p role="alert">{errorText(vmas.error)} <Button variant="text" onClick={() => void vmas.refetch()}>Retry</Button></p>
+        : vmas.data.list.length === 0
+        ? <EmptyState title="No assistants yet">Invite a VMA below: they get an email to set their password.</EmptyState>
+        : (
+          <ul className="stack" style={{ listStyle: "none", padding: 0 }} aria-label="Your VMAs">
+            {vmas.data.list.map((v) => (
+              <li key={v.id} className="row" style={{ flexWrap: "wrap", gap: "0.5rem", alignItems: "center" }}>
+                <span style={{ flex: "1 1 12rem" }}>
+                  <strong>{v.firstName} {v.lastName}</strong> · {v.email}{v.passwordSet ? "" : " · invitation pending"}
+                </span>
+                <Button variant="secondary" onClick={() => reset.mutate(v)} aria-label={`Reset password of ${v.firstName} ${v.lastName}`}>
+                  Reset password
+                </Button>
+                <Button variant="danger" onClick={() => setDetaching(v)} aria-label={`Detach ${v.firstName} ${v.lastName}`}>Detach</Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      <form className="stack" onSubmit={submit} aria-labelledby="invite-vma-title" noValidate>
+        <h3 id="invite-vma-title">Invite a VMA</h3>
+        <TextField label="Email" type="email" autoComplete="off" value={form.email} error={errors.email}
+          onChange={(email) => setForm({ ...form, email })} />
+        <TextField label="First name" value={form.firstName} error={errors.firstName} onChange={(firstName) => setForm({ ...form, firstName })} />
+        <TextField label="Last name" value={form.lastName} error={errors.lastName} onChange={(lastName) => setForm({ ...form, lastName })} />
+        {errors._ && <p role="alert" className="ui-field__error">{errors._}</p>}
+        <div><Button type="submit" loading={invite.isPending}>Invite</Button></div>
+      </form>
+      {detaching && (
+        <ConfirmDialog
+          title={`Detach ${detaching.firstName} ${detaching.lastName}?`}
+          summary="They lose access to your patients at once, on every device."
+          confirmLabel="Detach"
+          danger
+          onConfirm={async () => {
+            await api.post("/vmas/detach", { vmaId: detaching.id });
+            notify(`${detaching.firstName} ${detaching.lastName} was detached`);
+            await client.invalidateQueries({ queryKey: teamKeys.vmas });
+          }}
+          onClose={() => setDetaching(null)}
+          describeFailure={errorText}
+        />
+      )}
+    </div>
+  );
+}

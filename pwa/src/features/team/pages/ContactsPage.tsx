@@ -1,0 +1,105 @@
+/**
+ * `/doctor/contacts`, `/vma/contacts`: the practice's address book;
+ * `/admin/contacts`: the platform's shared directory (admins). Ordered by name
+ * (02 §7 `contactsOrder`), search, paging, create, edit and delete.
+ */
+import { type FormEvent, useState } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { isApiError } from "../../../lib/api/api-error.ts";
+import { useAppDeps } from "../../../lib/app-deps.tsx";
+import { CONTACT_KINDS, type ContactView } from "../../../../../sync/schemas/team.ts";
+import { Button, ConfirmDialog, EmptyState, Select, Spinner, TextField, useSnackbar } from "../../../ui/index.ts";
+import { errorText } from "../lib/keys.ts";
+
+const PAGE = 20;
+const EMPTY = { name: "", organization: "", kind: "", phone: "", fax: "", email: "", address: "", notes: "" };
+type Form = typeof EMPTY;
+
+export function ContactsPage({ admin = false }: { admin?: boolean }) {
+  const { api } = useAppDeps();
+  const notify = useSnackbar();
+  const client = useQueryClient();
+  const [search, setSearch] = useState("");
+  const [offset, setOffset] = useState(0);
+  const contacts = useQuery({
+    queryKey: ["contacts", { search, offset }],
+    queryFn: () => api.post<{ list: ContactView[]; totalCount: number }>("/contacts/list", { search: search || undefined, offset, limit: PAGE }),
+  });
+  const [editing, setEditing] = useState<string | null>(null);
+  const [form, setForm] = useState<Form>(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [deleting, setDeleting] = useState<ContactView | null>(null);
+  const refresh = () => client.invalidateQueries({ queryKey: ["contacts"] });
+  const save = useMutation({
+    mutationFn: () => (editing ? api.put(`/contacts/edit/${editing}`, form) : api.post("/contacts", form)),
+    onSuccess: () => {
+      notify(editing ? "Contact saved" : "Contact added");
+      setEditing(null); setForm(EMPTY); setErrors({});
+      void refresh();
+    },
+    onError: (error) => setErrors(isApiError(error) ? { ...error.fieldErrors, _: error.message } : { _: errorText(error) }),
+  });
+  const submit = (e: FormEvent) => { e.preventDefault(); save.mutate(); };
+  const field = (key: keyof Form, label: string, type = "text") => (
+    <TextField label={label} type={type} value={form[key]} error={errors[key]} onChange={(v) => setForm({ ...form, [key]: v })} />
+  );
+
+  return (
+    <div className="stack">
+      <title>Contacts · DPC Telehealth</title>
+      <h1>{admin ? "Shared contact directory" : "Contacts"}</h1>
+      <TextField label="Search contacts" type="search" value={search} onChange={(v) => { setSearch(v); setOffset(0); }} />
+      {contacts.isPending ? <Spinner label="Loading contacts" /> : contacts.isError
+        ? <p role="alert">{errorText(contacts.error)} <Button variant="text" onClick={() => void contacts.refetch()}>Retry</Button></p>
+        : contacts.data.list.length === 0 ? <EmptyState title={search ? "No contacts match" : "No contacts yet"}>Add specialists, labs, imaging centres and pharmacies below.</EmptyState>
+        : (
+          <ul className="stack" style={{ listStyle: "none", padding: 0 }} aria-label="Contacts">
+            {contacts.data.list.map((c) => (
+              <li key={c.id} className="card row" style={{ flexWrap: "wrap", gap: "0.5rem", alignItems: "center" }}>
+                <span style={{ flex: "1 1 14rem" }}>
+                  <strong>{c.name}</strong>{c.organization ? ` · ${c.organization}` : ""} · {c.kind}
+                  <br /><small>{[c.phone && `Phone ${c.phone}`, c.fax && `Fax ${c.fax}`, c.email].filter(Boolean).join(" · ")}</small>
+                </span>
+                <Button variant="secondary" aria-label={`Edit ${c.name}`} onClick={() => {
+                  setEditing(c.id);
+                  setForm({ name: c.name, organization: c.organization, kind: c.kind, phone: c.phone, fax: c.fax, email: c.email, address: c.address, notes: c.notes });
+                }}>Edit</Button>
+                <Button variant="danger" aria-label={`Delete ${c.name}`} onClick={() => setDeleting(c)}>Delete</Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      {contacts.data && contacts.data.totalCount > PAGE && (
+        <nav className="row" aria-label="Pages" style={{ gap: "0.5rem" }}>
+          <Button variant="text" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>Previous</Button>
+          <span>{offset + 1}–{Math.min(offset + PAGE, contacts.data.totalCount)} of {contacts.data.totalCount}</span>
+          <Button variant="text" disabled={offset + PAGE >= contacts.data.totalCount} onClick={() => setOffset(offset + PAGE)}>Next</Button>
+        </nav>
+      )}
+      <section className="card stack" aria-labelledby="contact-form-title">
+        <h2 id="contact-form-title">{editing ? "Edit contact" : "New contact"}</h2>
+        <form className="stack" onSubmit={submit} noValidate>
+          {field("name", "Name")}
+          {field("organization", "Organization")}
+          <Select label="Kind" value={form.kind} placeholder="Choose" error={errors.kind}
+            options={CONTACT_KINDS.map((k) => ({ value: k, label: k }))} onChange={(kind) => setForm({ ...form, kind })} />
+          {field("phone", "Phone", "tel")}
+          {field("fax", "Fax", "tel")}
+          {field("email", "Email", "email")}
+          {field("address", "Address")}
+          <TextField label="Notes" multiline value={form.notes} error={errors.notes} onChange={(notes) => setForm({ ...form, notes })} />
+          {errors._ && <p role="alert" className="ui-field__error">{errors._}</p>}
+          <div className="row" style={{ gap: "0.5rem" }}>
+            <Button type="submit" loading={save.isPending}>{editing ? "Save contact" : "Add contact"}</Button>
+            {editing && <Button variant="text" onClick={() => { setEditing(null); setForm(EMPTY); setErrors({}); }}>Cancel</Button>}
+          </div>
+        </form>
+      </section>
+      {deleting && (
+        <ConfirmDialog title={`Delete ${deleting.name}?`} summary="The contact leaves the address book." confirmLabel="Delete" danger
+          onConfirm={async () => { await api.delete(`/contacts/${deleting.id}`); notify("Contact deleted"); await refresh(); }}
+          onClose={() => setDeleting(null)} describeFailure={errorText} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,182 @@
+/**
+ * `/doctor/tasks`, `/vma/tasks` (the practice's tasks) and `/admin/tasks` (the
+ * platform's support tasks): filters (mine, open/closed, patient, category),
+ * paging, a new task (assignee, patient, category, due date, description with
+ * macro expansion), close/reopen and delete. Overdue tasks are marked.
+ *
+ * The practice's tasks are read from the device (synced collection `tasks`), so
+ * the list, its filters and closing work offline (a closed task waits with a
+ * pending mark until the device is back online); creating, editing and deleting
+ * need the network. The admins' desk is read from the API.
+ */
+import { type FormEvent, useState } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useSearchParams } from "react-router";
+import { isApiError } from "../../../lib/api/api-error.ts";
+import { useAppDeps } from "../../../lib/app-deps.tsx";
+import { ADMIN_TASK_CATEGORIES, TASK_CATEGORIES, type TaskView } from "../../../../../sync/schemas/team.ts";
+import { Button, Checkbox, EmptyState, Select, Spinner, TextField, useSnackbar } from "../../../ui/index.ts";
+import { useCurrentUser } from "../../auth/index.ts";
+import { useSetTaskStatus, useTasks } from "../../sync/index.ts";
+import { PendingMark, pendingLabel } from "../../../ui/index.ts";
+import { MacroTextArea } from "../components/MacroTextArea.tsx";
+import { errorText, isOverdue, teamKeys } from "../lib/keys.ts";
+
+const PAGE = 20;
+type Area = "doctor" | "vma" | "admin";
+type Person = { id: string; firstName: string; lastName: string };
+
+export function TasksPage({ area }: { area: Area }) {
+  const { api } = useAppDeps();
+  const user = useCurrentUser();
+  const notify = useSnackbar();
+  const client = useQueryClient();
+  const base = area === "admin" ? "/adminTasks" : "/doctorTasks";
+  const categories = area === "admin" ? ADMIN_TASK_CATEGORIES : TASK_CATEGORIES;
+  const [params] = useSearchParams();
+  const [mine, setMine] = useState(false);
+  const [status, setStatus] = useState<"open" | "closed" | "all">("open");
+  const [category, setCategory] = useState("");
+  const [patientId, setPatientId] = useState("");
+  const [offset, setOffset] = useState(0);
+  const filter = { mine: mine || undefined, status, category: category || undefined, patientId: patientId || undefined };
+  const remote = useQuery({
+    queryKey: teamKeys.tasks(area, { filter, offset }), enabled: area === "admin",
+    queryFn: () => api.post<{ list: TaskView[]; totalCount: number }>(`${base}/list`, { filter, offset, limit: PAGE }),
+  });
+  const device = useTasks();
+  const setStatus_ = useSetTaskStatus();
+  const localMatches = device.items.filter((t) =>
+    !t._deleted && (!mine || t.assigneeId === user.id) && (status === "all" || t.status === status) &&
+    (!category || t.category === category) && (!patientId || t.patientId === patientId)
+  );
+  const tasks = area === "admin"
+    ? remote
+    : {
+      isPending: device.loading, isError: false as const, error: null, refetch: async () => {},
+      data: { list: localMatches.slice(offset, offset + PAGE) as (TaskView & { pending?: boolean })[], totalCount: localMatches.length },
+    };
+  const assignees = useQuery({ queryKey: teamKeys.assignees(area), queryFn: () => api.get<{ list: Person[] }>(`${base}/assignees/dropdown`) });
+  const patients = useQuery({
+    queryKey: ["patients", "dropdown"], enabled: area !== "admin",
+    queryFn: () => api.get<{ list: Person[] }>("/doctorPatients/list/dropdown", { query: { limit: 100 } }),
+  });
+  const refresh = () => client.invalidateQueries({ queryKey: ["tasks", area] });
+  const act = useMutation({
+    // Closing a practice task is a write on the device: it must run offline (TanStack pauses "online" mutations).
+    networkMode: "always",
+    mutationFn: async ({ task, op }: { task: TaskView; op: "close" | "reopen" | "delete" }) => {
+      if (op === "delete") return await api.delete(`${base}/${task.id}`);
+      // The practice's tasks change on the device (offline too); the admins' through the API.
+      if (area !== "admin") return await setStatus_(task.id, op === "close" ? "closed" : "open");
+      return await api.put(`${base}/${op}/${task.id}`);
+    },
+    onSuccess: (_r, { op }) => { notify(op === "delete" ? "Task deleted" : op === "close" ? "Task closed" : "Task reopened"); void refresh(); },
+    onError: (error) => notify(errorText(error), "error"),
+  });
+
+  const encounterId = params.get("encounterId") ?? "";
+  const [form, setForm] = useState({
+    assigneeId: "", patientId: params.get("patientId") ?? "", category: "", dueDate: "", description: "",
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const create = useMutation({
+    mutationFn: () => {
+      const body = { assigneeId: form.assigneeId, category: form.category, description: form.description, dueDate: form.dueDate || null };
+      if (area === "admin") return api.post(base, body);
+      if (encounterId) return api.post(`${base}/encounter/${encounterId}`, body);
+      return api.post(base, { ...body, patientId: form.patientId });
+    },
+    onSuccess: () => {
+      notify("Task created");
+      setForm({ assigneeId: "", patientId: "", category: "", dueDate: "", description: "" });
+      setErrors({});
+      void refresh();
+    },
+    onError: (error) => setErrors(isApiError(error) ? { ...error.fieldErrors, _: error.message } : { _: errorText(error) }),
+  });
+  const submit = (e: FormEvent) => { e.preventDefault(); create.mutate(); };
+  const people = (list?: Person[]) => (list ?? []).map((p) => ({ value: p.id, label: `${p.firstName} ${p.lastName}${p.id === user.id ? " (me)" : ""}` }));
+
+  return (
+    <div className="stack">
+      <title>Tasks · DPC Telehealth</title>
+      <h1>Tasks</h1>
+      <section className="card stack" aria-labelledby="new-task-title">
+        <h2 id="new-task-title">New task{encounterId ? " about this encounter" : ""}</h2>
+        <form className="stack" onSubmit={submit} noValidate>
+          <Select label="Assignee" value={form.assigneeId} placeholder="Choose" options={people(assignees.data?.list)}
+            error={errors.assigneeId} onChange={(assigneeId) => setForm({ ...form, assigneeId })} />
+          {area !== "admin" && !encounterId && (
+            <Select label="Patient" value={form.patientId} placeholder="Choose" options={people(patients.data?.list)}
+              error={errors.patientId} onChange={(pid) => setForm({ ...form, patientId: pid })} />
+          )}
+          <Select label="Category" value={form.category} placeholder="Choose" error={errors.category}
+            options={categories.map((c) => ({ value: c, label: c }))} onChange={(c) => setForm({ ...form, category: c })} />
+          <TextField label="Due date (optional)" type="date" value={form.dueDate} error={errors.dueDate}
+            onChange={(dueDate) => setForm({ ...form, dueDate })} />
+          <MacroTextArea label="Description" value={form.description} error={errors.description}
+            patientId={area === "admin" ? undefined : form.patientId || params.get("patientId") || undefined}
+            people={{ patient: patients.data?.list.find((p) => p.id === (form.patientId || params.get("patientId"))) ?? null }}
+            onChange={(description) => setForm({ ...form, description })} />
+          {errors._ && <p role="alert" className="ui-field__error">{errors._}</p>}
+          <div><Button type="submit" loading={create.isPending}>Create task</Button></div>
+        </form>
+      </section>
+
+      <section className="stack" aria-labelledby="task-list-title">
+        <h2 id="task-list-title">Task list</h2>
+        <div className="row" style={{ flexWrap: "wrap", gap: "0.75rem", alignItems: "end" }}>
+          <Checkbox label="Assigned to me" checked={mine} onChange={(v: boolean) => { setMine(v); setOffset(0); }} />
+          <Select label="Status" value={status} options={[{ value: "open", label: "Open" }, { value: "closed", label: "Closed" }, { value: "all", label: "All" }]}
+            onChange={(v) => { setStatus(v as typeof status); setOffset(0); }} />
+          <Select label="Category filter" value={category} placeholder="All categories" options={categories.map((c) => ({ value: c, label: c }))}
+            onChange={(v) => { setCategory(v); setOffset(0); }} />
+          {area !== "admin" && (
+            <Select label="Patient filter" value={patientId} placeholder="All patients" options={people(patients.data?.list)}
+              onChange={(v) => { setPatientId(v); setOffset(0); }} />
+          )}
+        </div>
+        {tasks.isPending ? <Spinner label="Loading tasks" /> : tasks.isError
+          ? <p role="alert">{errorText(tasks.error)} <Button variant="text" onClick={() => void tasks.refetch()}>Retry</Button></p>
+          : tasks.data.list.length === 0 ? <EmptyState title="No tasks here">Tasks you create or receive appear here.</EmptyState>
+          : (
+            <ul className="stack" style={{ listStyle: "none", padding: 0 }} aria-label="Tasks">
+              {tasks.data.list.map((t) => (
+                <li key={t.id} className="card stack" aria-label={`Task: ${t.description.slice(0, 60)}`}>
+                  <p style={{ whiteSpace: "pre-wrap", margin: 0 }}>{t.description}</p>
+                  <p style={{ margin: 0 }}>
+                    <strong>{t.category}</strong> · for {t.assigneeName}{t.patientName ? ` · patient ${t.patientName}` : ""}
+                    {t.dueDate ? ` · due ${t.dueDate}` : ""}
+                    {isOverdue(t) && <strong className="ui-field__error"> · Overdue</strong>}
+                    {" · "}{t.status === "open" ? "Open" : "Closed"}
+                    {"pending" in t && t.pending && <> <PendingMark>{pendingLabel(navigator.onLine)}</PendingMark></>}
+                  </p>
+                  <p style={{ margin: 0 }}>
+                    <small>
+                      {t.onBehalfOf && t.onBehalfOf === user.id ? `by ${t.createdByName} for you` : `by ${t.createdByName}`}
+                    </small>
+                  </p>
+                  <div className="row" style={{ gap: "0.5rem", flexWrap: "wrap" }}>
+                    {t.status === "open"
+                      ? <Button variant="secondary" onClick={() => act.mutate({ task: t, op: "close" })}>Close task</Button>
+                      : <Button variant="secondary" onClick={() => act.mutate({ task: t, op: "reopen" })}>Reopen</Button>}
+                    {(user.role !== "vma" || t.createdBy === user.id) && (
+                      <Button variant="danger" onClick={() => act.mutate({ task: t, op: "delete" })}>Delete</Button>
+                    )}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        {tasks.data && tasks.data.totalCount > PAGE && (
+          <nav className="row" aria-label="Pages" style={{ gap: "0.5rem" }}>
+            <Button variant="text" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>Previous</Button>
+            <span>{offset + 1}–{Math.min(offset + PAGE, tasks.data.totalCount)} of {tasks.data.totalCount}</span>
+            <Button variant="text" disabled={offset + PAGE >= tasks.data.totalCount} onClick={() => setOffset(offset + PAGE)}>Next</Button>
+          </nav>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+/**
+ * Documents and faxes (02 §3 "Document", §7 "Documents and medical files"):
+ * the calls' inputs, checked by the same zod schemas on the PWA and the edge,
+ * the statuses, and the live events. Who may see which document is decided in
+ * edge/src/domains/documents/access.ts.
+ */
+import { z } from "zod";
+import { docIdSchema } from "../protocol.ts";
+import { MEDICAL_FOLDERS } from "../collections/medical-files.ts";
+import { toE164 } from "../rules/personal.ts";
+
+export const FAX_STATUSES = [
+  "queued", "sending", "delivered", "transmitting", "receiving", "received", "no answer", "busy", "failed", "canceled",
+] as const;
+export type FaxStatus = (typeof FAX_STATUSES)[number];
+/** A fax in one of these may be sent again (02 §8 "resend error" otherwise). */
+export const RESENDABLE_STATUSES: readonly FaxStatus[] = ["no answer", "busy", "failed", "canceled"];
+export const FINAL_STATUSES: readonly FaxStatus[] = ["delivered", "received", "no answer", "busy", "failed", "canceled"];
+
+/** outgoing_faxes and incoming_faxes are the spec's fax types; `documents` are uploaded files (and platform agreements). */
+export const DOC_TYPES = ["outgoing_faxes", "incoming_faxes", "documents"] as const;
+export type DocType = (typeof DOC_TYPES)[number];
+export const DOCUMENT_BOXES = ["sent", "received"] as const;
+export const DOCUMENT_SORT_FIELDS = ["createdAt", "name", "status"] as const;
+
+/** 20 MB, like note files (02 §5); a fax is at most 20 MB at the vendor too. */
+export const DOCUMENT_MAX_BYTES = 20 * 1024 * 1024;
+
+const noNul = (s: string) => !s.includes("\u0000");
+export const safeText = (max: number) => z.string().max(max).refine(noNul, "Text must not contain NUL characters");
+
+/** A fax number as typed: E.164, or a US number without its country code. */
+export const faxNumberSchema = z
+  .string({ error: "Fax number is required" })
+  .trim()
+  .min(1, "Fax number is required")
+  .max(32, "Enter a valid fax number")
+  .transform((value, ctx) => {
+    const e164 = noNul(value) ? toE164(value) : null;
+    if (!e164) {
+      ctx.addIssue({ code: "custom", message: "Enter a valid fax number" });
+      return z.NEVER;
+    }
+    return e164;
+  });
+
+/** A document's or a file's new name; an empty one keeps the current name (02 §5). */
+export const newNameSchema = safeText(255)
+  .refine((s) => ![...s].some((ch) => ch === "/" || ch === "\\" || ch.charCodeAt(0) < 0x20), "Invalid file name")
+  .optional();
+
+export const documentListSchema = z.object({
+  box: z.enum(DOCUMENT_BOXES).default("received"),
+  docType: z.enum(DOC_TYPES).optional(),
+  filter: z.object({
+    search: safeText(100).optional(),
+    status: z.enum(FAX_STATUSES).optional(),
+    isNew: z.boolean().optional(),
+  }).strict().default({}),
+  sort: z.object({
+    field: z.enum(DOCUMENT_SORT_FIELDS).default("createdAt"),
+    order: z.enum(["asc", "desc"]).default("desc"),
+  }).strict().default({ field: "createdAt", order: "desc" }),
+  offset: z.number().int().min(0).max(100_000).default(0),
+  limit: z.number().int().min(1).max(100).default(20),
+}).strict();
+export type DocumentListInput = z.input<typeof documentListSchema>;
+
+export const shareToPatientSchema = z.object({
+  userId: docIdSchema,
+  folderId: z.enum(MEDICAL_FOLDERS).default("OutsideMedicalRecords"),
+  newName: newNameSchema,
+}).strict();
+
+export const userIdBodySchema = z.object({ userId: docIdSchema }).strict();
+
+export const documentActionUsersSchema = z.object({
+  search: safeText(100).default(""),
+  documentId: docIdSchema.optional(),
+  offset: z.number().int().min(0).max(100_000).default(0),
+  limit: z.number().int().min(1).max(100).default(20),
+  role: z.enum(["patient", "doctor", "vma"]).default("patient"),
+}).strict();
+
+/** Sending a fax (02 §7 "Fax send call: not shown"): a stored document or an encounter's export, to a typed number. */
+export const faxSendSchema = z.object({
+  to: faxNumberSchema,
+  recipientName: safeText(100).default(""),
+  coverNote: safeText(2000).default(""),
+  documentId: docIdSchema.optional(),
+  encounterId: docIdSchema.optional(),
+}).strict().refine((v) => (v.documentId ? 1 : 0) + (v.encounterId ? 1 : 0) === 1, {
+  message: "Choose a document or an encounter to fax",
+  path: ["documentId"],
+});
+export type FaxSendInput = z.input<typeof faxSendSchema>;
+
+export const documentUploadFieldsSchema = z.object({ name: newNameSchema }).strict();
+
+export type DocumentView = {
+  id: string;
+  docType: DocType;
+  box: "sent" | "received";
+  name: string;
+  contentType: string;
+  size: number;
+  status: FaxStatus | "stored";
+  statusMessage: string | null;
+  faxNumber: string | null;
+  recipientName: string | null;
+  isNew: boolean;
+  isShared: boolean;
+  folder: string | null;
+  patient: { id: string; name: string } | null;
+  receiver: { id: string; name: string } | null;
+  sharedWith: { id: string; name: string }[];
+  owner: "practice" | "platform";
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** Socket events of documents (02 §4) and the fax counter (01 §4). */
+export const DOCUMENT_EVENTS = {
+  created: "documents:new",
+  changed: "documents:changed",
+  removed: "documents:removed",
+  viewed: "documents:viewed",
+  shared: "documents:shared",
+  unshared: "documents:unshared",
+  faxCounter: "faxes:counter",
+} as const;
+
+/** `GET medicalFiles/new/patient/{id}` query (02 §7). */
+export const medicalFilesQuerySchema = z.object({
+  folderId: z.enum(MEDICAL_FOLDERS).optional(),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+}).strict();
+export const medicalFileMoveSchema = z.object({ toId: z.enum(MEDICAL_FOLDERS) }).strict();
+export const medicalFileRenameSchema = z.object({ newName: newNameSchema }).strict();
+export const medicalFileAddFieldsSchema = z.object({ folderId: z.enum(MEDICAL_FOLDERS), name: newNameSchema }).strict();

@@ -1,0 +1,147 @@
+/**
+ * Inputs of the practice team's calls (issue 17): VMA management (01 §7
+ * "Doctors, assistants, admins"), tasks, macros and contacts (02 §7). Every
+ * text refuses NUL (PostgreSQL cannot store it).
+ */
+import { z } from "zod";
+import { emailSchema, nameSchema } from "../rules/personal.ts";
+
+// PostgreSQL cannot store NUL: refuse it with a field error instead of a 500.
+// deno-lint-ignore no-control-regex
+const NO_NUL = /^[^\u0000]*$/;
+const text = (label: string, max: number) =>
+  z.string({ error: `${label} must be text` }).trim().max(max, `${label} must be at most ${max} symbols`)
+    .regex(NO_NUL, `${label} holds a character that is not allowed`);
+const requiredText = (label: string, max: number) => text(label, max).pipe(z.string().min(1, `${label} is required`));
+const id = (label: string) => z.uuid(`${label} is required`);
+const paging = {
+  offset: z.coerce.number({ error: "Offset must be a number" }).int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number({ error: "Limit must be a number" }).int().min(1).max(100).default(20),
+};
+const search = text("Search", 100).optional().transform((v) => v || undefined);
+
+// ── VMAs ──────────────────────────────────────────────────────────────
+/** `POST /vmas`: create a VMA (a new address is invited; an existing VMA's is attached). */
+export const createVmaSchema = z.object({
+  email: emailSchema,
+  firstName: nameSchema("First name").regex(NO_NUL, "First name holds a character that is not allowed"),
+  lastName: nameSchema("Last name").regex(NO_NUL, "Last name holds a character that is not allowed"),
+}).strict();
+export type CreateVmaInput = z.infer<typeof createVmaSchema>;
+export const vmaIdSchema = z.object({ vmaId: id("VMA") }).strict();
+/** `POST /vmas/acting`: the doctor a VMA acts for (chosen in the header). */
+export const actingDoctorSchema = z.object({ doctorId: id("Doctor") }).strict();
+export const NOT_A_VMA_EMAIL = "This email does not belong to a VMA";
+
+export type VmaView = { id: string; firstName: string; lastName: string; email: string; passwordSet: boolean };
+export type VmaDoctorView = { id: string; firstName: string; lastName: string; acting: boolean };
+
+// ── Tasks ─────────────────────────────────────────────────────────────
+export const TASK_CATEGORIES = ["Follow-up", "Lab", "Prescription", "Referral", "Call back", "Paperwork", "Other"] as const;
+export const TASK_STATUSES = ["open", "closed"] as const;
+export const TASK_DESCRIPTION_MAX = 5000;
+export const ADMIN_TASK_CATEGORIES = ["Support", "Billing", "Account", "Technical", "Other"] as const;
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** A calendar date (no time zone): the day a task is due; overdue once that day has passed where the user is. */
+export const dueDateSchema = z.string().regex(ISO_DATE, "Use a date like 2026-03-09")
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), "Use a real date")
+  .nullable();
+
+export const taskCreateSchema = z.object({
+  assigneeId: id("Assignee"),
+  patientId: id("Patient"),
+  description: requiredText("Description", TASK_DESCRIPTION_MAX),
+  category: z.enum(TASK_CATEGORIES, { error: "Choose a category" }),
+  dueDate: dueDateSchema.optional().default(null),
+}).strict();
+export type TaskCreateInput = z.infer<typeof taskCreateSchema>;
+/** `POST /doctorTasks/encounter/{id}`: a task about an encounter (its patient is the encounter's). */
+export const taskFromEncounterSchema = taskCreateSchema.omit({ patientId: true }).strict();
+export const taskEditSchema = z.object({
+  assigneeId: id("Assignee").optional(),
+  patientId: id("Patient").optional(),
+  description: requiredText("Description", TASK_DESCRIPTION_MAX).optional(),
+  category: z.enum(TASK_CATEGORIES, { error: "Choose a category" }).optional(),
+  dueDate: dueDateSchema.optional(),
+}).strict();
+export type TaskEditInput = z.infer<typeof taskEditSchema>;
+export const taskListSchema = z.object({
+  ...paging,
+  filter: z.object({
+    mine: z.boolean().optional(),
+    status: z.enum([...TASK_STATUSES, "all"]).default("open"),
+    patientId: z.uuid("Invalid patient").optional(),
+    category: z.enum(TASK_CATEGORIES, { error: "Unknown category" }).optional(),
+  }).strict().default({ status: "open" }),
+}).strict();
+export type TaskListInput = z.infer<typeof taskListSchema>;
+
+export const adminTaskCreateSchema = z.object({
+  assigneeId: id("Assignee"),
+  description: requiredText("Description", TASK_DESCRIPTION_MAX),
+  category: z.enum(ADMIN_TASK_CATEGORIES, { error: "Choose a category" }),
+  dueDate: dueDateSchema.optional().default(null),
+}).strict();
+export const adminTaskListSchema = z.object({
+  ...paging,
+  filter: z.object({
+    mine: z.boolean().optional(),
+    status: z.enum([...TASK_STATUSES, "all"]).default("open"),
+  }).strict().default({ status: "open" }),
+}).strict();
+
+export type TaskView = {
+  id: string;
+  assigneeId: string;
+  assigneeName: string;
+  patientId: string | null;
+  patientName: string | null;
+  encounterId: string | null;
+  description: string;
+  category: string;
+  status: (typeof TASK_STATUSES)[number];
+  dueDate: string | null;
+  createdBy: string;
+  createdByName: string;
+  onBehalfOf: string | null;
+  createdAt: string;
+};
+
+// ── Macros ────────────────────────────────────────────────────────────
+export const MACRO_TEXT_MAX = 5000;
+/** A shortcut is typed in text: starts with `;` and holds letters, digits, `-` or `_` (e.g. `;bp`). */
+export const MACRO_SHORTCUT = /^;[A-Za-z0-9_-]{1,30}$/;
+export const macroCreateSchema = z.object({
+  shortcut: z.string({ error: "Shortcut is required" }).trim()
+    .regex(MACRO_SHORTCUT, "A shortcut starts with ; followed by up to 30 letters, digits, - or _"),
+  text: requiredText("Text", MACRO_TEXT_MAX),
+}).strict();
+export type MacroCreateInput = z.infer<typeof macroCreateSchema>;
+export const macroDropdownSchema = z.object({
+  search: search,
+  patientId: z.uuid("Invalid patient").optional(),
+}).strict();
+export const SHORTCUT_EXISTS = "Shortcut already exists";
+
+// ── Contacts ──────────────────────────────────────────────────────────
+export const CONTACT_KINDS = ["Specialist", "Lab", "Imaging", "Pharmacy", "Hospital", "Other"] as const;
+export const contactSchema = z.object({
+  name: requiredText("Name", 120),
+  organization: text("Organization", 200).default(""),
+  kind: z.enum(CONTACT_KINDS, { error: "Choose a kind" }),
+  phone: text("Phone", 40).default(""),
+  fax: text("Fax", 40).default(""),
+  email: z.union([z.literal(""), emailSchema]).default(""),
+  address: text("Address", 300).default(""),
+  notes: text("Notes", 2000).default(""),
+}).strict();
+export type ContactInput = z.infer<typeof contactSchema>;
+export const contactListSchema = z.object({
+  ...paging,
+  search,
+  order: z.enum(["name", "kind", "createdAt"]).default("name"),
+}).strict();
+export const contactDropdownSchema = z.object({ search, kind: z.enum(CONTACT_KINDS).optional() }).strict();
+export type ContactView = ContactInput & { id: string; createdAt: string; updatedAt: string };
+export type ContactOption = { id: string; name: string; organization: string; kind: string; fax: string; phone: string };
