@@ -38,7 +38,10 @@ export default defineConfig({
               test:
                 /node_modules[\\/](@tiptap|prosemirror-[a-z-]+|orderedmap|rope-sequence|w3c-keyname|linkifyjs|fast-equals|use-sync-external-store|yjs|y-protocols|y-websocket|lib0)[\\/]/,
             },
-            { name: "vendor", test: /node_modules[\\/]/ },
+            // REST screens' cache, mounted by the app shell.
+            { name: "query", test: /node_modules[\\/]@tanstack[\\/]/ },
+            // No catch-all vendor group: one would put libraries only lazily loaded screens use (Stripe,
+            // Janus, pdf, …) into a chunk the shell loads eagerly; they stay with the screens that use them.
           ],
         },
       },
