@@ -5,6 +5,7 @@
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 import { VitePWA } from "vite-plugin-pwa";
+import { precompress } from "./pwa/build/precompress.ts";
 
 const API_TARGET = "http://127.0.0.1:8000";
 
@@ -21,7 +22,9 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: "react", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            { name: "forms", test: /node_modules[\\/](zod|libphonenumber-js)[\\/]/ },
+            { name: "forms", test: /node_modules[\\/]zod[\\/]/ },
+            // Phone-number metadata is large and only the forms that take a phone number need it.
+            { name: "phone", test: /node_modules[\\/]libphonenumber-js[\\/]/ },
             // The on-device data layer (RxDB, Dexie, crypto-js, socket.io client and their helpers) is
             // loaded only after sign-in: its own chunk, or it would join the eagerly loaded vendor chunk.
             {
@@ -41,7 +44,10 @@ export default defineConfig({
               test:
                 /node_modules[\\/](recharts|victory-vendor|d3-[a-z]+|internmap|@reduxjs|react-redux|redux|redux-thunk|reselect|immer|es-toolkit|decimal\.js-light|tiny-invariant|clsx)[\\/]/,
             },
-            { name: "vendor", test: /node_modules[\\/]/ },
+            // REST screens' cache, mounted by the app shell.
+            { name: "query", test: /node_modules[\\/]@tanstack[\\/]/ },
+            // No catch-all vendor group: one would put libraries only lazily loaded screens use (Stripe,
+            // Janus, pdf, …) into a chunk the shell loads eagerly; they stay with the screens that use them.
           ],
         },
       },
@@ -76,6 +82,8 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    // Brotli and gzip copies of the build, made once here and chosen by Accept-Encoding in edge/src/static.ts.
+    precompress(),
   ],
   server: {
     proxy: {

@@ -4,6 +4,7 @@ import { secureHeaders } from "hono/secure-headers";
 import { createActorResolver } from "./access/resolve-actor.ts";
 import type { Deps } from "./deps.ts";
 import { bodySizeLimit } from "./http/body-size.ts";
+import { compressJson } from "./http/compress-json.ts";
 import type { AppEnv } from "./http/context.ts";
 import { createErrorHandler, errorResponse } from "./http/on-error.ts";
 import { apiDocsRoutes } from "./domains/api-docs/routes.ts";
@@ -126,6 +127,7 @@ export function createApi(deps: Deps, options: AppOptions) {
     c.header("Cache-Control", c.res.headers.get("Cache-Control") ?? "no-store");
   });
   api.use("*", bodySizeLimit());
+  api.use("*", compressJson());
   api.use("*", createActorResolver(deps));
 
   // Order matters: routers with static `/users/...` paths come before `/users/:id`.

@@ -34,3 +34,39 @@ Deno.test("static: serves the PWA, 404 for unknown routes, long cache for assets
     await Deno.remove(root, { recursive: true });
   }
 });
+
+Deno.test("static: build-time brotli/gzip copies chosen by Accept-Encoding, identity otherwise", async () => {
+  const root = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(`${root}/index.html`, "<!doctype html><title>app</title>");
+    await Deno.mkdir(`${root}/assets`);
+    const source = "console.log('hello');".repeat(200);
+    await Deno.writeTextFile(`${root}/assets/app-1.js`, source);
+    const bytes = new TextEncoder().encode(source);
+    const gzipped = new Uint8Array(await new Response(
+      new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip")),
+    ).arrayBuffer());
+    await Deno.writeFile(`${root}/assets/app-1.js.gz`, gzipped);
+    await Deno.writeFile(`${root}/assets/app-1.js.br`, new Uint8Array([1, 2, 3]));
+    const app = new Hono<AppEnv>();
+    await mountPwa(app, root);
+
+    const br = await app.request("/assets/app-1.js", { headers: { "Accept-Encoding": "gzip, deflate, br" } });
+    assert.equal(br.headers.get("content-encoding"), "br");
+    assert.match(br.headers.get("vary") ?? "", /Accept-Encoding/);
+    assert.equal(br.headers.get("content-type"), "text/javascript; charset=utf-8");
+    assert.equal(br.headers.get("cache-control"), "public, max-age=31536000, immutable");
+    assert.deepEqual(new Uint8Array(await br.arrayBuffer()), new Uint8Array([1, 2, 3]));
+
+    const gz = await app.request("/assets/app-1.js", { headers: { "Accept-Encoding": "gzip" } });
+    assert.equal(gz.headers.get("content-encoding"), "gzip");
+    const unzipped = await new Response(gz.body!.pipeThrough(new DecompressionStream("gzip"))).text();
+    assert.equal(unzipped, source);
+
+    const plain = await app.request("/assets/app-1.js");
+    assert.equal(plain.headers.get("content-encoding"), null);
+    assert.equal(await plain.text(), source);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});

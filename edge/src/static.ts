@@ -19,7 +19,9 @@ export async function mountPwa(app: Hono<AppEnv>, root: string): Promise<boolean
     await next();
     c.header("Cache-Control", "no-cache");
   });
-  app.use("*", serveStatic({ root }));
+  // Assets are served from the brotli/gzip copies made at build time (pwa/build/precompress.ts) when the
+  // browser accepts them; hono adds Content-Encoding and Vary: Accept-Encoding.
+  app.use("*", serveStatic({ root, precompressed: true }));
   app.get("*", (c) => {
     c.header("Cache-Control", "no-cache");
     return c.html(index, isKnownRoute(c.req.path) ? 200 : 404);

@@ -162,16 +162,22 @@ const benchApi = {
     const marker = `offline-edit-${Date.now()}`;
     const drafts = (await local().db.note_drafts.find({ limit: n }).exec()).map((doc) => doc.toMutableJSON());
     if (drafts.length < n) throw new Error(`only ${drafts.length} drafts to edit`);
+    const each: number[] = [];
     const start = now();
     for (const draft of drafts) {
+      const at = now();
       await write().saveDraft({
         id: draft.id,
         patientId: draft.patientId,
         title: draft.title,
         fields: { ...draft.fields, text: `${draft.fields.text ?? ""} ${marker}` },
       });
+      each.push(now() - at);
     }
-    return { changes: drafts.length, ms: now() - start, pending: engine.status.get().pending, marker };
+    const ms = now() - start;
+    each.sort((a, b) => a - b);
+    const p = (q: number) => each[Math.min(each.length - 1, Math.floor((q / 100) * each.length))];
+    return { changes: drafts.length, ms, p50: p(50), p95: p(95), pending: engine.status.get().pending, marker };
   },
 
   /** Waits for the network, then until the server has acknowledged every local change. */

@@ -11,7 +11,7 @@
  *    (the VMA), 200 times one after another.
  *
  * Prints, as its last line:
- * `sync: initial <N> docs <ms> ms (bulkPut <ms> ms, ratio <r>); push 1000 <ms> ms; latency p50 <ms> ms p95 <ms> ms`
+ * `sync: initial <N> docs <ms> ms (bulkPut <ms> ms, ratio <r>); edits 1000 <ms> ms; push 1000 <ms> ms; latency p50 <ms> ms p95 <ms> ms`
  *
  * Environment: BENCH_DATABASE_URL (a PostgreSQL where this may create and drop a
  * database; default postgres://postgres@127.0.0.1:5432/postgres), CHROMIUM_PATH,
@@ -92,13 +92,16 @@ async function main() {
   const editProfiler = process.env.BENCH_PROFILE === "edit" ? await startProfile(deviceA, "the offline edits") : null;
   const made = await deviceA.page.evaluate((n) => globalThis.bench.editOffline(n), PUSH_CHANGES);
   if (editProfiler) await editProfiler.stop();
-  log(`offline: ${made.changes} draft edits written locally in ${made.ms.toFixed(0)} ms, ${made.pending} waiting`);
+  log(
+    `offline: ${made.changes} draft edits written locally in ${made.ms.toFixed(0)} ms (one edit p50 ${made.p50.toFixed(1)} ms, ` +
+      `p95 ${made.p95.toFixed(1)} ms; ${(made.ms / bulk.ms).toFixed(2)}× the bulkPut), ${made.pending} waiting`,
+  );
   const pushProfiler = process.env.BENCH_PROFILE === "push" ? await startProfile(deviceA, "the push") : null;
   const pushed = deviceA.page.evaluate(() => globalThis.bench.awaitPushedAfterOnline());
   await deviceA.context.setOffline(false);
   const push = await pushed;
   if (pushProfiler) await pushProfiler.stop();
-  log(`push: acknowledged ${PUSH_CHANGES} changes ${push.ms.toFixed(0)} ms after reconnect`);
+  log(`push: acknowledged ${PUSH_CHANGES} changes ${push.ms.toFixed(0)} ms after reconnect (${(push.ms / bulk.ms).toFixed(2)}× the bulkPut)`);
   const server = await countEdited(db.url, made.marker);
   if (server !== PUSH_CHANGES) throw new Error(`the server holds ${server} of ${PUSH_CHANGES} offline edits`);
 
@@ -107,7 +110,7 @@ async function main() {
   const initialB = await deviceB.page.evaluate((expected) => globalThis.bench.initialSync(expected), {
     chats: 1, note_drafts: PATIENTS * DRAFTS_PER_PATIENT,
   });
-  log(`device B (VMA): ${initialB.docs} documents in ${initialB.ms.toFixed(0)} ms`);
+  log(`device B (VMA) catching up: ${initialB.docs} documents in ${initialB.ms.toFixed(0)} ms (${(initialB.ms / bulk.ms).toFixed(2)}× the bulkPut)`);
   await deviceB.page.evaluate((chatId) => globalThis.bench.watchMessages(chatId), CARE_TEAM_CHAT);
   const latencies = [];
   for (let i = 0; i < LATENCY_WRITES; i++) {
@@ -123,7 +126,7 @@ async function main() {
   const ratio = initial.ms / bulk.ms;
   console.log(
     `sync: initial ${initial.docs} docs ${initial.ms.toFixed(0)} ms (bulkPut ${bulk.ms.toFixed(0)} ms, ratio ${ratio.toFixed(2)}); ` +
-      `push ${PUSH_CHANGES} ${push.ms.toFixed(0)} ms; latency p50 ${p50.toFixed(0)} ms p95 ${p95.toFixed(0)} ms`,
+      `edits ${PUSH_CHANGES} ${made.ms.toFixed(0)} ms; push ${PUSH_CHANGES} ${push.ms.toFixed(0)} ms; latency p50 ${p50.toFixed(0)} ms p95 ${p95.toFixed(0)} ms`,
   );
 }
 

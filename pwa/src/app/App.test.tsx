@@ -12,6 +12,11 @@ import {
   storedTokens,
   success,
 } from "../test/helpers.tsx";
+import { beforeAll as preloadBeforeAll } from "vitest";
+import { preloadScreens } from "../test/helpers.tsx";
+
+// Screens load by route (React.lazy): loaded once here, before the 1 s waits of the tests.
+preloadBeforeAll(preloadScreens, 60_000);
 
 const LANDING = /Your own doctor, online/;
 

@@ -1,35 +1,7 @@
+import { type ComponentType, type ReactNode, Suspense, use } from "react";
 import type { RouteObject } from "react-router";
-import { FillProfilePage } from "../features/medical-card/index.ts";
-import { ProfileEditPage, ProfilePage, SettingsPage, UserSettingsPage } from "../features/account/index.ts";
-import { Suspense } from "react";
-import {
-  AdminDashboardPage,
-  AdminUsersPage,
-  AnalyticsPage,
-  ContactQueuePage,
-  ProvidersPage,
-  ReportsPage,
-  ReviewsPage,
-} from "../features/admin/index.ts";
-import { AvailabilityPage, CalendarPage } from "../features/calendar/index.ts";
-import { ConsultationPage } from "../features/consultations/index.ts";
 import { ResetPasswordPage, VerifyRegistrationPage, VmaPasswordPage } from "../features/auth/index.ts";
-import { DoctorsPage, PublicProfilePage } from "../features/doctors/index.ts";
-import { HomePage } from "../features/home/index.ts";
-import { MessagesPage } from "../features/messages/index.ts";
-import { EncounterNotesSection } from "../features/notes/index.ts";
-import {
-  EncounterPage,
-  HealthRecordPage,
-  PatientChartPage,
-  type RenderEncounterNotes,
-  type RenderEncounterOrders,
-} from "../features/chart/index.ts";
-import { EncounterOrders, ErxPage, OrdersPage } from "../features/orders/index.ts";
-import { PatientsPage } from "../features/patients/index.ts";
-import { DocumentsPage } from "../features/documents/index.ts";
-import { ContactsPage, TasksPage, VmaDoctorsPage } from "../features/team/index.ts";
-import { PayoutConnectedPage, PayoutConnectPage } from "../features/payouts/index.ts";
+import type { RenderEncounterNotes, RenderEncounterOrders } from "../features/chart/index.ts";
 import {
   AboutUsPage,
   AgreementPage,
@@ -48,6 +20,85 @@ import { AppLayout } from "./AppLayout.tsx";
 import { NotFoundPage } from "./NotFoundPage.tsx";
 import { PLACEHOLDER_PAGES } from "./placeholder-pages.ts";
 import type { SwUpdateStore } from "./sw-update.ts";
+
+/**
+ * Screens load by route (issue 19): the public pages above are in the first script; every other screen, with
+ * the libraries only it uses (editor, sync engine, charts, video), is fetched when its route is first opened.
+ * The service worker precaches all chunks, so an installed app still opens them offline.
+ */
+// deno-lint-ignore no-explicit-any
+type AnyComponent = ComponentType<any>;
+const preloads: (() => Promise<void>)[] = [];
+/**
+ * A screen loaded on first render (React.lazy's contract: suspends until its module arrives), or rendered at
+ * once when `preloadScreens` has already loaded it.
+ */
+function screen<M, K extends keyof M>(load: () => Promise<M>, name: K): M[K] & AnyComponent {
+  let loaded: AnyComponent | undefined;
+  let loading: Promise<void> | undefined;
+  // A failed load (offline before the service worker cached it) is tried again on the next render.
+  const preload = () =>
+    loading ??= load().then(
+      (m) => void (loaded = m[name] as AnyComponent),
+      (error) => {
+        loading = undefined;
+        throw error;
+      },
+    );
+  preloads.push(preload);
+  function Screen(props: object) {
+    if (!loaded) use(preload());
+    const Loaded = loaded!;
+    return <Loaded {...props} />;
+  }
+  Screen.displayName = `Screen(${String(name)})`;
+  return Screen as unknown as M[K] & AnyComponent;
+}
+const medicalCard = () => import("../features/medical-card/index.ts");
+const account = () => import("../features/account/index.ts");
+const doctors = () => import("../features/doctors/index.ts");
+const chart = () => import("../features/chart/index.ts");
+const payouts = () => import("../features/payouts/index.ts");
+const calendar = () => import("../features/calendar/index.ts");
+const FillProfilePage = screen(medicalCard, "FillProfilePage");
+const ProfileEditPage = screen(account, "ProfileEditPage");
+const ProfilePage = screen(account, "ProfilePage");
+const SettingsPage = screen(account, "SettingsPage");
+const UserSettingsPage = screen(account, "UserSettingsPage");
+const AdminDashboardPage = screen(() => import("../features/admin/index.ts"), "AdminDashboardPage");
+const AvailabilityPage = screen(calendar, "AvailabilityPage");
+const CalendarPage = screen(calendar, "CalendarPage");
+const ConsultationPage = screen(() => import("../features/consultations/index.ts"), "ConsultationPage");
+const DoctorsPage = screen(doctors, "DoctorsPage");
+const PublicProfilePage = screen(doctors, "PublicProfilePage");
+const HomePage = screen(() => import("../features/home/index.ts"), "HomePage");
+const MessagesPage = screen(() => import("../features/messages/index.ts"), "MessagesPage");
+const EncounterNotesSection = screen(() => import("../features/notes/index.ts"), "EncounterNotesSection");
+const EncounterPage = screen(chart, "EncounterPage");
+const HealthRecordPage = screen(chart, "HealthRecordPage");
+const PatientChartPage = screen(chart, "PatientChartPage");
+const PatientsPage = screen(() => import("../features/patients/index.ts"), "PatientsPage");
+const PayoutConnectedPage = screen(payouts, "PayoutConnectedPage");
+const PayoutConnectPage = screen(payouts, "PayoutConnectPage");
+const orders = () => import("../features/orders/index.ts");
+const team = () => import("../features/team/index.ts");
+const EncounterOrders = screen(orders, "EncounterOrders");
+const ErxPage = screen(orders, "ErxPage");
+const OrdersPage = screen(orders, "OrdersPage");
+const DocumentsPage = screen(() => import("../features/documents/index.ts"), "DocumentsPage");
+const ContactsPage = screen(team, "ContactsPage");
+const TasksPage = screen(team, "TasksPage");
+const VmaDoctorsPage = screen(team, "VmaDoctorsPage");
+
+/** Loads every screen now, so they render without suspending (unit tests wait 1 s for an element). */
+export function preloadScreens(): Promise<unknown> {
+  return Promise.all(preloads.map((preload) => preload()));
+}
+
+/** Shown in the page's place while its screen's script loads. */
+function withLoading(element: ReactNode): ReactNode {
+  return <Suspense fallback={<div className="app-page-loading"><Spinner label="Loading page" /></div>}>{element}</Suspense>;
+}
 
 /** The encounter page's notes section: the collaborative notes of features/notes. */
 const renderEncounterNotes: RenderEncounterNotes = (ctx) => <EncounterNotesSection {...ctx} />;
@@ -137,5 +188,6 @@ export const PAGE_ROUTES: RouteObject[] = [
 ];
 
 export function createRoutes(options: { swUpdate?: SwUpdateStore } = {}): RouteObject[] {
-  return [{ element: <AppLayout swUpdate={options.swUpdate} />, children: PAGE_ROUTES }];
+  const children = PAGE_ROUTES.map((route) => ({ ...route, element: withLoading(route.element) }));
+  return [{ element: <AppLayout swUpdate={options.swUpdate} />, children }];
 }

@@ -8,6 +8,7 @@ import { createMemoryRouter, MemoryRouter } from "react-router";
 import type { AuthUser } from "../../../sync/schemas/user.ts";
 import { App } from "../app/App.tsx";
 import { createRoutes } from "../app/routes.tsx";
+export { preloadScreens } from "../app/routes.tsx";
 import { type AppDeps, AppDepsProvider, createAppDeps, createMemoryStorage } from "../lib/app-deps.tsx";
 import type { SessionState } from "../lib/session/session-store.ts";
 import { AUTH_STORAGE_KEY } from "../lib/session/token-storage.ts";

@@ -1,14 +1,16 @@
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { homePath } from "../../../../sync/rules/home-path.ts";
 import { openAuthDialog, useSession } from "../../features/auth/index.ts";
 import { HeaderBell, SessionEvents } from "../../features/notifications/index.ts";
-import { FaxCounter } from "../../features/documents/index.ts";
 import { SyncStatusIndicator, UnlockDialog } from "../../features/sync/index.ts";
-import { ActingDoctorSwitch } from "../../features/team/index.ts";
 import { Button } from "../../ui/index.ts";
 import { navItemsFor } from "../nav-items.ts";
 import { AccountMenu } from "./AccountMenu.tsx";
+
+// Signed-in parts of the header load with their features, not with the landing page (issue 19).
+const FaxCounter = lazy(() => import("../../features/documents/index.ts").then((m) => ({ default: m.FaxCounter })));
+const ActingDoctorSwitch = lazy(() => import("../../features/team/index.ts").then((m) => ({ default: m.ActingDoctorSwitch })));
 
 /**
  * The top bar: logo, the role's navigation and the account menu. Under
@@ -33,8 +35,10 @@ export function Header() {
         {/* Outside the folding navigation: the sync state stays visible on phones. */}
         <SyncStatusIndicator />
         {user && <HeaderBell />}
-        {user && <FaxCounter role={user.role} />}
-        {user?.role === "vma" && <ActingDoctorSwitch />}
+        <Suspense fallback={null}>
+          {user && <FaxCounter role={user.role} />}
+          {user?.role === "vma" && <ActingDoctorSwitch />}
+        </Suspense>
         <button
           type="button"
           className="app-header__menu-button"

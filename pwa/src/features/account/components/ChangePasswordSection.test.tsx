@@ -2,6 +2,11 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { createFetchStub, failure, randomUser, renderApp, signedInDeps, success } from "../../../test/helpers.tsx";
+import { beforeAll as preloadBeforeAll } from "vitest";
+import { preloadScreens } from "../../../test/helpers.tsx";
+
+// Screens load by route (React.lazy): loaded once here, before the 1 s waits of the tests.
+preloadBeforeAll(preloadScreens, 60_000);
 
 describe("Settings: change password", () => {
   it("stores the new token pair and the change date", async () => {

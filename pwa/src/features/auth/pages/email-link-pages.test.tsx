@@ -3,6 +3,11 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { createFetchStub, failure, makeDeps, renderApp, success } from "../../../test/helpers.tsx";
 import { RESET_SENT_MESSAGE } from "../components/ForgotPasswordForm.tsx";
+import { beforeAll as preloadBeforeAll } from "vitest";
+import { preloadScreens } from "../../../test/helpers.tsx";
+
+// Screens load by route (React.lazy): loaded once here, before the 1 s waits of the tests.
+preloadBeforeAll(preloadScreens, 60_000);
 
 const TOKEN = "t0ken-0123456789abcdef";
 const guestDeps = (fetch: typeof globalThis.fetch) => makeDeps({ fetch, session: { status: "guest" } });

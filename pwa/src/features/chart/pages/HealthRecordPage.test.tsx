@@ -2,6 +2,11 @@ import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { createFetchStub, randomUser, renderApp, signedInDeps, success } from "../../../test/helpers.tsx";
 import { diagnosis, encounter, ENCOUNTER_ID, list, PATIENT_ID, problem, vitals } from "../test-fixtures.ts";
+import { beforeAll as preloadBeforeAll } from "vitest";
+import { preloadScreens } from "../../../test/helpers.tsx";
+
+// Screens load by route (React.lazy): loaded once here, before the 1 s waits of the tests.
+preloadBeforeAll(preloadScreens, 60_000);
 
 const patient = () => randomUser({ id: PATIENT_ID, role: "patient", firstName: "Pat", lastName: "Patient" });
 

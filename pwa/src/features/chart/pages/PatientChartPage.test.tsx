@@ -4,6 +4,11 @@ import { describe, expect, it } from "vitest";
 import { createFetchStub, failure, randomUser, renderApp, signedInDeps, success } from "../../../test/helpers.tsx";
 import { ageOn } from "../lib/chart-format.ts";
 import { PATIENT_ID, patientChart } from "../test-fixtures.ts";
+import { beforeAll as preloadBeforeAll } from "vitest";
+import { preloadScreens } from "../../../test/helpers.tsx";
+
+// Screens load by route (React.lazy): loaded once here, before the 1 s waits of the tests.
+preloadBeforeAll(preloadScreens, 60_000);
 
 const doctor = () =>
   randomUser({ role: "doctor", isAccountApproved: true, fullAccess: true, stripeAccount: "acct_1", isActiveStripeAccount: true });

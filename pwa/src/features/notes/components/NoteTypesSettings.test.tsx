@@ -4,6 +4,11 @@ import { describe, expect, it } from "vitest";
 import type { NoteType } from "../../../../../sync/schemas/note-type.ts";
 import { createFetchStub, failure, randomId, randomUser, renderApp, renderWithDeps, signedInDeps, success } from "../../../test/helpers.tsx";
 import { NoteTypesSettings } from "./NoteTypesSettings.tsx";
+import { beforeAll as preloadBeforeAll } from "vitest";
+import { preloadScreens } from "../../../test/helpers.tsx";
+
+// Screens load by route (React.lazy): loaded once here, before the 1 s waits of the tests.
+preloadBeforeAll(preloadScreens, 60_000);
 
 const doctor = randomUser({ role: "doctor", applicationStatus: "approved", isAccountApproved: true, stripeAccount: "acct_1", isActiveStripeAccount: true });
 

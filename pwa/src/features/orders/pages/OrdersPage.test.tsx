@@ -3,6 +3,11 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { OrderSummary } from "../../../../../sync/schemas/orders.ts";
 import { createFetchStub, randomUser, renderApp, signedInDeps, success } from "../../../test/helpers.tsx";
+import { beforeAll as preloadBeforeAll } from "vitest";
+import { preloadScreens } from "../../../test/helpers.tsx";
+
+// Screens load by route (React.lazy): loaded once here, before the 1 s waits of the tests.
+preloadBeforeAll(preloadScreens, 60_000);
 
 const PATIENT = "3f2b9c1e-0000-4000-8000-0000000000a1";
 const LAB = "3f2b9c1e-0000-4000-8000-0000000000b1";

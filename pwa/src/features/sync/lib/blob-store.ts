@@ -7,6 +7,7 @@
  * never pass through RxDB's JSON documents.
  */
 import { Dexie, liveQuery, type Observable } from "dexie";
+import { Observable as RxObservable } from "rxjs";
 import { UPLOAD_CHUNK_MAX_BYTES } from "../../../../../sync/protocol.ts";
 import type { UploadProgress } from "../contract.ts";
 import { decryptBytes, encryptBytes } from "./local-keys.ts";
@@ -27,6 +28,9 @@ export type UploadRow = {
   queuedAt: number;
 };
 type PendingRow = { collection: string; id: string };
+/** A committed change of the pending table, in commit order. */
+type PendingDelta = { op: "add" | "remove"; keys: string[] };
+const pendingKey = (collection: string, id: string) => `${collection}/${id}`;
 /** One sealed Yjs update of a note (`seq` grows across notes: the order updates were stored). */
 export type NoteUpdateRow = { seq?: number; noteId: string; iv: Uint8Array<ArrayBuffer>; data: ArrayBuffer };
 
@@ -48,6 +52,80 @@ export function createBlobStore(options: { userId: string; key: CryptoKey; idb?:
   const ofNote = (noteId: string, upToSeq?: number) =>
     noteUpdates.where("[noteId+seq]").between([noteId, Dexie.minKey], [noteId, upToSeq ?? Dexie.maxKey], true, true);
   const context = (fileId: string, index: number) => `${fileId}:${index}`;
+
+  // The pending set is read once and then follows this store's own commits as deltas (issue 19: a live
+  // query re-read the whole table after every edit, O(n) per edit with n changes waiting). Another tab's
+  // (or another store's) commits arrive as a message on this channel and are answered by a full re-read,
+  // so cross-tab interleavings are settled by the table itself, as before.
+  const pendingChannelName = `${blobsDatabaseName(options.userId)}/pending`;
+  const pendingSender = typeof BroadcastChannel === "function" ? new BroadcastChannel(pendingChannelName) : null;
+  const pendingListeners = new Set<(delta: PendingDelta) => void>();
+  let storeClosed = false;
+  /** This store's own messages reach its own receivers too (another channel object): they are skipped. */
+  const storeId = crypto.randomUUID();
+  function committed(delta: PendingDelta) {
+    for (const listener of [...pendingListeners]) listener(delta);
+    if (!storeClosed) pendingSender?.postMessage({ from: storeId, op: delta.op });
+  }
+
+  /** Every waiting change as `collection/id`: one read, then deltas; a full re-read on others' changes. */
+  function pendingKeys$(): RxObservable<Set<string>> {
+    return new RxObservable<Set<string>>((subscriber) => {
+      let keys: Set<string> | null = null;
+      let queued: PendingDelta[] = [];
+      let reading = false;
+      let again = false;
+      let closed = false;
+      const apply = (set: Set<string>, delta: PendingDelta) => {
+        for (const key of delta.keys) delta.op === "add" ? set.add(key) : set.delete(key);
+      };
+      async function read() {
+        if (reading) {
+          again = true;
+          return;
+        }
+        reading = true;
+        try {
+          do {
+            again = false;
+            // Deltas that resolve while the table is read are replayed on it, in order (idempotent per key).
+            queued = [];
+            const rows = await pending.toArray();
+            if (closed) return;
+            keys = new Set(rows.map((row) => pendingKey(row.collection, row.id)));
+            for (const delta of queued) apply(keys, delta);
+            queued = [];
+          } while (again);
+          subscriber.next(new Set(keys));
+        } catch (error) {
+          if (!closed) subscriber.error(error);
+        } finally {
+          reading = false;
+        }
+      }
+      const onLocal = (delta: PendingDelta) => {
+        if (!keys || reading) {
+          queued.push(delta);
+          return;
+        }
+        apply(keys, delta);
+        subscriber.next(new Set(keys));
+      };
+      pendingListeners.add(onLocal);
+      const receiver = typeof BroadcastChannel === "function" ? new BroadcastChannel(pendingChannelName) : null;
+      if (receiver) {
+        receiver.onmessage = (event: MessageEvent<{ from?: string }>) => {
+          if (event.data?.from !== storeId) void read();
+        };
+      }
+      void read();
+      return () => {
+        closed = true;
+        pendingListeners.delete(onLocal);
+        receiver?.close();
+      };
+    });
+  }
 
   async function readPiece(fileId: string, index: number): Promise<Uint8Array> {
     const row = await pieces.get([fileId, index]);
@@ -103,11 +181,16 @@ export function createBlobStore(options: { userId: string; key: CryptoKey; idb?:
     },
 
     pending: {
-      add: (collection: string, ids: string[]) => pending.bulkPut(ids.map((id) => ({ collection, id }))),
-      remove: (collection: string, ids: string[]) => pending.bulkDelete(ids.map((id): [string, string] => [collection, id])),
+      async add(collection: string, ids: string[]): Promise<void> {
+        await pending.bulkPut(ids.map((id) => ({ collection, id })));
+        committed({ op: "add", keys: ids.map((id) => pendingKey(collection, id)) });
+      },
+      async remove(collection: string, ids: string[]): Promise<void> {
+        await pending.bulkDelete(ids.map((id): [string, string] => [collection, id]));
+        committed({ op: "remove", keys: ids.map((id) => pendingKey(collection, id)) });
+      },
       /** Every waiting change as `collection/id`, live across this origin's tabs. */
-      keys$: (): Observable<Set<string>> =>
-        liveQuery(async () => new Set((await pending.toArray()).map((row) => `${row.collection}/${row.id}`))),
+      keys$: pendingKeys$,
     },
 
     /** Sealed rows only: `note-doc-store.ts` encrypts and decrypts them. */
@@ -131,7 +214,11 @@ export function createBlobStore(options: { userId: string; key: CryptoKey; idb?:
       },
     },
 
-    close: () => db.close(),
+    close: () => {
+      storeClosed = true;
+      pendingSender?.close();
+      db.close();
+    },
   };
 }
 
