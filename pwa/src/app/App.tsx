@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { RouterProvider } from "react-router";
 import type { createBrowserRouter } from "react-router";
 import { createSessionActions } from "../features/auth/index.ts";
@@ -20,7 +20,11 @@ export function App({ deps, router }: { deps: AppDeps; router: AppRouter }) {
   // the signed-in user changes, so nothing of one user's answers shows to the next on a shared device.
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 1, staleTime: 10_000 } } }));
   const userId = state.user?.id ?? null;
+  const shownUser = useRef(userId);
   useEffect(() => {
+    // Only on a change of user: clearing on mount would drop the first screen's queries in flight.
+    if (shownUser.current === userId) return;
+    shownUser.current = userId;
     queryClient.clear();
   }, [userId, queryClient]);
 
