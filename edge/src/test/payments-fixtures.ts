@@ -62,6 +62,7 @@ export async function createPaymentsContext(o: Partial<StripeEmulatorOptions> = 
     return plansSeeded;
   }
 
+  const closeApp = ctx.close;
   return Object.assign(ctx, {
     emulator,
     setEdgeDown: (d: boolean) => void (down = d),
@@ -79,9 +80,10 @@ export async function createPaymentsContext(o: Partial<StripeEmulatorOptions> = 
       return { doctor, plans };
     },
     close: async () => {
-      await new Promise((resolve) => forwarder.close(resolve));
       await emulator.close();
-      await ctx.close();
+      forwarder.closeAllConnections();
+      await new Promise((resolve) => forwarder.close(resolve));
+      await closeApp();
     },
   });
 }
