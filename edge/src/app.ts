@@ -61,6 +61,14 @@ import { createVideoService } from "./domains/video/service.ts";
 import { adminRoutes } from "./domains/admin/routes.ts";
 import { createAdminServices } from "./domains/admin/service.ts";
 import { registerJobs } from "./jobs/index.ts";
+import { plansRoutes } from "./domains/plans/routes.ts";
+import { createPlansService } from "./domains/plans/service.ts";
+import { membershipsRoutes } from "./domains/memberships/routes.ts";
+import { createMembershipsService } from "./domains/memberships/service.ts";
+import { createPriceNotice } from "./domains/memberships/price-change.ts";
+import { createWebhooks } from "./domains/memberships/webhooks.ts";
+import { paymentsRoutes } from "./domains/payments/routes.ts";
+import { createPaymentsService } from "./domains/payments/service.ts";
 
 export const API_PREFIX = "/api/v1";
 /** The version the API reference (openapi.json) states. */
@@ -110,6 +118,10 @@ export function createServices(deps: Deps) {
     orders: createOrdersServices(deps),
     team: createTeamServices({ ...deps, write: sync.write, notifications, auth }),
     admin: createAdminServices({ ...deps, notifications }),
+    plans: createPlansService({ ...deps, priceNotice: createPriceNotice(deps) }),
+    memberships: createMembershipsService(deps),
+    payments: createPaymentsService(deps),
+    webhooks: createWebhooks(deps),
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -144,6 +156,9 @@ export function createApi(deps: Deps, options: AppOptions) {
   api.route("/", availabilityRoutes(services.availability));
   api.route("/", calendarRoutes(services.calendar));
   api.route("/", adminRoutes(services.admin));
+  api.route("/", plansRoutes(services.plans));
+  api.route("/", membershipsRoutes(services.memberships));
+  api.route("/", paymentsRoutes(services.payments, services.webhooks));
   api.route("/", doctorsRoutes(services.doctors));
   api.route("/", intakeFormsRoutes(services.intakeForms));
   api.route("/", messagesRoutes(services.messages, services.chatExports));

@@ -22,6 +22,8 @@ import { erxFromConfig } from "./platform/erx/start.ts";
 import { type Fax, FaxSendError } from "./platform/fax/fax.ts";
 import { createPhaxioFax } from "./platform/fax/phaxio.ts";
 import { createJobQueue } from "./jobs/pg-queue.ts";
+import type { Payments } from "./platform/payments/payments.ts";
+import { paymentsFromConfig } from "./platform/payments/start.ts";
 
 export async function composeDeps(opts: {
   config: Config;
@@ -38,6 +40,8 @@ export async function composeDeps(opts: {
   /** A fax client made by the entry point (pointed at the local emulator); else Phaxio's when configured. */
   fax?: Fax;
   faxEmulator?: Deps["faxEmulator"];
+  /** The processor started by the entry point (the SDK on the emulator); else STRIPE_SECRET_KEY's. */
+  payments?: Payments;
 }): Promise<Deps> {
   const { config, database, log } = opts;
   const sql = database.sql;
@@ -75,6 +79,7 @@ export async function composeDeps(opts: {
     faxEmulator: opts.faxEmulator ?? null,
     // Opens nothing until used: pg-boss's schema is made by the first send/drain or start().
     jobs: createJobQueue({ sql, log }),
+    payments: opts.payments ?? paymentsFromConfig(config),
     demoMode: config.DEMO_SEED || !config.DATABASE_URL,
   };
 }

@@ -78,6 +78,14 @@ const envSchema = z.object({
   PHAXIO_API_SECRET: z.string().min(1).optional(),
   /** Phaxio's callback token: the key of its webhook signatures. */
   PHAXIO_CALLBACK_TOKEN: z.string().min(8).optional(),
+  /** Payments (Stripe): unset = the edge starts its Stripe-API emulator (edge/emulators/stripe) and uses it. */
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, "STRIPE_SECRET_KEY must start with sk_ or rk_").optional(),
+  /** The webhook endpoint's signing secret (whsec_…); required with STRIPE_SECRET_KEY. */
+  STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
+  /** For the PWA's card entry (Stripe Elements); required with STRIPE_SECRET_KEY. */
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, "STRIPE_PUBLISHABLE_KEY must start with pk_").optional(),
+  /** Another Stripe API origin (an emulator elsewhere); unset = api.stripe.com. */
+  STRIPE_API_BASE: z.string().regex(/^https?:\/\/\S+$/, "STRIPE_API_BASE must be an http(s) URL").optional(),
 }).superRefine((cfg, ctx) => {
   if (cfg.JANUS_URL && (!cfg.JANUS_TOKEN_SECRET || !cfg.JANUS_ADMIN_KEY)) {
     ctx.addIssue({ code: "custom", path: ["JANUS_URL"], message: "JANUS_URL needs JANUS_TOKEN_SECRET and JANUS_ADMIN_KEY (the gateway's token_auth_secret and VideoRoom admin_key)" });
@@ -90,6 +98,9 @@ const envSchema = z.object({
   }
   if (cfg.PHAXIO_API_KEY && (!cfg.PHAXIO_API_SECRET || !cfg.PHAXIO_CALLBACK_TOKEN)) {
     ctx.addIssue({ code: "custom", path: ["PHAXIO_API_KEY"], message: "PHAXIO_API_KEY needs PHAXIO_API_SECRET and PHAXIO_CALLBACK_TOKEN" });
+  }
+  if (cfg.STRIPE_SECRET_KEY && (!cfg.STRIPE_WEBHOOK_SECRET || !cfg.STRIPE_PUBLISHABLE_KEY)) {
+    ctx.addIssue({ code: "custom", path: ["STRIPE_SECRET_KEY"], message: "STRIPE_SECRET_KEY needs STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY" });
   }
   const [min, max] = cfg.RTP_PORT_RANGE.split("-").map(Number);
   if (!(min >= 1024 && max <= 65535 && min < max)) {

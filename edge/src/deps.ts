@@ -17,6 +17,7 @@ import type { VideoGateway } from "./platform/video/gateway.ts";
 import type { Erx } from "./platform/erx/erx.ts";
 import type { Fax } from "./platform/fax/fax.ts";
 import type { JobQueue } from "./jobs/queue.ts";
+import type { Payments } from "./platform/payments/payments.ts";
 
 export type Limits = {
   loginFailuresPerAccount: RateRule;
@@ -68,6 +69,8 @@ export type Deps = {
   faxEmulator: { receive(input: { from?: string; to?: string; times?: number }): Promise<unknown> } | null;
   /** The one durable job queue (PostgreSQL): background work of every domain. */
   jobs: JobQueue;
+  /** The card processor (the stripe SDK, on Stripe or on the emulator). */
+  payments: Payments;
   /** The demo seed is active: the dev outbox endpoint answers. */
   demoMode: boolean;
 };

@@ -22,6 +22,7 @@ import { startErx } from "./platform/erx/start.ts";
 import { startFaxEmulator } from "../emulators/fax/emulator.ts";
 import { createPhaxioFax } from "./platform/fax/phaxio.ts";
 import { randomSecret } from "./access/tokens.ts";
+import { startPayments, WEBHOOK_PATH } from "./platform/payments/start.ts";
 
 const config = loadConfig(Deno.env.toObject());
 const log = createLogger(config.LOG_LEVEL);
@@ -37,6 +38,8 @@ if (applied.length) log.info("migrations applied", { applied });
 const video = await startVideoGateway(config, log);
 // E-prescribing: the vendor (ERX_BASE_URL) or the local emulator, whose callbacks reach this edge once it listens.
 const erx = await startErx(config, log);
+// Payments: Stripe with STRIPE_SECRET_KEY, else the local Stripe-API emulator (webhooks to this edge once it listens).
+const payments = await startPayments(config, log);
 // No fax vendor configured: the local Phaxio emulator (edge/emulators/fax) stands in, with per-start credentials.
 const faxEmulator = config.PHAXIO_API_KEY ? null : await startFaxEmulator({
   apiKey: randomSecret(), apiSecret: randomSecret(), callbackToken: randomSecret(),
@@ -46,7 +49,7 @@ if (faxEmulator) log.info("fax: local Phaxio emulator (no PHAXIO_API_KEY)", { ur
 const deps = await composeDeps({
   config, database, log, jwtSecret: await resolveJwtSecret(config, log), video: video.gateway, erx: erx.erx,
   fax: faxEmulator ? createPhaxioFax({ baseUrl: faxEmulator.apiUrl, ...faxEmulator.credentials }) : undefined,
-  faxEmulator,
+  faxEmulator, payments: payments.payments,
 });
 if (deps.demoMode) await seedDemo(deps);
 
@@ -66,6 +69,7 @@ server.listen(config.PORT, config.HOST, () => {
   const port = typeof address === "object" && address ? address.port : config.PORT;
   erx.setEdgeOrigin(`http://127.0.0.1:${port}`);
   log.info("listening", { url: `http://localhost:${port}`, api: `http://localhost:${port}/api/v1` });
+  payments.emulator?.setWebhookUrl(`http://127.0.0.1:${port}${WEBHOOK_PATH}`);
 });
 
 const shutdown = async () => {
@@ -77,6 +81,7 @@ const shutdown = async () => {
   await video.stop();
   await erx.stop();
   await faxEmulator?.close();
+  await payments.emulator?.close();
   await database.close();
   Deno.exit(0);
 };

@@ -21,6 +21,10 @@ export const NOTIFICATION_KINDS = [
   "doctor.deactivated",
   /** Admins: a doctor's credentialing (every 3 years) is due. */
   "doctor.credentialingDue",
+  /** Patients: a membership payment failed (past due) — the processor retries; update the card. */
+  "membership.paymentFailed",
+  /** Patients: a membership's price changes after the 30-day notice. */
+  "membership.priceChange",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -35,6 +39,8 @@ export const NOTIFICATION_DEFAULTS: Record<Role, NotificationSettings> = {
     "consultation.startsSoon": { site: true, email: true, sms: false },
     "doctor.deactivated": { site: true, email: false, sms: false },
     "message.received": { site: false, email: true, sms: false },
+    "membership.paymentFailed": { site: true, email: true, sms: false },
+    "membership.priceChange": { site: true, email: true, sms: false },
   },
   doctor: {
     "consultation.startsSoon": { site: true, email: true, sms: false },

@@ -10,10 +10,14 @@ import { createPeriodicWork, registerPeriodicJobs } from "./scheduler.ts";
 import { registerOrdersJobs } from "../domains/orders/jobs.ts";
 import { registerDocumentJobs } from "../domains/documents/faxes.ts";
 import { registerAdminJobs } from "../domains/admin/jobs.ts";
+import { registerPaymentJobs } from "../domains/memberships/webhooks.ts";
+import { registerPriceJobs } from "../domains/memberships/price-change.ts";
 
 export function registerJobs(deps: Deps, services: Services) {
   registerPeriodicJobs(deps.jobs, createPeriodicWork({ deps }));
   registerOrdersJobs(deps.jobs, services.orders.prescriptions);
   registerDocumentJobs(deps.jobs, services.faxes);
   registerAdminJobs(deps.jobs, { ...deps, notifications: services.notifications });
+  registerPaymentJobs(deps.jobs, deps, services.memberships);
+  registerPriceJobs(deps.jobs, deps);
 }

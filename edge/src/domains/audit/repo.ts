@@ -16,7 +16,9 @@ export type AuditEvent =
   // Administration (issue 18): details carry before/after where data changes.
   | "doctor.approved" | "doctor.declined" | "doctor.deactivated" | "doctor.reactivated" | "doctor.credentialing_due"
   | "admin.created" | "admin.deleted" | "review.created" | "review.hidden" | "review.restored"
-  | "report.downloaded" | "agreement.created" | "agreement.updated" | "agreement.accepted" | "contact.handled";
+  | "report.downloaded" | "agreement.created" | "agreement.updated" | "agreement.accepted" | "contact.handled"
+  // Money: plans, options, subscriptions, cards, webhook-applied payments (details.what says what).
+  | "payment.write";
 
 export type AuditEntry = {
   event: AuditEvent;
