@@ -1,0 +1,95 @@
+import assert from "node:assert/strict";
+import Stripe from "stripe";
+import { startForTest } from "./test-helpers.ts";
+
+const DAY = 86_400;
+
+async function onboard(emulator: { url: string }, linkUrl: string, result: "complete" | "incomplete"): Promise<string> {
+  const page = await fetch(linkUrl);
+  assert.equal(page.status, 200);
+  assert.match(await page.text(), /Complete onboarding/);
+  const answer = await fetch(linkUrl, { method: "POST", body: new URLSearchParams({ result }), redirect: "manual" });
+  await answer.body?.cancel();
+  assert.equal(answer.status, 303);
+  assert.ok(linkUrl.startsWith(emulator.url));
+  return answer.headers.get("location")!;
+}
+
+Deno.test("Connect: express account onboarding through the emulator's page turns charges and payouts on", async () => {
+  const { emulator, stripe } = await startForTest();
+  try {
+    const account = await stripe.accounts.create({ type: "express", email: "doc@example.test" });
+    assert.match(account.id, /^acct_/);
+    assert.equal(account.charges_enabled, false);
+    const link = await stripe.accountLinks.create({ account: account.id, type: "account_onboarding", return_url: "http://localhost:5173/stripe/connected", refresh_url: "http://localhost:5173/stripe/connect" });
+    assert.equal(await onboard(emulator, link.url, "incomplete"), "http://localhost:5173/stripe/connected");
+    assert.equal((await stripe.accounts.retrieve(account.id)).charges_enabled, false);
+    const again = await stripe.accountLinks.create({ account: account.id, type: "account_onboarding", return_url: "http://localhost:5173/stripe/connected", refresh_url: "http://localhost:5173/stripe/connect" });
+    await onboard(emulator, again.url, "complete");
+    const reused = await fetch(again.url, { redirect: "manual" });
+    await reused.body?.cancel();
+    assert.equal(reused.headers.get("location"), "http://localhost:5173/stripe/connect");
+    const active = await stripe.accounts.retrieve(account.id);
+    assert.deepEqual([active.charges_enabled, active.payouts_enabled, active.details_submitted, active.capabilities?.transfers], [true, true, true, "active"]);
+    const updates = await stripe.events.list({ type: "account.updated" });
+    assert.equal((updates.data[0].data.object as Stripe.Account).charges_enabled, true);
+    emulator.setAccountEnabled(account.id, false);
+    assert.equal((await stripe.accounts.retrieve(account.id)).payouts_enabled, false);
+    assert.equal(((await stripe.events.list({ type: "account.updated", limit: 1 })).data[0].data.object as Stripe.Account).charges_enabled, false);
+  } finally {
+    await emulator.close();
+  }
+});
+
+Deno.test("Connect: destination charge with an application fee, balances, payout, proportional refund", async () => {
+  const { emulator, stripe } = await startForTest();
+  try {
+    const account = await stripe.accounts.create({ type: "express" });
+    emulator.setAccountEnabled(account.id, true);
+    const pi = await stripe.paymentIntents.create({
+      amount: 5900,
+      currency: "usd",
+      payment_method: "pm_card_visa",
+      confirm: true,
+      application_fee_amount: 590,
+      transfer_data: { destination: account.id },
+    });
+    const charge = await stripe.charges.retrieve(String(pi.latest_charge), { expand: ["transfer", "balance_transaction"] });
+    assert.equal((charge.transfer as Stripe.Transfer).amount, 5310);
+    assert.equal((charge.balance_transaction as Stripe.BalanceTransaction).fee, Math.round(5900 * 0.029) + 30);
+    const pending = await stripe.balance.retrieve({}, { stripeAccount: account.id });
+    assert.deepEqual([pending.available[0].amount, pending.pending[0].amount], [0, 5310]);
+    await assert.rejects(stripe.payouts.create({ amount: 100, currency: "usd" }, { stripeAccount: account.id }), (e: any) => e.code === "balance_insufficient");
+    await emulator.clock.advance(2 * DAY + 60);
+    const available = await stripe.balance.retrieve({}, { stripeAccount: account.id });
+    assert.equal(available.available[0].amount, 5310);
+    const payout = await stripe.payouts.create({ amount: 5000, currency: "usd" }, { stripeAccount: account.id });
+    assert.equal(payout.status, "pending");
+    assert.equal((await stripe.balance.retrieve({}, { stripeAccount: account.id })).available[0].amount, 310);
+    assert.deepEqual((await stripe.payouts.list({}, { stripeAccount: account.id })).data.map((p) => p.id), [payout.id]);
+    assert.equal((await stripe.payouts.list()).data.length, 0);
+    await stripe.refunds.create({ payment_intent: pi.id, amount: 2950, reverse_transfer: true, refund_application_fee: true });
+    const afterRefund = await stripe.balance.retrieve({}, { stripeAccount: account.id });
+    assert.equal(afterRefund.available[0].amount, 310 - 2655);
+    const fees = await stripe.applicationFees.list({ charge: charge.id });
+    assert.deepEqual([fees.data[0].amount, fees.data[0].amount_refunded], [590, 295]);
+    const txns = await stripe.balanceTransactions.list({}, { stripeAccount: account.id });
+    assert.deepEqual(txns.data.map((t) => t.type).sort(), ["payment", "payment_refund", "payout"]);
+  } finally {
+    await emulator.close();
+  }
+});
+
+Deno.test("Connect: transfers need an enabled destination; application fees need a destination", async () => {
+  const { emulator, stripe } = await startForTest();
+  try {
+    const account = await stripe.accounts.create({ type: "express" });
+    await assert.rejects(stripe.transfers.create({ amount: 1000, currency: "usd", destination: account.id }), (e: any) => e.param === "destination");
+    emulator.setAccountEnabled(account.id, true);
+    const transfer = await stripe.transfers.create({ amount: 1000, currency: "usd", destination: account.id });
+    assert.match(transfer.id, /^tr_/);
+    await assert.rejects(stripe.paymentIntents.create({ amount: 1000, currency: "usd", application_fee_amount: 100 }), (e: any) => e.param === "application_fee_amount");
+  } finally {
+    await emulator.close();
+  }
+});
