@@ -44,6 +44,14 @@ import { createContactService } from "./domains/contact/service.ts";
 import { videoRoutes } from "./domains/video/routes.ts";
 import { createVideoService } from "./domains/video/service.ts";
 import { registerJobs } from "./jobs/index.ts";
+import { plansRoutes } from "./domains/plans/routes.ts";
+import { createPlansService } from "./domains/plans/service.ts";
+import { membershipsRoutes } from "./domains/memberships/routes.ts";
+import { createMembershipsService } from "./domains/memberships/service.ts";
+import { createPriceNotice } from "./domains/memberships/price-change.ts";
+import { createWebhooks } from "./domains/memberships/webhooks.ts";
+import { paymentsRoutes } from "./domains/payments/routes.ts";
+import { createPaymentsService } from "./domains/payments/service.ts";
 
 export const API_PREFIX = "/api/v1";
 
@@ -82,6 +90,10 @@ export function createServices(deps: Deps) {
     registration: createRegistrationService(withSessions),
     users: createUsersService(withSessions),
     chart: createChartServices({ ...deps, write: sync.write }),
+    plans: createPlansService({ ...deps, priceNotice: createPriceNotice(deps) }),
+    memberships: createMembershipsService(deps),
+    payments: createPaymentsService(deps),
+    webhooks: createWebhooks(deps),
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -113,6 +125,9 @@ export function createApi(deps: Deps, options: AppOptions) {
   api.route("/", consultationsRoutes(services.consultations));
   api.route("/", availabilityRoutes(services.availability));
   api.route("/", calendarRoutes(services.calendar));
+  api.route("/", plansRoutes(services.plans));
+  api.route("/", membershipsRoutes(services.memberships));
+  api.route("/", paymentsRoutes(services.payments, services.webhooks));
   api.route("/", doctorsRoutes(services.doctors));
   api.route("/", intakeFormsRoutes(services.intakeForms));
   api.route("/", messagesRoutes(services.messages, services.chatExports));

@@ -17,6 +17,8 @@ import { createLocalEventBus, createPgEventBus } from "./realtime/events.ts";
 import { noVideo, type VideoGateway } from "./platform/video/gateway.ts";
 import { createJanusGateway } from "./platform/video/janus-gateway.ts";
 import { createJobQueue } from "./jobs/pg-queue.ts";
+import type { Payments } from "./platform/payments/payments.ts";
+import { paymentsFromConfig } from "./platform/payments/start.ts";
 
 export async function composeDeps(opts: {
   config: Config;
@@ -28,6 +30,8 @@ export async function composeDeps(opts: {
   passwords?: PasswordHasher;
   /** A gateway started by the entry point (a child Janus); else JANUS_URL's, else none. */
   video?: VideoGateway;
+  /** The processor started by the entry point (the SDK on the emulator); else STRIPE_SECRET_KEY's. */
+  payments?: Payments;
 }): Promise<Deps> {
   const { config, database, log } = opts;
   const sql = database.sql;
@@ -55,6 +59,7 @@ export async function composeDeps(opts: {
       : noVideo),
     // Opens nothing until used: pg-boss's schema is made by the first send/drain or start().
     jobs: createJobQueue({ sql, log }),
+    payments: opts.payments ?? paymentsFromConfig(config),
     demoMode: config.DEMO_SEED || !config.DATABASE_URL,
   };
 }

@@ -62,12 +62,23 @@ const envSchema = z.object({
   TURN_SECRET: z.string().min(8).optional(),
   /** How long a TURN credential lasts. */
   TURN_TTL_SECONDS: z.coerce.number().int().min(60).max(7 * 86400).default(86400),
+  /** Payments (Stripe): unset = the edge starts its Stripe-API emulator (edge/emulators/stripe) and uses it. */
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, "STRIPE_SECRET_KEY must start with sk_ or rk_").optional(),
+  /** The webhook endpoint's signing secret (whsec_…); required with STRIPE_SECRET_KEY. */
+  STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
+  /** For the PWA's card entry (Stripe Elements); required with STRIPE_SECRET_KEY. */
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, "STRIPE_PUBLISHABLE_KEY must start with pk_").optional(),
+  /** Another Stripe API origin (an emulator elsewhere); unset = api.stripe.com. */
+  STRIPE_API_BASE: z.string().regex(/^https?:\/\/\S+$/, "STRIPE_API_BASE must be an http(s) URL").optional(),
 }).superRefine((cfg, ctx) => {
   if (cfg.JANUS_URL && (!cfg.JANUS_TOKEN_SECRET || !cfg.JANUS_ADMIN_KEY)) {
     ctx.addIssue({ code: "custom", path: ["JANUS_URL"], message: "JANUS_URL needs JANUS_TOKEN_SECRET and JANUS_ADMIN_KEY (the gateway's token_auth_secret and VideoRoom admin_key)" });
   }
   if (cfg.TURN_URLS && !cfg.TURN_SECRET) {
     ctx.addIssue({ code: "custom", path: ["TURN_URLS"], message: "TURN_URLS needs TURN_SECRET" });
+  }
+  if (cfg.STRIPE_SECRET_KEY && (!cfg.STRIPE_WEBHOOK_SECRET || !cfg.STRIPE_PUBLISHABLE_KEY)) {
+    ctx.addIssue({ code: "custom", path: ["STRIPE_SECRET_KEY"], message: "STRIPE_SECRET_KEY needs STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY" });
   }
   const [min, max] = cfg.RTP_PORT_RANGE.split("-").map(Number);
   if (!(min >= 1024 && max <= 65535 && min < max)) {

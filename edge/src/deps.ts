@@ -15,6 +15,7 @@ import type { ChangeFeed } from "./realtime/change-feed.ts";
 import type { EventBus } from "./realtime/events.ts";
 import type { VideoGateway } from "./platform/video/gateway.ts";
 import type { JobQueue } from "./jobs/queue.ts";
+import type { Payments } from "./platform/payments/payments.ts";
 
 export type Limits = {
   loginFailuresPerAccount: RateRule;
@@ -58,6 +59,8 @@ export type Deps = {
   video: VideoGateway;
   /** The one durable job queue (PostgreSQL): background work of every domain. */
   jobs: JobQueue;
+  /** The card processor (the stripe SDK, on Stripe or on the emulator). */
+  payments: Payments;
   /** The demo seed is active: the dev outbox endpoint answers. */
   demoMode: boolean;
 };

@@ -18,6 +18,7 @@ import { createRealtime } from "./realtime/realtime.ts";
 import { mountPwa } from "./static.ts";
 import { startVideoGateway } from "./platform/video/start.ts";
 import { createCollabServer } from "./domains/collab/server.ts";
+import { startPayments, WEBHOOK_PATH } from "./platform/payments/start.ts";
 
 const config = loadConfig(Deno.env.toObject());
 const log = createLogger(config.LOG_LEVEL);
@@ -31,7 +32,11 @@ const applied = await migrate(database.sql);
 if (applied.length) log.info("migrations applied", { applied });
 
 const video = await startVideoGateway(config, log);
-const deps = await composeDeps({ config, database, log, jwtSecret: await resolveJwtSecret(config, log), video: video.gateway });
+// Payments: Stripe with STRIPE_SECRET_KEY, else the local Stripe-API emulator (webhooks to this edge once it listens).
+const payments = await startPayments(config, log);
+const deps = await composeDeps({
+  config, database, log, jwtSecret: await resolveJwtSecret(config, log), video: video.gateway, payments: payments.payments,
+});
 if (deps.demoMode) await seedDemo(deps);
 
 const { app, services } = createApp(deps, { databaseKind: database.kind });
@@ -49,6 +54,7 @@ server.listen(config.PORT, config.HOST, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
   log.info("listening", { url: `http://localhost:${port}`, api: `http://localhost:${port}/api/v1` });
+  payments.emulator?.setWebhookUrl(`http://127.0.0.1:${port}${WEBHOOK_PATH}`);
 });
 
 const shutdown = async () => {
@@ -58,6 +64,7 @@ const shutdown = async () => {
   await realtime.close();
   await services.chatExports.idle();
   await video.stop();
+  await payments.emulator?.close();
   await database.close();
   Deno.exit(0);
 };

@@ -15,6 +15,10 @@ export const NOTIFICATION_KINDS = [
   "contactUs.received",
   /** A new chat message while the recipient is away (email/SMS channels; the site shows chat counters instead). */
   "message.received",
+  /** Patients: a membership payment failed (past due) — the processor retries; update the card. */
+  "membership.paymentFailed",
+  /** Patients: a membership's price changes after the 30-day notice. */
+  "membership.priceChange",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -28,6 +32,8 @@ export const NOTIFICATION_DEFAULTS: Record<Role, NotificationSettings> = {
   patient: {
     "consultation.startsSoon": { site: true, email: true, sms: false },
     "message.received": { site: false, email: true, sms: false },
+    "membership.paymentFailed": { site: true, email: true, sms: false },
+    "membership.priceChange": { site: true, email: true, sms: false },
   },
   doctor: {
     "consultation.startsSoon": { site: true, email: true, sms: false },

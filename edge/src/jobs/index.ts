@@ -7,7 +7,11 @@
 import type { Deps } from "../deps.ts";
 import type { Services } from "../app.ts";
 import { createPeriodicWork, registerPeriodicJobs } from "./scheduler.ts";
+import { registerPaymentJobs } from "../domains/memberships/webhooks.ts";
+import { registerPriceJobs } from "../domains/memberships/price-change.ts";
 
-export function registerJobs(deps: Deps, _services: Services) {
+export function registerJobs(deps: Deps, services: Services) {
   registerPeriodicJobs(deps.jobs, createPeriodicWork({ deps }));
+  registerPaymentJobs(deps.jobs, deps, services.memberships);
+  registerPriceJobs(deps.jobs, deps);
 }

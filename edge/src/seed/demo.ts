@@ -3,6 +3,7 @@
  * Idempotent: creates only what is missing, so it is safe on every start.
  */
 import type postgres from "postgres";
+import { seedPayments } from "./payments.ts";
 import type { Deps } from "../deps.ts";
 import { availabilityInputSchema } from "../../../sync/schemas/availability.ts";
 
@@ -61,7 +62,15 @@ async function ensureChat(tx: postgres.TransactionSql, id: string, kind: string,
   }
 }
 
-export async function seedDemo(deps: Pick<Deps, "sql" | "passwords" | "log">): Promise<boolean> {
+export async function seedDemo(deps: Pick<Deps, "sql" | "passwords" | "log"> & Partial<Pick<Deps, "payments" | "clock">>): Promise<boolean> {
+  try {
+    return await seedPractice(deps);
+  } finally {
+    await seedPayments(deps, DEMO_ACCOUNTS); // plans, the demo doctor's options and the demo patient's membership
+  }
+}
+
+async function seedPractice(deps: Pick<Deps, "sql" | "passwords" | "log">): Promise<boolean> {
   const { sql, passwords, log } = deps;
   const existing = await sql<{ email: string }[]>`select email from users where email in ${sql(Object.values(DEMO_ACCOUNTS))}`;
   const chats = await sql`select id from chats where id in ${sql(Object.values(DEMO_CHATS))}`;

@@ -9,7 +9,9 @@ export type AuditEvent =
   | "account.registered" | "account.activated" | "vma.password.set"
   | "patient.doctor_assigned"
   // The patient chart: every read and write of clinical data (details.what says what).
-  | "chart.read" | "chart.write";
+  | "chart.read" | "chart.write"
+  // Money: plans, options, subscriptions, cards, webhook-applied payments (details.what says what).
+  | "payment.write";
 
 export type AuditEntry = {
   event: AuditEvent;

@@ -6,6 +6,7 @@
  * and the write are atomic, and the unique index `consultations_one_per_slot`
  * refuses a second booking of a slot even from a writer that skipped them.
  */
+import { requireMembership } from "../memberships/requirement.ts";
 import type { Actor } from "../../access/actor.ts";
 import type { Queryable } from "../../db/connect.ts";
 import type { Deps } from "../../deps.ts";
@@ -147,6 +148,8 @@ export function createConsultationsService(deps: Pick<Deps, "sql" | "clock"> & {
       }
       // 3. A full panel (400) takes no patients from outside it.
       if (patient.doctor_id !== doctor.id && doctor.panel_size >= DOCTOR_PATIENT_CAP) throw panelFull();
+      // 3b. A member of this doctor, when the doctor offers memberships (402 "Subscription required").
+      await requireMembership(sql, actor.userId, doctor.id);
       // 4. A slot of the doctor's availability, in the future; 5. the intake form answers the doctor's questions.
       const slot = await slotFor(sql, doctor.id, input.startAt);
       const intakeForm = await intakeFormFor(doctor.id, input.intakeForm ?? intakeAnswersInputSchema.parse({}), "intakeForm.");

@@ -6,6 +6,7 @@
  * message pushed by a device (effects.ts). A chat the caller is not in answers
  * 404; a chat they are in but may no longer write to answers 403.
  */
+import { requireChatMembership } from "../memberships/requirement.ts";
 import type { Actor } from "../../access/actor.ts";
 import { chatParties, mayWriteTo, partiesOf } from "../../access/chat-write.ts";
 import type { Deps } from "../../deps.ts";
@@ -97,6 +98,7 @@ export function createMessagesService(
       const allowed = await mayWriteTo(sql, actor, userId);
       if (allowed === null) throw notFound("User not found");
       if (!allowed) throw cannotWrite();
+      await requireChatMembership(sql, actor, { userId });
       // Under the chats lock, so two concurrent starts find one chat.
       const out = await write(["chats"], async (w) => {
         const existing = await repo.directChat(w.tx, actor.userId, userId);
@@ -119,6 +121,7 @@ export function createMessagesService(
         throw badRequest("A message needs text or a file", { reason: "VALIDATION_FAILED", fields: { text: "A message needs text or a file" } });
       }
       await memberChat(actor, chatId);
+      await requireChatMembership(sql, actor, { chatId });
       // Files are checked and stored before the transaction, which holds the message lock only briefly;
       // only by someone who may write here.
       const stored: { id: string }[] = [];

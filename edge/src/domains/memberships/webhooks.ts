@@ -1,0 +1,126 @@
+/**
+ * The processor's webhooks (02 §4: states come from the processor). The
+ * endpoint verifies the signature, stores each event once (by its id) and
+ * enqueues `payments.event` in the same transaction; the job applies it:
+ *
+ * 1. an event already processed is done (replays change nothing);
+ * 2. an event older than the membership's stored version is only marked
+ *    processed (out of order: a newer state was already applied);
+ * 3. otherwise the subscription's current state is read from the processor
+ *    (so two events of the same second cannot be applied in the wrong order)
+ *    and stored with the event's time as the new version, in one transaction
+ *    with the transaction rows and the notices of a failed payment.
+ */
+import { z } from "zod";
+import type { Deps } from "../../deps.ts";
+import type { JobQueue } from "../../jobs/queue.ts";
+import { badRequest } from "../../http/errors.ts";
+import type { InvoiceState } from "../../platform/payments/payments.ts";
+import { createNotificationsService } from "../notifications/service.ts";
+import { createMembershipsRepo } from "./repo.ts";
+import type { MembershipsService } from "./service.ts";
+
+export const PAYMENT_EVENT_JOB = "payments.event";
+const eventJobSchema = z.object({ eventId: z.string().min(1).max(255) });
+
+/** Events the product consumes; others are stored and acknowledged. */
+const SUBSCRIPTION_EVENTS = new Set([
+  "customer.subscription.created", "customer.subscription.updated", "customer.subscription.deleted",
+  "customer.subscription.trial_will_end", "subscription_schedule.updated", "subscription_schedule.released",
+  "subscription_schedule.completed", "subscription_schedule.canceled",
+]);
+const INVOICE_EVENTS = new Set(["invoice.paid", "invoice.payment_succeeded", "invoice.payment_failed"]);
+
+export function createWebhooks(deps: Pick<Deps, "sql" | "clock" | "payments" | "jobs" | "log">) {
+  const { sql, payments, jobs } = deps;
+  return {
+    /** The endpoint: verify, store once, enqueue. Returns whether the event was new. */
+    async receive(rawBody: string, signature: string | undefined) {
+      if (!signature) throw badRequest("Missing Stripe-Signature header", { reason: "WEBHOOK_SIGNATURE" });
+      let event;
+      try {
+        event = await payments.verifyWebhook(rawBody, signature);
+      } catch {
+        throw badRequest("Webhook signature verification failed", { reason: "WEBHOOK_SIGNATURE" });
+      }
+      return await sql.begin(async (tx) => {
+        const rows = await tx`insert into payment_events (id, type, created, payload)
+          values (${event.id}, ${event.type}, ${event.created}, ${tx.json(event.object as never)}) on conflict (id) do nothing returning id`;
+        if (!rows.length) return false;
+        await jobs.send(PAYMENT_EVENT_JOB, { eventId: event.id }, { singletonKey: event.id, tx });
+        return true;
+      });
+    },
+  };
+}
+
+export function registerPaymentJobs(jobs: JobQueue, deps: Deps, memberships: MembershipsService) {
+  const { sql, clock, payments, audit, mailer } = deps;
+  const repo = createMembershipsRepo(sql);
+  const notifications = createNotificationsService(deps);
+
+  async function applySubscription(subscriptionId: string, created: number) {
+    const row = await repo.bySubscription(sql, subscriptionId);
+    if (!row) return; // Not a membership of this product (or undone before it was complete).
+    if (Number(row.version) > created) return; // 2. older than what is stored
+    const state = await payments.retrieveSubscription(subscriptionId);
+    await memberships.store(state);
+    await sql`update memberships set version = greatest(version, ${created}) where subscription_id = ${subscriptionId}`;
+  }
+
+  async function applyInvoice(eventId: string, type: string, invoice: InvoiceState, created: number) {
+    if (!invoice.subscriptionId) return;
+    const row = await repo.bySubscription(sql, invoice.subscriptionId);
+    if (!row) return;
+    const paid = type !== "invoice.payment_failed";
+    const amount = paid ? invoice.amountPaid : invoice.amountDue;
+    await sql.begin(async (tx) => {
+      await tx`insert into payment_transactions (patient_id, doctor_id, membership_id, invoice_id, type, status, amount_cents, version, created_at)
+        values (${row.patient_id}, ${row.doctor_id}, ${row.id}, ${invoice.id}, 'membership', ${paid ? "succeeded" : "failed"}, ${amount},
+          ${created}, ${new Date(invoice.created * 1000)})
+        on conflict (invoice_id) do update set
+          status = case when payment_transactions.status = 'succeeded' then 'succeeded' else excluded.status end,
+          amount_cents = case when payment_transactions.status = 'succeeded' then payment_transactions.amount_cents else excluded.amount_cents end,
+          version = greatest(payment_transactions.version, excluded.version)`;
+    });
+    await audit.record({
+      event: "payment.write", actorId: null, subjectId: row.patient_id,
+      details: { what: paid ? "invoice.paid" : "invoice.failed", invoiceId: invoice.id, amountCents: amount, eventId },
+    });
+    if (!paid && amount > 0) {
+      const [patient] = await sql<{ email: string; first_name: string }[]>`select email, first_name from users where id = ${row.patient_id}`;
+      const retry = invoice.nextPaymentAttempt
+        ? `We will try again on ${invoice.nextPaymentAttempt.toLocaleDateString("en-US", { timeZone: "UTC", dateStyle: "long" })}.`
+        : "No further attempt will be made; your membership will end.";
+      const money = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(amount / 100);
+      await notifications.notify([row.patient_id], "membership.paymentFailed", {
+        membershipId: row.id, doctorId: row.doctor_id, amountCents: amount, nextAttempt: invoice.nextPaymentAttempt?.toISOString() ?? null,
+      });
+      await mailer.send({
+        to: patient.email,
+        subject: "Your membership payment failed",
+        text: `Hello ${patient.first_name},\n\nThe ${money} payment for your ${row.plan_name} membership with ${row.doctor_name} ` +
+          `did not go through. ${retry}\nPlease update your card in Settings → Payment methods to keep your membership.\n`,
+      });
+    }
+  }
+
+  jobs.define(PAYMENT_EVENT_JOB, eventJobSchema, async ({ eventId }) => {
+    const [event] = await sql<{ id: string; type: string; created: string; payload: Record<string, unknown>; processed_at: Date | null }[]>`
+      select id, type, created::text as created, payload, processed_at from payment_events where id = ${eventId}`;
+    if (!event || event.processed_at) return; // 1. once
+    const created = Number(event.created);
+    if (SUBSCRIPTION_EVENTS.has(event.type)) {
+      const object = event.payload;
+      const subscriptionId = event.type.startsWith("subscription_schedule")
+        ? (typeof object.subscription === "string" ? object.subscription : (object.released_subscription as string | null))
+        : (object.id as string);
+      if (subscriptionId) await applySubscription(subscriptionId, created);
+    } else if (INVOICE_EVENTS.has(event.type)) {
+      const invoice = payments.toInvoice(event.payload);
+      await applyInvoice(event.id, event.type, invoice, created);
+      if (invoice.subscriptionId) await applySubscription(invoice.subscriptionId, created);
+    }
+    await sql`update payment_events set processed_at = ${clock.now()} where id = ${eventId} and processed_at is null`;
+  }, { retryLimit: 8, retryDelaySeconds: 5 });
+}

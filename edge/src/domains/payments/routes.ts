@@ -1,0 +1,36 @@
+/** HTTP for cards, transactions, the card-entry configuration and the processor's webhooks. */
+import { z } from "zod";
+import { allow } from "../../access/policy.ts";
+import { ok } from "../../http/envelope.ts";
+import { actorOf, jsonBody } from "../../http/input.ts";
+import { createRouter } from "../../http/router.ts";
+import { parse } from "../../http/validate.ts";
+import { paymentMethodIdSchema, transactionsQuerySchema } from "../../../../sync/schemas/membership.ts";
+import type { PaymentsService } from "./service.ts";
+import type { createWebhooks } from "../memberships/webhooks.ts";
+
+const pmParamSchema = z.object({ id: z.string().regex(/^pm_[A-Za-z0-9_]{1,200}$/, "No such payment method") });
+
+export function paymentsRoutes(payments: PaymentsService, webhooks: ReturnType<typeof createWebhooks>) {
+  const r = createRouter();
+
+  r.get("/payments/products", allow.signedIn, (c) => ok(c, payments.config()));
+  r.get("/payments/transactions", allow.roles("patient"), async (c) =>
+    ok(c, await payments.transactions(actorOf(c), parse(transactionsQuerySchema, c.req.query()))));
+
+  r.get("/stripe/account/paymentMethods", allow.roles("patient"), async (c) => ok(c, await payments.cards(actorOf(c))));
+  r.post("/stripe/account/paymentMethods", allow.roles("patient"), async (c) =>
+    ok(c, await payments.addCard(actorOf(c), parse(paymentMethodIdSchema, await jsonBody(c)).paymentMethodId), 201));
+  r.post("/stripe/account/paymentMethods/default", allow.roles("patient"), async (c) =>
+    ok(c, await payments.makeDefault(actorOf(c), parse(paymentMethodIdSchema, await jsonBody(c)).paymentMethodId)));
+  r.delete("/stripe/account/paymentMethods/:id", allow.roles("patient"), async (c) =>
+    ok(c, await payments.deleteCard(actorOf(c), parse(pmParamSchema, c.req.param()).id)));
+
+  // The processor calls this; the signature is the authentication.
+  r.post("/stripe/webhook", allow.public, async (c) => {
+    const fresh = await webhooks.receive(await c.req.text(), c.req.header("stripe-signature"));
+    return ok(c, { received: true, duplicate: !fresh });
+  });
+
+  return r.app;
+}

@@ -1,0 +1,168 @@
+/**
+ * Memberships and payments (02 §3, §5, §7): plans, per-doctor membership
+ * options, subscribing, changing, cancelling, cards and transactions. Money is
+ * integer cents (USD) everywhere; the PWA formats it with Intl.NumberFormat.
+ */
+import { z } from "zod";
+
+const noNul = (s: string) => !s.includes("\u0000");
+const text = (max: number, required = "This field is required") =>
+  z.string({ error: required }).trim().max(max, `At most ${max} symbols`).refine(noNul, "Invalid characters");
+const cents = (what: string) =>
+  z.number({ error: `${what} is required` }).int(`${what} must be a whole number of cents`).positive(`${what} must be above 0`)
+    .max(100_000_00, `${what} is too large`);
+
+export const PLAN_INTERVALS = ["day", "week", "month", "year", "custom"] as const;
+export type PlanInterval = (typeof PLAN_INTERVALS)[number];
+/** 02 §5: renewable interval counts at most 365 days, 52 weeks, 12 months, 1 year (custom counts days). */
+export const INTERVAL_MAX: Record<PlanInterval, number> = { day: 365, week: 52, month: 12, year: 1, custom: 365 };
+export const PLAN_CATEGORIES = ["primary", "specialty", "one-time"] as const;
+export const PLAN_DESCRIPTION_MAX = 1000;
+/** 02 §9: 30 days' notice before a new price applies to existing members. */
+export const PRICE_CHANGE_NOTICE_DAYS = 30;
+
+export const planInputSchema = z.object({
+  name: text(100).min(1, "Name is required"),
+  description: text(PLAN_DESCRIPTION_MAX).default(""),
+  priceCents: cents("Price"),
+  initialPriceCents: z.number().int("Initial price must be a whole number of cents").min(0, "Initial price cannot be negative")
+    .max(100_000_00).nullable().default(null),
+  interval: z.enum(PLAN_INTERVALS, { error: "Choose day, week, month, year or custom" }),
+  intervalCount: z.number({ error: "Interval count is required" }).int("Interval count must be a whole number")
+    .positive("Interval count must be positive"),
+  trialDays: z.number().int("Trial days must be a whole number").min(0, "Trial days cannot be negative").max(365).default(0),
+  autoRenewable: z.boolean().default(true),
+  loyalClientsOnly: z.boolean().default(false),
+  availableClients: z.number().int().min(0, "Cannot be negative").nullable().default(null),
+  category: z.enum(PLAN_CATEGORIES).default("primary"),
+  welcomePackage: z.boolean().default(false),
+}).strict().superRefine((p, ctx) => {
+  if (p.intervalCount > INTERVAL_MAX[p.interval]) {
+    ctx.addIssue({ code: "custom", path: ["intervalCount"], message: `At most ${INTERVAL_MAX[p.interval]} for ${p.interval}` });
+  }
+});
+export type PlanInput = z.output<typeof planInputSchema>;
+
+export const PLAN_SORT_FIELDS = ["createdAt", "name", "priceCents", "interval", "sort"] as const;
+export const plansQuerySchema = z.object({
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  /** A field name, `-` first for descending (02 §5); default newest first. */
+  sort: z.string().regex(/^-?(createdAt|name|priceCents|interval)$/, "Unknown sort field").default("-createdAt"),
+}).strict();
+export type PlansQuery = z.output<typeof plansQuerySchema>;
+
+export type Plan = {
+  id: string;
+  name: string;
+  description: string;
+  priceCents: number;
+  initialPriceCents: number | null;
+  interval: PlanInterval;
+  intervalCount: number;
+  trialDays: number;
+  autoRenewable: boolean;
+  loyalClientsOnly: boolean;
+  availableClients: number | null;
+  category: (typeof PLAN_CATEGORIES)[number];
+  welcomePackage: boolean;
+  isActive: boolean;
+  isHomepage: boolean;
+  createdAt: string;
+};
+
+export const membershipOptionUpdateSchema = z.object({
+  trialDays: z.number().int("Trial days must be a whole number").min(0, "Trial days cannot be negative").max(365).nullable().optional(),
+  priceCents: cents("Price").nullable().optional(),
+  initialPriceCents: z.number().int().min(0, "Initial price cannot be negative").max(100_000_00).nullable().optional(),
+}).strict();
+export type MembershipOptionUpdate = z.output<typeof membershipOptionUpdateSchema>;
+
+/** A doctor's membership option as patients and the doctor see it. */
+export type MembershipOption = {
+  planId: string;
+  doctorId: string;
+  name: string;
+  description: string;
+  interval: PlanInterval;
+  intervalCount: number;
+  welcomePackage: boolean;
+  enabled: boolean;
+  trialDays: number;
+  priceCents: number;
+  initialPriceCents: number | null;
+  /** While a new price waits out its 30-day notice: what existing members pay until then. */
+  previousPriceCents: number | null;
+  priceAppliesAt: string | null;
+};
+
+export const subscribeSchema = z.object({
+  doctorId: z.uuid("Invalid doctor"),
+  planId: z.uuid("Invalid plan"),
+  paymentMethodId: z.string().regex(/^pm_[A-Za-z0-9_]{1,200}$/, "Invalid card"),
+  /** Same key, same request → the same answer (double taps, retries). */
+  idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, "Invalid idempotency key"),
+}).strict();
+export type SubscribeInput = z.output<typeof subscribeSchema>;
+
+export const changePlanSchema = z.object({
+  membershipId: z.uuid("Invalid membership"),
+  planId: z.uuid("Invalid plan"),
+}).strict();
+
+export const CANCEL_MODES = ["immediately", "periodEnd", "notCancel"] as const;
+export const cancelSubscriptionSchema = z.object({
+  membershipId: z.uuid("Invalid membership"),
+  mode: z.enum(CANCEL_MODES, { error: "Choose immediately, at period end or not cancel" }),
+}).strict();
+
+export const confirmIntentSchema = z.object({
+  intentId: z.string().regex(/^pi_[A-Za-z0-9_]{1,200}$/, "Invalid intent"),
+}).strict();
+
+export const paymentMethodIdSchema = z.object({
+  paymentMethodId: z.string().regex(/^pm_[A-Za-z0-9_]{1,200}$/, "Invalid card"),
+}).strict();
+
+export const transactionsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  startingAfter: z.uuid("Invalid cursor").optional(),
+}).strict();
+
+export const MEMBERSHIP_STATUSES = ["active", "trialing", "pastDue", "cancelled", "expired", "incomplete"] as const;
+export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
+
+export type Membership = {
+  id: string;
+  doctorId: string;
+  doctorName: string;
+  patientId: string;
+  patientName: string;
+  planId: string;
+  planName: string;
+  interval: PlanInterval;
+  intervalCount: number;
+  /** active, trialing, pastDue, cancelled (still a member till period end), expired, incomplete. */
+  status: MembershipStatus;
+  cancelAtPeriodEnd: boolean;
+  currentPeriodEnd: string | null;
+  amountCents: number;
+  pendingChange: { planId: string; planName: string; startsAt: string | null; amountCents: number } | null;
+};
+
+/** The answer of subscribe: a member now, or a card step (3-D Secure) to complete first. */
+export type SubscribeResult =
+  | { status: "active"; membership: Membership }
+  | { status: "requiresAction"; membershipId: string; intentId: string; clientSecret: string | null; actionUrl: string | null };
+
+export type Card = { id: string; brand: string; last4: string; expMonth: number; expYear: number; isDefault: boolean };
+export type Transaction = {
+  id: string;
+  type: "membership" | "service";
+  status: "succeeded" | "pending" | "refunded" | "failed";
+  amountCents: number;
+  currency: string;
+  doctorId: string | null;
+  description: string;
+  createdAt: string;
+};
