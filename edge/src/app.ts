@@ -52,6 +52,9 @@ import { createPriceNotice } from "./domains/memberships/price-change.ts";
 import { createWebhooks } from "./domains/memberships/webhooks.ts";
 import { paymentsRoutes } from "./domains/payments/routes.ts";
 import { createPaymentsService } from "./domains/payments/service.ts";
+import { commerceRoutes } from "./domains/commerce/routes.ts";
+import { createCouponsService } from "./domains/commerce/coupons.ts";
+import { createPaidServicesService } from "./domains/commerce/services.ts";
 
 export const API_PREFIX = "/api/v1";
 
@@ -94,6 +97,8 @@ export function createServices(deps: Deps) {
     memberships: createMembershipsService(deps),
     payments: createPaymentsService(deps),
     webhooks: createWebhooks(deps),
+    coupons: createCouponsService(deps),
+    paidServices: createPaidServicesService(deps),
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -128,6 +133,7 @@ export function createApi(deps: Deps, options: AppOptions) {
   api.route("/", plansRoutes(services.plans));
   api.route("/", membershipsRoutes(services.memberships));
   api.route("/", paymentsRoutes(services.payments, services.webhooks));
+  api.route("/", commerceRoutes(services.coupons, services.paidServices));
   api.route("/", doctorsRoutes(services.doctors));
   api.route("/", intakeFormsRoutes(services.intakeForms));
   api.route("/", messagesRoutes(services.messages, services.chatExports));

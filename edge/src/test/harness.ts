@@ -10,6 +10,7 @@ import type { Role } from "../../../sync/roles.ts";
 import { connectPostgres, type Database } from "../db/connect.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 import type { VideoGateway } from "../platform/video/gateway.ts";
+import type { Payments } from "../platform/payments/payments.ts";
 
 /** The access-token secret of test apps (a spawned edge process needs the same one). */
 export const TEST_JWT_SECRET = "test-secret-test-secret-test-secret-0123";
@@ -27,7 +28,9 @@ export type CallOptions = {
 
 export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
 
-export async function createTestContext(opts: { limits?: Partial<Limits>; env?: Record<string, string>; video?: VideoGateway } = {}) {
+export async function createTestContext(
+  opts: { limits?: Partial<Limits>; env?: Record<string, string>; video?: VideoGateway; payments?: Payments } = {},
+) {
   const database: TestDatabase = await createTestDatabase();
   const clock = manualClock(new Date());
   const config = loadConfig({ PUBLIC_ORIGIN: "http://app.test", DATA_DIR: "/nonexistent", ...opts.env });
@@ -42,6 +45,7 @@ export async function createTestContext(opts: { limits?: Partial<Limits>; env?: 
       limits: { ...DEFAULT_LIMITS, ...opts.limits },
       passwords,
       video: opts.video,
+      payments: opts.payments,
     });
     built.push(deps);
     return { deps, ...createApp(deps, { databaseKind: db.kind }) };

@@ -12,6 +12,7 @@ import {
   type PaymentEvent,
   type SubscriptionState,
 } from "./payments.ts";
+import { stripeCommerce } from "./stripe-commerce.ts";
 
 export type StripePaymentsOptions = {
   secretKey: string;
@@ -128,6 +129,7 @@ export function createStripePayments(o: StripePaymentsOptions): Payments {
   return {
     publishableKey: o.publishableKey,
     emulatorUrl: o.emulatorUrl ?? null,
+    ...stripeCommerce(stripe),
 
     async createCustomer({ email, name, userId }) {
       const c = await stripe.customers.create({ email, name, metadata: { userId } }, { idempotencyKey: `customer-${userId}` });
