@@ -55,6 +55,9 @@ import { createPaymentsService } from "./domains/payments/service.ts";
 import { commerceRoutes } from "./domains/commerce/routes.ts";
 import { createCouponsService } from "./domains/commerce/coupons.ts";
 import { createPaidServicesService } from "./domains/commerce/services.ts";
+import { createPurchases } from "./domains/commerce/purchase.ts";
+import { createPayoutAccounts } from "./domains/commerce/payout-account.ts";
+import { createMoney } from "./domains/commerce/money.ts";
 
 export const API_PREFIX = "/api/v1";
 
@@ -99,6 +102,9 @@ export function createServices(deps: Deps) {
     webhooks: createWebhooks(deps),
     coupons: createCouponsService(deps),
     paidServices: createPaidServicesService(deps),
+    purchases: createPurchases(deps),
+    payoutAccounts: createPayoutAccounts(deps),
+    money: createMoney(deps),
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -133,7 +139,7 @@ export function createApi(deps: Deps, options: AppOptions) {
   api.route("/", plansRoutes(services.plans));
   api.route("/", membershipsRoutes(services.memberships));
   api.route("/", paymentsRoutes(services.payments, services.webhooks));
-  api.route("/", commerceRoutes(services.coupons, services.paidServices));
+  api.route("/", commerceRoutes(services.coupons, services.paidServices, services.purchases, services.payoutAccounts, services.money));
   api.route("/", doctorsRoutes(services.doctors));
   api.route("/", intakeFormsRoutes(services.intakeForms));
   api.route("/", messagesRoutes(services.messages, services.chatExports));

@@ -132,3 +132,84 @@ export type PaidService = {
 };
 /** A service in a doctor's settings: enabled for them or not. */
 export type DoctorPaidService = PaidService & { enabled: boolean };
+
+// ---------------------------------------------------------------- purchase
+
+const answer = z.string().max(5000, "At most 5000 symbols").refine(noNul, "Invalid characters");
+export const serviceRequestSchema = z.object({
+  doctorId: z.uuid("No such doctor"),
+  /** The processor's payment method id made by the browser's card entry. */
+  card: z.string().regex(/^pm_[A-Za-z0-9_]{1,200}$/, "Choose a card"),
+  coupon: z.string().trim().max(40, "Invalid coupon").refine(noNul, "Invalid coupon").nullable().default(null)
+    .transform((s) => (s ? s : null)),
+  /** The service's custom fields by key. */
+  fields: z.record(z.string().regex(/^[a-z][a-zA-Z0-9]{0,39}$/), answer).default({}),
+  /** The intake form's answers by question. */
+  intakeFormAnswer: z.record(z.string().max(200).refine(noNul, "Invalid characters"), answer).default({}),
+}).strict();
+export type ServiceRequestInput = z.output<typeof serviceRequestSchema>;
+
+export type ServicePurchase = {
+  id: string;
+  serviceId: string;
+  doctorId: string;
+  status: "pending" | "paid" | "failed" | "refunded";
+  priceCents: number;
+  amountCents: number;
+  feeCents: number;
+  netCents: number;
+  /** Set when the card needs 3-D Secure: the PWA completes it with this intent. */
+  intentId: string | null;
+  clientSecret: string | null;
+};
+
+// ---------------------------------------------------------------- refunds, payouts, transactions
+
+export const refundSchema = z.object({
+  amountCents: z.number({ error: "Amount is required" }).int("A whole number of cents").positive("Above 0"),
+  reason: z.string({ error: "A reason is required" }).trim().min(1, "A reason is required").max(500, "At most 500 symbols")
+    .refine(noNul, "Invalid characters"),
+}).strict();
+export type RefundInput = z.output<typeof refundSchema>;
+
+export const payoutSchema = z.object({
+  amountCents: z.number({ error: "Amount is required" }).int("A whole number of cents").positive("Above 0").max(100_000_000),
+}).strict();
+
+export const TRANSACTION_TYPES = ["membership", "service"] as const;
+export const TRANSACTION_STATUSES = ["succeeded", "pending", "refunded", "failed"] as const;
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "A date as YYYY-MM-DD");
+export const ledgerQuerySchema = z.object({
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  doctorId: z.uuid("No such doctor").optional(),
+  patientId: z.uuid("No such patient").optional(),
+  type: z.enum(TRANSACTION_TYPES).optional(),
+  status: z.enum(TRANSACTION_STATUSES).optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+}).strict();
+export type LedgerQuery = z.output<typeof ledgerQuerySchema>;
+
+/** A charge with its split, as doctors, their VMAs and admins see it. */
+export type LedgerTransaction = {
+  id: string;
+  type: "membership" | "service";
+  status: "succeeded" | "pending" | "refunded" | "failed";
+  patientId: string;
+  patientName: string;
+  doctorId: string | null;
+  doctorName: string | null;
+  description: string;
+  amountCents: number;
+  feeCents: number;
+  netCents: number;
+  refundedCents: number;
+  createdAt: string;
+};
+
+export type DoctorBalance = {
+  availableCents: number;
+  pendingCents: number;
+  payouts: { id: string; amountCents: number; status: string; arrivalDate: string | null; createdAt: string }[];
+};

@@ -79,6 +79,8 @@ export interface Payments extends CommercePayments {
     trialDays: number;
     metadata: Record<string, string>;
     idempotencyKey: string;
+    /** Issue 14: the doctor's payout account receives each invoice less the platform's commission (application_fee_percent). */
+    connect?: { destinationAccountId: string; applicationFeePercent: number };
   }): Promise<{ subscription: SubscriptionState; intent: IntentState | null }>;
   retrieveSubscription(id: string): Promise<SubscriptionState>;
   /** Immediately (ends now) or at period end; `resume` undoes a cancel at period end. */

@@ -129,7 +129,7 @@ export function createStripePayments(o: StripePaymentsOptions): Payments {
   return {
     publishableKey: o.publishableKey,
     emulatorUrl: o.emulatorUrl ?? null,
-    ...stripeCommerce(stripe),
+    ...stripeCommerce(stripe, cardMessage),
 
     async createCustomer({ email, name, userId }) {
       const c = await stripe.customers.create({ email, name, metadata: { userId } }, { idempotencyKey: `customer-${userId}` });
@@ -188,6 +188,7 @@ export function createStripePayments(o: StripePaymentsOptions): Payments {
           ...(i.trialDays > 0 ? { trial_period_days: i.trialDays } : {}),
           payment_behavior: "allow_incomplete",
           metadata: i.metadata,
+          ...(i.connect ? { transfer_data: { destination: i.connect.destinationAccountId }, application_fee_percent: i.connect.applicationFeePercent } : {}),
         }, { idempotencyKey: i.idempotencyKey })
       );
       const state = toSubscription(sub as unknown as Loose);
