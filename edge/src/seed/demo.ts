@@ -6,6 +6,7 @@ import type postgres from "postgres";
 import { seedPayments } from "./payments.ts";
 import type { Deps } from "../deps.ts";
 import { availabilityInputSchema } from "../../../sync/schemas/availability.ts";
+import { seedCommerce } from "./commerce.ts";
 
 export const DEMO_PASSWORD = "demo-password";
 export const DEMO_ACCOUNTS = {
@@ -67,6 +68,7 @@ export async function seedDemo(deps: Pick<Deps, "sql" | "passwords" | "log"> & P
     return await seedPractice(deps);
   } finally {
     await seedPayments(deps, DEMO_ACCOUNTS); // plans, the demo doctor's options and the demo patient's membership
+    await seedCommerce(deps, DEMO_ACCOUNTS.doctor); // services, commission, promo code, the demo doctor's payout account
   }
 }
 
