@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useSyncExternalStore } from "react";
+import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "react-router";
 import type { createBrowserRouter } from "react-router";
 import { createSessionActions } from "../features/auth/index.ts";
@@ -15,6 +16,8 @@ export function App({ deps, router }: { deps: AppDeps; router: AppRouter }) {
   const { session, api } = deps;
   const state = useSyncExternalStore(session.subscribe, session.getState, session.getState);
   const actions = useMemo(() => createSessionActions({ api, session }), [api, session]);
+  // REST-backed screens' cache (TanStack Query); synced data stays in RxDB.
+  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }));
 
   // Back online after an unverified start: check the stored sign-in again.
   useEffect(() => {
@@ -26,11 +29,13 @@ export function App({ deps, router }: { deps: AppDeps; router: AppRouter }) {
 
   return (
     <AppDepsProvider deps={deps}>
+      <QueryClientProvider client={queryClient}>
       <SnackbarProvider>
         {state.status === "checking" && !state.user
           ? <FullScreenLoader label="Checking your sign-in" />
           : <RouterProvider router={router} />}
       </SnackbarProvider>
+      </QueryClientProvider>
     </AppDepsProvider>
   );
 }

@@ -12,6 +12,7 @@ import { EncounterNotesSection } from "../features/notes/index.ts";
 import { EncounterPage, HealthRecordPage, PatientChartPage, type RenderEncounterNotes } from "../features/chart/index.ts";
 import { PatientsPage } from "../features/patients/index.ts";
 import { PayoutConnectedPage, PayoutConnectPage } from "../features/payouts/index.ts";
+import { PromoCodesPage, TransactionsPage } from "../features/commerce/index.ts";
 import {
   AboutUsPage,
   AgreementPage,
@@ -84,6 +85,10 @@ export const PAGE_ROUTES: RouteObject[] = [
     element: <EncounterPage basePath="/vma/patients" renderNotes={renderEncounterNotes} />,
   },
   { path: "/health-record", element: <HealthRecordPage /> },
+  { path: "/transactions", element: <TransactionsPage /> },
+  { path: "/vma/transactions", element: <TransactionsPage /> },
+  { path: "/admin/transactions", element: <TransactionsPage /> },
+  { path: "/admin/promo-codes", element: <PromoCodesPage /> },
   {
     path: "/health-record/encounters/:encounterId",
     element: <EncounterPage basePath="/health-record" renderNotes={renderEncounterNotes} />,

@@ -1,4 +1,7 @@
 /** Every screen of the accessibility sweep, one file per domain (see ../types.ts). */
 import type { SweepRoute } from "../types.ts";
+import { COMMERCE_ROUTES } from "./commerce.ts";
 
-export const SWEEP_ROUTES: SweepRoute[] = [];
+export const SWEEP_ROUTES: SweepRoute[] = [
+  ...COMMERCE_ROUTES,
+];

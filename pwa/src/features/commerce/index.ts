@@ -1,0 +1,3 @@
+export { TransactionsPage } from "./pages/TransactionsPage.tsx";
+export { PromoCodesPage } from "./pages/PromoCodesPage.tsx";
+export { formatCents } from "./money.ts";
