@@ -6,7 +6,6 @@ export type Placeholder = { path: string; title: string; description: string };
 
 export const PLACEHOLDER_PAGES: readonly Placeholder[] = [
   { path: "/reports", title: "Reports", description: "Build and download reports." },
-  { path: "/orders", title: "Orders", description: "Your memberships, services and payments." },
   { path: "/vma/contacts", title: "Contacts", description: "Pharmacies, labs and specialists of your practice." },
   { path: "/vma/tasks", title: "Tasks", description: "Tasks assigned to you and your doctors." },
   { path: "/vma/doctors", title: "Doctors", description: "The doctors you work for." },

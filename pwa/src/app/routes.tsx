@@ -12,7 +12,7 @@ import { EncounterNotesSection } from "../features/notes/index.ts";
 import { EncounterPage, HealthRecordPage, PatientChartPage, type RenderEncounterNotes } from "../features/chart/index.ts";
 import { PatientsPage } from "../features/patients/index.ts";
 import { PayoutConnectedPage, PayoutConnectPage } from "../features/payouts/index.ts";
-import { PromoCodesPage, TransactionsPage } from "../features/commerce/index.ts";
+import { OrdersPage, PromoCodesPage, TransactionsPage } from "../features/commerce/index.ts";
 import {
   AboutUsPage,
   AgreementPage,
@@ -89,6 +89,7 @@ export const PAGE_ROUTES: RouteObject[] = [
   { path: "/vma/transactions", element: <TransactionsPage /> },
   { path: "/admin/transactions", element: <TransactionsPage /> },
   { path: "/admin/promo-codes", element: <PromoCodesPage /> },
+  { path: "/orders", element: <OrdersPage /> },
   {
     path: "/health-record/encounters/:encounterId",
     element: <EncounterPage basePath="/health-record" renderNotes={renderEncounterNotes} />,

@@ -1,3 +1,4 @@
 export { TransactionsPage } from "./pages/TransactionsPage.tsx";
 export { PromoCodesPage } from "./pages/PromoCodesPage.tsx";
 export { formatCents } from "./money.ts";
+export { OrdersPage } from "./pages/OrdersPage.tsx";
