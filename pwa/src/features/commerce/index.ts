@@ -2,3 +2,5 @@ export { TransactionsPage } from "./pages/TransactionsPage.tsx";
 export { PromoCodesPage } from "./pages/PromoCodesPage.tsx";
 export { formatCents } from "./money.ts";
 export { OrdersPage } from "./pages/OrdersPage.tsx";
+export { BalancePanel } from "./pages/TransactionsPage.tsx";
+export { DoctorServicesSettings } from "./components/DoctorServicesSettings.tsx";

@@ -4,6 +4,7 @@ import type { Role } from "../../../../../sync/roles.ts";
 import { ComingSoon } from "../../../ui/index.ts";
 import { useCurrentUser } from "../../auth/index.ts";
 import { NoteTypesSettings } from "../../notes/index.ts";
+import { BalancePanel, DoctorServicesSettings } from "../../commerce/index.ts";
 import { NotificationSettingsSection } from "../../notifications/index.ts";
 import { ChangeEmailSection } from "../components/ChangeEmailSection.tsx";
 import { ChangePasswordSection } from "../components/ChangePasswordSection.tsx";
@@ -14,13 +15,11 @@ type Section = { id: string; title: string; roles?: readonly Role[]; body: React
 
 const COMING: { id: string; title: string; roles?: Role[]; description: string }[] = [
   { id: "payment-methods", title: "Payment methods", roles: ["patient"], description: "Your saved cards." },
-  { id: "services", title: "Services", roles: ["doctor"], description: "One-time services you offer and their prices." },
   { id: "memberships", title: "Memberships", roles: ["doctor"], description: "The membership plans you offer." },
   { id: "patient-memberships", title: "Patient memberships", roles: ["doctor"], description: "Your patients' plans." },
   { id: "macros", title: "Macros", roles: ["doctor", "vma"], description: "Reusable text shortcuts." },
   { id: "vmas", title: "Manage VMAs", roles: ["doctor"], description: "Invite and manage your assistants." },
   { id: "consultations", title: "Consultations", roles: ["doctor"], description: "Consultation types and intake form." },
-  { id: "balance", title: "Balance", roles: ["doctor"], description: "Your earnings and payout requests." },
   { id: "agreements", title: "Agreements", roles: ["admin"], description: "Versions of the public agreements." },
   { id: "admins", title: "Admin management", roles: ["admin"], description: "Create and remove administrators." },
 ];
@@ -41,6 +40,8 @@ export function SettingsPage() {
     { id: "notifications", title: "Notifications", body: <NotificationSettingsSection /> },
     // The doctor manages note types (02 §6); their VMAs see the list they pick from.
     { id: "note-types", title: "Note types", roles: ["doctor", "vma"], body: <NoteTypesSettings canManage={user.role === "doctor"} /> },
+    { id: "services", title: "Services", roles: ["doctor"], body: <DoctorServicesSettings /> }, // issue 14
+    { id: "balance", title: "Balance", roles: ["doctor"], body: <BalancePanel titled={false} /> }, // issue 14
     ...COMING.map((item) => ({
       id: item.id,
       title: item.title,

@@ -137,7 +137,8 @@ function RefundDialog({ transaction, onClose }: { transaction: LedgerTransaction
 }
 
 /** The doctor's payout account, balance (from the processor), payout request and recent payouts. */
-function BalancePanel() {
+/** `titled`: false inside a section that already has its own heading (Settings → Balance). */
+export function BalancePanel({ titled = true }: { titled?: boolean }) {
   const api = useApi();
   const notify = useSnackbar();
   const client = useQueryClient();
@@ -173,8 +174,8 @@ function BalancePanel() {
     );
   }
   return (
-    <div className="ui-panel stack" aria-labelledby="balance-title">
-      <h2 id="balance-title">Balance</h2>
+    <div className="ui-panel stack" aria-labelledby={titled ? "balance-title" : undefined}>
+      {titled && <h2 id="balance-title">Balance</h2>}
       <p className="notice notice--success" role="status">Payout account active</p>
       {balance.isPending && <Spinner label="Loading your balance" />}
       {balance.isError && <p className="form-error" role="alert">{errorMessage(balance.error)}</p>}
