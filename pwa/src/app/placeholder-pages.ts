@@ -17,7 +17,6 @@ export const PLACEHOLDER_PAGES: readonly Placeholder[] = [
   { path: "/admin/providers", title: "Providers", description: "Doctor applications: approve, decline, set commission." },
   { path: "/admin/patients", title: "Patients", description: "All patients, their doctors and memberships." },
   { path: "/admin/tasks", title: "Tasks", description: "Tasks across the platform." },
-  { path: "/admin/packages", title: "Packages", description: "Membership plans and paid services." },
   { path: "/admin/documents", title: "Documents", description: "Agreements and shared documents." },
   { path: "/admin/contacts", title: "Contacts", description: "The shared contact directory." },
   { path: "/admin/reviews", title: "Reviews", description: "Patients' reviews of doctors." },

@@ -12,7 +12,7 @@ import { EncounterNotesSection } from "../features/notes/index.ts";
 import { EncounterPage, HealthRecordPage, PatientChartPage, type RenderEncounterNotes } from "../features/chart/index.ts";
 import { PatientsPage } from "../features/patients/index.ts";
 import { PayoutConnectedPage, PayoutConnectPage } from "../features/payouts/index.ts";
-import { OrdersPage, PromoCodesPage, TransactionsPage } from "../features/commerce/index.ts";
+import { OrdersPage, PackagesPage, PromoCodesPage, TransactionsPage } from "../features/commerce/index.ts";
 import {
   AboutUsPage,
   AgreementPage,
@@ -90,6 +90,7 @@ export const PAGE_ROUTES: RouteObject[] = [
   { path: "/admin/transactions", element: <TransactionsPage /> },
   { path: "/admin/promo-codes", element: <PromoCodesPage /> },
   { path: "/orders", element: <OrdersPage /> },
+  { path: "/admin/packages", element: <PackagesPage /> },
   {
     path: "/health-record/encounters/:encounterId",
     element: <EncounterPage basePath="/health-record" renderNotes={renderEncounterNotes} />,

@@ -4,3 +4,4 @@ export { formatCents } from "./money.ts";
 export { OrdersPage } from "./pages/OrdersPage.tsx";
 export { BalancePanel } from "./pages/TransactionsPage.tsx";
 export { DoctorServicesSettings } from "./components/DoctorServicesSettings.tsx";
+export { PackagesPage } from "./pages/PackagesPage.tsx";
