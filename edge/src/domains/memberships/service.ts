@@ -90,12 +90,14 @@ export function createMembershipsService(deps: Pick<Deps, "sql" | "clock" | "aud
     // The price existing members pay may still be the old one; a new member pays the current one.
     const amountCents = option.priceCents;
     const priceId = await priceFor(optionRow, amountCents);
+    // The attached card's id (a test `pm_card_*` id makes a new card on each use, as on Stripe).
+    let cardId = input.paymentMethodId;
     try {
-      await payments.attachCard(customerId, input.paymentMethodId);
+      cardId = (await payments.attachCard(customerId, input.paymentMethodId)).id;
       const { subscription, intent } = await payments.createSubscription({
         customerId,
         priceId,
-        paymentMethodId: input.paymentMethodId,
+        paymentMethodId: cardId,
         trialDays: option.trialDays,
         metadata: { patientId: actor.userId, doctorId: doctor.id, planId: option.planId },
         idempotencyKey: `subscribe-${actor.userId}-${input.idempotencyKey}`,
@@ -128,7 +130,7 @@ export function createMembershipsService(deps: Pick<Deps, "sql" | "clock" | "aud
           };
         }
         await undo({ id, subscription_id: subscription.id });
-        await payments.detachCard(customerId, input.paymentMethodId).catch(() => {});
+        await payments.detachCard(customerId, cardId).catch(() => {});
         throw new CardError(
           intent?.errorCode ?? "card_declined",
           intent?.declineCode ?? null,
@@ -141,7 +143,7 @@ export function createMembershipsService(deps: Pick<Deps, "sql" | "clock" | "aud
       return { status: "active", membership: toMembership(row!) };
     } catch (e) {
       if (e instanceof CardError) {
-        await payments.detachCard(customerId, input.paymentMethodId).catch(() => {});
+        if (cardId !== input.paymentMethodId || !cardId.startsWith("pm_card_")) await payments.detachCard(customerId, cardId).catch(() => {});
         throw cardRefused(e);
       }
       throw e;

@@ -56,19 +56,19 @@ export function createPaymentsService(deps: Pick<Deps, "sql" | "audit" | "paymen
         if (e instanceof CardError) throw new AppError(402, e.message, { reason: "CARD_ERROR", code: e.code, declineCode: e.declineCode });
         throw e;
       }
-      await record(actor, "card.add", { paymentMethodId, last4: card.last4 });
+      await record(actor, "card.add", { paymentMethodId: card.id, last4: card.last4 });
       const pastDue = await sql<{ subscription_id: string }[]>`select subscription_id from memberships
         where patient_id = ${actor.userId} and status = 'past_due'`;
       if (pastDue.length) {
-        await payments.setDefaultCard(id, paymentMethodId);
+        await payments.setDefaultCard(id, card.id);
         for (const m of pastDue) {
           try {
-            await payments.retryWithCard(m.subscription_id, paymentMethodId);
+            await payments.retryWithCard(m.subscription_id, card.id);
           } catch (e) {
             if (e instanceof CardError) throw new AppError(402, e.message, { reason: "CARD_ERROR", code: e.code, declineCode: e.declineCode });
             throw e;
           }
-          await record(actor, "invoice.retry", { subscriptionId: m.subscription_id, paymentMethodId });
+          await record(actor, "invoice.retry", { subscriptionId: m.subscription_id, paymentMethodId: card.id });
         }
         return { ...card, isDefault: true };
       }

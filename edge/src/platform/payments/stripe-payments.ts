@@ -103,12 +103,9 @@ export function createStripePayments(o: StripePaymentsOptions): Payments {
   /** The payment intent behind an invoice, whichever API version shaped it. */
   async function intentOfInvoice(invoiceId: string | null): Promise<IntentState | null> {
     if (!invoiceId) return null;
-    const invoice = (await stripe.invoices.retrieve(invoiceId)) as unknown as Loose;
-    let piId = idOf(invoice.payment_intent);
-    if (!piId) {
-      const payments = invoice.payments?.data ?? (await (stripe.invoicePayments?.list?.({ invoice: invoiceId }) ?? Promise.resolve({ data: [] }))).data;
-      piId = idOf((payments as Loose[])?.[0]?.payment?.payment_intent);
-    }
+    const invoice = (await stripe.invoices.retrieve(invoiceId, { expand: ["payments"] })) as unknown as Loose;
+    // This API version: invoice.payments[].payment.payment_intent (older ones: invoice.payment_intent).
+    const piId = idOf((invoice.payments?.data as Loose[] | undefined)?.[0]?.payment?.payment_intent) ?? idOf(invoice.payment_intent);
     return piId ? toIntent(await stripe.paymentIntents.retrieve(piId) as unknown as Loose) : null;
   }
 
