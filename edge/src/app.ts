@@ -69,6 +69,12 @@ import { createPriceNotice } from "./domains/memberships/price-change.ts";
 import { createWebhooks } from "./domains/memberships/webhooks.ts";
 import { paymentsRoutes } from "./domains/payments/routes.ts";
 import { createPaymentsService } from "./domains/payments/service.ts";
+import { commerceRoutes } from "./domains/commerce/routes.ts";
+import { createCouponsService } from "./domains/commerce/coupons.ts";
+import { createPaidServicesService } from "./domains/commerce/services.ts";
+import { createPurchases } from "./domains/commerce/purchase.ts";
+import { createPayoutAccounts } from "./domains/commerce/payout-account.ts";
+import { createMoney } from "./domains/commerce/money.ts";
 
 export const API_PREFIX = "/api/v1";
 /** The version the API reference (openapi.json) states. */
@@ -122,6 +128,11 @@ export function createServices(deps: Deps) {
     memberships: createMembershipsService(deps),
     payments: createPaymentsService(deps),
     webhooks: createWebhooks(deps),
+    coupons: createCouponsService(deps),
+    paidServices: createPaidServicesService(deps),
+    purchases: createPurchases(deps),
+    payoutAccounts: createPayoutAccounts(deps),
+    money: createMoney(deps),
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -159,6 +170,7 @@ export function createApi(deps: Deps, options: AppOptions) {
   api.route("/", plansRoutes(services.plans));
   api.route("/", membershipsRoutes(services.memberships));
   api.route("/", paymentsRoutes(services.payments, services.webhooks));
+  api.route("/", commerceRoutes(services.coupons, services.paidServices, services.purchases, services.payoutAccounts, services.money));
   api.route("/", doctorsRoutes(services.doctors));
   api.route("/", intakeFormsRoutes(services.intakeForms));
   api.route("/", messagesRoutes(services.messages, services.chatExports));

@@ -9,6 +9,7 @@ import { availabilityInputSchema } from "../../../sync/schemas/availability.ts";
 import { seedOrders } from "./orders.ts";
 import { seedTeam } from "./team.ts";
 import { seedAdminDemo } from "./admin.ts";
+import { seedCommerce } from "./commerce.ts";
 
 export const DEMO_PASSWORD = "demo-password";
 export const DEMO_ACCOUNTS = {
@@ -70,6 +71,7 @@ export async function seedDemo(deps: Pick<Deps, "sql" | "passwords" | "log"> & P
     return await seedPractice(deps);
   } finally {
     await seedPayments(deps, DEMO_ACCOUNTS); // plans, the demo doctor's options and the demo patient's membership
+    await seedCommerce(deps, DEMO_ACCOUNTS.doctor); // services, commission, promo code, the demo doctor's payout account
   }
 }
 

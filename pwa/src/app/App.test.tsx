@@ -109,10 +109,10 @@ describe("guards in the app", () => {
     await waitFor(() => expect(document.title).toBe("Page not found"));
   });
 
-  it("shows role pages that are not built yet as coming soon inside the layout", async () => {
+  it("shows a role page (the report builder) as a real screen inside the layout, not a placeholder", async () => {
     renderApp("/reports", signedInDeps(randomUser({ role: "doctor", stripeAccount: "acct_1", isActiveStripeAccount: true })));
-    expect(await screen.findByRole("heading", { name: "Reports" })).not.toBeNull();
-    expect(screen.getByText("This section is coming soon")).not.toBeNull();
+    expect(await screen.findByRole("heading", { level: 1, name: /Reports/ })).not.toBeNull();
+    expect(screen.queryByText("This section is coming soon")).toBeNull();
     expect(screen.getByRole("navigation", { name: "Main" })).not.toBeNull();
   });
 });

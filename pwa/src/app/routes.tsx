@@ -15,10 +15,9 @@ import {
   PrivacyPolicyPage,
   TermsPage,
 } from "../features/public/index.ts";
-import { ComingSoon, Spinner } from "../ui/index.ts";
+import { Spinner } from "../ui/index.ts";
 import { AppLayout } from "./AppLayout.tsx";
 import { NotFoundPage } from "./NotFoundPage.tsx";
-import { PLACEHOLDER_PAGES } from "./placeholder-pages.ts";
 import type { SwUpdateStore } from "./sw-update.ts";
 
 /**
@@ -96,6 +95,10 @@ const DocumentsPage = screen(() => import("../features/documents/index.ts"), "Do
 const ContactsPage = screen(team, "ContactsPage");
 const TasksPage = screen(team, "TasksPage");
 const VmaDoctorsPage = screen(team, "VmaDoctorsPage");
+const commerce = () => import("../features/commerce/index.ts");
+const TransactionsPage = screen(commerce, "TransactionsPage");
+const PromoCodesPage = screen(commerce, "PromoCodesPage");
+const PackagesPage = screen(commerce, "PackagesPage");
 
 /** Loads every screen now, so they render without suspending (unit tests wait 1 s for an element). */
 export function preloadScreens(): Promise<unknown> {
@@ -183,14 +186,15 @@ export const PAGE_ROUTES: RouteObject[] = [
   { path: "/health-record", element: <HealthRecordPage /> },
   { path: "/orders", element: <OrdersPage /> },
   { path: "/doctor/erx", element: <ErxPage /> },
+  { path: "/transactions", element: <TransactionsPage /> },
+  { path: "/vma/transactions", element: <TransactionsPage /> },
+  { path: "/admin/transactions", element: <TransactionsPage /> },
+  { path: "/admin/promo-codes", element: <PromoCodesPage /> },
+  { path: "/admin/packages", element: <PackagesPage /> },
   {
     path: "/health-record/encounters/:encounterId",
     element: <EncounterPage basePath="/health-record" renderNotes={renderEncounterNotes} renderOrders={renderEncounterOrders} />,
   },
-  ...PLACEHOLDER_PAGES.map((page) => ({
-    path: page.path,
-    element: <ComingSoon key={page.path} title={page.title} description={page.description} />,
-  })),
   { path: "*", element: <NotFoundPage /> },
 ];
 

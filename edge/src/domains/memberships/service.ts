@@ -18,6 +18,7 @@ import { membershipFor, noSuchMembership } from "./access.ts";
 import { toMembership } from "./present.ts";
 import { createMembershipsRepo, type MembershipRow } from "./repo.ts";
 import { createCustomers } from "../payments/customers.ts";
+import { membershipSplit } from "../commerce/purchase.ts";
 
 export const cannotSubscribe = () =>
   conflict("Sorry, you cannot subscribe to the doctor. Please contact support service.", "DOCTOR_PAYOUT_INACTIVE");
@@ -100,6 +101,7 @@ export function createMembershipsService(deps: Pick<Deps, "sql" | "clock" | "aud
         trialDays: option.trialDays,
         metadata: { patientId: actor.userId, doctorId: doctor.id, planId: option.planId },
         idempotencyKey: `subscribe-${actor.userId}-${input.idempotencyKey}`,
+        connect: await membershipSplit(deps, doctor.id, doctor.stripe_account!), // issue 14: the commission split
       });
       const id = await repo.insert(sql, {
         patientId: actor.userId,

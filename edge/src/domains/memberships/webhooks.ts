@@ -19,6 +19,7 @@ import type { InvoiceState } from "../../platform/payments/payments.ts";
 import { createNotificationsService } from "../notifications/service.ts";
 import { createMembershipsRepo } from "./repo.ts";
 import type { MembershipsService } from "./service.ts";
+import { applyCommerceEvent, applyCommerceInvoice } from "../commerce/events.ts";
 
 export const PAYMENT_EVENT_JOB = "payments.event";
 const eventJobSchema = z.object({ eventId: z.string().min(1).max(255) });
@@ -119,7 +120,10 @@ export function registerPaymentJobs(jobs: JobQueue, deps: Deps, memberships: Mem
     } else if (INVOICE_EVENTS.has(event.type)) {
       const invoice = payments.toInvoice(event.payload);
       await applyInvoice(event.id, event.type, invoice, created);
+      await applyCommerceInvoice(deps, event.payload); // issue 14: the commission split
       if (invoice.subscriptionId) await applySubscription(invoice.subscriptionId, created);
+    } else {
+      await applyCommerceEvent(deps, event.type, event.payload); // issue 14: payout accounts, service charges, refunds
     }
     await sql`update payment_events set processed_at = ${clock.now()} where id = ${eventId} and processed_at is null`;
   }, { retryLimit: 8, retryDelaySeconds: 5 });

@@ -5,6 +5,8 @@
  * No other module talks to the processor. Amounts are integer cents, USD.
  */
 
+import type { CommercePayments } from "./commerce.ts";
+
 export type CardSummary = { id: string; brand: string; last4: string; expMonth: number; expYear: number; isDefault: boolean };
 
 export type IntentState = {
@@ -54,7 +56,7 @@ export class CardError extends Error {
   }
 }
 
-export interface Payments {
+export interface Payments extends CommercePayments {
   /** For the PWA's card entry (Stripe.js or the emulator's card page). */
   readonly publishableKey: string;
   /** The emulator's base URL when the edge runs on it (card page, 3-D Secure page); null on Stripe. */
@@ -77,6 +79,8 @@ export interface Payments {
     trialDays: number;
     metadata: Record<string, string>;
     idempotencyKey: string;
+    /** Issue 14: the doctor's payout account receives each invoice less the platform's commission (application_fee_percent). */
+    connect?: { destinationAccountId: string; applicationFeePercent: number };
   }): Promise<{ subscription: SubscriptionState; intent: IntentState | null }>;
   retrieveSubscription(id: string): Promise<SubscriptionState>;
   /** Immediately (ends now) or at period end; `resume` undoes a cancel at period end. */

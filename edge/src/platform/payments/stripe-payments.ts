@@ -11,6 +11,7 @@ import {
   type Payments,
   type SubscriptionState,
 } from "./payments.ts";
+import { stripeCommerce } from "./stripe-commerce.ts";
 
 export type StripePaymentsOptions = {
   secretKey: string;
@@ -124,6 +125,7 @@ export function createStripePayments(o: StripePaymentsOptions): Payments {
   return {
     publishableKey: o.publishableKey,
     emulatorUrl: o.emulatorUrl ?? null,
+    ...stripeCommerce(stripe, cardMessage),
 
     async createCustomer({ email, name, userId }) {
       const c = await stripe.customers.create({ email, name, metadata: { userId } }, { idempotencyKey: `customer-${userId}` });
@@ -182,6 +184,7 @@ export function createStripePayments(o: StripePaymentsOptions): Payments {
           ...(i.trialDays > 0 ? { trial_period_days: i.trialDays } : {}),
           payment_behavior: "allow_incomplete",
           metadata: i.metadata,
+          ...(i.connect ? { transfer_data: { destination: i.connect.destinationAccountId }, application_fee_percent: i.connect.applicationFeePercent } : {}),
         }, { idempotencyKey: i.idempotencyKey })
       );
       const state = toSubscription(sub as unknown as Loose);

@@ -3,6 +3,7 @@ import type { SweepRoute } from "../types.ts";
 import { ACCOUNT_SCREENS } from "./account.ts";
 import { ADMIN_ROUTES } from "./admin.ts";
 import { CARE_SCREENS } from "./care.ts";
+import { COMMERCE_ROUTES } from "./commerce.ts";
 import { DOCUMENTS_ROUTES } from "./documents.ts";
 import { ORDERS_ROUTES } from "./orders.ts";
 import { PUBLIC_SCREENS } from "./public.ts";
@@ -16,4 +17,5 @@ export const SWEEP_ROUTES: SweepRoute[] = [
   ...DOCUMENTS_ROUTES,
   ...TEAM_ROUTES,
   ...ADMIN_ROUTES,
+  ...COMMERCE_ROUTES,
 ];

@@ -5,6 +5,7 @@ import { ComingSoon } from "../../../ui/index.ts";
 import { useCurrentUser } from "../../auth/index.ts";
 import { AdminManagementSection, AgreementsSection } from "../../admin/index.ts";
 import { NoteTypesSettings } from "../../notes/index.ts";
+import { BalancePanel, DoctorServicesSettings } from "../../commerce/index.ts";
 import { NotificationSettingsSection } from "../../notifications/index.ts";
 import { MacrosSettings, VmasSettings } from "../../team/index.ts";
 import { ChangeEmailSection } from "../components/ChangeEmailSection.tsx";
@@ -16,11 +17,9 @@ type Section = { id: string; title: string; roles?: readonly Role[]; body: React
 
 const COMING: { id: string; title: string; roles?: Role[]; description: string }[] = [
   { id: "payment-methods", title: "Payment methods", roles: ["patient"], description: "Your saved cards." },
-  { id: "services", title: "Services", roles: ["doctor"], description: "One-time services you offer and their prices." },
   { id: "memberships", title: "Memberships", roles: ["doctor"], description: "The membership plans you offer." },
   { id: "patient-memberships", title: "Patient memberships", roles: ["doctor"], description: "Your patients' plans." },
   { id: "consultations", title: "Consultations", roles: ["doctor"], description: "Consultation types and intake form." },
-  { id: "balance", title: "Balance", roles: ["doctor"], description: "Your earnings and payout requests." },
 ];
 
 /** `/settings`: account security now, the other sections as they are built. */
@@ -44,6 +43,8 @@ export function SettingsPage() {
     { id: "agreements", title: "Agreements", roles: ["admin"], body: <AgreementsSection /> },
     // Admin management is for super admins (01 §3, §6).
     ...(user.isSuperAdmin ? [{ id: "admins", title: "Admin management", roles: ["admin"] as Role[], body: <AdminManagementSection /> }] : []),
+    { id: "services", title: "Services", roles: ["doctor"], body: <DoctorServicesSettings /> }, // issue 14
+    { id: "balance", title: "Balance", roles: ["doctor"], body: <BalancePanel titled={false} /> }, // issue 14
     ...COMING.map((item) => ({
       id: item.id,
       title: item.title,

@@ -18,6 +18,7 @@ import { useOrdersLive } from "../hooks/use-orders-live.ts";
 import { formatDate, KIND_LABELS, stateLabel, TRANSMISSION_LABELS } from "../lib/format.ts";
 import { ordersKeys } from "../lib/keys.ts";
 import { PreferredPharmacy } from "../components/PreferredPharmacy.tsx";
+import { ServicesSection } from "../../commerce/index.ts";
 import "../orders.css";
 
 const PAGE = 20;
@@ -51,6 +52,7 @@ export function OrdersPage() {
       </p>
       {admin && <EmptyState title="Orders are kept by each practice">Administrators do not see patients' clinical orders.</EmptyState>}
       {patient && <PreferredPharmacy patientId={user.id} />}
+      {patient && <ServicesSection />}
       {!admin && (
       <div className="orders-filters" role="search" aria-label="Filter orders">
         <Select label="Kind" value={kind} onChange={(v) => { setKind(v); setOffset(0); }} placeholder="All kinds"

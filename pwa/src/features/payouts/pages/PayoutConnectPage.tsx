@@ -27,10 +27,11 @@ export function PayoutConnectPage() {
     setBusy(true);
     setFailed(false);
     try {
-      const path = inactive ? "/stripe/account/me/link" : "/stripe/connect/provider/link";
-      const result = await api.get<unknown>(path);
-      const url = typeof result === "string" ? result : (result as { url?: unknown })?.url;
-      if (typeof url !== "string" || !/^https:\/\//.test(url)) throw new Error("No link in the answer");
+      // Both variants go (back) to the processor's onboarding: an inactive account usually misses details.
+      const result = await api.get<unknown>("/stripe/connect/provider/link");
+      const url = (result as { url?: unknown })?.url;
+      // http only for the local Stripe-API emulator (npm start without Stripe keys).
+      if (typeof url !== "string" || !/^https?:\/\//.test(url)) throw new Error("No link in the answer");
       globalThis.location.assign(url);
     } catch {
       setFailed(true);

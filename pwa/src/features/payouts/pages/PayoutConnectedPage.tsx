@@ -1,36 +1,32 @@
 import { useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/api-error.ts";
 import { Spinner } from "../../../ui/index.ts";
 import { useOnce } from "../../../lib/use-once.ts";
-import { useSession } from "../../auth/index.ts";
 import { CONNECT_ERROR } from "./PayoutConnectPage.tsx";
 
 type State = { kind: "finishing" } | { kind: "done" } | { kind: "failed"; message: string };
 
 /**
- * `/stripe/connected`: the payment provider sends the doctor back here with
- * `code` and `state`; `POST /stripe/connect/provider/finalize {code, csrfToken}`
- * completes the connection and answers the updated user.
+ * `/stripe/connected`: the payment provider's onboarding sends the doctor back
+ * here with `state` (the single-use CSRF token the edge made with the link);
+ * `POST /stripe/connect/provider/finalize {csrfToken}` reads the account: active
+ * (charges and payouts enabled) → connected; not yet → `/stripe/inactive`.
  */
 export function PayoutConnectedPage() {
   const api = useApi();
-  const { setUser } = useSession();
+  const navigate = useNavigate();
   const [params] = useSearchParams();
-  const code = params.get("code");
-  const [state, setState] = useState<State>(code ? { kind: "finishing" } : { kind: "done" });
+  const csrfToken = params.get("state");
+  const [state, setState] = useState<State>(csrfToken ? { kind: "finishing" } : { kind: "failed", message: "" });
 
   useOnce(() => {
-    if (!code) return;
-    api.post<unknown>("/stripe/connect/provider/finalize", { code, csrfToken: params.get("state") ?? "" })
+    if (!csrfToken) return;
+    api.post<{ active: boolean }>("/stripe/connect/provider/finalize", { csrfToken })
       .then((result) => {
-        try {
-          setUser(result);
-        } catch {
-          // The answer carried no user; the next sign-in check refreshes it.
-        }
-        setState({ kind: "done" });
+        if (result.active) setState({ kind: "done" });
+        else navigate("/stripe/inactive", { replace: true });
       })
       .catch((error) => setState({ kind: "failed", message: errorMessage(error) }));
   });
@@ -42,13 +38,13 @@ export function PayoutConnectedPage() {
       {state.kind === "finishing" && <Spinner size={40} label="Finishing the connection" />}
       {state.kind === "done" && (
         <>
-          <p className="notice notice--success" role="status">Your payout account is connected.</p>
+          <p className="notice notice--success" role="status">Your payout account is connected and active.</p>
           <Link to="/home">Go to your home page</Link>
         </>
       )}
       {state.kind === "failed" && (
         <>
-          <p className="form-error" role="alert">{CONNECT_ERROR} {state.message}</p>
+          <p className="form-error" role="alert">{state.message && state.message !== CONNECT_ERROR ? `${CONNECT_ERROR} ${state.message}` : CONNECT_ERROR}</p>
           <div className="row">
             <Link to="/stripe/connect" className="ui-button">Retry</Link>
             <Link to="/settings" className="ui-button ui-button--secondary">Go to settings</Link>

@@ -1,0 +1,60 @@
+/**
+ * The processor's events about commerce, applied by issue 13's payment-event
+ * job (edge/src/domains/memberships/webhooks.ts calls this for the types it
+ * does not handle itself). Idempotent: each sets state from the event's object.
+ *
+ * - account.updated: a doctor's payout account is active only while charges
+ *   AND payouts are enabled (02 §4); otherwise they cannot be subscribed to or booked.
+ * - payment_intent.succeeded / payment_intent.payment_failed: a service charge
+ *   that needed 3-D Secure is settled.
+ * - charge.refunded: refunds made at the processor (its dashboard) reach our totals too.
+ */
+import type { Deps } from "../../deps.ts";
+
+type Obj = Record<string, any>;
+
+export async function applyCommerceEvent(deps: Pick<Deps, "sql" | "payments" | "audit">, type: string, object: Obj): Promise<void> {
+  const { sql, payments, audit } = deps;
+  if (type === "account.updated") {
+    const account = payments.toAccount(object);
+    const active = account.chargesEnabled && account.payoutsEnabled;
+    const rows = await sql<{ id: string; was: boolean }[]>`update users u set is_active_stripe_account = ${active}
+      from (select id, is_active_stripe_account as was from users where stripe_account = ${account.id}) old
+      where u.id = old.id returning u.id, old.was`;
+    for (const r of rows) {
+      if (r.was !== active) {
+        await audit.record({ event: "payment.write", actorId: null, subjectId: r.id, details: { what: "payout.account.updated", active } });
+      }
+    }
+  } else if (type === "payment_intent.succeeded" || type === "payment_intent.payment_failed") {
+    const ok = type === "payment_intent.succeeded";
+    await sql`update payment_transactions set status = ${ok ? "succeeded" : "failed"} where invoice_id = ${object.id} and status = 'pending'`;
+    await sql`update service_requests set status = ${ok ? "paid" : "failed"} where intent_id = ${object.id} and status = 'pending'`;
+  } else if (type === "charge.refunded") {
+    const intent = typeof object.payment_intent === "string" ? object.payment_intent : object.payment_intent?.id;
+    if (!intent) return;
+    const refunded = Number(object.amount_refunded ?? 0);
+    // Only ever raises the total (an older event never lowers it); the split reversals come with our own refunds.
+    await sql`update payment_transactions set refunded_cents = greatest(refunded_cents, ${refunded}),
+      status = case when greatest(refunded_cents, ${refunded}) >= amount_cents then 'refunded' else status end
+      where invoice_id = ${intent} and type = 'service'`;
+  }
+}
+
+/**
+ * A membership invoice's split (issue 13 records the transaction; this adds fee
+ * and net), read from the processor: with a destination the processor moved
+ * amount − application fee to the doctor; without one (no payout account) the
+ * platform kept it all.
+ */
+export async function applyCommerceInvoice(deps: Pick<Deps, "sql" | "payments">, invoice: Obj): Promise<void> {
+  const [row] = await deps.sql<{ id: string }[]>`select id from payment_transactions where invoice_id = ${invoice.id} and type = 'membership'
+    and status = 'succeeded'`;
+  if (!row) return;
+  const split = await deps.payments.invoiceSplit(invoice.id);
+  const fee = split ? split.applicationFeeCents : null;
+  await deps.sql`update payment_transactions set
+      fee_cents = ${fee === null ? deps.sql`amount_cents` : deps.sql`least(${fee}, amount_cents)`},
+      net_cents = ${fee === null ? deps.sql`0` : deps.sql`amount_cents - least(${fee}, amount_cents)`}
+    where id = ${row.id}`;
+}

@@ -1,0 +1,166 @@
+/**
+ * Money after the sale: transactions with their split for doctors, their VMAs
+ * and admins (filters, CSV), the admin's refunds (full or partial, reason
+ * required, within what was paid; the processor reverses the doctor's transfer
+ * and the platform's fee in proportion), the doctor's balance and payouts read
+ * from the processor, and the ledger that proves, for every charge,
+ * payment − refunds = doctor's share + platform's fee to the cent.
+ */
+import type { Actor } from "../../access/actor.ts";
+import type { Deps } from "../../deps.ts";
+import { listOf } from "../../http/envelope.ts";
+import { AppError, badRequest, forbidden } from "../../http/errors.ts";
+import { PayoutError } from "../../platform/payments/commerce.ts";
+import type { DoctorBalance, LedgerQuery, LedgerTransaction, RefundInput } from "../../../../sync/schemas/commerce.ts";
+import { noSuchTransaction, transactionScope } from "./access.ts";
+import { noStripeAccount } from "./payout-account.ts";
+
+type TxRow = {
+  id: string; type: "membership" | "service"; status: LedgerTransaction["status"]; patient_id: string; patient_name: string;
+  doctor_id: string | null; doctor_name: string | null; description: string | null; amount_cents: number; fee_cents: number;
+  net_cents: number; refunded_cents: number; fee_refunded_cents: number; net_reversed_cents: number; invoice_id: string; created_at: Date;
+};
+
+const toLedger = (r: TxRow): LedgerTransaction => ({
+  id: r.id, type: r.type, status: r.status, patientId: r.patient_id, patientName: r.patient_name, doctorId: r.doctor_id,
+  doctorName: r.doctor_name, description: r.description ?? (r.type === "membership" ? "Membership" : "Service"),
+  amountCents: r.amount_cents, feeCents: r.fee_cents, netCents: r.net_cents, refundedCents: r.refunded_cents,
+  createdAt: r.created_at.toISOString(),
+});
+
+/** 02 §8 "amount exceeds transaction amount". */
+export const refundTooLarge = () => badRequest("The amount exceeds the transaction amount.", { reason: "REFUND_EXCEEDS" });
+export const payoutExceeds = () => badRequest("The amount exceeds your available balance.", { reason: "PAYOUT_EXCEEDS_BALANCE" });
+export const payoutFailed = () => new AppError(502, "There was an error with your payout. Please try again later.", { reason: "PAYOUT_ERROR" });
+
+const money = (c: number) => (c / 100).toFixed(2);
+const csvCell = (v: string) => (/[",\n\r]/.test(v) || /^[=+\-@]/.test(v) ? `"${v.replace(/^([=+\-@])/, "'$1").replaceAll('"', '""')}"` : v);
+
+export function createMoney(deps: Pick<Deps, "sql" | "audit" | "payments">) {
+  const { sql, audit, payments } = deps;
+
+  async function query(actor: Actor, q: LedgerQuery, paged: boolean) {
+    const scope = transactionScope(actor);
+    if (!scope) throw forbidden();
+    const doctor = scope === "all" ? q.doctorId ?? null : scope;
+    if (scope !== "all" && q.doctorId && q.doctorId !== scope) return { rows: [] as TxRow[], total: 0 };
+    const where = sql`where true
+      ${doctor ? sql`and t.doctor_id = ${doctor}` : sql``}
+      ${q.patientId ? sql`and t.patient_id = ${q.patientId}` : sql``}
+      ${q.type ? sql`and t.type = ${q.type}` : sql``}
+      ${q.status ? sql`and t.status = ${q.status}` : sql``}
+      ${q.from ? sql`and t.created_at >= ${q.from}::date` : sql``}
+      ${q.to ? sql`and t.created_at < (${q.to}::date + 1)` : sql``}`;
+    const rows = await sql<TxRow[]>`select t.*, p.first_name || ' ' || p.last_name as patient_name,
+        d.first_name || ' ' || d.last_name as doctor_name,
+        coalesce(s.name, pl.name) as description
+      from payment_transactions t join users p on p.id = t.patient_id left join users d on d.id = t.doctor_id
+      left join service_requests r on r.id = t.service_request_id left join paid_services s on s.id = r.service_id
+      left join memberships m on m.id = t.membership_id left join plans pl on pl.id = m.plan_id
+      ${where} order by t.created_at desc, t.id desc ${paged ? sql`offset ${q.offset} limit ${q.limit}` : sql`limit 10000`}`;
+    const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from payment_transactions t ${where}`;
+    return { rows, total: n };
+  }
+
+  return {
+    async list(actor: Actor, q: LedgerQuery) {
+      const { rows, total } = await query(actor, q, true);
+      return listOf(rows.map(toLedger), q.offset, q.limit, total);
+    },
+
+    /** The same rows as CSV (amounts in dollars with cents; cells that a spreadsheet would run are quoted). */
+    async csv(actor: Actor, q: LedgerQuery) {
+      const { rows } = await query(actor, q, false);
+      const head = "date,type,status,patient,doctor,description,amount,platform_fee,doctor_net,refunded";
+      const lines = rows.map(toLedger).map((t) =>
+        [t.createdAt, t.type, t.status, t.patientName, t.doctorName ?? "", t.description, money(t.amountCents), money(t.feeCents),
+          money(t.netCents), money(t.refundedCents)].map((v) => csvCell(String(v))).join(",")
+      );
+      return [head, ...lines].join("\r\n") + "\r\n";
+    },
+
+    /** The admin's refund: full or partial, reason required, never above what is left. */
+    async refund(actor: Actor, transactionId: string, input: RefundInput) {
+      const [t] = await sql<TxRow[]>`select * from payment_transactions where id = ${transactionId}`;
+      if (!t) throw noSuchTransaction();
+      if (t.status !== "succeeded") throw badRequest("Only a paid transaction can be refunded.", { reason: "NOT_REFUNDABLE" });
+      if (input.amountCents > t.amount_cents - t.refunded_cents) throw refundTooLarge();
+      const intentId = t.type === "service" ? t.invoice_id : await intentOfInvoice(t.invoice_id);
+      const key = crypto.randomUUID();
+      const r = await payments.refund({ intentId, amountCents: input.amountCents, idempotencyKey: `refund-${key}`, metadata: { transactionId } });
+      const status = r.totalRefundedCents >= t.amount_cents ? "refunded" : "succeeded";
+      await sql.begin(async (tx) => {
+        await tx`insert into payment_refunds (transaction_id, refund_id, amount_cents, reason, admin_id)
+          values (${transactionId}, ${r.refundId}, ${r.amountCents}, ${input.reason}, ${actor.userId}) on conflict (refund_id) do nothing`;
+        await tx`update payment_transactions set refunded_cents = ${r.totalRefundedCents}, fee_refunded_cents = ${r.totalFeeRefundedCents},
+          net_reversed_cents = ${r.totalTransferReversedCents}, status = ${status} where id = ${transactionId}`;
+        if (t.type === "service") await tx`update service_requests set status = ${status === "refunded" ? "refunded" : "paid"} where intent_id = ${t.invoice_id}`;
+      });
+      await audit.record({
+        event: "payment.write", actorId: actor.userId, subjectId: t.patient_id,
+        details: { what: "refund", transactionId, amountCents: r.amountCents, reason: input.reason, refundId: r.refundId },
+      });
+      const [after] = await sql<TxRow[]>`select t.*, '' as patient_name, null as doctor_name, null as description from payment_transactions t where id = ${transactionId}`;
+      return { ...toLedger(after), feeRefundedCents: after.fee_refunded_cents, netReversedCents: after.net_reversed_cents };
+    },
+
+    async balance(actor: Actor): Promise<DoctorBalance> {
+      const account = await accountOf(actor.userId);
+      const [b, payouts] = await Promise.all([payments.balanceOf(account), payments.payoutsOf(account, 20)]);
+      return {
+        ...b,
+        payouts: payouts.map((p) => ({ id: p.id, amountCents: p.amountCents, status: p.status, arrivalDate: p.arrivalDate?.toISOString() ?? null, createdAt: p.created.toISOString() })),
+      };
+    },
+
+    async payout(actor: Actor, amountCents: number) {
+      const account = await accountOf(actor.userId);
+      const { availableCents } = await payments.balanceOf(account);
+      if (amountCents > availableCents) throw payoutExceeds();
+      let p;
+      try {
+        p = await payments.createPayout({ accountId: account, amountCents, idempotencyKey: `payout-${crypto.randomUUID()}` });
+      } catch (e) {
+        if (e instanceof PayoutError) throw e.code === "balance_insufficient" ? payoutExceeds() : payoutFailed();
+        throw e;
+      }
+      await sql`insert into payout_requests (doctor_id, payout_id, amount_cents) values (${actor.userId}, ${p.id}, ${amountCents})`;
+      await audit.record({ event: "payment.write", actorId: actor.userId, subjectId: actor.userId, details: { what: "payout", payoutId: p.id, amountCents } });
+      return { id: p.id, amountCents: p.amountCents, status: p.status, arrivalDate: p.arrivalDate?.toISOString() ?? null, createdAt: p.created.toISOString() };
+    },
+
+    /**
+     * The ledger: for every charge, paid − refunded = (doctor's net − reversed) + (fee − fee refunded) + rounding
+     * the platform absorbed on a refund; `balanced` is false for any row where that does not hold to the cent.
+     */
+    async ledger() {
+      const rows = await sql<{ id: string; paid: number; refunded: number; doctor_share: number; platform_fee: number; balanced: boolean }[]>`
+        select id, amount_cents as paid, refunded_cents as refunded,
+          net_cents - net_reversed_cents as doctor_share,
+          (amount_cents - refunded_cents) - (net_cents - net_reversed_cents) as platform_fee,
+          fee_cents + net_cents = amount_cents
+            and refunded_cents <= amount_cents
+            and abs((fee_cents - fee_refunded_cents) - ((amount_cents - refunded_cents) - (net_cents - net_reversed_cents))) <= 1
+            as balanced
+        from payment_transactions where status in ('succeeded', 'refunded') order by created_at, id`;
+      const sum = (k: "paid" | "refunded" | "doctor_share" | "platform_fee") => rows.reduce((n, r) => n + r[k], 0);
+      return {
+        rows: rows.map((r) => ({ id: r.id, paidCents: r.paid, refundedCents: r.refunded, doctorShareCents: r.doctor_share, platformFeeCents: r.platform_fee, balanced: r.balanced })),
+        totals: { paidCents: sum("paid"), refundedCents: sum("refunded"), doctorShareCents: sum("doctor_share"), platformFeeCents: sum("platform_fee") },
+        balanced: rows.every((r) => r.balanced),
+      };
+    },
+  };
+
+  async function accountOf(doctorId: string) {
+    const [row] = await sql<{ stripe_account: string | null }[]>`select stripe_account from users where id = ${doctorId}`;
+    if (!row?.stripe_account) throw noStripeAccount();
+    return row.stripe_account;
+  }
+  async function intentOfInvoice(invoiceId: string): Promise<string> {
+    const id = await payments.intentOfInvoice(invoiceId);
+    if (!id) throw badRequest("Only a paid transaction can be refunded.", { reason: "NOT_REFUNDABLE" });
+    return id;
+  }
+}
+export type Money = ReturnType<typeof createMoney>;

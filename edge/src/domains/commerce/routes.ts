@@ -1,0 +1,78 @@
+/** HTTP for commerce: promo codes (/coupons) and paid services (/paidServices). */
+import { z } from "zod";
+import { allow } from "../../access/policy.ts";
+import { ok } from "../../http/envelope.ts";
+import { actorOf, jsonBody } from "../../http/input.ts";
+import { createRouter } from "../../http/router.ts";
+import { parse } from "../../http/validate.ts";
+import { couponInputSchema, couponsQuerySchema, paidServiceInputSchema, paidServicesQuerySchema } from "../../../../sync/schemas/commerce.ts";
+import type { CouponsService } from "./coupons.ts";
+import type { PaidServicesService } from "./services.ts";
+import type { Purchases } from "./purchase.ts";
+import type { PayoutAccounts } from "./payout-account.ts";
+import type { Money } from "./money.ts";
+import { ledgerQuerySchema, payoutSchema, refundSchema, serviceRequestSchema } from "../../../../sync/schemas/commerce.ts";
+
+const couponIdSchema = z.object({ id: z.uuid("No such coupon") });
+const codeSchema = z.object({ code: z.string().max(40, "Invalid coupon").refine((s) => !s.includes("\u0000"), "Invalid coupon") });
+const serviceIdSchema = z.object({ id: z.uuid("No such service!") });
+const doctorIdSchema = z.object({ id: z.uuid("No such doctor") });
+
+const finalizeSchema = z.object({
+  csrfToken: z.string().regex(/^[0-9a-f]{48}$/, "There was an error connecting your stripe account!"),
+  code: z.string().max(200).refine((s) => !s.includes("\u0000")).optional(),
+}).strict();
+const txIdSchema = z.object({ id: z.uuid("No such transaction") });
+
+export function commerceRoutes(coupons: CouponsService, services: PaidServicesService, purchases: Purchases, accounts: PayoutAccounts, money: Money) {
+  const r = createRouter();
+  const sid = (c: { req: { param(): Record<string, string> } }) => parse(serviceIdSchema, c.req.param()).id;
+
+  r.get("/coupons", allow.roles("admin"), async (c) => ok(c, await coupons.list(actorOf(c), parse(couponsQuerySchema, c.req.query()))));
+  r.post("/coupons", allow.roles("admin"), async (c) =>
+    ok(c, await coupons.create(actorOf(c), parse(couponInputSchema, await jsonBody(c))), 201));
+  r.get("/coupons/check/:code", allow.signedIn, async (c) => ok(c, await coupons.check(parse(codeSchema, c.req.param()).code)));
+  r.delete("/coupons/:id", allow.roles("admin"), async (c) => ok(c, await coupons.remove(actorOf(c), parse(couponIdSchema, c.req.param()).id)));
+
+  r.get("/paidServices/list", allow.roles("admin"), async (c) =>
+    ok(c, await services.list(actorOf(c), parse(paidServicesQuerySchema, c.req.query()))));
+  r.get("/paidServices/dropdown", allow.signedIn, async (c) => ok(c, await services.dropdown()));
+  r.get("/paidServices/home", allow.public, async (c) => ok(c, await services.home()));
+  r.get("/paidServices/settings/me", allow.roles("doctor"), async (c) => ok(c, await services.mySettings(actorOf(c))));
+  r.get("/paidServices/doctor/:id", allow.signedIn, async (c) => ok(c, await services.ofDoctor(parse(doctorIdSchema, c.req.param()).id)));
+  r.post("/paidServices", allow.roles("admin"), async (c) =>
+    ok(c, await services.create(actorOf(c), parse(paidServiceInputSchema, await jsonBody(c))), 201));
+  r.put("/paidServices/activate/:id", allow.roles("admin"), async (c) => ok(c, await services.setActive(actorOf(c), sid(c), true)));
+  r.put("/paidServices/deactivate/:id", allow.roles("admin"), async (c) => ok(c, await services.setActive(actorOf(c), sid(c), false)));
+  r.put("/paidServices/:id/add-to-homepage", allow.roles("admin"), async (c) => ok(c, await services.setHomepage(actorOf(c), sid(c), true)));
+  r.put("/paidServices/:id/remove-from-homepage", allow.roles("admin"), async (c) =>
+    ok(c, await services.setHomepage(actorOf(c), sid(c), false)));
+  r.put("/paidServices/:id/enable/for/me", allow.roles("doctor"), async (c) => ok(c, await services.setEnabled(actorOf(c), sid(c), true)));
+  r.put("/paidServices/:id/disable/for/me", allow.roles("doctor"), async (c) => ok(c, await services.setEnabled(actorOf(c), sid(c), false)));
+  r.post("/paidServices/request/:id", allow.roles("patient"), async (c) =>
+    ok(c, await purchases.buy(actorOf(c), sid(c), parse(serviceRequestSchema, await jsonBody(c))), 201));
+
+  // Payout accounts (doctors).
+  r.get("/stripe/connect/provider/link", allow.roles("doctor"), async (c) => ok(c, await accounts.link(actorOf(c))));
+  r.post("/stripe/connect/provider/finalize", allow.roles("doctor"), async (c) =>
+    ok(c, await accounts.finalize(actorOf(c), parse(finalizeSchema, await jsonBody(c)).csrfToken)));
+  r.get("/stripe/account/me/link", allow.roles("doctor"), async (c) => ok(c, await accounts.dashboardLink(actorOf(c))));
+  r.get("/stripe/account/me", allow.roles("doctor"), async (c) => ok(c, await accounts.status(actorOf(c))));
+
+  // Balance and payouts (doctors), transactions (doctor, their VMA, admin), refunds and the ledger (admin).
+  r.get("/stripe/balance/me", allow.roles("doctor"), async (c) => ok(c, await money.balance(actorOf(c))));
+  r.post("/stripe/payouts", allow.roles("doctor"), async (c) => ok(c, await money.payout(actorOf(c), parse(payoutSchema, await jsonBody(c)).amountCents), 201));
+  r.get("/transactions", allow.roles("doctor", "vma", "admin"), async (c) => ok(c, await money.list(actorOf(c), parse(ledgerQuerySchema, c.req.query()))));
+  r.get("/transactions/csv", allow.roles("doctor", "vma", "admin"), async (c) => {
+    const body = await money.csv(actorOf(c), parse(ledgerQuerySchema, c.req.query()));
+    return c.body(body, 200, { "content-type": "text/csv; charset=utf-8", "content-disposition": 'attachment; filename="transactions.csv"' });
+  });
+  r.post("/transactions/:id/refund", allow.roles("admin"), async (c) =>
+    ok(c, await money.refund(actorOf(c), parse(txIdSchema, c.req.param()).id, parse(refundSchema, await jsonBody(c)))));
+  r.get("/admin/ledger", allow.roles("admin"), async (c) => ok(c, await money.ledger()));
+
+  r.put("/paidServices/:id", allow.roles("admin"), async (c) =>
+    ok(c, await services.update(actorOf(c), sid(c), parse(paidServiceInputSchema, await jsonBody(c)))));
+
+  return r.app;
+}

@@ -1,0 +1,150 @@
+/** `CommercePayments` on the `stripe` SDK (see ./commerce.ts), spread into createStripePayments. */
+import type Stripe from "stripe";
+import { type ChargeState, type CommercePayments, type ConnectedAccountState, PayoutError, type PayoutState } from "./commerce.ts";
+import { CardError } from "./payments.ts";
+
+type Loose = Record<string, any>;
+const idOf = (v: unknown): string | null => (typeof v === "string" ? v : v && typeof v === "object" ? (v as Loose).id ?? null : null);
+const usd = (list: Loose[] | undefined) => (list ?? []).filter((b) => b.currency === "usd").reduce((n, b) => n + (b.amount ?? 0), 0);
+
+export function stripeCommerce(stripe: Stripe, cardMessage: (code: string | null, decline: string | null) => string): CommercePayments {
+  const toAccount = (a: Loose): ConnectedAccountState => ({
+    id: a.id,
+    chargesEnabled: !!a.charges_enabled,
+    payoutsEnabled: !!a.payouts_enabled,
+    detailsSubmitted: !!a.details_submitted,
+  });
+  const toPayout = (p: Loose): PayoutState => ({
+    id: p.id,
+    amountCents: p.amount,
+    status: p.status,
+    arrivalDate: typeof p.arrival_date === "number" ? new Date(p.arrival_date * 1000) : null,
+    created: new Date(p.created * 1000),
+  });
+
+  return {
+    async createPromotionCode({ key, code, percentOff, duration, maxRedemptions }) {
+      const coupon = await stripe.coupons.create(
+        { percent_off: percentOff, duration, name: code, metadata: { couponKey: key }, ...(maxRedemptions ? { max_redemptions: maxRedemptions } : {}) },
+        { idempotencyKey: `coupon-${key}` },
+      );
+      const params = {
+        promotion: { type: "coupon", coupon: coupon.id },
+        code,
+        metadata: { couponKey: key },
+        ...(maxRedemptions ? { max_redemptions: maxRedemptions } : {}),
+      } as unknown as Stripe.PromotionCodeCreateParams;
+      const promo = await stripe.promotionCodes.create(params, { idempotencyKey: `promo-${key}` });
+      return { couponId: coupon.id, promotionCodeId: promo.id };
+    },
+    async deactivatePromotionCode(promotionCodeId) {
+      await stripe.promotionCodes.update(promotionCodeId, { active: false });
+    },
+
+    async createConnectedAccount({ userId, email }) {
+      const account = await stripe.accounts.create(
+        {
+          type: "express",
+          country: "US",
+          email,
+          capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
+          metadata: { userId },
+        },
+        { idempotencyKey: `account-${userId}` },
+      );
+      return account.id;
+    },
+    async createAccountLink({ accountId, returnUrl, refreshUrl }) {
+      const link = await stripe.accountLinks.create({ account: accountId, type: "account_onboarding", return_url: returnUrl, refresh_url: refreshUrl });
+      return link.url;
+    },
+    async createLoginLink(accountId) {
+      return (await stripe.accounts.createLoginLink(accountId)).url;
+    },
+    async retrieveAccount(accountId) {
+      return toAccount(await stripe.accounts.retrieve(accountId) as unknown as Loose);
+    },
+    toAccount,
+
+    async chargeForDoctor(i): Promise<ChargeState> {
+      try {
+        const pi = await stripe.paymentIntents.create({
+          amount: i.amountCents,
+          currency: "usd",
+          customer: i.customerId,
+          payment_method: i.paymentMethodId,
+          confirm: true,
+          // The card is entered by the patient now; no redirect-based methods.
+          automatic_payment_methods: { enabled: true, allow_redirects: "never" },
+          application_fee_amount: i.applicationFeeCents,
+          transfer_data: { destination: i.destinationAccountId },
+          description: i.description,
+          metadata: i.metadata,
+        }, { idempotencyKey: i.idempotencyKey }) as unknown as Loose;
+        return { intentId: pi.id, status: pi.status, chargeId: idOf(pi.latest_charge), clientSecret: pi.client_secret ?? null };
+      } catch (e) {
+        const err = e as Loose;
+        if (err?.type === "StripeCardError" || err?.rawType === "card_error") {
+          const code = err.code ?? null;
+          const decline = err.decline_code ?? err.raw?.decline_code ?? null;
+          throw new CardError(code ?? "card_declined", decline, cardMessage(code, decline));
+        }
+        throw e;
+      }
+    },
+    async refund({ intentId, amountCents, idempotencyKey, metadata }) {
+      const refund = await stripe.refunds.create({
+        payment_intent: intentId,
+        amount: amountCents,
+        reverse_transfer: true,
+        refund_application_fee: true,
+        metadata,
+      }, { idempotencyKey }) as unknown as Loose;
+      // What the processor has reversed so far in all (its rounding), read back from the charge.
+      const charge = await stripe.charges.retrieve(idOf(refund.charge)!, { expand: ["application_fee", "transfer"] }) as unknown as Loose;
+      return {
+        refundId: refund.id,
+        amountCents: refund.amount,
+        totalRefundedCents: charge.amount_refunded ?? 0,
+        totalFeeRefundedCents: charge.application_fee?.amount_refunded ?? 0,
+        totalTransferReversedCents: charge.transfer?.amount_reversed ?? 0,
+      };
+    },
+
+    async intentOfInvoice(invoiceId) {
+      const invoice = await stripe.invoices.retrieve(invoiceId) as unknown as Loose;
+      return idOf(invoice.payment_intent) ?? idOf(invoice.payments?.data?.[0]?.payment?.payment_intent);
+    },
+    async invoiceSplit(invoiceId) {
+      const invoice = await stripe.invoices.retrieve(invoiceId) as unknown as Loose;
+      let source: Loose = invoice;
+      if (!invoice.transfer_data?.destination) {
+        // The invoice's payment intent carries the destination charge (API versions differ on where its id is).
+        const piId = idOf(invoice.payment_intent) ?? idOf(invoice.payments?.data?.[0]?.payment?.payment_intent);
+        if (!piId) return null;
+        source = await stripe.paymentIntents.retrieve(piId) as unknown as Loose;
+      }
+      const destination = idOf(source.transfer_data?.destination);
+      return destination ? { destinationAccountId: destination, applicationFeeCents: Number(source.application_fee_amount ?? 0) } : null;
+    },
+
+    async balanceOf(accountId) {
+      const b = await stripe.balance.retrieve({}, { stripeAccount: accountId }) as unknown as Loose;
+      return { availableCents: usd(b.available), pendingCents: usd(b.pending) };
+    },
+    async payoutsOf(accountId, limit) {
+      const list = await stripe.payouts.list({ limit }, { stripeAccount: accountId });
+      return list.data.map((p) => toPayout(p as unknown as Loose));
+    },
+    async createPayout({ accountId, amountCents, idempotencyKey }) {
+      try {
+        const p = await stripe.payouts.create({ amount: amountCents, currency: "usd" }, { stripeAccount: accountId, idempotencyKey });
+        return toPayout(p as unknown as Loose);
+      } catch (e) {
+        const err = e as Loose;
+        if (err?.type === "StripeInvalidRequestError" && typeof err.code === "string") throw new PayoutError(err.code, err.message ?? "");
+        throw e;
+      }
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useApi } from "../../../lib/app-deps.tsx";
+import { errorMessage } from "../../../lib/api/api-error.ts";
+import { Checkbox, EmptyState, Spinner, useSnackbar } from "../../../ui/index.ts";
+import type { DoctorPaidService } from "../../../../../sync/schemas/commerce.ts";
+import { commerceKeys, formatCents } from "../money.ts";
+
+/** Settings → Services (doctor): enable or disable each active paid service for themselves. */
+export function DoctorServicesSettings() {
+  const api = useApi();
+  const notify = useSnackbar();
+  const client = useQueryClient();
+  const key = [...commerceKeys.all, "services", "me"];
+  const list = useQuery({ queryKey: key, queryFn: () => api.get<DoctorPaidService[]>("/paidServices/settings/me") });
+  const toggle = useMutation({
+    mutationFn: ({ id, on }: { id: string; on: boolean }) => api.put(`/paidServices/${id}/${on ? "enable" : "disable"}/for/me`),
+    onSuccess: (_r, v) => {
+      notify(v.on ? "Service enabled" : "Service disabled", "success");
+      void client.invalidateQueries({ queryKey: key });
+    },
+    onError: (e) => notify(errorMessage(e), "error"),
+  });
+  if (list.isPending) return <Spinner label="Loading services" />;
+  if (list.isError) return <p className="form-error" role="alert">{errorMessage(list.error)}</p>;
+  if (list.data.length === 0) return <EmptyState title="No paid services are offered on the platform yet" />;
+  return (
+    <ul className="stack" style={{ listStyle: "none", padding: 0 }}>
+      {list.data.map((s) => (
+        <li key={s.id}>
+          <Checkbox
+            label={`${s.name} — ${[
+              s.nonSubscriberPriceCents !== null ? `${formatCents(s.nonSubscriberPriceCents)} without a membership` : null,
+              s.subscriberPriceCents !== null ? `${formatCents(s.subscriberPriceCents)} for members` : null,
+            ].filter(Boolean).join(", ")}`}
+            checked={s.enabled}
+            disabled={toggle.isPending}
+            onChange={(on: boolean) => toggle.mutate({ id: s.id, on })}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,7 @@
+export { TransactionsPage } from "./pages/TransactionsPage.tsx";
+export { PromoCodesPage } from "./pages/PromoCodesPage.tsx";
+export { formatCents } from "./money.ts";
+export { ServicesSection } from "./pages/OrdersPage.tsx";
+export { BalancePanel } from "./pages/TransactionsPage.tsx";
+export { DoctorServicesSettings } from "./components/DoctorServicesSettings.tsx";
+export { PackagesPage } from "./pages/PackagesPage.tsx";

@@ -1,0 +1,20 @@
+/** Money on commerce screens: integer cents shown as US dollars (Intl.NumberFormat en-US). */
+const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+export const formatCents = (cents: number) => usd.format(cents / 100);
+/** "47.20" → 4720; null when it is not a positive amount with at most two decimals. */
+export function parseDollars(text: string): number | null {
+  const t = text.trim().replace(/^\$/, "");
+  if (!/^\d{1,7}(\.\d{1,2})?$/.test(t)) return null;
+  const [whole, frac = ""] = t.split(".");
+  const cents = Number(whole) * 100 + Number(frac.padEnd(2, "0"));
+  return cents > 0 ? cents : null;
+}
+
+/** TanStack Query keys of the commerce domain. */
+export const commerceKeys = {
+  all: ["commerce"] as const,
+  coupons: () => ["commerce", "coupons"] as const,
+  transactions: (filters: Record<string, string>) => ["commerce", "transactions", filters] as const,
+  balance: () => ["commerce", "balance"] as const,
+  account: () => ["commerce", "account"] as const,
+};

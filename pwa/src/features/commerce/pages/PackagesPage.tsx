@@ -1,0 +1,130 @@
+import { useState } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useApi } from "../../../lib/app-deps.tsx";
+import { errorMessage } from "../../../lib/api/api-error.ts";
+import { Button, Checkbox, Dialog, EmptyState, Select, Spinner, TextField, useSnackbar } from "../../../ui/index.ts";
+import { type PaidService, paidServiceInputSchema, type ServiceField } from "../../../../../sync/schemas/commerce.ts";
+import { commerceKeys, formatCents, parseDollars } from "../money.ts";
+
+/** `/admin/packages`: the paid services (create, edit, activate/deactivate, homepage). */
+export function PackagesPage() {
+  const api = useApi();
+  const notify = useSnackbar();
+  const client = useQueryClient();
+  const key = [...commerceKeys.all, "services", "admin"];
+  const list = useQuery({ queryKey: key, queryFn: () => api.get<{ list: PaidService[] }>("/paidServices/list?limit=100") });
+  const [editing, setEditing] = useState<PaidService | "new" | null>(null);
+  const flag = useMutation({
+    mutationFn: (path: string) => api.put(path),
+    onSuccess: () => void client.invalidateQueries({ queryKey: commerceKeys.all }),
+    onError: (e) => notify(errorMessage(e), "error"),
+  });
+  return (
+    <section className="stack" aria-labelledby="packages-title">
+      <title>Packages · DPC Telehealth</title>
+      <h1 id="packages-title">Packages</h1>
+      <h2>Paid services</h2>
+      <div><Button onClick={() => setEditing("new")}>New service</Button></div>
+      {list.isPending && <Spinner label="Loading services" />}
+      {list.isError && <p className="form-error" role="alert">{errorMessage(list.error)}</p>}
+      {list.data && list.data.list.length === 0 && <EmptyState title="No paid services yet" />}
+      {list.data && list.data.list.length > 0 && (
+        <div style={{ overflowX: "auto" }}>
+          <table className="data-table">
+            <caption className="visually-hidden">Paid services</caption>
+            <thead><tr><th scope="col">Name</th><th scope="col">Non-members</th><th scope="col">Members</th><th scope="col">Active</th><th scope="col">Homepage</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
+            <tbody>
+              {list.data.list.map((s) => (
+                <tr key={s.id}>
+                  <td>{s.name}</td>
+                  <td>{s.nonSubscriberPriceCents === null ? "—" : formatCents(s.nonSubscriberPriceCents)}</td>
+                  <td>{s.subscriberPriceCents === null ? "—" : formatCents(s.subscriberPriceCents)}</td>
+                  <td>{s.isActive ? "Yes" : "No"}</td>
+                  <td>{s.isHomepage ? "Yes" : "No"}</td>
+                  <td className="row">
+                    <Button variant="text" onClick={() => setEditing(s)} aria-label={`Edit ${s.name}`}>Edit</Button>
+                    <Button variant="text" onClick={() => flag.mutate(`/paidServices/${s.isActive ? "deactivate" : "activate"}/${s.id}`)}
+                      aria-label={`${s.isActive ? "Deactivate" : "Activate"} ${s.name}`}>{s.isActive ? "Deactivate" : "Activate"}</Button>
+                    <Button variant="text" onClick={() => flag.mutate(`/paidServices/${s.id}/${s.isHomepage ? "remove-from-homepage" : "add-to-homepage"}`)}
+                      aria-label={`${s.isHomepage ? "Remove from homepage" : "Add to homepage"}: ${s.name}`}>{s.isHomepage ? "Remove from homepage" : "Add to homepage"}</Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {editing && <ServiceDialog service={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
+    </section>
+  );
+}
+
+const dollars = (c: number | null) => (c === null ? "" : (c / 100).toFixed(2));
+
+function ServiceDialog({ service, onClose }: { service: PaidService | null; onClose: () => void }) {
+  const api = useApi();
+  const notify = useSnackbar();
+  const client = useQueryClient();
+  const [name, setName] = useState(service?.name ?? "");
+  const [description, setDescription] = useState(service?.description ?? "");
+  const [nonMember, setNonMember] = useState(dollars(service?.nonSubscriberPriceCents ?? null));
+  const [member, setMember] = useState(dollars(service?.subscriberPriceCents ?? null));
+  const [fields, setFields] = useState<ServiceField[]>(service?.fields ?? []);
+  const [attachableFiles, setAttachableFiles] = useState(service?.attachableFiles ?? false);
+  const [intakeForm, setIntakeForm] = useState(service?.intakeForm ?? false);
+  const [error, setError] = useState("");
+  const save = useMutation({
+    mutationFn: (body: unknown) => (service ? api.put(`/paidServices/${service.id}`, body) : api.post("/paidServices", body)),
+    onSuccess: () => {
+      notify("Service saved", "success");
+      void client.invalidateQueries({ queryKey: commerceKeys.all });
+      onClose();
+    },
+    onError: (e) => setError(errorMessage(e)),
+  });
+  const price = (text: string) => (text.trim() === "" ? null : parseDollars(text) ?? Number.NaN);
+  const submit = () => {
+    const parsed = paidServiceInputSchema.safeParse({
+      name, description, nonSubscriberPriceCents: price(nonMember), subscriberPriceCents: price(member), fields, attachableFiles, intakeForm,
+    });
+    if (!parsed.success) return setError(parsed.error.issues.map((i) => i.message).join(". "));
+    setError("");
+    save.mutate(parsed.data);
+  };
+  const setField = (i: number, patch: Partial<ServiceField>) => setFields(fields.map((f, j) => (j === i ? { ...f, ...patch } : f)));
+  return (
+    <Dialog open wide title={service ? "Edit service" : "New service"} onClose={onClose}>
+      <form className="stack" onSubmit={(e) => { e.preventDefault(); submit(); }}>
+        <TextField label="Name" value={name} onChange={setName} maxLength={100} required />
+        <TextField label="Description" multiline value={description} onChange={setDescription} maxLength={1000} />
+        <TextField label="Price without a membership (USD)" hint="Empty: only for members" inputMode="decimal" value={nonMember} onChange={setNonMember} />
+        <TextField label="Price for members (USD)" hint="Empty: only for patients without a membership" inputMode="decimal" value={member} onChange={setMember} />
+        <fieldset className="stack">
+          <legend>Fields the patient fills in</legend>
+          {fields.map((f, i) => (
+            <div key={i} className="row" style={{ flexWrap: "wrap", alignItems: "flex-end" }}>
+              <TextField label={`Field ${i + 1} label`} value={f.label} onChange={(label) => setField(i, { label })} maxLength={100} />
+              <Select label={`Field ${i + 1} kind`} value={f.kind} onChange={(kind) => setField(i, { kind: kind as ServiceField["kind"] })}
+                options={[{ value: "input", label: "Text input" }, { value: "textarea", label: "Text area" }]} />
+              <TextField label={`Field ${i + 1} placeholder`} value={f.placeholder} onChange={(placeholder) => setField(i, { placeholder })} maxLength={200} />
+              <Checkbox label="Required" checked={f.required} onChange={(required) => setField(i, { required })} />
+              <Button variant="text" onClick={() => setFields(fields.filter((_, j) => j !== i))} aria-label={`Remove field ${i + 1}`}>Remove</Button>
+            </div>
+          ))}
+          <div>
+            <Button variant="secondary" onClick={() => setFields([...fields, { key: `field${Date.now().toString(36)}`, label: "", kind: "input", placeholder: "", required: false }])}>
+              Add field
+            </Button>
+          </div>
+        </fieldset>
+        <Checkbox label="Patients may attach files" checked={attachableFiles} onChange={setAttachableFiles} />
+        <Checkbox label="Ask the intake form" checked={intakeForm} onChange={setIntakeForm} />
+        {error && <p className="form-error" role="alert">{error}</p>}
+        <div className="row">
+          <Button type="submit" loading={save.isPending}>Save</Button>
+          <Button variant="secondary" onClick={onClose}>Cancel</Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,90 @@
+import { useState } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useApi } from "../../../lib/app-deps.tsx";
+import { errorMessage } from "../../../lib/api/api-error.ts";
+import { Button, EmptyState, Select, Spinner, TextField, useSnackbar } from "../../../ui/index.ts";
+import { type Coupon, couponInputSchema } from "../../../../../sync/schemas/commerce.ts";
+import { commerceKeys } from "../money.ts";
+
+/** `/admin/promo-codes`: create (02 §5 rules, the shared schema), list with usage, delete. */
+export function PromoCodesPage() {
+  const api = useApi();
+  const notify = useSnackbar();
+  const client = useQueryClient();
+  const list = useQuery({ queryKey: commerceKeys.coupons(), queryFn: () => api.get<{ list: Coupon[] }>("/coupons?limit=100") });
+  const [form, setForm] = useState({ name: "", percentageDiscount: "", duration: "once", redemptionLimit: "" });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const refresh = () => client.invalidateQueries({ queryKey: commerceKeys.coupons() });
+  const create = useMutation({
+    mutationFn: (body: unknown) => api.post("/coupons", body),
+    onSuccess: () => {
+      notify("Promo code created", "success");
+      setForm({ name: "", percentageDiscount: "", duration: "once", redemptionLimit: "" });
+      void refresh();
+    },
+    onError: (e) => setErrors({ form: errorMessage(e) }),
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => api.delete(`/coupons/${id}`),
+    onSuccess: () => {
+      notify("Promo code deleted", "success");
+      void refresh();
+    },
+    onError: (e) => notify(errorMessage(e), "error"),
+  });
+  const submit = () => {
+    const parsed = couponInputSchema.safeParse({
+      name: form.name,
+      percentageDiscount: form.percentageDiscount === "" ? undefined : Number(form.percentageDiscount),
+      duration: form.duration,
+      redemptionLimit: form.redemptionLimit === "" ? null : Number(form.redemptionLimit),
+    });
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      return;
+    }
+    setErrors({});
+    create.mutate(parsed.data);
+  };
+
+  return (
+    <section className="stack" aria-labelledby="promo-title">
+      <title>Promo codes · DPC Telehealth</title>
+      <h1 id="promo-title">Promo codes</h1>
+      <form className="ui-panel stack" aria-labelledby="promo-new" onSubmit={(e) => { e.preventDefault(); submit(); }}>
+        <h2 id="promo-new">New promo code</h2>
+        <TextField label="Code" hint="Letters and numbers only" value={form.name} onChange={(name) => setForm({ ...form, name })} error={errors.name} required />
+        <TextField label="Discount (%)" inputMode="numeric" hint="More than 1 and less than 100" value={form.percentageDiscount}
+          onChange={(percentageDiscount) => setForm({ ...form, percentageDiscount })} error={errors.percentageDiscount} required />
+        <Select label="Duration" value={form.duration} onChange={(duration) => setForm({ ...form, duration })}
+          options={[{ value: "once", label: "Once (first payment)" }, { value: "forever", label: "Forever (every payment)" }]} error={errors.duration} />
+        <TextField label="Redemption limit" inputMode="numeric" hint="Empty or 0 for unlimited" value={form.redemptionLimit}
+          onChange={(redemptionLimit) => setForm({ ...form, redemptionLimit })} error={errors.redemptionLimit} />
+        {errors.form && <p className="form-error" role="alert">{errors.form}</p>}
+        <div><Button type="submit" loading={create.isPending}>Create</Button></div>
+      </form>
+      {list.isPending && <Spinner label="Loading promo codes" />}
+      {list.isError && <p className="form-error" role="alert">{errorMessage(list.error)}</p>}
+      {list.data && list.data.list.length === 0 && <EmptyState title="No promo codes yet" />}
+      {list.data && list.data.list.length > 0 && (
+        <div style={{ overflowX: "auto" }}>
+          <table className="data-table">
+            <caption className="visually-hidden">Promo codes</caption>
+            <thead><tr><th scope="col">Code</th><th scope="col">Discount</th><th scope="col">Duration</th><th scope="col">Used</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
+            <tbody>
+              {list.data.list.map((c) => (
+                <tr key={c.id}>
+                  <td>{c.name}</td>
+                  <td>{c.percentageDiscount}%</td>
+                  <td>{c.duration}</td>
+                  <td>{c.appliedTimes}{c.redemptionLimit ? ` of ${c.redemptionLimit}` : " (unlimited)"}</td>
+                  <td><Button variant="text" onClick={() => remove.mutate(c.id)} aria-label={`Delete ${c.name}`}>Delete</Button></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,215 @@
+/**
+ * Commerce (02 §3, §5, §7): promo codes (coupons), paid services and the
+ * commission split. Money is integer cents (USD); the PWA formats it with
+ * Intl.NumberFormat. Shared by the PWA's forms and the edge's validation.
+ */
+import { z } from "zod";
+
+const noNul = (s: string) => !s.includes("\u0000");
+const text = (max: number) => z.string().trim().max(max, `At most ${max} symbols`).refine(noNul, "Invalid characters");
+const priceCents = (what: string) =>
+  z.number({ error: `${what} must be a number of cents` }).int(`${what} must be a whole number of cents`)
+    .positive(`${what} must be above 0`).max(100_000_00, `${what} is too large`).nullable().default(null);
+
+// ---------------------------------------------------------------- coupons
+
+export const COUPON_DURATIONS = ["once", "forever"] as const;
+export type CouponDuration = (typeof COUPON_DURATIONS)[number];
+/** 02 §5: letters and digits only. */
+export const COUPON_NAME_PATTERN = /^[A-Za-z0-9]+$/;
+
+export const couponNameSchema = z.string({ error: "Name is required" }).trim().min(1, "Name is required")
+  .max(40, "At most 40 symbols").regex(COUPON_NAME_PATTERN, "Only letters and numbers");
+
+export const couponInputSchema = z.object({
+  name: couponNameSchema,
+  /** 02 §5: greater than 1 and less than 100. */
+  percentageDiscount: z.number({ error: "Percentage discount is required" }).int("A whole number")
+    .gt(1, "Greater than 1").lt(100, "Less than 100"),
+  duration: z.enum(COUPON_DURATIONS, { error: "Duration must be once or forever" }),
+  /** Empty or 0 = unlimited (02 §5). */
+  redemptionLimit: z.number().int("A whole number").min(0, "Greater than 0").max(1_000_000).nullable().default(null)
+    .transform((n) => (n ? n : null)),
+}).strict();
+export type CouponInput = z.output<typeof couponInputSchema>;
+
+export const couponsQuerySchema = z.object({
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+}).strict();
+export type CouponsQuery = z.output<typeof couponsQuerySchema>;
+
+export type Coupon = {
+  id: string;
+  name: string;
+  percentageDiscount: number;
+  duration: CouponDuration;
+  redemptionLimit: number | null;
+  appliedTimes: number;
+  createdAt: string;
+};
+
+/** What the checkout shows before paying (GET /coupons/check/{code}). */
+export type CouponCheck = { name: string; percentageDiscount: number; duration: CouponDuration };
+
+// ---------------------------------------------------------------- commission
+
+/** 02 §5: an integer 0..100. */
+export const commissionSchema = z.object({
+  commission: z.number({ error: "Commission is required" }).int("A whole number").min(0, "At least 0").max(100, "At most 100"),
+}).strict();
+
+/**
+ * The split of a charge (decision: edge/docs/commerce.md): the platform's fee is
+ * gross × percent / 100 rounded half up to the cent; the doctor's net is the rest,
+ * so fee + net = gross always.
+ */
+export function splitCommission(grossCents: number, percent: number): { grossCents: number; feeCents: number; netCents: number } {
+  if (!Number.isInteger(grossCents) || grossCents < 0) throw new RangeError("gross must be whole cents ≥ 0");
+  if (!Number.isInteger(percent) || percent < 0 || percent > 100) throw new RangeError("percent must be an integer 0..100");
+  // Integers only: (gross × percent + 50) div 100 is round half up for non-negative values.
+  const feeCents = Math.floor((grossCents * percent + 50) / 100);
+  return { grossCents, feeCents, netCents: grossCents - feeCents };
+}
+
+/** A percentage discount on a price, rounded half up to the cent (the same rule as the processor's coupon). */
+export function discountedCents(priceCents: number, percentageDiscount: number): number {
+  return priceCents - Math.floor((priceCents * percentageDiscount + 50) / 100);
+}
+
+// ---------------------------------------------------------------- paid services
+
+export const SERVICE_FIELD_KINDS = ["input", "textarea"] as const;
+export const serviceFieldSchema = z.object({
+  key: z.string().regex(/^[a-z][a-zA-Z0-9]{0,39}$/, "A key of letters and digits"),
+  label: text(100).min(1, "Label is required"),
+  kind: z.enum(SERVICE_FIELD_KINDS, { error: "Text input or text area" }),
+  placeholder: text(200).default(""),
+  required: z.boolean().default(false),
+}).strict();
+export type ServiceField = z.output<typeof serviceFieldSchema>;
+
+export const paidServiceInputSchema = z.object({
+  name: text(100).min(1, "Name is required"),
+  description: text(1000).default(""),
+  /** null = not offered to subscribers. */
+  subscriberPriceCents: priceCents("Price for subscribers"),
+  /** null = not offered to non-subscribers. */
+  nonSubscriberPriceCents: priceCents("Price for non-subscribers"),
+  fields: z.array(serviceFieldSchema).max(20, "At most 20 fields").default([]),
+  attachableFiles: z.boolean().default(false),
+  intakeForm: z.boolean().default(false),
+}).strict().superRefine((s, ctx) => {
+  if (s.subscriberPriceCents === null && s.nonSubscriberPriceCents === null) {
+    ctx.addIssue({ code: "custom", path: ["nonSubscriberPriceCents"], message: "Set a price for subscribers, non-subscribers or both" });
+  }
+  const keys = new Set<string>();
+  s.fields.forEach((f, i) => {
+    if (keys.has(f.key)) ctx.addIssue({ code: "custom", path: ["fields", i, "key"], message: "Keys must differ" });
+    keys.add(f.key);
+  });
+});
+export type PaidServiceInput = z.output<typeof paidServiceInputSchema>;
+
+export const paidServicesQuerySchema = z.object({
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+}).strict();
+export type PaidServicesQuery = z.output<typeof paidServicesQuerySchema>;
+
+export type PaidService = {
+  id: string;
+  name: string;
+  description: string;
+  subscriberPriceCents: number | null;
+  nonSubscriberPriceCents: number | null;
+  fields: ServiceField[];
+  attachableFiles: boolean;
+  intakeForm: boolean;
+  isActive: boolean;
+  isHomepage: boolean;
+  createdAt: string;
+};
+/** A service in a doctor's settings: enabled for them or not. */
+export type DoctorPaidService = PaidService & { enabled: boolean };
+
+// ---------------------------------------------------------------- purchase
+
+const answer = z.string().max(5000, "At most 5000 symbols").refine(noNul, "Invalid characters");
+export const serviceRequestSchema = z.object({
+  doctorId: z.uuid("No such doctor"),
+  /** The processor's payment method id made by the browser's card entry. */
+  card: z.string().regex(/^pm_[A-Za-z0-9_]{1,200}$/, "Choose a card"),
+  coupon: z.string().trim().max(40, "Invalid coupon").refine(noNul, "Invalid coupon").nullable().default(null)
+    .transform((s) => (s ? s : null)),
+  /** The service's custom fields by key. */
+  fields: z.record(z.string().regex(/^[a-z][a-zA-Z0-9]{0,39}$/), answer).default({}),
+  /** The intake form's answers by question. */
+  intakeFormAnswer: z.record(z.string().max(200).refine(noNul, "Invalid characters"), answer).default({}),
+}).strict();
+export type ServiceRequestInput = z.output<typeof serviceRequestSchema>;
+
+export type ServicePurchase = {
+  id: string;
+  serviceId: string;
+  doctorId: string;
+  status: "pending" | "paid" | "failed" | "refunded";
+  priceCents: number;
+  amountCents: number;
+  feeCents: number;
+  netCents: number;
+  /** Set when the card needs 3-D Secure: the PWA completes it with this intent. */
+  intentId: string | null;
+  clientSecret: string | null;
+};
+
+// ---------------------------------------------------------------- refunds, payouts, transactions
+
+export const refundSchema = z.object({
+  amountCents: z.number({ error: "Amount is required" }).int("A whole number of cents").positive("Above 0"),
+  reason: z.string({ error: "A reason is required" }).trim().min(1, "A reason is required").max(500, "At most 500 symbols")
+    .refine(noNul, "Invalid characters"),
+}).strict();
+export type RefundInput = z.output<typeof refundSchema>;
+
+export const payoutSchema = z.object({
+  amountCents: z.number({ error: "Amount is required" }).int("A whole number of cents").positive("Above 0").max(100_000_000),
+}).strict();
+
+export const TRANSACTION_TYPES = ["membership", "service"] as const;
+export const TRANSACTION_STATUSES = ["succeeded", "pending", "refunded", "failed"] as const;
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "A date as YYYY-MM-DD");
+export const ledgerQuerySchema = z.object({
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  doctorId: z.uuid("No such doctor").optional(),
+  patientId: z.uuid("No such patient").optional(),
+  type: z.enum(TRANSACTION_TYPES).optional(),
+  status: z.enum(TRANSACTION_STATUSES).optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+}).strict();
+export type LedgerQuery = z.output<typeof ledgerQuerySchema>;
+
+/** A charge with its split, as doctors, their VMAs and admins see it. */
+export type LedgerTransaction = {
+  id: string;
+  type: "membership" | "service";
+  status: "succeeded" | "pending" | "refunded" | "failed";
+  patientId: string;
+  patientName: string;
+  doctorId: string | null;
+  doctorName: string | null;
+  description: string;
+  amountCents: number;
+  feeCents: number;
+  netCents: number;
+  refundedCents: number;
+  createdAt: string;
+};
+
+export type DoctorBalance = {
+  availableCents: number;
+  pendingCents: number;
+  payouts: { id: string; amountCents: number; status: string; arrivalDate: string | null; createdAt: string }[];
+};
