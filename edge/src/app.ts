@@ -28,6 +28,7 @@ import { chartRoutes } from "./domains/chart/routes.ts";
 import { createChartServices } from "./domains/chart/service.ts";
 import { ordersRoutes } from "./domains/orders/routes.ts";
 import { createOrdersServices } from "./domains/orders/service.ts";
+import { currentPlanInterval } from "./domains/memberships/plan-interval.ts";
 import { createNoteSyncEffects } from "./domains/chart/note-sync.ts";
 import { registrationRoutes } from "./domains/registration/routes.ts";
 import { createRegistrationService } from "./domains/registration/service.ts";
@@ -121,7 +122,8 @@ export function createServices(deps: Deps) {
     registration: createRegistrationService(withSessions),
     users: createUsersService(withSessions),
     chart,
-    orders: createOrdersServices(deps),
+    // Prescription maximums follow the patient's plan with the prescribing doctor (02 §9).
+    orders: createOrdersServices(deps, { planKindOf: (patientId, doctorId) => currentPlanInterval(deps.sql, patientId, doctorId) }),
     team: createTeamServices({ ...deps, write: sync.write, notifications, auth }),
     admin: createAdminServices({ ...deps, notifications }),
     plans: createPlansService({ ...deps, priceNotice: createPriceNotice(deps) }),

@@ -8,7 +8,7 @@
  *
  * The plan itself belongs to memberships (built on another branch): this domain
  * asks ONE function, `PlanKindOf`, passed in. Until memberships land it answers
- * "none" (`noPlansYet`); the coordinator wires the real lookup at merge.
+ * "none" (`noPlansYet`, for tests); app.ts passes the memberships domain's `currentPlanInterval`.
  */
 export const PLAN_KINDS = ["none", "one-time", "monthly", "3-month", "annual"] as const;
 export type PlanKind = (typeof PLAN_KINDS)[number];
@@ -29,7 +29,7 @@ export function prescriptionLimitsFor(plan: PlanKind): PrescriptionLimits {
 /** The patient's plan with this doctor. */
 export type PlanKindOf = (patientId: string, doctorId: string) => Promise<PlanKind>;
 
-/** Until memberships land: nobody has a plan, so the strictest limits apply. */
+/** Nobody has a plan: the strictest limits (tests that do not care about plans). */
 export const noPlansYet: PlanKindOf = () => Promise.resolve("none");
 
 /** The field errors for days and refills over the plan's maximums, or null. */

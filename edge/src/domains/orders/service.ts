@@ -7,7 +7,7 @@ import { noPlansYet, type PlanKindOf } from "./plan-limits.ts";
 import { createPrescriptions } from "./prescriptions.ts";
 import { createOrderRequests } from "./requests.ts";
 
-/** `planKindOf`: the patient's plan with a doctor (memberships); until they land, nobody has one (the strictest limits). */
+/** `planKindOf`: the patient's plan with a doctor (app.ts passes the memberships lookup); left out, nobody has one. */
 export function createOrdersServices(deps: Deps, opts: { planKindOf?: PlanKindOf } = {}) {
   const base = {
     sql: deps.sql, clock: deps.clock, blobs: deps.blobs, events: deps.events, erx: deps.erx, log: deps.log,
