@@ -257,7 +257,7 @@ apiTest("dashboard figures; reports scoped by role, CSV streamed; no clinical co
   await insertConsultation(ctx, { doctorId: doc.id, patientId: p1.id });
   await ctx.call("POST", "/contactus", { body: { name: "Q", email: "q@example.test", subject: "Hello", message: "Question" } });
 
-  await t.step("dashboard: counts linking to their lists; commerce empty until it exists", async () => {
+  await t.step("dashboard: counts linking to their lists; commerce totals from the payments tables", async () => {
     assert.equal((await ctx.call("GET", "/admin/dashboard", { token: doc.token })).status, 403);
     const res = await ctx.call("GET", "/admin/dashboard", { token: admin.token });
     assert.equal(res.status, 200);
@@ -266,7 +266,19 @@ apiTest("dashboard figures; reports scoped by role, CSV streamed; no clinical co
     assert.equal(f.newPatientsThisWeek, 2);
     assert.equal(f.newDoctorsThisWeek, 3);
     assert.equal(f.openContactMessages, 1);
-    assert.equal(f.commerce, null);
+    assert.deepEqual(f.commerce, { activeMemberships: 0, revenueThisMonthCents: 0, feesThisMonthCents: 0 });
+    assert.equal(f.openAdminTasks, 0);
+    // One live membership and this month's charge with a partial refund: revenue and fees net of refunds.
+    const [plan] = await ctx.sql<{ id: string }[]>`
+      insert into plans (name, price_cents, interval, interval_count) values ('Monthly', 5900, 'month', 1) returning id`;
+    const [membership] = await ctx.sql<{ id: string }[]>`
+      insert into memberships (patient_id, doctor_id, plan_id, subscription_id, status, amount_cents)
+      values (${p1.id}, ${doc.id}, ${plan.id}, 'sub_dash', 'active', 5900) returning id`;
+    await ctx.sql`insert into payment_transactions
+      (patient_id, doctor_id, membership_id, invoice_id, type, status, amount_cents, fee_cents, net_cents, refunded_cents, fee_refunded_cents)
+      values (${p1.id}, ${doc.id}, ${membership.id}, 'in_dash', 'membership', 'succeeded', 5900, 885, 5015, 1000, 150)`;
+    const after = (await ctx.call("GET", "/admin/dashboard", { token: admin.token })).body.result;
+    assert.deepEqual(after.commerce, { activeMemberships: 1, revenueThisMonthCents: 4900, feesThisMonthCents: 735 });
     assertNoClinicalKeys(f);
   });
 

@@ -1,13 +1,8 @@
 /**
  * THE one query module for figures that need commerce (memberships,
- * transactions, payouts). Commerce is built in parallel by other engineers:
- * until its tables exist every function here answers null, and the screens say
- * "no commerce data yet". The coordinator wires the real queries at merge —
- * only this file changes.
- *
- * Expected tables (by name): `memberships` (patient_id, doctor_id, status,
- * started_at, ended_at) and `transactions` (patient_id, doctor_id,
- * amount_cents, fee_cents, status, created_at, description).
+ * transactions, payouts). The dashboard's totals and the open admin tasks read
+ * the payments and tasks tables; the analytics series and the report's commerce
+ * columns still answer null (the screens say "no commerce data yet").
  */
 import type { Queryable } from "../../db/connect.ts";
 
@@ -32,11 +27,20 @@ async function tablesExist(q: Queryable, ...names: string[]): Promise<boolean> {
 /** Whether commerce data exists at all on this database. */
 export const commerceAvailable = (q: Queryable) => tablesExist(q, "memberships", "transactions");
 
-/** Dashboard figures, or null without commerce. */
-export async function commerceTotals(q: Queryable, _monthStart: Date): Promise<CommerceTotals | null> {
-  if (!(await commerceAvailable(q))) return null;
-  // Wired at merge against the commerce schema (see the module comment).
-  return null;
+/**
+ * Dashboard figures from the payments tables (edge/docs/payments.md, commerce.md): live memberships (trialing,
+ * active, past due), and this month's charges net of refunds with the platform's fee net of refunded fees.
+ */
+export async function commerceTotals(q: Queryable, monthStart: Date): Promise<CommerceTotals | null> {
+  if (!(await tablesExist(q, "memberships", "payment_transactions"))) return null;
+  const [m] = await q<{ n: number }[]>`
+    select count(*)::int as n from memberships where status in ('trialing', 'active', 'past_due')`;
+  const [t] = await q<{ revenue: number; fees: number }[]>`
+    select coalesce(sum(amount_cents - refunded_cents), 0)::int as revenue,
+           coalesce(sum(fee_cents - fee_refunded_cents), 0)::int as fees
+    from payment_transactions
+    where status in ('succeeded', 'refunded') and created_at >= ${monthStart}`;
+  return { activeMemberships: m.n, revenueThisMonthCents: t.revenue, feesThisMonthCents: t.fees };
 }
 
 /** Per-bucket series for analytics (memberships started/ended, revenue, fees), or null without commerce. */
@@ -54,8 +58,10 @@ export async function patientCommerce(q: Queryable, _patientIds: string[]): Prom
   return null;
 }
 
-/** Open admin tasks, or null when the tasks feature (another issue) has not landed. */
+/** Open admin (platform support) tasks: the tasks with no practice (edge/docs/team.md). */
 export async function openAdminTasks(q: Queryable): Promise<number | null> {
   if (!(await tablesExist(q, "tasks"))) return null;
-  return null;
+  const [row] = await q<{ n: number }[]>`
+    select count(*)::int as n from tasks where practice_id is null and status = 'open' and not deleted`;
+  return row.n;
 }
