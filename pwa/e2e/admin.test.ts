@@ -132,5 +132,5 @@ test("the admin reads analytics as charts and as tables", async ({ page }) => {
   const total = await table.locator("tfoot td").first().textContent();
   expect(Number(total)).toBeGreaterThan(0);
   await page.getByLabel("Granularity").selectOption("month");
-  await expect(page.getByText("Memberships, churn, revenue and platform fees: no commerce data yet.")).toBeVisible();
+  await expect(page.getByText("Memberships, churn, revenue and platform fees are not charted yet (the dashboard shows this month's totals).")).toBeVisible();
 });

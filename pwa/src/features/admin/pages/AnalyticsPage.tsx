@@ -48,7 +48,7 @@ export default function AnalyticsPage() {
           empty={false} emptyTitle="">
           {analytics.data?.charts.map((chart) => <AnalyticsChart key={chart.id} chart={chart} />)}
           {analytics.data && !analytics.data.commerce && (
-            <p className="muted">Memberships, churn, revenue and platform fees: no commerce data yet.</p>
+            <p className="muted">Memberships, churn, revenue and platform fees are not charted yet (the dashboard shows this month's totals).</p>
           )}
         </QueryState>
       </div>

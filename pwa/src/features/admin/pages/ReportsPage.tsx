@@ -126,7 +126,7 @@ export function ReportsPage() {
       <section className="stack" aria-labelledby="preview-title" aria-busy={preview.isFetching}>
         <h2 id="preview-title">Preview{preview.data ? ` (${preview.data.totalCount} patients)` : ""}</h2>
         {preview.data && !preview.data.commerce && fields.some((f) => COMMERCE_REPORT_FIELDS.includes(f)) && (
-          <p className="muted">Membership, purchase and revenue fields: no commerce data yet, so they are empty.</p>
+          <p className="muted">Membership, purchase and revenue fields are not filled in reports yet, so they are empty.</p>
         )}
         <QueryState label="the report" isPending={preview.isPending && fields.length > 0} error={preview.error}
           refetch={() => void preview.refetch()} empty={preview.data?.list.length === 0} emptyTitle="No patients match">
