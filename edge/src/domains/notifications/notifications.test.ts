@@ -72,6 +72,8 @@ apiTest("notification settings", async (t, ctx) => {
     assert.deepEqual(mine.body.result.settings, {
       "consultation.startsSoon": { site: true, email: true, sms: false },
       "doctor.deactivated": { site: true, email: false, sms: false },
+      "membership.paymentFailed": { site: true, email: true, sms: false },
+      "membership.priceChange": { site: true, email: true, sms: false },
       "message.received": { site: false, email: true, sms: false },
     });
     const admins = await ctx.call("GET", "/settings/notifications", { token: admin.token });
