@@ -124,7 +124,8 @@ test("doctor charts and sends an encounter; the VMA sees it without creating; th
     await encounters.getByRole("link", { name: new RegExp(reason) }).click();
     await expect(vma.getByRole("heading", { level: 1, name: reason })).toBeVisible();
     await expect(vma.getByRole("region", { name: "Diagnoses" }).getByText("I10")).toBeVisible();
-    await expect(vma.getByRole("group", { name: "Encounter actions" }).getByRole("button")).toHaveText(["Download PDF"]);
+    // The VMA downloads and faxes (documents, issue 16) but neither edits, deletes nor sends the encounter.
+    await expect(vma.getByRole("group", { name: "Encounter actions" }).getByRole("button")).toHaveText(["Download PDF", "Fax"]);
   } finally {
     await vma.context().close();
   }

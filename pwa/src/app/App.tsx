@@ -18,7 +18,8 @@ export function App({ deps, router }: { deps: AppDeps; router: AppRouter }) {
   const actions = useMemo(() => createSessionActions({ api, session }), [api, session]);
   // REST-backed screens' cache (TanStack Query); keys per domain. One per app, emptied whenever
   // the signed-in user changes, so nothing of one user's answers shows to the next on a shared device.
-  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 1, staleTime: 10_000 } } }));
+  // Answers are stale at once: a screen opened again asks the server again (it shows the cached answer meanwhile).
+  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 1 } } }));
   const userId = state.user?.id ?? null;
   const shownUser = useRef(userId);
   useEffect(() => {

@@ -13,5 +13,4 @@ export const ACCOUNT_SCREENS: SweepRoute[] = [
   ]),
   { role: "patient", path: "/fillProfile", ready: "Your medical card" },
   { role: "admin", path: (ids) => `/settings/${ids.patientId}`, ready: /\S/ },
-  { role: "admin", path: "/admin", ready: "Dashboard", dialogs: [/^Change email of/] },
 ];

@@ -7,7 +7,6 @@ export const COMMERCE_ROUTES: SweepRoute[] = [
   { role: "admin", path: "/admin/transactions", ready: "Transactions" },
   { role: "admin", path: "/admin/promo-codes", ready: "Promo codes" },
   { role: "admin", path: "/admin/packages", ready: "Packages", dialogs: ["New service"] },
-  { role: "patient", path: "/orders", ready: "Services" },
   { role: "doctor", path: "/stripe/connect", ready: "Connect your payout account" },
   { role: "doctor", path: "/stripe/inactive", ready: "Your payout account is not active" },
 ];

@@ -69,7 +69,7 @@ export function AdminManagementSection() {
       </div>
       <QueryState label="admins" isPending={admins.isPending} error={admins.error} refetch={() => void admins.refetch()}
         empty={admins.data?.list.length === 0} emptyTitle="No admin matches">
-        <div className="table-scroll">
+        <div className="table-scroll" tabIndex={0} role="region" aria-label="Table (scrolls sideways)">
           <table className="data-table">
             <caption className="visually-hidden">Administrators</caption>
             <thead>

@@ -93,7 +93,7 @@ export function AgreementsSection() {
       <div><Button onClick={() => setEditing("new")}>New agreement</Button></div>
       <QueryState label="agreements" isPending={agreements.isPending} error={agreements.error} refetch={() => void agreements.refetch()}
         empty={agreements.data?.length === 0} emptyTitle="No agreements yet">
-        <div className="table-scroll">
+        <div className="table-scroll" tabIndex={0} role="region" aria-label="Table (scrolls sideways)">
           <table className="data-table">
             <caption className="visually-hidden">Agreements</caption>
             <thead>

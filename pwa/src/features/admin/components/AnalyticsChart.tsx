@@ -33,7 +33,7 @@ export function AnalyticsChart({ chart }: { chart: Chart }) {
       </figure>
       <details>
         <summary>Show the figures as a table</summary>
-        <div className="table-scroll">
+        <div className="table-scroll" tabIndex={0} role="region" aria-label="Table (scrolls sideways)">
           <table className="data-table">
             <caption className="visually-hidden">{chart.title} by period</caption>
             <thead>

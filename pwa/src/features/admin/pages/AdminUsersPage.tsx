@@ -79,7 +79,7 @@ export function AdminUsersPage() {
           <EmptyState title={search ? `No ${roleLabel.toLowerCase()} match “${search}”` : `No ${roleLabel.toLowerCase()} yet`} />
         )}
         {users.list.length > 0 && (
-          <div className="table-scroll">
+          <div className="table-scroll" tabIndex={0} role="region" aria-label="Table (scrolls sideways)">
             <table className="data-table">
               <caption className="visually-hidden">{roleLabel}, {first} to {last} of {users.totalCount}</caption>
               <thead>

@@ -131,7 +131,7 @@ export function ReportsPage() {
         <QueryState label="the report" isPending={preview.isPending && fields.length > 0} error={preview.error}
           refetch={() => void preview.refetch()} empty={preview.data?.list.length === 0} emptyTitle="No patients match">
           {preview.data && preview.data.list.length > 0 && (
-            <div className="table-scroll">
+            <div className="table-scroll" tabIndex={0} role="region" aria-label="Report preview (scrolls sideways)">
               <table className="data-table" aria-label="Report preview">
                 <thead>
                   <tr>{shown.map((f) => <th key={f} scope="col">{REPORT_FIELD_LABELS[f]}</th>)}</tr>

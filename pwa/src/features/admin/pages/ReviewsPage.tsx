@@ -49,7 +49,7 @@ export function ReviewsPage() {
         <h2 id="reviews-title">Reviews{reviews.data ? ` (${reviews.data.totalCount})` : ""}</h2>
         <QueryState label="reviews" isPending={reviews.isPending} error={reviews.error} refetch={() => void reviews.refetch()}
           empty={reviews.data?.list.length === 0} emptyTitle="No reviews here yet">
-          <div className="table-scroll">
+          <div className="table-scroll" tabIndex={0} role="region" aria-label="Table (scrolls sideways)">
             <table className="data-table">
               <caption className="visually-hidden">Reviews</caption>
               <thead>

@@ -82,13 +82,17 @@ export function MacroTextArea(
       <textarea
         ref={ref} id={id} className="ui-input" rows={rows} value={value}
         aria-invalid={error ? true : undefined} aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
-        aria-controls={matches.length ? listId : undefined} aria-expanded={matches.length > 0}
+        aria-controls={matches.length ? listId : undefined}
         aria-activedescendant={matches.length ? `${listId}-${Math.min(active, matches.length - 1)}` : undefined}
         onChange={(e) => { onChange(e.target.value); setCaret(e.target.selectionStart); setActive(0); }}
         onSelect={(e) => setCaret(e.currentTarget.selectionStart)}
         onKeyDown={onKeyDown}
       />
       <small id={`${id}-hint`}>Type a macro shortcut such as ;bp to insert its text.</small>
+      {/* A textarea cannot carry aria-expanded: the suggestions are announced here instead. */}
+      <span className="visually-hidden" role="status">
+        {matches.length ? `${matches.length} macro${matches.length === 1 ? "" : "s"}: arrow keys to choose, Enter to insert` : ""}
+      </span>
       {error && <p id={`${id}-error`} className="ui-field__error">{error}</p>}
       {matches.length > 0 && (
         <ul id={listId} role="listbox" aria-label="Macros" className="card" style={{ listStyle: "none", padding: "0.25rem", margin: 0 }}>
