@@ -8,7 +8,7 @@
  * the macro; back online, the close reaches the server.
  */
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { lastMail, signIn } from "./helpers.ts";
+import { accessTokenOf, lastMail, signIn } from "./helpers.ts";
 
 test.describe.configure({ timeout: 240_000 });
 
@@ -43,9 +43,13 @@ async function open(page: Page, path: string) {
   await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
 }
 
+const tokens = new WeakMap<Page, string>();
+
 /** Calls the API as the user signed in on `page`. */
 async function call<T>(page: Page, method: "GET" | "POST" | "PUT", path: string, data?: unknown): Promise<T> {
-  const token = await page.evaluate(() => JSON.parse(localStorage.getItem("dpc.auth") ?? "{}").accessToken as string);
+  // The access token lives in the page's memory only: one is fetched per page through the refresh cookie.
+  let token = tokens.get(page);
+  if (!token) tokens.set(page, token = await accessTokenOf(page));
   const response = await page.request.fetch(`/api/v1${path}`, { method, data, headers: { Authorization: `Bearer ${token}` } });
   const body = await response.json();
   expect(body.status, `${method} ${path}: ${body.message}`).toBe("success");
@@ -98,6 +102,12 @@ test("a doctor invites a VMA; tasks and macros flow between them, online and off
   await expect(vma.getByRole("form", { name: "Sign in" })).toBeVisible();
   await signIn(vma, vmaEmail, vmaPassword);
   await expect(vma.getByRole("banner").getByRole("button", { name: /account menu/ })).toBeVisible();
+  // A new account has not accepted the platform's required agreements yet: it is asked before going on (issue 18).
+  const agreements = vma.getByRole("dialog", { name: "Please review our updated agreements" });
+  await expect(agreements).toBeVisible();
+  for (const box of await agreements.getByRole("checkbox").all()) await box.check();
+  await agreements.getByRole("button", { name: "Accept and continue" }).click();
+  await expect(agreements).toBeHidden();
 
   // The VMA sees the doctor's patients and creates a task from the encounter with the macro.
   await open(vma, "/vma/patients");
