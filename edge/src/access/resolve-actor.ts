@@ -85,13 +85,18 @@ export function createActorLookup(deps: { sql: Sql; tokens: TokenService; clock:
  * is answered 401 on every route, public ones included, so the client refreshes
  * instead of being served as a guest. Only a request with no token is a guest.
  */
+/** Paths of the video gateway proxy (domains/video/routes.ts), whose `token` query parameter belongs to Janus. */
+const JANUS_PROXY_PATH = /\/video\/gateway\/[^/]+\/janus(\/|$)/;
+
 export function createActorResolver(deps: { sql: Sql; tokens: TokenService; clock: Clock }): MiddlewareHandler<AppEnv> {
   const lookup = createActorLookup(deps);
   return async (c, next) => {
     c.set("actor", null);
     c.set("tokenProblem", null);
     const authorization = c.req.header("authorization");
-    const token = presentedToken(authorization, c.req.query("token"));
+    // The video proxy's `?token=` is Janus's own (token_auth, checked by Janus), not an access token.
+    const queryToken = JANUS_PROXY_PATH.test(c.req.path) ? undefined : c.req.query("token");
+    const token = presentedToken(authorization, queryToken);
     if (authorization !== undefined && !token) throw unauthorized(TOKEN_MESSAGES.invalid, "TOKEN_INVALID");
     if (token) {
       const found = await lookup(token);
