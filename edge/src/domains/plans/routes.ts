@@ -2,37 +2,45 @@
 import { z } from "zod";
 import { allow } from "../../access/policy.ts";
 import { ok } from "../../http/envelope.ts";
-import { actorOf, jsonBody } from "../../http/input.ts";
+import { actorOf } from "../../http/input.ts";
 import { createRouter } from "../../http/router.ts";
-import { parse } from "../../http/validate.ts";
+import { valid, validate } from "../../http/validate.ts";
 import { idParamSchema } from "../../../../sync/schemas/auth.ts";
 import { membershipOptionUpdateSchema, planInputSchema, plansQuerySchema } from "../../../../sync/schemas/membership.ts";
 import type { PlansService } from "./service.ts";
 
-const planIdSchema = z.object({ id: z.uuid("No such membership option!") });
+/** A plan id in the path of the doctors' option calls: anything else reads as "no such option". */
+const optionIdSchema = z.object({ id: z.uuid("No such membership option!") });
 
 export function plansRoutes(plans: PlansService) {
   const r = createRouter();
-  const id = (c: { req: { param(): Record<string, string> } }) => parse(idParamSchema, c.req.param()).id;
+  const byId = validate({ param: idParamSchema });
+  const planId = (c: Parameters<typeof valid>[0]) => valid(c, idParamSchema).id;
+  const optionId = (c: Parameters<typeof valid>[0]) => valid(c, optionIdSchema).id;
 
-  r.get("/plans", allow.roles("admin"), async (c) => ok(c, await plans.list(actorOf(c), parse(plansQuerySchema, c.req.query()))));
+  r.get("/plans", allow.roles("admin"), validate({ query: plansQuerySchema }), async (c) =>
+    ok(c, await plans.list(actorOf(c), valid(c, plansQuerySchema))));
   r.get("/plans/dropdown", allow.signedIn, async (c) => ok(c, await plans.dropdown()));
   r.get("/plans/home", allow.public, async (c) => ok(c, await plans.home()));
-  r.post("/plans", allow.roles("admin"), async (c) => ok(c, await plans.create(actorOf(c), parse(planInputSchema, await jsonBody(c))), 201));
-  r.put("/plans/activate/:id", allow.roles("admin"), async (c) => ok(c, await plans.setActive(actorOf(c), id(c), true)));
-  r.put("/plans/deactivate/:id", allow.roles("admin"), async (c) => ok(c, await plans.setActive(actorOf(c), id(c), false)));
-  r.put("/plans/:id/add-to-homepage", allow.roles("admin"), async (c) => ok(c, await plans.setHomepage(actorOf(c), id(c), true)));
-  r.put("/plans/:id/remove-from-homepage", allow.roles("admin"), async (c) => ok(c, await plans.setHomepage(actorOf(c), id(c), false)));
-  r.put("/plans/:id", allow.roles("admin"), async (c) => ok(c, await plans.update(actorOf(c), id(c), parse(planInputSchema, await jsonBody(c)))));
+  r.post("/plans", allow.roles("admin"), validate({ json: planInputSchema }), async (c) =>
+    ok(c, await plans.create(actorOf(c), valid(c, planInputSchema)), 201));
+  r.put("/plans/activate/:id", allow.roles("admin"), byId, async (c) => ok(c, await plans.setActive(actorOf(c), planId(c), true)));
+  r.put("/plans/deactivate/:id", allow.roles("admin"), byId, async (c) => ok(c, await plans.setActive(actorOf(c), planId(c), false)));
+  r.put("/plans/:id/add-to-homepage", allow.roles("admin"), byId, async (c) => ok(c, await plans.setHomepage(actorOf(c), planId(c), true)));
+  r.put("/plans/:id/remove-from-homepage", allow.roles("admin"), byId, async (c) =>
+    ok(c, await plans.setHomepage(actorOf(c), planId(c), false)));
+  r.put("/plans/:id", allow.roles("admin"), validate({ param: idParamSchema, json: planInputSchema }), async (c) =>
+    ok(c, await plans.update(actorOf(c), planId(c), valid(c, planInputSchema))));
 
   r.get("/membershipOptions/settings/me", allow.roles("doctor"), async (c) => ok(c, await plans.mySettings(actorOf(c))));
-  r.get("/membershipOptions/doctor/:id", allow.signedIn, async (c) => ok(c, await plans.optionsOfDoctor(id(c))));
-  r.put("/membershipOptions/:id/enable/for/me", allow.roles("doctor"), async (c) =>
-    ok(c, await plans.setEnabled(actorOf(c), parse(planIdSchema, c.req.param()).id, true)));
-  r.put("/membershipOptions/:id/disable/for/me", allow.roles("doctor"), async (c) =>
-    ok(c, await plans.setEnabled(actorOf(c), parse(planIdSchema, c.req.param()).id, false)));
-  r.put("/membershipOptions/:id", allow.roles("doctor"), async (c) =>
-    ok(c, await plans.updateOption(actorOf(c), parse(planIdSchema, c.req.param()).id, parse(membershipOptionUpdateSchema, await jsonBody(c)))));
+  r.get("/membershipOptions/doctor/:id", allow.signedIn, byId, async (c) => ok(c, await plans.optionsOfDoctor(planId(c))));
+  const byOption = validate({ param: optionIdSchema });
+  r.put("/membershipOptions/:id/enable/for/me", allow.roles("doctor"), byOption, async (c) =>
+    ok(c, await plans.setEnabled(actorOf(c), optionId(c), true)));
+  r.put("/membershipOptions/:id/disable/for/me", allow.roles("doctor"), byOption, async (c) =>
+    ok(c, await plans.setEnabled(actorOf(c), optionId(c), false)));
+  r.put("/membershipOptions/:id", allow.roles("doctor"), validate({ param: optionIdSchema, json: membershipOptionUpdateSchema }), async (c) =>
+    ok(c, await plans.updateOption(actorOf(c), optionId(c), valid(c, membershipOptionUpdateSchema))));
 
   return r.app;
 }
