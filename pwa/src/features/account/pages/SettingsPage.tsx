@@ -8,6 +8,7 @@ import { NoteTypesSettings } from "../../notes/index.ts";
 import { BalancePanel, DoctorServicesSettings } from "../../commerce/index.ts";
 import { NotificationSettingsSection } from "../../notifications/index.ts";
 import { MacrosSettings, VmasSettings } from "../../team/index.ts";
+import { MembershipOptionsSettings, PatientMembershipsSettings } from "../../memberships/doctor/index.ts";
 import { ChangeEmailSection } from "../components/ChangeEmailSection.tsx";
 import { ChangePasswordSection } from "../components/ChangePasswordSection.tsx";
 import { PhoneSection } from "../components/PhoneSection.tsx";
@@ -17,8 +18,6 @@ type Section = { id: string; title: string; roles?: readonly Role[]; body: React
 
 const COMING: { id: string; title: string; roles?: Role[]; description: string }[] = [
   { id: "payment-methods", title: "Payment methods", roles: ["patient"], description: "Your saved cards." },
-  { id: "memberships", title: "Memberships", roles: ["doctor"], description: "The membership plans you offer." },
-  { id: "patient-memberships", title: "Patient memberships", roles: ["doctor"], description: "Your patients' plans." },
   { id: "consultations", title: "Consultations", roles: ["doctor"], description: "Consultation types and intake form." },
 ];
 
@@ -45,6 +44,14 @@ export function SettingsPage() {
     ...(user.isSuperAdmin ? [{ id: "admins", title: "Admin management", roles: ["admin"] as Role[], body: <AdminManagementSection /> }] : []),
     { id: "services", title: "Services", roles: ["doctor"], body: <DoctorServicesSettings /> }, // issue 14
     { id: "balance", title: "Balance", roles: ["doctor"], body: <BalancePanel titled={false} /> }, // issue 14
+    { id: "memberships", title: "Memberships", roles: ["doctor"], body: <MembershipOptionsSettings /> }, // issue 13
+    // The doctor manages their patients' memberships; their VMAs see the list (02 §7 "Doctors").
+    {
+      id: "patient-memberships",
+      title: "Patient memberships",
+      roles: ["doctor", "vma"],
+      body: <PatientMembershipsSettings canManage={user.role === "doctor"} />,
+    }, // issue 13
     ...COMING.map((item) => ({
       id: item.id,
       title: item.title,

@@ -1,0 +1,126 @@
+import { useState } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useApi } from "../../../lib/app-deps.tsx";
+import { errorMessage, isApiError } from "../../../lib/api/api-error.ts";
+import { Button, Checkbox, EmptyState, Spinner, TextField, useSnackbar } from "../../../ui/index.ts";
+import {
+  type MembershipOption,
+  membershipOptionUpdateSchema,
+  PRICE_CHANGE_NOTICE_DAYS,
+} from "../../../../../sync/schemas/membership.ts";
+import { formatCents } from "../../commerce/index.ts";
+import { centsToDollars, describeInterval, dollarsToCents, formatDay, issuesByField } from "./format.ts";
+import { doctorMembershipKeys } from "./keys.ts";
+
+/**
+ * Settings → Memberships (doctor, 02 §7 "Plans and membership options"): every active plan, offered to
+ * the doctor's patients or not, with the doctor's own trial days and prices (the plan's when left empty).
+ */
+export function MembershipOptionsSettings() {
+  const api = useApi();
+  const list = useQuery({ queryKey: doctorMembershipKeys.options(), queryFn: () => api.get<MembershipOption[]>("/membershipOptions/settings/me") });
+  if (list.isPending) return <Spinner label="Loading membership options" />;
+  if (list.isError) {
+    return (
+      <div className="stack">
+        <p className="form-error" role="alert">{errorMessage(list.error)}</p>
+        <div><Button variant="secondary" onClick={() => void list.refetch()}>Try again</Button></div>
+      </div>
+    );
+  }
+  if (list.data.length === 0) return <EmptyState title="No membership plans are offered on the platform yet" />;
+  return (
+    <div className="stack">
+      <p className="muted">
+        Choose the plans your patients can join. A new price applies to new members at once; existing members are told and
+        keep their price for {PRICE_CHANGE_NOTICE_DAYS} days.
+      </p>
+      <ul className="stack" style={{ listStyle: "none", padding: 0 }}>
+        {list.data.map((o) => <li key={o.planId}><OptionCard option={o} /></li>)}
+      </ul>
+    </div>
+  );
+}
+
+type Fields = Partial<Record<"trialDays" | "priceCents" | "initialPriceCents" | "_", string>>;
+
+function OptionCard({ option }: { option: MembershipOption }) {
+  const api = useApi();
+  const notify = useSnackbar();
+  const client = useQueryClient();
+  const headingId = `option-${option.planId}`;
+  const [trial, setTrial] = useState(String(option.trialDays));
+  const [price, setPrice] = useState(centsToDollars(option.priceCents));
+  const [initial, setInitial] = useState(centsToDollars(option.initialPriceCents));
+  const [errors, setErrors] = useState<Fields>({});
+  const refresh = () => client.invalidateQueries({ queryKey: doctorMembershipKeys.options() });
+  const toggle = useMutation({
+    mutationFn: (on: boolean) => api.put<MembershipOption>(`/membershipOptions/${option.planId}/${on ? "enable" : "disable"}/for/me`),
+    onSuccess: (o) => {
+      notify(o.enabled ? `${option.name} is offered to your patients` : `${option.name} is no longer offered`, "success");
+      void refresh();
+    },
+    onError: (e) => notify(errorMessage(e), "error"),
+  });
+  const save = useMutation({
+    mutationFn: (body: unknown) => api.put<MembershipOption>(`/membershipOptions/${option.planId}`, body),
+    onSuccess: (o) => {
+      notify(o.priceAppliesAt ? `Saved. Existing members pay the new price from ${formatDay(o.priceAppliesAt)}` : "Membership option saved", "success");
+      void refresh();
+    },
+    onError: (e) => {
+      const fields = isApiError(e) ? e.fieldErrors : {};
+      const shown = ["trialDays", "priceCents", "initialPriceCents"].some((k) => k in fields);
+      setErrors(shown ? fields : { _: errorMessage(e) });
+    },
+  });
+  const submit = () => {
+    const trialText = trial.trim();
+    const parsed = membershipOptionUpdateSchema.safeParse({
+      trialDays: trialText === "" ? null : /^-?\d+$/.test(trialText) ? Number(trialText) : Number.NaN,
+      priceCents: dollarsToCents(price),
+      initialPriceCents: dollarsToCents(initial),
+    });
+    if (!parsed.success) {
+      setErrors(issuesByField(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    save.mutate(parsed.data);
+  };
+  const id = (f: string) => `${headingId}-${f}`;
+  return (
+    <article className="ui-panel stack" aria-labelledby={headingId}>
+      <h3 id={headingId} style={{ margin: 0 }}>{option.name}</h3>
+      <p className="muted" style={{ margin: 0 }}>
+        {describeInterval(option.interval, option.intervalCount)}
+        {option.welcomePackage ? " · welcome package" : ""}
+        {option.description ? ` · ${option.description}` : ""}
+      </p>
+      <Checkbox
+        label="Offer to my patients"
+        checked={option.enabled}
+        disabled={toggle.isPending}
+        onChange={(on) => toggle.mutate(on)}
+      />
+      {option.previousPriceCents !== null && option.priceAppliesAt && (
+        <p role="status">
+          Existing members pay {formatCents(option.previousPriceCents)} until {formatDay(option.priceAppliesAt)}, then{" "}
+          {formatCents(option.priceCents)}.
+        </p>
+      )}
+      <form className="stack" noValidate aria-label={`${option.name} terms`} onSubmit={(e) => { e.preventDefault(); submit(); }}>
+        <div className="row" style={{ flexWrap: "wrap", alignItems: "flex-start" }}>
+          <TextField id={id("price")} label="Price (USD)" inputMode="decimal" value={price} onChange={setPrice} error={errors.priceCents}
+            hint={`Each ${describeInterval(option.interval, option.intervalCount).replace(/^Every /, "")}`} />
+          <TextField id={id("initial")} label="Initial price (USD)" inputMode="decimal" value={initial} onChange={setInitial}
+            error={errors.initialPriceCents} hint="Empty: none" />
+          <TextField id={id("trial")} label="Trial days" inputMode="numeric" value={trial} onChange={setTrial} error={errors.trialDays}
+            hint="0 for no trial" />
+        </div>
+        {errors._ && <p className="form-error" role="alert">{errors._}</p>}
+        <div><Button type="submit" loading={save.isPending}>Save {option.name}</Button></div>
+      </form>
+    </article>
+  );
+}

@@ -1,0 +1,35 @@
+/** How plans read on the doctor's and the admin's screens: durations in words, dates in en-US. */
+import type { PlanInterval } from "../../../../../sync/schemas/membership.ts";
+
+const UNIT: Record<PlanInterval, string> = { day: "day", week: "week", month: "month", year: "year", custom: "day" };
+
+/** "Every month", "Every 3 months", "Every 10 days" (a custom interval counts days); one-time plans say "For". */
+export function describeInterval(interval: PlanInterval, count: number, renews = true): string {
+  const unit = UNIT[interval];
+  const span = count === 1 ? unit : `${count} ${unit}s`;
+  return renews ? `Every ${span}` : `For ${count === 1 ? `1 ${unit}` : span}`;
+}
+
+const day = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
+export const formatDay = (iso: string) => day.format(new Date(iso));
+
+/** 4720 → "47.20" for a money input; null → "". */
+export const centsToDollars = (cents: number | null) => (cents === null ? "" : (cents / 100).toFixed(2));
+
+/**
+ * "47.20" → 4720 for the shared schema to judge: "" → null, text that is not an amount → NaN (the
+ * schema answers "…must be a whole number of cents"), zero and negatives pass through for its rules.
+ */
+export function dollarsToCents(text: string): number | null {
+  const t = text.trim().replace(/^\$/, "");
+  if (t === "") return null;
+  if (!/^-?\d{1,9}(\.\d{1,2})?$/.test(t)) return Number.NaN;
+  return Math.round(Number(t) * 100);
+}
+
+/** A zod error's messages by field name, the first per field (like the server's `details.fields`). */
+export function issuesByField(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const i of issues) fields[i.path.map(String).join(".") || "_"] ??= i.message;
+  return fields;
+}

@@ -1,0 +1,2 @@
+export { MembershipOptionsSettings } from "./MembershipOptionsSettings.tsx";
+export { PatientMembershipsSettings } from "./PatientMembershipsSettings.tsx";
