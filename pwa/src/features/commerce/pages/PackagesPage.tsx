@@ -5,8 +5,9 @@ import { errorMessage } from "../../../lib/api/api-error.ts";
 import { Button, Checkbox, Dialog, EmptyState, Select, Spinner, TextField, useSnackbar } from "../../../ui/index.ts";
 import { type PaidService, paidServiceInputSchema, type ServiceField } from "../../../../../sync/schemas/commerce.ts";
 import { commerceKeys, formatCents, parseDollars } from "../money.ts";
+import { PlansSection } from "../../memberships/admin/index.ts";
 
-/** `/admin/packages`: the paid services (create, edit, activate/deactivate, homepage). */
+/** `/admin/packages`: the paid services and the membership plans (create, edit, activate/deactivate, homepage). */
 export function PackagesPage() {
   const api = useApi();
   const notify = useSnackbar();
@@ -23,7 +24,13 @@ export function PackagesPage() {
     <section className="stack" aria-labelledby="packages-title">
       <title>Packages · DPC Telehealth</title>
       <h1 id="packages-title">Packages</h1>
-      <h2>Paid services</h2>
+      <nav aria-label="Packages sections">
+        <ul className="row" style={{ listStyle: "none", padding: 0 }}>
+          <li><a href="#paid-services-title">Paid services</a></li>
+          <li><a href="#plans-title">Membership plans</a></li>
+        </ul>
+      </nav>
+      <h2 id="paid-services-title">Paid services</h2>
       <div><Button onClick={() => setEditing("new")}>New service</Button></div>
       {list.isPending && <Spinner label="Loading services" />}
       {list.isError && <p className="form-error" role="alert">{errorMessage(list.error)}</p>}
@@ -55,6 +62,7 @@ export function PackagesPage() {
         </div>
       )}
       {editing && <ServiceDialog service={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
+      <PlansSection />
     </section>
   );
 }

@@ -82,7 +82,10 @@ function OptionCard({ option }: { option: MembershipOption }) {
       initialPriceCents: dollarsToCents(initial),
     });
     if (!parsed.success) {
-      setErrors(issuesByField(parsed.error.issues));
+      const fields: Fields = issuesByField(parsed.error.issues);
+      if (Number.isNaN(dollarsToCents(price))) fields.priceCents = "Enter an amount in dollars, like 59.00";
+      if (Number.isNaN(dollarsToCents(initial))) fields.initialPriceCents = "Enter an amount in dollars, like 59.00";
+      setErrors(fields);
       return;
     }
     setErrors({});

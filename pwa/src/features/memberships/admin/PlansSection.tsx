@@ -1,0 +1,132 @@
+import { useState } from "react";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useApi } from "../../../lib/app-deps.tsx";
+import { errorMessage } from "../../../lib/api/api-error.ts";
+import { Button, EmptyState, Select, Spinner, useSnackbar } from "../../../ui/index.ts";
+import type { Plan } from "../../../../../sync/schemas/membership.ts";
+import { formatCents } from "../../commerce/index.ts";
+import { describeInterval } from "../doctor/format.ts";
+import { PlanDialog } from "./PlanDialog.tsx";
+
+export const planKeys = {
+  all: ["plans", "admin"] as const,
+  list: (sort: string) => ["plans", "admin", sort] as const,
+};
+
+/** `-` first: descending (the API's `sort`); the default is newest first. */
+const SORTS = [
+  { value: "-createdAt", label: "Newest first" },
+  { value: "createdAt", label: "Oldest first" },
+  { value: "name", label: "Name (A–Z)" },
+  { value: "-name", label: "Name (Z–A)" },
+  { value: "priceCents", label: "Price (low to high)" },
+  { value: "-priceCents", label: "Price (high to low)" },
+  { value: "interval", label: "Duration unit" },
+] as const;
+
+const CATEGORY: Record<Plan["category"], string> = { primary: "Primary care", specialty: "Specialty care", "one-time": "One-time" };
+
+/** `/admin/packages` → Membership plans (02 §3, §5): list, sort, create, edit, activate, homepage. */
+export function PlansSection() {
+  const api = useApi();
+  const notify = useSnackbar();
+  const client = useQueryClient();
+  const [sort, setSort] = useState<string>("-createdAt");
+  const [editing, setEditing] = useState<Plan | "new" | null>(null);
+  const list = useQuery({
+    queryKey: planKeys.list(sort),
+    queryFn: () => api.get<{ list: Plan[]; totalCount: number }>(`/plans?limit=100&sort=${encodeURIComponent(sort)}`),
+    placeholderData: keepPreviousData,
+  });
+  const flag = useMutation({
+    mutationFn: ({ path }: { path: string; done: string }) => api.put<Plan>(path),
+    onSuccess: (_p, v) => {
+      notify(v.done, "success");
+      void client.invalidateQueries({ queryKey: planKeys.all });
+    },
+    onError: (e) => notify(errorMessage(e), "error"),
+  });
+  return (
+    <section className="stack" aria-labelledby="plans-title">
+      <h2 id="plans-title">Membership plans</h2>
+      <div className="row" style={{ flexWrap: "wrap", alignItems: "flex-end" }}>
+        <Button onClick={() => setEditing("new")}>New plan</Button>
+        <Select label="Sort plans by" value={sort} onChange={setSort} options={SORTS} />
+      </div>
+      {list.isPending && <Spinner label="Loading plans" />}
+      {list.isError && (
+        <div className="stack">
+          <p className="form-error" role="alert">{errorMessage(list.error)}</p>
+          <div><Button variant="secondary" onClick={() => void list.refetch()}>Try again</Button></div>
+        </div>
+      )}
+      {list.data && list.data.list.length === 0 && <EmptyState title="No membership plans yet" />}
+      {list.data && list.data.list.length > 0 && (
+        <div className="table-scroll" tabIndex={0} role="region" aria-label="Membership plans (scrolls sideways)">
+          <table className="data-table">
+            <caption className="visually-hidden">Membership plans, {SORTS.find((s) => s.value === sort)?.label.toLowerCase()}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th><th scope="col">Price</th><th scope="col">Duration</th><th scope="col">Trial</th>
+                <th scope="col">Category</th><th scope="col">Active</th><th scope="col">Homepage</th>
+                <th scope="col"><span className="visually-hidden">Actions</span></th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.list.map((p) => (
+                <tr key={p.id}>
+                  <th scope="row">{p.name}</th>
+                  <td>
+                    {formatCents(p.priceCents)}
+                    {p.initialPriceCents !== null && <div className="muted">{formatCents(p.initialPriceCents)} initial</div>}
+                  </td>
+                  <td>{describeInterval(p.interval, p.intervalCount, p.autoRenewable)}</td>
+                  <td>{p.trialDays ? `${p.trialDays} days` : "None"}</td>
+                  <td>{CATEGORY[p.category]}{p.welcomePackage ? " · welcome package" : ""}</td>
+                  <td>{p.isActive ? "Yes" : "No"}</td>
+                  <td>{p.isHomepage ? "Yes" : "No"}</td>
+                  <td>
+                    <div className="row" style={{ flexWrap: "wrap" }}>
+                      <Button variant="text" onClick={() => setEditing(p)} aria-label={`Edit ${p.name}`}>Edit</Button>
+                      <Button
+                        variant="text"
+                        disabled={flag.isPending}
+                        onClick={() =>
+                          flag.mutate({ path: `/plans/${p.isActive ? "deactivate" : "activate"}/${p.id}`, done: p.isActive ? `${p.name} deactivated` : `${p.name} activated` })}
+                        aria-label={`${p.isActive ? "Deactivate" : "Activate"} ${p.name}`}
+                      >
+                        {p.isActive ? "Deactivate" : "Activate"}
+                      </Button>
+                      <Button
+                        variant="text"
+                        disabled={flag.isPending}
+                        onClick={() =>
+                          flag.mutate({
+                            path: `/plans/${p.id}/${p.isHomepage ? "remove-from-homepage" : "add-to-homepage"}`,
+                            done: p.isHomepage ? `${p.name} removed from the homepage` : `${p.name} added to the homepage`,
+                          })}
+                        aria-label={`${p.isHomepage ? "Remove from homepage" : "Add to homepage"}: ${p.name}`}
+                      >
+                        {p.isHomepage ? "Remove from homepage" : "Add to homepage"}
+                      </Button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {list.data && list.data.totalCount > list.data.list.length && (
+        <p className="muted">Showing {list.data.list.length} of {list.data.totalCount} plans.</p>
+      )}
+      {editing && (
+        <PlanDialog
+          plan={editing === "new" ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => void client.invalidateQueries({ queryKey: planKeys.all })}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,1 @@
+export { PlansSection } from "./PlansSection.tsx";
