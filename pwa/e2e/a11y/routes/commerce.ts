@@ -6,7 +6,7 @@ export const COMMERCE_ROUTES: SweepRoute[] = [
   { role: "vma", path: "/vma/transactions", ready: "Transactions" },
   { role: "admin", path: "/admin/transactions", ready: "Transactions" },
   { role: "admin", path: "/admin/promo-codes", ready: "Promo codes" },
-  { role: "admin", path: "/admin/packages", ready: "Packages", dialogs: ["New service"] },
+  { role: "admin", path: "/admin/packages", ready: "Packages", dialogs: ["New service", "New plan", /^Edit Primary care/] }, // plans: issue 13
   { role: "doctor", path: "/stripe/connect", ready: "Connect your payout account" },
   { role: "doctor", path: "/stripe/inactive", ready: "Your payout account is not active" },
 ];
