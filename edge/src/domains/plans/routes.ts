@@ -26,7 +26,8 @@ export function plansRoutes(plans: PlansService) {
   r.put("/plans/:id", allow.roles("admin"), async (c) => ok(c, await plans.update(actorOf(c), id(c), parse(planInputSchema, await jsonBody(c)))));
 
   r.get("/membershipOptions/settings/me", allow.roles("doctor"), async (c) => ok(c, await plans.mySettings(actorOf(c))));
-  r.get("/membershipOptions/doctor/:id", allow.signedIn, async (c) => ok(c, await plans.optionsOfDoctor(id(c))));
+  // Public: a doctor's prices are on their public profile (guests see them with a sign-in prompt).
+  r.get("/membershipOptions/doctor/:id", allow.public, async (c) => ok(c, await plans.optionsOfDoctor(id(c))));
   r.put("/membershipOptions/:id/enable/for/me", allow.roles("doctor"), async (c) =>
     ok(c, await plans.setEnabled(actorOf(c), parse(planIdSchema, c.req.param()).id, true)));
   r.put("/membershipOptions/:id/disable/for/me", allow.roles("doctor"), async (c) =>
