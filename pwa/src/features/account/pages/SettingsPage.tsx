@@ -7,6 +7,7 @@ import { AdminManagementSection, AgreementsSection } from "../../admin/index.ts"
 import { NoteTypesSettings } from "../../notes/index.ts";
 import { BalancePanel, DoctorServicesSettings } from "../../commerce/index.ts";
 import { NotificationSettingsSection } from "../../notifications/index.ts";
+import { PaymentMethodsSection } from "../../payments/index.ts";
 import { MacrosSettings, VmasSettings } from "../../team/index.ts";
 import { ChangeEmailSection } from "../components/ChangeEmailSection.tsx";
 import { ChangePasswordSection } from "../components/ChangePasswordSection.tsx";
@@ -16,7 +17,6 @@ import { SessionsSection } from "../components/SessionsSection.tsx";
 type Section = { id: string; title: string; roles?: readonly Role[]; body: ReactNode };
 
 const COMING: { id: string; title: string; roles?: Role[]; description: string }[] = [
-  { id: "payment-methods", title: "Payment methods", roles: ["patient"], description: "Your saved cards." },
   { id: "memberships", title: "Memberships", roles: ["doctor"], description: "The membership plans you offer." },
   { id: "patient-memberships", title: "Patient memberships", roles: ["doctor"], description: "Your patients' plans." },
   { id: "consultations", title: "Consultations", roles: ["doctor"], description: "Consultation types and intake form." },
@@ -45,6 +45,7 @@ export function SettingsPage() {
     ...(user.isSuperAdmin ? [{ id: "admins", title: "Admin management", roles: ["admin"] as Role[], body: <AdminManagementSection /> }] : []),
     { id: "services", title: "Services", roles: ["doctor"], body: <DoctorServicesSettings /> }, // issue 14
     { id: "balance", title: "Balance", roles: ["doctor"], body: <BalancePanel titled={false} /> }, // issue 14
+    { id: "payment-methods", title: "Payment methods", roles: ["patient"], body: <PaymentMethodsSection /> }, // issue 13
     ...COMING.map((item) => ({
       id: item.id,
       title: item.title,
