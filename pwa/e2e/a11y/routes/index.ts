@@ -6,6 +6,7 @@ import { CARE_SCREENS } from "./care.ts";
 import { COMMERCE_ROUTES } from "./commerce.ts";
 import { DOCUMENTS_ROUTES } from "./documents.ts";
 import { ORDERS_ROUTES } from "./orders.ts";
+import { PAYMENTS_ROUTES } from "./payments.ts";
 import { PUBLIC_SCREENS } from "./public.ts";
 import { TEAM_ROUTES } from "./team.ts";
 
@@ -18,4 +19,5 @@ export const SWEEP_ROUTES: SweepRoute[] = [
   ...TEAM_ROUTES,
   ...ADMIN_ROUTES,
   ...COMMERCE_ROUTES,
+  ...PAYMENTS_ROUTES,
 ];

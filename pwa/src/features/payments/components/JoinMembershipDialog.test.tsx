@@ -22,7 +22,7 @@ const DOCTOR = "22222222-2222-4222-8222-222222222222";
 const QUARTER = option();
 const MONTHLY = option({ planId: "33333333-3333-4333-8333-333333333333", name: "Primary care — monthly", intervalCount: 1, priceCents: 5900, welcomePackage: false, trialDays: 14 });
 const membership = (patch: Partial<Membership> = {}): Membership => ({
-  id: "44444444-4444-4444-8444-444444444444", doctorId: DOCTOR, doctorName: "Dr. Maya Lopez", patientId: "p", patientName: "Pat",
+  id: "44444444-4444-4444-8444-444444444444", doctorId: DOCTOR, doctorName: "Maya Lopez", patientId: "p", patientName: "Pat",
   planId: QUARTER.planId, planName: QUARTER.name, interval: "month", intervalCount: 3, status: "active", cancelAtPeriodEnd: false,
   currentPeriodEnd: "2027-02-25T12:00:00.000Z", amountCents: 14700, pendingChange: null, ...patch,
 });

@@ -200,7 +200,7 @@ function JoinFlow({ doctorId, initialPlanId, intro, onClose }: {
       <div className="stack" role="status" aria-labelledby={headingId}>
         {stepHeading("You are now a member")}
         <p data-testid="member-plan">
-          {member.planName} with {member.doctorName}.
+          {member.planName} with Dr. {member.doctorName}.
         </p>
         {member.currentPeriodEnd && (
           <p data-testid="member-next-charge">
