@@ -22,9 +22,9 @@ type Answer = { status?: number; body: unknown };
 /** A fake emulator: `answers["POST /v1/payment_methods"]` returns what the emulator would. */
 export function createEmulatorFake(answers: Record<string, (call: EmulatorCall) => Answer>) {
   const calls: EmulatorCall[] = [];
-  const fetch = async (input: RequestInfo | URL, init: RequestInit = {}) => {
+  const fetch = (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
     const url = new URL(String(input));
-    if (url.origin !== EMULATOR_URL) throw new TypeError(`unexpected request to ${url.origin}`);
+    if (url.origin !== EMULATOR_URL) return Promise.reject(new TypeError(`unexpected request to ${url.origin}`));
     const call: EmulatorCall = {
       method: (init.method ?? "GET").toUpperCase(),
       path: url.pathname,
@@ -35,7 +35,7 @@ export function createEmulatorFake(answers: Record<string, (call: EmulatorCall) 
     calls.push(call);
     const handler = answers[`${call.method} ${call.path}`];
     const answer = handler ? handler(call) : { status: 404, body: { error: { message: "No such route" } } };
-    return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { "content-type": "application/json" } });
+    return Promise.resolve(new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { "content-type": "application/json" } }));
   };
   return { fetch: fetch as typeof globalThis.fetch, calls };
 }
