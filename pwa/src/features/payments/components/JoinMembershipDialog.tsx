@@ -454,7 +454,7 @@ function PlanChoice(
   const trial = trialText(option);
   return (
     <label
-      className={`join-plan ui-panel${checked ? " join-plan--chosen" : ""}`}
+      className={`join-plan${checked ? " join-plan--chosen" : ""}`}
       htmlFor={id}
     >
       <input

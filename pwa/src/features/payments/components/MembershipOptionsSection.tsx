@@ -75,7 +75,7 @@ export function MembershipOptionsSection(
               return (
                 <li
                   key={o.planId}
-                  className="ui-panel stack membership-option"
+                  className="stack membership-option"
                   aria-labelledby={`option-${o.planId}`}
                 >
                   <h3 id={`option-${o.planId}`}>{o.name}</h3>

@@ -97,12 +97,12 @@ export function PaymentMethodsSection() {
           {cards.data.map((c) => (
             <li
               key={c.id}
-              className="ui-panel payment-card"
+              className="payment-card"
               aria-label={cardName(c)}
             >
               <div>
                 <strong>{cardName(c)}</strong>
-                {c.isDefault && <span className="payment-card__default">· Default</span>}
+                {c.isDefault && <span className="payment-card__default">{" · Default"}</span>}
                 <div className="muted">Expires {cardExpiry(c)}</div>
               </div>
               <div className="row">
