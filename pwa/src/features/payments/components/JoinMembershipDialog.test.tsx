@@ -96,6 +96,26 @@ describe("the doctor's membership options and the join flow", { timeout: 30_000 
     expect(within(dialog).getByRole("link", { name: "Manage your membership in Settings" }).getAttribute("href")).toBe("/settings#memberships");
   });
 
+  it("a failed bank check: the edge is told (it removes the half-made subscription) and its message shows", async () => {
+    const user = userEvent.setup();
+    vi.stubGlobal("fetch", createEmulatorFake({
+      "GET /v1/payment_intents/pi_3ds": () => ({ body: { id: "pi_3ds", status: "requires_payment_method", last_payment_error: { message: "Authentication failed." } } }),
+    }).fetch);
+    const stub = edge(() =>
+      success({ status: "requiresAction", membershipId: membership().id, intentId: "pi_3ds", clientSecret: "pi_3ds_secret_x", actionUrl: `${EMULATOR_URL}/_emulator/3ds/pi_3ds` })
+    );
+    const refusal = "We are unable to authenticate your payment method. Please choose a different payment method and try again.";
+    stub.handlers["POST /stripe/confirm/intent"] = () => failure(402, refusal, { reason: "CARD_ERROR" });
+    asPatient(stub);
+    const dialog = await openJoin(user);
+    await user.click(within(dialog).getByRole("button", { name: "Continue" }));
+    await user.click(within(dialog).getByRole("button", { name: "Pay $147.00 and join" }));
+    await user.click(await within(dialog).findByRole("button", { name: "I have completed the check" }));
+    expect((await within(dialog).findByTestId("join-error")).textContent).toBe(refusal);
+    expect(stub.calls.find((c) => c.path === "/stripe/confirm/intent")?.body).toEqual({ intentId: "pi_3ds" });
+    expect(within(dialog).getByRole("heading", { name: "3. Confirm" })).toBeTruthy();
+  });
+
   it("a card error shows the processor's message in the dialog (no upgrade dialog); the retry is a new request", async () => {
     const user = userEvent.setup();
     let answer = () => failure(402, "Your card was declined.", { reason: "CARD_ERROR", code: "card_declined" });

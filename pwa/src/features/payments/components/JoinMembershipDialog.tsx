@@ -227,13 +227,10 @@ function JoinFlow({ doctorId, initialPlanId, intro, onClose }: {
             config={config.data}
             challenge={challenge}
             onFinished={(outcome) => {
-              if (outcome.ok) confirmIntent.mutate(challenge.intentId);
-              else {
-                key.current = newKey();
-                setError(outcome.message);
-                setChallenge(null);
-                setStep("confirm");
-              }
+              // Either way the edge is told: it reads the intent from the processor and, when the bank refused,
+              // removes the half-made subscription and answers the card message (shown by confirmIntent's onError).
+              if (!outcome.ok) setError(outcome.message);
+              confirmIntent.mutate(challenge.intentId);
             }}
           />
         )}
