@@ -1,8 +1,9 @@
 /**
- * Issue 13's browser test: a new patient opens the demo doctor's profile,
- * joins the monthly membership with the 3-D Secure test card (the card goes to
- * the Stripe-API emulator, its challenge page is completed in the frame), lands
- * as a member, and finds the card in Settings → Payment methods.
+ * Issue 13's browser test: a new patient opens the demo doctor's profile, is
+ * refused with a declined card, then joins the monthly membership with the
+ * 3-D Secure test card (the card goes to the Stripe-API emulator, its challenge
+ * page is completed in the frame), lands as a member, and finds the card in
+ * Settings → Payment methods.
  */
 import { expect, type Page, test } from "@playwright/test";
 import { lastMail, signIn } from "./helpers.ts";
@@ -69,12 +70,20 @@ test("a new patient joins the demo doctor's membership with the 3-D Secure test 
   const dialog = page.getByRole("dialog", { name: "Join Dr. Grace Hopper's practice" });
   // No saved card yet: the card module's form, straight to the emulator.
   const card = dialog.getByRole("form", { name: "New card" });
-  await card.getByLabel("Card number").fill("4000 0027 6000 3184");
-  await card.getByLabel("Expiry (MM/YY)").fill("12/34");
-  await card.getByLabel("CVC").fill("123");
-  await card.getByRole("button", { name: "Use this card" }).click();
-  await expect(dialog.getByRole("heading", { name: "3. Confirm" })).toBeVisible();
-  await dialog.getByRole("button", { name: /^(Pay \$59\.00 and join|Start membership)$/ }).click();
+  const useCard = async (number: string) => {
+    await card.getByLabel("Card number").fill(number);
+    await card.getByLabel("Expiry (MM/YY)").fill("12/34");
+    await card.getByLabel("CVC").fill("123");
+    await card.getByRole("button", { name: "Use this card" }).click();
+    await expect(dialog.getByRole("heading", { name: "3. Confirm" })).toBeVisible();
+    await dialog.getByRole("button", { name: /^(Pay \$59\.00 and join|Start membership)$/ }).click();
+  };
+  // A declined card first: the processor's message in the dialog, nothing else opens.
+  await useCard("4000 0000 0000 0002");
+  await expect(dialog.getByTestId("join-error")).toHaveText("Your card was declined.");
+  await expect(page.getByRole("dialog", { name: "A membership is needed" })).toHaveCount(0);
+  await dialog.getByRole("button", { name: "Back" }).click();
+  await useCard("4000 0027 6000 3184");
 
   // The bank's challenge (the emulator's page) in the frame.
   await expect(dialog.getByRole("heading", { name: "Confirm with your bank" })).toBeVisible();
