@@ -12,7 +12,10 @@ afterEach(() => vi.unstubAllGlobals());
 function renderCardEntry(emulator: ReturnType<typeof createEmulatorFake>, onCard = vi.fn()) {
   vi.stubGlobal("fetch", emulator.fetch);
   const edge = createFetchStub({ "GET /payments/products": () => success(EMULATOR_CONFIG) });
-  renderWithDeps(<CardEntry onCard={onCard} submitLabel="Save card" />, makeDeps({ fetch: edge.fetch, session: { status: "guest" } }));
+  renderWithDeps(
+    <CardEntry onCard={onCard} submitLabel="Save card" />,
+    makeDeps({ fetch: edge.fetch, session: { status: "guest" } }),
+  );
   return { edge, onCard };
 }
 
@@ -26,14 +29,20 @@ async function typeCard(number: string, expiry = "04/31", cvc = "123") {
 
 describe("CardEntry on the emulator", () => {
   it("tokenizes the card at the emulator with the publishable key; only the pm id leaves the module", async () => {
-    const emulator = createEmulatorFake({ "POST /v1/payment_methods": () => ({ body: { id: "pm_1Emulated", object: "payment_method" } }) });
+    const emulator = createEmulatorFake({
+      "POST /v1/payment_methods": () => ({ body: { id: "pm_1Emulated", object: "payment_method" } }),
+    });
     const { edge, onCard } = renderCardEntry(emulator);
     await typeCard("4242 4242 4242 4242");
     await waitFor(() => expect(onCard).toHaveBeenCalledWith("pm_1Emulated"));
     const [call] = emulator.calls;
     expect(call.authorization).toBe("Bearer pk_test_emulator");
     expect(Object.fromEntries(call.form!)).toEqual({
-      type: "card", "card[number]": "4242424242424242", "card[exp_month]": "4", "card[exp_year]": "2031", "card[cvc]": "123",
+      type: "card",
+      "card[number]": "4242424242424242",
+      "card[exp_month]": "4",
+      "card[exp_year]": "2031",
+      "card[cvc]": "123",
     });
     // The edge was only asked for the configuration: no card number there.
     expect(edge.calls.map((c) => `${c.method} ${c.path}`)).toEqual(["GET /payments/products"]);
@@ -41,7 +50,10 @@ describe("CardEntry on the emulator", () => {
 
   it("shows the processor's refusal and keeps the form", async () => {
     const emulator = createEmulatorFake({
-      "POST /v1/payment_methods": () => ({ status: 402, body: { error: { type: "card_error", code: "incorrect_number", message: "Your card number is incorrect." } } }),
+      "POST /v1/payment_methods": () => ({
+        status: 402,
+        body: { error: { type: "card_error", code: "incorrect_number", message: "Your card number is incorrect." } },
+      }),
     });
     const { onCard } = renderCardEntry(emulator);
     await typeCard("4242 4242 4242 4241");
@@ -63,8 +75,17 @@ describe("CardEntry on the emulator", () => {
 
   it("the path: Elements only with a real publishable key", () => {
     expect(cardEntryPath(EMULATOR_CONFIG)).toBe("emulator");
-    expect(cardEntryPath({ ...EMULATOR_CONFIG, cardEntry: "elements", emulatorUrl: null, publishableKey: "pk_test_51AbcdefGhijklmnopQrs" })).toBe("elements");
-    expect(cardEntryPath({ ...EMULATOR_CONFIG, cardEntry: "elements", emulatorUrl: null, publishableKey: "" })).toBe("unavailable");
+    expect(
+      cardEntryPath({
+        ...EMULATOR_CONFIG,
+        cardEntry: "elements",
+        emulatorUrl: null,
+        publishableKey: "pk_test_51AbcdefGhijklmnopQrs",
+      }),
+    ).toBe("elements");
+    expect(cardEntryPath({ ...EMULATOR_CONFIG, cardEntry: "elements", emulatorUrl: null, publishableKey: "" })).toBe(
+      "unavailable",
+    );
     expect(parseExpiry("4/2031")).toEqual({ month: 4, year: 2031 });
     expect(parseExpiry("0431")).toEqual({ month: 4, year: 2031 });
     expect(parseExpiry("13/31")).toBeNull();
@@ -97,7 +118,11 @@ describe("ThreeDSecureStep on the emulator", () => {
   it("a failed authentication is reported as a failure", async () => {
     const emulator = createEmulatorFake({
       "GET /v1/payment_intents/pi_123": () => ({
-        body: { id: "pi_123", status: "requires_payment_method", last_payment_error: { message: "We are unable to authenticate your payment method." } },
+        body: {
+          id: "pi_123",
+          status: "requires_payment_method",
+          last_payment_error: { message: "We are unable to authenticate your payment method." },
+        },
       }),
     });
     vi.stubGlobal("fetch", emulator.fetch);

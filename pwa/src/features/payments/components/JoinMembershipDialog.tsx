@@ -1,17 +1,17 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Link } from "react-router";
 import type { Card, Membership, MembershipOption, SubscribeResult } from "../../../../../sync/schemas/membership.ts";
 import type { CouponCheck } from "../../../../../sync/schemas/commerce.ts";
 import { discountedCents } from "../../../../../sync/schemas/commerce.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage, isApiError } from "../../../lib/api/api-error.ts";
-import { Button, Dialog, EmptyState, Spinner, TextField } from "../../../ui/index.ts";
+import { Button, Dialog, EmptyState, Spinner } from "../../../ui/index.ts";
 import { formatCents } from "../../commerce/index.ts";
 import { usePaymentsConfig } from "../lib/config.ts";
 import { paymentsKeys } from "../lib/keys.ts";
 import { intervalText, priceText, trialText } from "../lib/plan-price.ts";
 import { CardEntry } from "./CardEntry.tsx";
+import { JoinSummary, MemberConfirmation, PlanChoice, PromoCode } from "./JoinParts.tsx";
 import { cardExpiry, cardName, useCards, useInvalidateCards } from "./PaymentMethodsSection.tsx";
 import { type ThreeDSecureChallenge, ThreeDSecureStep } from "./ThreeDSecureStep.tsx";
 
@@ -32,12 +32,6 @@ export function useMembershipOptions(doctorId: string) {
 }
 
 const newKey = () => `join-${crypto.randomUUID()}`;
-const longDate = (iso: string) =>
-  new Date(iso).toLocaleDateString("en-US", {
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-  });
 
 /**
  * The join flow (02 §4, §7): plan → card (saved or new) → optional promo code →
@@ -87,9 +81,7 @@ function JoinFlow({ doctorId, initialPlanId, intro, onClose }: {
   const [planId, setPlanId] = useState<string | null>(initialPlanId);
   const [cardChoice, setCardChoice] = useState<string>("");
   const [newCard, setNewCard] = useState<string | null>(null);
-  const [code, setCode] = useState("");
   const [coupon, setCoupon] = useState<CouponCheck | null>(null);
-  const [couponError, setCouponError] = useState("");
   const [error, setError] = useState("");
   const [challenge, setChallenge] = useState<ThreeDSecureChallenge | null>(
     null,
@@ -114,18 +106,6 @@ function JoinFlow({ doctorId, initialPlanId, intro, onClose }: {
   const chosenCard = cardChoice === NEW_CARD ? newCard : cardChoice || savedCards.find((c) => c.isDefault)?.id ||
     savedCards[0]?.id || null;
   const card: Pick<Card, "brand" | "last4"> | null = savedCards.find((c) => c.id === chosenCard) ?? null;
-
-  const check = useMutation({
-    mutationFn: (c: string) => api.get<CouponCheck>(`/coupons/check/${encodeURIComponent(c)}`),
-    onSuccess: (c) => {
-      setCoupon(c);
-      setCouponError("");
-    },
-    onError: (e) => {
-      setCoupon(null);
-      setCouponError(errorMessage(e));
-    },
-  });
 
   const finish = async (m: Membership) => {
     setMember(m);
@@ -197,24 +177,12 @@ function JoinFlow({ doctorId, initialPlanId, intro, onClose }: {
 
   if (step === "done" && member) {
     return (
-      <div className="stack" role="status" aria-labelledby={headingId}>
-        {stepHeading("You are now a member")}
-        <p data-testid="member-plan">
-          {member.planName} with Dr. {member.doctorName}.
-        </p>
-        {member.currentPeriodEnd && (
-          <p data-testid="member-next-charge">
-            Next charge: {formatCents(member.amountCents)} on {longDate(member.currentPeriodEnd)}
-            {member.status === "trialing" ? " (after your free trial)" : ""}.
-          </p>
-        )}
-        <div className="row">
-          <Link to="/settings#memberships" onClick={onClose}>
-            Manage your membership in Settings
-          </Link>
-          <Button variant="secondary" onClick={onClose}>Close</Button>
-        </div>
-      </div>
+      <MemberConfirmation
+        member={member}
+        heading={stepHeading("You are now a member")}
+        labelledBy={headingId}
+        onClose={onClose}
+      />
     );
   }
 
@@ -346,68 +314,8 @@ function JoinFlow({ doctorId, initialPlanId, intro, onClose }: {
   return (
     <div className="stack">
       {stepHeading("3. Confirm")}
-      <dl className="join-summary">
-        <dt>Plan</dt>
-        <dd>{option.name}</dd>
-        <dt>Price</dt>
-        <dd data-testid="join-price">
-          {coupon
-            ? (
-              <>
-                {formatCents(price)}{" "}
-                <s aria-label={`was ${formatCents(option.priceCents)}`}>
-                  {formatCents(option.priceCents)}
-                </s>{" "}
-                {intervalText(option)}
-                {coupon.duration === "once" ? ` for the first payment, then ${formatCents(option.priceCents)}` : ""}
-              </>
-            )
-            : priceText(option)}
-        </dd>
-        {trial && (
-          <>
-            <dt>Trial</dt>
-            <dd>{trial}</dd>
-          </>
-        )}
-        {option.welcomePackage && (
-          <>
-            <dt>Welcome package</dt>
-            <dd>Included</dd>
-          </>
-        )}
-        <dt>Card</dt>
-        <dd>{card ? cardName(card) : "The new card you entered"}</dd>
-      </dl>
-      <form
-        className="row"
-        style={{ alignItems: "flex-end" }}
-        aria-label="Promo code"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (code.trim()) check.mutate(code.trim());
-        }}
-      >
-        <TextField
-          label="Promo code (optional)"
-          value={code}
-          onChange={(v) => {
-            setCode(v);
-            setCoupon(null);
-            setCouponError("");
-          }}
-          error={couponError}
-          maxLength={40}
-        />
-        <Button type="submit" variant="secondary" loading={check.isPending}>
-          Apply
-        </Button>
-      </form>
-      {coupon && (
-        <p role="status" data-testid="join-coupon">
-          {coupon.name}: {coupon.percentageDiscount}% off
-        </p>
-      )}
+      <JoinSummary option={option} coupon={coupon} cardLabel={card ? cardName(card) : "The new card you entered"} />
+      <PromoCode onChange={setCoupon} />
       {error && (
         <p className="form-error" role="alert" data-testid="join-error">
           {error}
@@ -437,40 +345,5 @@ function JoinFlow({ doctorId, initialPlanId, intro, onClose }: {
         </Button>
       </div>
     </div>
-  );
-}
-
-function PlanChoice(
-  { option, checked, onPick }: {
-    option: MembershipOption;
-    checked: boolean;
-    onPick: () => void;
-  },
-) {
-  const id = useId();
-  const trial = trialText(option);
-  return (
-    <label
-      className={`join-plan${checked ? " join-plan--chosen" : ""}`}
-      htmlFor={id}
-    >
-      <input
-        id={id}
-        type="radio"
-        name="join-plan"
-        checked={checked}
-        onChange={onPick}
-        aria-describedby={`${id}-price`}
-      />
-      <span className="stack" style={{ gap: "var(--space-1)" }}>
-        <strong>{option.name}</strong>
-        <span id={`${id}-price`}>
-          {priceText(option)}
-          {trial ? `. ${trial}` : ""}
-          {option.welcomePackage ? ". Welcome package included" : ""}
-        </span>
-        {option.description && <span className="muted">{option.description}</span>}
-      </span>
-    </label>
   );
 }

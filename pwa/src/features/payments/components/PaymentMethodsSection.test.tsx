@@ -15,7 +15,12 @@ function cardsEdge(initial: Card[]) {
     "GET /payments/products": () => success(EMULATOR_CONFIG),
     "GET /stripe/account/paymentMethods": () => success(cards),
     "POST /stripe/account/paymentMethods": (req) => {
-      const added = card({ id: (req.body as { paymentMethodId: string }).paymentMethodId, brand: "mastercard", last4: "4444", isDefault: cards.length === 0 });
+      const added = card({
+        id: (req.body as { paymentMethodId: string }).paymentMethodId,
+        brand: "mastercard",
+        last4: "4444",
+        isDefault: cards.length === 0,
+      });
       cards = [...cards, added];
       return success(added, 201);
     },
@@ -38,19 +43,27 @@ const render = (stub: ReturnType<typeof createFetchStub>) =>
 describe("Settings → Payment methods", () => {
   it("lists the cards with brand, last four, expiry and the default; makes another the default; deletes after a question", async () => {
     const user = userEvent.setup();
-    const stub = cardsEdge([card(), card({ id: "pm_saved_amex", brand: "amex", last4: "0005", expMonth: 12, expYear: 2029, isDefault: false })]);
+    const stub = cardsEdge([
+      card(),
+      card({ id: "pm_saved_amex", brand: "amex", last4: "0005", expMonth: 12, expYear: 2029, isDefault: false }),
+    ]);
     render(stub);
     const list = await screen.findByRole("list", { name: "Saved cards" });
     const visa = within(list).getByRole("listitem", { name: "Visa ending in 4242" });
-    expect(visa.textContent).toContain("Default");
+    expect(visa.textContent).toContain("Visa ending in 4242\u00a0· Default");
     expect(visa.textContent).toContain("Expires 04/31");
     expect(within(visa).queryByRole("button", { name: /Make .* default/ })).toBeNull();
     const amex = within(list).getByRole("listitem", { name: "American Express ending in 0005" });
     expect(amex.textContent).toContain("Expires 12/29");
 
     await user.click(within(amex).getByRole("button", { name: "Make American Express ending in 0005 the default card" }));
-    await waitFor(() => expect(within(screen.getByRole("listitem", { name: "American Express ending in 0005" })).queryByText(/Default/)).toBeTruthy());
-    expect(stub.calls.find((c) => c.path === "/stripe/account/paymentMethods/default")?.body).toEqual({ paymentMethodId: "pm_saved_amex" });
+    await waitFor(() =>
+      expect(within(screen.getByRole("listitem", { name: "American Express ending in 0005" })).queryByText(/Default/))
+        .toBeTruthy()
+    );
+    expect(stub.calls.find((c) => c.path === "/stripe/account/paymentMethods/default")?.body).toEqual({
+      paymentMethodId: "pm_saved_amex",
+    });
 
     await user.click(screen.getByRole("button", { name: "Delete Visa ending in 4242" }));
     const dialog = await screen.findByRole("dialog", { name: "Delete this card?" });
@@ -85,7 +98,8 @@ describe("Settings → Payment methods", () => {
     const user = userEvent.setup();
     vi.stubGlobal("fetch", createEmulatorFake({ "POST /v1/payment_methods": () => ({ body: { id: "pm_declines" } }) }).fetch);
     const stub = cardsEdge([]);
-    stub.handlers["POST /stripe/account/paymentMethods"] = () => failure(402, "Your card was declined.", { reason: "CARD_ERROR" });
+    stub.handlers["POST /stripe/account/paymentMethods"] = () =>
+      failure(402, "Your card was declined.", { reason: "CARD_ERROR" });
     render(stub);
     await user.click(await screen.findByRole("button", { name: "Add a card" }));
     await user.type(await screen.findByLabelText("Card number"), "4000 0000 0000 0002");
@@ -101,7 +115,8 @@ describe("Settings → Payment methods", () => {
     let fail = true;
     const stub = cardsEdge([card()]);
     const ok = stub.handlers["GET /stripe/account/paymentMethods"];
-    stub.handlers["GET /stripe/account/paymentMethods"] = (req) => fail ? failure(503, "Payments are not available right now. Please try again later.") : ok(req);
+    stub.handlers["GET /stripe/account/paymentMethods"] = (req) =>
+      fail ? failure(503, "Payments are not available right now. Please try again later.") : ok(req);
     render(stub);
     expect(await screen.findByText("Payments are not available right now. Please try again later.")).toBeTruthy();
     fail = false;

@@ -102,7 +102,7 @@ export function PaymentMethodsSection() {
             >
               <div>
                 <strong>{cardName(c)}</strong>
-                {c.isDefault && <span className="payment-card__default">{" · Default"}</span>}
+                {c.isDefault && <span className="payment-card__default">&nbsp;· Default</span>}
                 <div className="muted">Expires {cardExpiry(c)}</div>
               </div>
               <div className="row">

@@ -16,7 +16,13 @@ export const EMULATOR_CONFIG: PaymentsConfig = {
   locale: "en",
 };
 
-export type EmulatorCall = { method: string; path: string; query: URLSearchParams; form: URLSearchParams | null; authorization: string | null };
+export type EmulatorCall = {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  form: URLSearchParams | null;
+  authorization: string | null;
+};
 type Answer = { status?: number; body: unknown };
 
 /** A fake emulator: `answers["POST /v1/payment_methods"]` returns what the emulator would. */
@@ -35,7 +41,12 @@ export function createEmulatorFake(answers: Record<string, (call: EmulatorCall) 
     calls.push(call);
     const handler = answers[`${call.method} ${call.path}`];
     const answer = handler ? handler(call) : { status: 404, body: { error: { message: "No such route" } } };
-    return Promise.resolve(new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { "content-type": "application/json" } }));
+    return Promise.resolve(
+      new Response(JSON.stringify(answer.body), {
+        status: answer.status ?? 200,
+        headers: { "content-type": "application/json" },
+      }),
+    );
   };
   return { fetch: fetch as typeof globalThis.fetch, calls };
 }
