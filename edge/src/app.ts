@@ -195,7 +195,7 @@ export function createApp(deps: Deps, options: AppOptions) {
   const app = new Hono<AppEnv>();
   app.use("*", secureHeaders({ crossOriginEmbedderPolicy: false, crossOriginResourcePolicy: "same-origin" }));
   // The one Content-Security-Policy (edge/src/http/csp.ts) on every HTML answer, and its companions.
-  app.use("*", securityPolicy(cspOptionsFrom(deps.config)));
+  app.use("*", securityPolicy(cspOptionsFrom(deps.config, deps.payments)));
   app.route(API_PREFIX, api);
   app.all(`${API_PREFIX}/*`, (c) => errorResponse(c, 404, "Not found", { reason: "ROUTE_NOT_FOUND" }));
   app.onError(createErrorHandler(deps.log));

@@ -34,11 +34,25 @@ Deno.test("csp: the policy from the configuration", () => {
   assert.equal(cspOptionsFrom(loadConfig({ PORT: "8123" })).publicOrigin, "http://localhost:8123");
 });
 
+Deno.test("csp: on the Stripe-API emulator, its origin for card tokenization and the 3-D Secure frame, nothing else", () => {
+  const config = loadConfig({ PORT: "8123" });
+  assert.equal(cspOptionsFrom(config, { emulatorUrl: null }).paymentEmulatorOrigin, null);
+  const options = cspOptionsFrom(config, { emulatorUrl: "http://127.0.0.1:41234" });
+  assert.equal(options.paymentEmulatorOrigin, "http://127.0.0.1:41234");
+  const policy = buildCsp(options);
+  assert.equal(directive(policy, "connect-src"), "connect-src 'self' ws://localhost:8123 http://127.0.0.1:41234");
+  assert.equal(directive(policy, "frame-src"), "frame-src http://127.0.0.1:41234");
+  assert.equal(directive(policy, "script-src"), "script-src 'self'", "the emulator serves no script");
+  assert.equal(directive(policy, "frame-ancestors"), "frame-ancestors 'none'");
+  // Without it, no frame at all.
+  assert.equal(directive(buildCsp(cspOptionsFrom(config)), "frame-src"), "frame-src 'none'");
+});
+
 apiTest("csp: every HTML answer carries the one policy; reports are validated and rate-limited", async (t, ctx) => {
   const root = await Deno.makeTempDir();
   await Deno.writeTextFile(`${root}/index.html`, "<!doctype html><title>app</title>");
   await mountPwa(ctx.app, root);
-  const policy = buildCsp(cspOptionsFrom(ctx.deps.config));
+  const policy = buildCsp(cspOptionsFrom(ctx.deps.config, ctx.deps.payments));
 
   await t.step("the app's pages, the not-found page and index.html itself", async () => {
     for (const [path, status] of [["/", 200], ["/doctors", 200], ["/definitely/not/here", 404], ["/index.html", 200]] as const) {

@@ -5,8 +5,10 @@
  * mounted once on the whole app and sets it on any `text/html` answer.
  *
  * Hosts outside the origin are added through the named lists below: the
- * payment provider's (Stripe, only when a real publishable key is configured)
- * and media hosts (none today: browsers reach Janus through the edge's proxy).
+ * payment provider's (Stripe, only when a real publishable key is configured;
+ * or the local Stripe-API emulator's origin when the edge runs on it: the PWA
+ * tokenizes cards there and frames its 3-D Secure page) and media hosts (none
+ * today: browsers reach Janus through the edge's proxy).
  */
 import type { MiddlewareHandler } from "hono";
 import type { Config } from "../config.ts";
@@ -36,14 +38,27 @@ export type CspOptions = {
   stripePublishableKey?: string | null;
   /** Extra `connect-src` hosts for media (e.g. a Janus gateway browsers reach directly). */
   mediaHosts?: readonly string[];
+  /**
+   * The Stripe-API emulator's origin when payments run on it (`npm start` without STRIPE_SECRET_KEY, the
+   * browser tests): `connect-src` (card tokenization, intent status) and `frame-src` (its 3-D Secure page).
+   */
+  paymentEmulatorOrigin?: string | null;
 };
 
 /**
  * The options from the configuration. The payment issue adds
  * STRIPE_PUBLISHABLE_KEY to config.ts; it is read here under that name.
  */
-export function cspOptionsFrom(config: Config & { STRIPE_PUBLISHABLE_KEY?: string }): CspOptions {
-  return { publicOrigin: config.publicOrigin, stripePublishableKey: config.STRIPE_PUBLISHABLE_KEY ?? null, mediaHosts: [] };
+export function cspOptionsFrom(
+  config: Config & { STRIPE_PUBLISHABLE_KEY?: string },
+  payments?: { emulatorUrl: string | null },
+): CspOptions {
+  return {
+    publicOrigin: config.publicOrigin,
+    stripePublishableKey: config.STRIPE_PUBLISHABLE_KEY ?? null,
+    mediaHosts: [],
+    paymentEmulatorOrigin: payments?.emulatorUrl ? new URL(payments.emulatorUrl).origin : null,
+  };
 }
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
@@ -64,6 +79,7 @@ export function cspDirectives(options: CspOptions): [string, string[]][] {
   const origin = new URL(options.publicOrigin);
   const websocket = `${origin.protocol === "https:" ? "wss:" : "ws:"}//${origin.host}`;
   const stripe = isRealStripeKey(options.stripePublishableKey) ? STRIPE_SOURCES : null;
+  const emulator = options.paymentEmulatorOrigin ? [new URL(options.paymentEmulatorOrigin).origin] : [];
   const directives: [string, string[]][] = [
     ["default-src", ["'self'"]],
     ["script-src", ["'self'", ...(stripe?.script ?? [])]],
@@ -71,8 +87,8 @@ export function cspDirectives(options: CspOptions): [string, string[]][] {
     ["img-src", ["'self'", "data:", "blob:", ...(stripe?.img ?? [])]],
     ["media-src", ["'self'", "blob:"]],
     ["font-src", ["'self'"]],
-    ["connect-src", ["'self'", websocket, ...(options.mediaHosts ?? []), ...(stripe?.connect ?? [])]],
-    ["frame-src", stripe ? [...stripe.frame] : ["'none'"]],
+    ["connect-src", ["'self'", websocket, ...(options.mediaHosts ?? []), ...(stripe?.connect ?? []), ...emulator]],
+    ["frame-src", stripe || emulator.length ? [...(stripe?.frame ?? []), ...emulator] : ["'none'"]],
     ["worker-src", ["'self'"]],
     ["manifest-src", ["'self'"]],
     ["object-src", ["'none'"]],

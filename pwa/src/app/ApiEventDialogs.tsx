@@ -1,7 +1,13 @@
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
+import { useSession } from "../features/auth/index.ts";
 import { useAppDeps } from "../lib/app-deps.tsx";
 import { Button, Dialog } from "../ui/index.ts";
+
+// The join flow (card entry, 3-D Secure) loads only when a 402 asks for it.
+const UpgradeMembershipDialog = lazy(() =>
+  import("../features/payments/index.ts").then((m) => ({ default: m.UpgradeMembershipDialog }))
+);
 
 type Shown = "paymentAction" | "subscription" | "erxProfile" | null;
 
@@ -19,11 +25,20 @@ export function ApiEventDialogs() {
   const { events } = useAppDeps();
   const [shown, setShown] = useState<Shown>(null);
   const [erxMissing, setErxMissing] = useState<{ doctor: string[]; patient: string[] }>({ doctor: [], patient: [] });
+  // 402 "Subscription required" names the doctor (edge memberships/requirement.ts): a patient joins right here.
+  const [upgradeDoctor, setUpgradeDoctor] = useState<string | null>(null);
+  const { user } = useSession();
+  const role = useRef(user?.role);
+  role.current = user?.role;
 
   useEffect(() => {
     const offs = [
       events.on("paymentActionRequired", () => setShown("paymentAction")),
-      events.on("subscriptionRequired", () => setShown("subscription")),
+      events.on("subscriptionRequired", ({ details }) => {
+        const doctorId = typeof details?.doctorId === "string" ? details.doctorId : null;
+        if (doctorId && role.current === "patient") setUpgradeDoctor(doctorId);
+        else setShown("subscription");
+      }),
       events.on("erxProfileRequired", (details) => {
         // The orders domain names what is missing on each side (edge/docs/orders.md).
         const list = (v: unknown) => Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
@@ -41,6 +56,13 @@ export function ApiEventDialogs() {
     ? "A membership is needed"
     : "Complete your e-prescribing profile";
 
+  if (upgradeDoctor) {
+    return (
+      <Suspense fallback={null}>
+        <UpgradeMembershipDialog key={upgradeDoctor} doctorId={upgradeDoctor} onClose={() => setUpgradeDoctor(null)} />
+      </Suspense>
+    );
+  }
   return (
     <Dialog open={shown !== null} title={title} onClose={close}>
       <div className="stack">

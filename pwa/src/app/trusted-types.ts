@@ -5,8 +5,10 @@
  * one sink the app needs is the service worker's registration (workbox-window
  * hands `navigator.serviceWorker.register` a plain string): that exact URL
  * passes; and Tiptap parses an empty editor's content with DOMParser (an
- * inert document) as `<body></body>`: that exact string passes. Everything
- * else is refused. Imported first by main.tsx, before
+ * inert document) as `<body></body>`: that exact string passes; with a real
+ * Stripe key the card module's lazily loaded Stripe.js (`@stripe/stripe-js`
+ * injects its one script, https://js.stripe.com/<train>/stripe.js) passes.
+ * Everything else is refused. Imported first by main.tsx, before
  * anything registers or renders.
  */
 import { z } from "zod";
@@ -16,6 +18,9 @@ export const SERVICE_WORKER_URL = "/sw.js";
 
 /** What Tiptap's `elementFromString` parses for an empty document (the notes' fields start empty; Yjs fills them). */
 export const EMPTY_EDITOR_HTML = "<body></body>";
+
+/** The script `@stripe/stripe-js` injects (its own STRIPE_JS_URL_REGEX), only on the Stripe Elements path. */
+export const STRIPE_JS_URL = /^https:\/\/js\.stripe\.com\/(v3|[a-z]+)\/stripe\.js(\?[A-Za-z0-9=&_-]*)?$/;
 
 type TrustedTypePolicyFactory = {
   createPolicy(
@@ -27,7 +32,7 @@ type TrustedTypePolicyFactory = {
 const factory = (globalThis as { trustedTypes?: TrustedTypePolicyFactory }).trustedTypes;
 if (factory) {
   factory.createPolicy("default", {
-    createScriptURL: (input) => (input === SERVICE_WORKER_URL ? input : null),
+    createScriptURL: (input) => (input === SERVICE_WORKER_URL || STRIPE_JS_URL.test(input) ? input : null),
     createHTML: (input) => (input === EMPTY_EDITOR_HTML ? input : null),
   });
 }

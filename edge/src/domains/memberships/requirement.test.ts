@@ -18,6 +18,9 @@ paymentsTest("memberships: 402 Subscription required", async (t, ctx) => {
     const chat = await ctx.call("POST", `/messages/chat/${doctor.id}`, { token: stranger.token });
     assert.equal(chat.status, 402, JSON.stringify(chat.body));
     assert.equal(chat.body.message, "Subscription required");
+    // The PWA's upgrade dialog opens the join flow of the doctor named here (pwa/docs/payments.md).
+    assert.equal(chat.body.details.doctorId, doctor.id);
+    assert.equal(chat.body.details.reason, "SUBSCRIPTION_REQUIRED");
     const { patient } = await member();
     const ok = await ctx.call("POST", `/messages/chat/${doctor.id}`, { token: patient.token });
     assert.equal(ok.status, 201, JSON.stringify(ok.body));

@@ -33,7 +33,8 @@ export function plansRoutes(plans: PlansService) {
     ok(c, await plans.update(actorOf(c), planId(c), valid(c, planInputSchema))));
 
   r.get("/membershipOptions/settings/me", allow.roles("doctor"), async (c) => ok(c, await plans.mySettings(actorOf(c))));
-  r.get("/membershipOptions/doctor/:id", allow.signedIn, byId, async (c) => ok(c, await plans.optionsOfDoctor(planId(c))));
+  // Public: a doctor's prices are on their public profile (guests see them with a sign-in prompt).
+  r.get("/membershipOptions/doctor/:id", allow.public, byId, async (c) => ok(c, await plans.optionsOfDoctor(planId(c))));
   const byOption = validate({ param: optionIdSchema });
   r.put("/membershipOptions/:id/enable/for/me", allow.roles("doctor"), byOption, async (c) =>
     ok(c, await plans.setEnabled(actorOf(c), optionId(c), true)));

@@ -7,6 +7,7 @@ import { COMMERCE_ROUTES } from "./commerce.ts";
 import { DOCUMENTS_ROUTES } from "./documents.ts";
 import { ORDERS_ROUTES } from "./orders.ts";
 import { PLANS_ROUTES } from "./plans.ts";
+import { PAYMENTS_ROUTES } from "./payments.ts";
 import { PUBLIC_SCREENS } from "./public.ts";
 import { TEAM_ROUTES } from "./team.ts";
 
@@ -20,4 +21,5 @@ export const SWEEP_ROUTES: SweepRoute[] = [
   ...ADMIN_ROUTES,
   ...COMMERCE_ROUTES,
   ...PLANS_ROUTES,
+  ...PAYMENTS_ROUTES,
 ];

@@ -7,6 +7,7 @@ import { AdminManagementSection, AgreementsSection } from "../../admin/index.ts"
 import { NoteTypesSettings } from "../../notes/index.ts";
 import { BalancePanel, DoctorServicesSettings } from "../../commerce/index.ts";
 import { NotificationSettingsSection } from "../../notifications/index.ts";
+import { PaymentMethodsSection } from "../../payments/index.ts";
 import { MacrosSettings, VmasSettings } from "../../team/index.ts";
 import { MembershipOptionsSettings, PatientMembershipsSettings } from "../../memberships/doctor/index.ts";
 import { ChangeEmailSection } from "../components/ChangeEmailSection.tsx";
@@ -17,7 +18,6 @@ import { SessionsSection } from "../components/SessionsSection.tsx";
 type Section = { id: string; title: string; roles?: readonly Role[]; body: ReactNode };
 
 const COMING: { id: string; title: string; roles?: Role[]; description: string }[] = [
-  { id: "payment-methods", title: "Payment methods", roles: ["patient"], description: "Your saved cards." },
   { id: "consultations", title: "Consultations", roles: ["doctor"], description: "Consultation types and intake form." },
 ];
 
@@ -52,6 +52,7 @@ export function SettingsPage() {
       roles: ["doctor", "vma"],
       body: <PatientMembershipsSettings canManage={user.role === "doctor"} />,
     }, // issue 13
+    { id: "payment-methods", title: "Payment methods", roles: ["patient"], body: <PaymentMethodsSection /> }, // issue 13
     ...COMING.map((item) => ({
       id: item.id,
       title: item.title,

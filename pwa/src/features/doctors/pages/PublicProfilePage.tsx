@@ -7,6 +7,7 @@ import { Button, Spinner } from "../../../ui/index.ts";
 import { openAuthDialog, useSession } from "../../auth/index.ts";
 import { BookConsultation } from "../../consultations/index.ts";
 import { ReviewDoctorSection } from "../../admin/index.ts";
+import { JoinMembershipDialog, MembershipOptionsSection } from "../../payments/index.ts";
 import { useDoctorCard } from "../hooks/use-doctors.ts";
 import { ratingText } from "../lib/doctor-filter.ts";
 
@@ -47,6 +48,19 @@ export function PublicProfilePage() {
     if (open) next.set("book", "1");
     else next.delete("book");
     setParams(next);
+  };
+  // `?join=1` (or a plan id): the join flow is open; a guest signs in first and comes back here with it open.
+  const joining = params.get("join");
+  const setJoining = (planId: string | null) => {
+    const next = new URLSearchParams(params);
+    if (planId !== null) next.set("join", planId);
+    else next.delete("join");
+    setParams(next);
+  };
+  const join = (planId: string | null) => {
+    if (user) return setJoining(planId ?? "1");
+    session.setRememberedPath(`/profile/${doctor.id}?join=${planId ?? "1"}`);
+    openAuthDialog("login");
   };
   const book = () => {
     if (user) return setBooking(true);
@@ -102,6 +116,24 @@ export function PublicProfilePage() {
           </>
         )}
       </dl>
+      {listed && (
+        <MembershipOptionsSection
+          doctorId={doctor.id}
+          doctorName={name}
+          guest={!user}
+          patient={user?.role === "patient"}
+          onJoin={!user || user.role === "patient" ? join : undefined}
+        />
+      )}
+      {user?.role === "patient" && listed && (
+        <JoinMembershipDialog
+          open={!!joining}
+          doctorId={doctor.id}
+          doctorName={name}
+          initialPlanId={joining && joining !== "1" ? joining : null}
+          onClose={() => setJoining(null)}
+        />
+      )}
       {user?.role === "patient" && <ReviewDoctorSection doctorId={doctor.id} doctorName={name} onReviewed={card.reload} />}
       {booking && user && listed && <BookConsultation doctor={listed} patient={user} onClose={() => setBooking(false)} />}
     </article>

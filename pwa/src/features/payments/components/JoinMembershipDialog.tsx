@@ -1,0 +1,349 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { Card, Membership, MembershipOption, SubscribeResult } from "../../../../../sync/schemas/membership.ts";
+import type { CouponCheck } from "../../../../../sync/schemas/commerce.ts";
+import { discountedCents } from "../../../../../sync/schemas/commerce.ts";
+import { useApi } from "../../../lib/app-deps.tsx";
+import { errorMessage, isApiError } from "../../../lib/api/api-error.ts";
+import { Button, Dialog, EmptyState, Spinner } from "../../../ui/index.ts";
+import { formatCents } from "../../commerce/index.ts";
+import { usePaymentsConfig } from "../lib/config.ts";
+import { paymentsKeys } from "../lib/keys.ts";
+import { intervalText, priceText, trialText } from "../lib/plan-price.ts";
+import { CardEntry } from "./CardEntry.tsx";
+import { JoinSummary, MemberConfirmation, PlanChoice, PromoCode } from "./JoinParts.tsx";
+import { cardExpiry, cardName, useCards, useInvalidateCards } from "./PaymentMethodsSection.tsx";
+import { type ThreeDSecureChallenge, ThreeDSecureStep } from "./ThreeDSecureStep.tsx";
+
+type Step = "plan" | "card" | "confirm" | "challenge" | "done";
+const NEW_CARD = "new";
+
+/** A doctor's membership options (`GET /membershipOptions/doctor/:id`, public). */
+export function useMembershipOptions(doctorId: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: paymentsKeys.options(doctorId),
+    queryFn: () =>
+      api.get<MembershipOption[]>(
+        `/membershipOptions/doctor/${encodeURIComponent(doctorId)}`,
+      ),
+    enabled: !!doctorId,
+  });
+}
+
+const newKey = () => `join-${crypto.randomUUID()}`;
+
+/**
+ * The join flow (02 §4, §7): plan → card (saved or new) → optional promo code →
+ * confirm → `POST /payments/stripe/subscribe` (one idempotency key per attempt)
+ * → 3-D Secure when the card asks for it → "You are now a member". Opened from
+ * a doctor's public profile and by the upgrade dialog on 402 "Subscription required".
+ */
+export function JoinMembershipDialog(
+  { doctorId, doctorName, open, onClose, initialPlanId = null, intro }: {
+    doctorId: string;
+    doctorName?: string;
+    open: boolean;
+    onClose: () => void;
+    initialPlanId?: string | null;
+    /** A line above the plans (the upgrade dialog says why a membership is needed). */
+    intro?: string;
+  },
+) {
+  const title = doctorName ? `Join ${doctorName}'s practice` : "Choose a membership";
+  return (
+    <Dialog open={open} title={title} onClose={onClose} wide>
+      {open && (
+        <JoinFlow
+          doctorId={doctorId}
+          initialPlanId={initialPlanId}
+          intro={intro}
+          onClose={onClose}
+        />
+      )}
+    </Dialog>
+  );
+}
+
+function JoinFlow({ doctorId, initialPlanId, intro, onClose }: {
+  doctorId: string;
+  initialPlanId: string | null;
+  intro?: string;
+  onClose: () => void;
+}) {
+  const api = useApi();
+  const queries = useQueryClient();
+  const options = useMembershipOptions(doctorId);
+  const cards = useCards();
+  const config = usePaymentsConfig();
+  const invalidateCards = useInvalidateCards();
+  const [step, setStep] = useState<Step>(initialPlanId ? "card" : "plan");
+  const [planId, setPlanId] = useState<string | null>(initialPlanId);
+  const [cardChoice, setCardChoice] = useState<string>("");
+  const [newCard, setNewCard] = useState<string | null>(null);
+  const [coupon, setCoupon] = useState<CouponCheck | null>(null);
+  const [error, setError] = useState("");
+  const [challenge, setChallenge] = useState<ThreeDSecureChallenge | null>(
+    null,
+  );
+  const [member, setMember] = useState<Membership | null>(null);
+  const key = useRef(newKey());
+  const heading = useRef<HTMLHeadingElement>(null);
+  const headingId = useId();
+
+  // Each step announces itself: focus moves to its heading (not on the first one, where the dialog places it).
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    heading.current?.focus();
+  }, [step]);
+
+  const option = options.data?.find((o) => o.planId === planId) ?? null;
+  const savedCards = cards.data ?? [];
+  const chosenCard = cardChoice === NEW_CARD ? newCard : cardChoice || savedCards.find((c) => c.isDefault)?.id ||
+    savedCards[0]?.id || null;
+  const card: Pick<Card, "brand" | "last4"> | null = savedCards.find((c) => c.id === chosenCard) ?? null;
+
+  const finish = async (m: Membership) => {
+    setMember(m);
+    setStep("done");
+    await Promise.all([
+      invalidateCards(),
+      queries.invalidateQueries({ queryKey: paymentsKeys.memberships() }),
+    ]);
+  };
+  const failed = (e: unknown) => {
+    // A refused request is remembered under its key: the next try is a new request.
+    if (!(isApiError(e) && e.isNetworkError)) key.current = newKey();
+    setError(errorMessage(e));
+  };
+
+  const subscribe = useMutation({
+    mutationFn: () =>
+      api.post<SubscribeResult>("/payments/stripe/subscribe", {
+        doctorId,
+        planId,
+        paymentMethodId: chosenCard,
+        idempotencyKey: key.current,
+        // Only when one was applied (the server checks it again).
+        ...(coupon ? { coupon: coupon.name } : {}),
+      }),
+    onSuccess: async (result) => {
+      setError("");
+      if (result.status === "active") return await finish(result.membership);
+      setChallenge({
+        intentId: result.intentId,
+        clientSecret: result.clientSecret,
+        actionUrl: result.actionUrl,
+      });
+      setStep("challenge");
+    },
+    onError: failed,
+  });
+
+  const confirmIntent = useMutation({
+    mutationFn: (intentId: string) => api.post<Membership>("/stripe/confirm/intent", { intentId }),
+    onSuccess: finish,
+    onError: (e) => {
+      failed(e);
+      setChallenge(null);
+      setStep("confirm");
+    },
+  });
+
+  const stepHeading = (text: string) => <h3 ref={heading} tabIndex={-1} id={headingId}>{text}</h3>;
+
+  if (options.isPending) {
+    return <Spinner label="Loading the membership options" />;
+  }
+  if (options.isError) {
+    return (
+      <div className="stack">
+        <p role="alert">{errorMessage(options.error)}</p>
+        <div>
+          <Button variant="secondary" onClick={() => void options.refetch()}>
+            Try again
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  if (options.data.length === 0) {
+    return <EmptyState title="This doctor offers no membership at the moment" />;
+  }
+
+  if (step === "done" && member) {
+    return (
+      <MemberConfirmation
+        member={member}
+        heading={stepHeading("You are now a member")}
+        labelledBy={headingId}
+        onClose={onClose}
+      />
+    );
+  }
+
+  if (step === "challenge" && challenge && config.data) {
+    return (
+      <div className="stack">
+        {stepHeading("Confirm with your bank")}
+        {confirmIntent.isPending ? <Spinner label="Finishing your membership" /> : (
+          <ThreeDSecureStep
+            config={config.data}
+            challenge={challenge}
+            onFinished={(outcome) => {
+              // Either way the edge is told: it reads the intent from the processor and, when the bank refused,
+              // removes the half-made subscription and answers the card message (shown by confirmIntent's onError).
+              if (!outcome.ok) setError(outcome.message);
+              confirmIntent.mutate(challenge.intentId);
+            }}
+          />
+        )}
+      </div>
+    );
+  }
+
+  if (step === "plan" || !option) {
+    return (
+      <form
+        className="stack"
+        aria-labelledby={headingId}
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!planId) return setError("Choose a plan");
+          setError("");
+          setStep("card");
+        }}
+      >
+        {intro && <p>{intro}</p>}
+        {stepHeading("1. Choose a plan")}
+        <fieldset className="stack join-plans">
+          <legend className="visually-hidden">Membership plans</legend>
+          {options.data.map((o) => (
+            <PlanChoice
+              key={o.planId}
+              option={o}
+              checked={planId === o.planId}
+              onPick={() => setPlanId(o.planId)}
+            />
+          ))}
+        </fieldset>
+        {error && <p className="form-error" role="alert">{error}</p>}
+        <div className="row">
+          <Button type="submit">Continue</Button>
+        </div>
+      </form>
+    );
+  }
+
+  if (step === "card") {
+    const picking = cardChoice === NEW_CARD ||
+      (cards.data && savedCards.length === 0);
+    return (
+      <div className="stack">
+        {stepHeading("2. Choose a card")}
+        <p className="muted">{option.name}: {priceText(option)}</p>
+        {cards.isPending && <Spinner label="Loading your cards" />}
+        {cards.isError && <p role="alert">{errorMessage(cards.error)}</p>}
+        {savedCards.length > 0 && (
+          <fieldset className="stack">
+            <legend>Pay with</legend>
+            {savedCards.map((c) => (
+              <label key={c.id} className="join-choice">
+                <input
+                  type="radio"
+                  name="join-card"
+                  checked={chosenCard === c.id && cardChoice !== NEW_CARD}
+                  onChange={() => setCardChoice(c.id)}
+                />
+                {cardName(c)}, expires {cardExpiry(c)}
+                {c.isDefault ? " (default)" : ""}
+              </label>
+            ))}
+            <label className="join-choice">
+              <input
+                type="radio"
+                name="join-card"
+                checked={cardChoice === NEW_CARD}
+                onChange={() => setCardChoice(NEW_CARD)}
+              />
+              A new card
+            </label>
+          </fieldset>
+        )}
+        {picking
+          ? (
+            <CardEntry
+              label="New card"
+              submitLabel="Use this card"
+              onCard={(id) => {
+                setNewCard(id);
+                setCardChoice(NEW_CARD);
+                key.current = newKey();
+                setStep("confirm");
+              }}
+              onCancel={() => setStep("plan")}
+            />
+          )
+          : (
+            <div className="row">
+              <Button
+                onClick={() => {
+                  key.current = newKey();
+                  setStep("confirm");
+                }}
+                disabled={!chosenCard}
+              >
+                Continue
+              </Button>
+              <Button variant="secondary" onClick={() => setStep("plan")}>
+                Back
+              </Button>
+            </div>
+          )}
+      </div>
+    );
+  }
+
+  // step === "confirm"
+  const price = coupon ? discountedCents(option.priceCents, coupon.percentageDiscount) : option.priceCents;
+  const trial = trialText(option);
+  return (
+    <div className="stack">
+      {stepHeading("3. Confirm")}
+      <JoinSummary option={option} coupon={coupon} cardLabel={card ? cardName(card) : "The new card you entered"} />
+      <PromoCode onChange={setCoupon} />
+      {error && (
+        <p className="form-error" role="alert" data-testid="join-error">
+          {error}
+        </p>
+      )}
+      <p className="muted">
+        {trial ? "Your card is charged when the trial ends" : "Your card is charged now"}, then {intervalText(option)}{" "}
+        until you cancel. Cancelling stops the next renewal; the current period is not refunded.
+      </p>
+      <div className="row">
+        <Button
+          onClick={() => subscribe.mutate()}
+          loading={subscribe.isPending}
+          disabled={!chosenCard}
+        >
+          {trial ? "Start membership" : `Pay ${formatCents(price)} and join`}
+        </Button>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            setError("");
+            setStep("card");
+          }}
+          disabled={subscribe.isPending}
+        >
+          Back
+        </Button>
+      </div>
+    </div>
+  );
+}
