@@ -7,6 +7,7 @@ import { AdminManagementSection, AgreementsSection } from "../../admin/index.ts"
 import { NoteTypesSettings } from "../../notes/index.ts";
 import { BalancePanel, DoctorServicesSettings } from "../../commerce/index.ts";
 import { NotificationSettingsSection } from "../../notifications/index.ts";
+import { IntakeFormSettingsSection } from "../../consultations/index.ts";
 import { MacrosSettings, VmasSettings } from "../../team/index.ts";
 import { ChangeEmailSection } from "../components/ChangeEmailSection.tsx";
 import { ChangePasswordSection } from "../components/ChangePasswordSection.tsx";
@@ -19,7 +20,6 @@ const COMING: { id: string; title: string; roles?: Role[]; description: string }
   { id: "payment-methods", title: "Payment methods", roles: ["patient"], description: "Your saved cards." },
   { id: "memberships", title: "Memberships", roles: ["doctor"], description: "The membership plans you offer." },
   { id: "patient-memberships", title: "Patient memberships", roles: ["doctor"], description: "Your patients' plans." },
-  { id: "consultations", title: "Consultations", roles: ["doctor"], description: "Consultation types and intake form." },
 ];
 
 /** `/settings`: account security now, the other sections as they are built. */
@@ -40,6 +40,13 @@ export function SettingsPage() {
     { id: "note-types", title: "Note types", roles: ["doctor", "vma"], body: <NoteTypesSettings canManage={user.role === "doctor"} /> },
     { id: "macros", title: "Macros", roles: ["doctor", "vma"], body: <MacrosSettings /> },
     { id: "vmas", title: "Manage VMAs", roles: ["doctor"], body: <VmasSettings /> },
+    // The intake form patients fill in when booking (02 §3); a VMA edits their doctor's.
+    {
+      id: "consultations",
+      title: "Consultations",
+      roles: ["doctor", "vma"],
+      body: <IntakeFormSettingsSection doctorId={user.role === "doctor" ? user.id : user.doctor?.id ?? null} />,
+    },
     { id: "agreements", title: "Agreements", roles: ["admin"], body: <AgreementsSection /> },
     // Admin management is for super admins (01 §3, §6).
     ...(user.isSuperAdmin ? [{ id: "admins", title: "Admin management", roles: ["admin"] as Role[], body: <AdminManagementSection /> }] : []),
