@@ -4,6 +4,7 @@ import { ACCOUNT_SCREENS } from "./account.ts";
 import { ADMIN_ROUTES } from "./admin.ts";
 import { CARE_SCREENS } from "./care.ts";
 import { COMMERCE_ROUTES } from "./commerce.ts";
+import { CONSULTATIONS_ROUTES } from "./consultations.ts";
 import { DOCUMENTS_ROUTES } from "./documents.ts";
 import { ORDERS_ROUTES } from "./orders.ts";
 import { PUBLIC_SCREENS } from "./public.ts";
@@ -18,4 +19,5 @@ export const SWEEP_ROUTES: SweepRoute[] = [
   ...TEAM_ROUTES,
   ...ADMIN_ROUTES,
   ...COMMERCE_ROUTES,
+  ...CONSULTATIONS_ROUTES,
 ];

@@ -10,7 +10,4 @@ export const TEAM_ROUTES: SweepRoute[] = [
   { role: "admin", path: "/admin/contacts", ready: "Shared contact directory" },
   { role: "vma", path: "/vma/doctors", ready: "Doctors" },
   { role: "doctor", path: "/settings#vmas", ready: "Settings" },
-  // Settings → Consultations: the intake form editor (the doctor's, and the VMA's for their doctor).
-  { role: "doctor", path: "/settings#consultations", ready: "Settings" },
-  { role: "vma", path: "/settings#consultations", ready: "Settings" },
 ];
