@@ -21,10 +21,9 @@ async function signedIn(page: Page, email: string) {
   await expect(page).not.toHaveURL(/\/$/);
 }
 
-test.use({ viewport: { width: 390, height: 844 } });
-
 test("an admin opens a patient's settings from the users list, on a phone", async ({ page }) => {
   await signedIn(page, "admin@demo.test");
+  await page.setViewportSize({ width: 390, height: 844 });
   await navigate(page, "/admin/patients");
   const search = page.getByRole("search", { name: "Find users" });
   await search.getByLabel("Search by name or email").fill("patient@demo.test");
