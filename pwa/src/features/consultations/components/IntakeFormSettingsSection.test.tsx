@@ -52,6 +52,8 @@ describe("Settings → Consultations (intake form settings)", () => {
     await user.click(screen.getByRole("checkbox", { name: "Require at least one vital sign" }));
     await user.click(screen.getByRole("button", { name: "Save intake form" }));
     await screen.findByText("Intake form saved");
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Save intake form" }));
+    expect(questions()).toEqual(["Main symptoms", "Do you smoke?"]);
     const post = stub.calls.find((c) => c.method === "POST");
     expect(post?.body).toEqual({
       vitalsEnabled: true,

@@ -52,7 +52,7 @@ export function IntakeFormSettingsSection({ doctorId }: { doctorId: string | nul
             <div><Button variant="secondary" onClick={() => void settings.refetch()}>Try again</Button></div>
           </div>
         )
-        : <IntakeSettingsForm key={settings.data.updatedAt ?? "new"} doctorId={doctorId} settings={settings.data} />}
+        : <IntakeSettingsForm key={doctorId} doctorId={doctorId} settings={settings.data} />}
     </div>
   );
 }
@@ -80,6 +80,8 @@ function IntakeSettingsForm({ doctorId, settings }: { doctorId: string; settings
   const save = useMutation({
     mutationFn: (input: unknown) => api.post<IntakeFormSettings>(`/intakeForms/settings/doctor/${encodeURIComponent(doctorId)}`, input),
     onSuccess: (saved) => {
+      // The saved form (new questions now have ids); the Save button keeps the focus.
+      setDraft(draftOf(saved));
       setErrors({});
       notify("Intake form saved", "success");
       client.setQueryData(intakeSettingsKey(doctorId), saved);
