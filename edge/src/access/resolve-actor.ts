@@ -1,5 +1,6 @@
 /** Middleware: turns the presented access token into an Actor, checking the live session and user. */
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
+import { matchedRoutes } from "hono/route";
 import type { Sql } from "../db/connect.ts";
 import type { Clock } from "../platform/clock.ts";
 import type { AppEnv } from "../http/context.ts";
@@ -79,23 +80,44 @@ export function createActorLookup(deps: { sql: Sql; tokens: TokenService; clock:
   };
 }
 
+const FOREIGN_QUERY_TOKEN = Symbol("foreignQueryToken");
+
+/**
+ * A route's declaration that its `?token=` query parameter is someone else's
+ * (the video proxy forwards Janus's own token_auth token), so the resolver
+ * does not take it for an access token. A header token is still ours.
+ */
+export const foreignQueryToken: MiddlewareHandler<AppEnv> = Object.assign(
+  async (_c: Context<AppEnv>, next: () => Promise<void>) => await next(),
+  { [FOREIGN_QUERY_TOKEN]: true },
+);
+
+/** A mounted sub-app's handler may be wrapped (Hono keeps the original under `__COMPOSED_HANDLER`). */
+function originalHandler(handler: unknown): unknown {
+  const inner = (handler as { __COMPOSED_HANDLER?: unknown } | null)?.__COMPOSED_HANDLER;
+  return inner ? originalHandler(inner) : handler;
+}
+
+/** The resolver runs before the routes, but Hono has matched them already: it reads their declarations. */
+const routeDeclaresForeignQueryToken = (c: Context<AppEnv>) =>
+  matchedRoutes(c).some((route) => {
+    const handler = originalHandler(route.handler);
+    return typeof handler === "function" && FOREIGN_QUERY_TOKEN in handler;
+  });
+
 /**
  * "401 means 401" (RFC 6750 §3.1): a request that presents a token (header or
  * `?token=`) which is malformed, invalid, expired, revoked or a blocked user's
  * is answered 401 on every route, public ones included, so the client refreshes
  * instead of being served as a guest. Only a request with no token is a guest.
  */
-/** Paths of the video gateway proxy (domains/video/routes.ts), whose `token` query parameter belongs to Janus. */
-const JANUS_PROXY_PATH = /\/video\/gateway\/[^/]+\/janus(\/|$)/;
-
 export function createActorResolver(deps: { sql: Sql; tokens: TokenService; clock: Clock }): MiddlewareHandler<AppEnv> {
   const lookup = createActorLookup(deps);
   return async (c, next) => {
     c.set("actor", null);
     c.set("tokenProblem", null);
     const authorization = c.req.header("authorization");
-    // The video proxy's `?token=` is Janus's own (token_auth, checked by Janus), not an access token.
-    const queryToken = JANUS_PROXY_PATH.test(c.req.path) ? undefined : c.req.query("token");
+    const queryToken = routeDeclaresForeignQueryToken(c) ? undefined : c.req.query("token");
     const token = presentedToken(authorization, queryToken);
     if (authorization !== undefined && !token) throw unauthorized(TOKEN_MESSAGES.invalid, "TOKEN_INVALID");
     if (token) {

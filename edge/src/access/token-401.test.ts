@@ -47,6 +47,17 @@ apiTest("401 means 401: a refused token is never a guest, on every public route"
     assert.equal(res.headers.get("www-authenticate"), 'Bearer error="invalid_token"');
   });
 
+  await t.step("a route that declares its ?token= foreign (the Janus proxy) is not refused for it; a header token still is", async () => {
+    // No gateway in tests: the proxy itself answers 404, which proves the resolver let the request through.
+    const janus = await ctx.call("GET", `/video/gateway/0/janus/info?token=${encodeURIComponent(tampered)}`);
+    assert.equal(janus.status, 404, JSON.stringify(janus.body));
+    assert.equal(janus.body.details.reason, "NO_SUCH_GATEWAY");
+    const longPoll = await ctx.call("GET", "/video/gateway/0/janus/123?token=janus-own-token&maxev=1");
+    assert.equal(longPoll.status, 404);
+    const header = await ctx.call("GET", "/video/gateway/0/janus/info", { headers: { authorization: `Bearer ${tampered}` } });
+    assert.equal(header.status, 401);
+  });
+
   await t.step("no token at all is a guest: no public route answers 401", async () => {
     for (const route of publicRoutes) {
       const res = await ctx.call(route.method, pathOf(route.path));

@@ -67,6 +67,20 @@ apiTest("openapi: every route of the API is in the generated document, with its 
     assert.ok((register.requestBody as any).content["multipart/form-data"], "multipart forms are documented");
   });
 
+  await t.step("the newer domains' inputs are there too (orders, team, documents, admin)", () => {
+    const jsonBodyOf = (path: string, method: string) => (doc.paths[path]?.[method]?.requestBody as any)?.content?.["application/json"]?.schema;
+    const queryOf = (path: string) => ((doc.paths[path]?.get?.parameters ?? []) as any[]).filter((p) => p.in === "query").map((p) => p.name);
+    assert.ok(jsonBodyOf("/encounterLabs/{encounterId}", "post"), "a lab order's body");
+    assert.ok(jsonBodyOf("/encounterPrescriptions/{encounterId}", "post"), "a prescription's body");
+    assert.ok(queryOf("/orders").includes("offset"), "the orders list's query");
+    assert.ok(jsonBodyOf("/vmas", "post"), "a VMA invitation's body");
+    assert.ok(jsonBodyOf("/contacts", "post"), "a contact's body");
+    assert.equal(((doc.paths["/doctorMacros/{id}"].put.parameters as any[])[0]).schema.format, "uuid");
+    assert.ok(jsonBodyOf("/documents/fax", "post"), "a fax's body");
+    assert.ok(queryOf("/admin/applications").length > 0, "the applications' query");
+    assert.ok((doc.paths["/admin/agreements"].post.requestBody as any).content["multipart/form-data"], "an agreement's form");
+  });
+
   await t.step("the browsable reference is server-rendered HTML with no script, listing every path", async () => {
     const page = await ctx.call("GET", "/docs");
     assert.equal(page.status, 200);

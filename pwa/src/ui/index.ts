@@ -4,7 +4,6 @@ import "./components.css";
 export { Banner } from "./Banner.tsx";
 export { Button, type ButtonProps } from "./Button.tsx";
 export { Checkbox } from "./Checkbox.tsx";
-export { ComingSoon } from "./ComingSoon.tsx";
 export { ConfirmDialog, type ConfirmDialogProps } from "./ConfirmDialog.tsx";
 export { Dialog } from "./Dialog.tsx";
 export { EmptyState } from "./EmptyState.tsx";

@@ -6,9 +6,9 @@
 import { z } from "zod";
 import { allow } from "../../access/policy.ts";
 import { ok } from "../../http/envelope.ts";
-import { actorOf, jsonBody, jsonOrMultipart, metaOf } from "../../http/input.ts";
+import { actorOf, metaOf } from "../../http/input.ts";
 import { createRouter } from "../../http/router.ts";
-import { parse } from "../../http/validate.ts";
+import { formFiles, valid, validate } from "../../http/validate.ts";
 import { idParamSchema } from "../../../../sync/schemas/auth.ts";
 import {
   acceptAgreementsSchema,
@@ -31,60 +31,52 @@ const placementQuery = z.object({ placement: z.enum(["signup", "footer", "all"])
 
 export function adminRoutes(s: AdminServices) {
   const r = createRouter();
+  const withId = validate({ param: idParamSchema });
+  const id = (c: Parameters<typeof valid>[0]) => valid(c, idParamSchema).id;
 
   // Dashboard, analytics.
   r.get("/admin/dashboard", allow.roles("admin"), async (c) => ok(c, await s.dashboard.figures()));
-  r.get("/admin/analytics", allow.roles("admin"), async (c) => ok(c, await s.analytics.compute(parse(analyticsQuerySchema, c.req.query()))));
+  r.get("/admin/analytics", allow.roles("admin"), validate({ query: analyticsQuerySchema }), async (c) =>
+    ok(c, await s.analytics.compute(valid(c, analyticsQuerySchema))));
 
   // Applications and the doctor status change.
-  r.get("/admin/applications", allow.roles("admin"), async (c) =>
-    ok(c, await s.applications.list(parse(applicationsQuerySchema, c.req.query()))));
-  r.get("/admin/applications/:id", allow.roles("admin"), async (c) =>
-    ok(c, await s.applications.get(parse(idParamSchema, c.req.param()).id)));
-  r.get("/admin/applications/:id/sign", allow.roles("admin"), async (c) => {
-    const blob = await s.blobs.get(await s.applications.signatureBlobId(parse(idParamSchema, c.req.param()).id));
+  r.get("/admin/applications", allow.roles("admin"), validate({ query: applicationsQuerySchema }), async (c) =>
+    ok(c, await s.applications.list(valid(c, applicationsQuerySchema))));
+  r.get("/admin/applications/:id", allow.roles("admin"), withId, async (c) => ok(c, await s.applications.get(id(c))));
+  r.get("/admin/applications/:id/sign", allow.roles("admin"), withId, async (c) => {
+    const blob = await s.blobs.get(await s.applications.signatureBlobId(id(c)));
     if (!blob) return ok(c, null, 404);
     c.header("Content-Type", blob.contentType);
     c.header("Cache-Control", "private, no-store");
     return c.body(blob.data as Uint8Array<ArrayBuffer>);
   });
-  r.post("/doctors/review/:id", allow.roles("patient"), async (c) => {
-    const { id } = parse(idParamSchema, c.req.param());
-    const input = parse(reviewSchema, await jsonBody(c));
-    return ok(c, await s.reviews.create(actorOf(c), id, input, metaOf(c)), 201);
-  });
-  r.get("/doctors/review/:id", allow.roles("patient"), async (c) =>
-    ok(c, await s.reviews.mine(actorOf(c), parse(idParamSchema, c.req.param()).id)));
-  r.post("/doctors/:id", allow.roles("admin"), async (c) => {
-    const { id } = parse(idParamSchema, c.req.param());
-    const change = parse(doctorStatusChangeSchema, await jsonBody(c));
-    return ok(c, await s.applications.changeStatus(actorOf(c), id, change, metaOf(c)));
-  });
+  r.post("/doctors/review/:id", allow.roles("patient"), validate({ param: idParamSchema, json: reviewSchema }), async (c) =>
+    ok(c, await s.reviews.create(actorOf(c), id(c), valid(c, reviewSchema), metaOf(c)), 201));
+  r.get("/doctors/review/:id", allow.roles("patient"), withId, async (c) => ok(c, await s.reviews.mine(actorOf(c), id(c))));
+  r.post("/doctors/:id", allow.roles("admin"), validate({ param: idParamSchema, json: doctorStatusChangeSchema }), async (c) =>
+    ok(c, await s.applications.changeStatus(actorOf(c), id(c), valid(c, doctorStatusChangeSchema), metaOf(c))));
 
   // Admins (super admins only).
-  r.get("/admins/list", allow.superAdmin, async (c) => ok(c, await s.admins.list(parse(adminsQuerySchema, c.req.query()))));
-  r.post("/admins", allow.superAdmin, async (c) =>
-    ok(c, await s.admins.create(actorOf(c), parse(createAdminSchema, await jsonBody(c)), metaOf(c)), 201));
-  r.delete("/admins/byId/:id", allow.superAdmin, async (c) =>
-    ok(c, await s.admins.remove(actorOf(c), parse(idParamSchema, c.req.param()).id, metaOf(c))));
+  r.get("/admins/list", allow.superAdmin, validate({ query: adminsQuerySchema }), async (c) =>
+    ok(c, await s.admins.list(valid(c, adminsQuerySchema))));
+  r.post("/admins", allow.superAdmin, validate({ json: createAdminSchema }), async (c) =>
+    ok(c, await s.admins.create(actorOf(c), valid(c, createAdminSchema), metaOf(c)), 201));
+  r.delete("/admins/byId/:id", allow.superAdmin, withId, async (c) => ok(c, await s.admins.remove(actorOf(c), id(c), metaOf(c))));
 
   // The contact-us queue: where to answer a message.
-  r.get("/admin/contactus/:id/chat", allow.roles("admin"), async (c) =>
-    ok(c, await s.contactLinks.supportChatOf(parse(idParamSchema, c.req.param()).id)));
+  r.get("/admin/contactus/:id/chat", allow.roles("admin"), withId, async (c) => ok(c, await s.contactLinks.supportChatOf(id(c))));
 
   r.post("/dev/payout-account", allow.roles("doctor"), async (c) => ok(c, await s.devConnectPayout(actorOf(c).userId)));
 
   // Reviews moderation.
-  r.get("/admin/reviews", allow.roles("admin"), async (c) => ok(c, await s.reviews.list(parse(reviewsQuerySchema, c.req.query()))));
-  r.put("/admin/reviews/:id", allow.roles("admin"), async (c) => {
-    const { id } = parse(idParamSchema, c.req.param());
-    const { hidden } = parse(reviewVisibilitySchema, await jsonBody(c));
-    return ok(c, await s.reviews.setHidden(actorOf(c), id, hidden, metaOf(c)));
-  });
+  r.get("/admin/reviews", allow.roles("admin"), validate({ query: reviewsQuerySchema }), async (c) =>
+    ok(c, await s.reviews.list(valid(c, reviewsQuerySchema))));
+  r.put("/admin/reviews/:id", allow.roles("admin"), validate({ param: idParamSchema, json: reviewVisibilitySchema }), async (c) =>
+    ok(c, await s.reviews.setHidden(actorOf(c), id(c), valid(c, reviewVisibilitySchema).hidden, metaOf(c))));
 
   // Reports.
-  r.get("/reports", allow.signedIn, async (c) => {
-    const query = parse(reportQuerySchema, c.req.query());
+  r.get("/reports", allow.signedIn, validate({ query: reportQuerySchema }), async (c) => {
+    const query = valid(c, reportQuerySchema);
     if (query.format === "json") return ok(c, await s.reports.preview(actorOf(c), query));
     const stream = await s.reports.csv(actorOf(c), query, metaOf(c));
     const day = new Date().toISOString().slice(0, 10);
@@ -96,25 +88,24 @@ export function adminRoutes(s: AdminServices) {
   });
 
   // Agreements.
-  r.get("/agreements", allow.public, async (c) => ok(c, await s.agreements.listPublic(parse(placementQuery, c.req.query()).placement)));
+  r.get("/agreements", allow.public, validate({ query: placementQuery }), async (c) =>
+    ok(c, await s.agreements.listPublic(valid(c, placementQuery).placement)));
   r.get("/agreements/pending", allow.signedIn, async (c) => ok(c, await s.agreements.pending(actorOf(c))));
-  r.post("/agreements/accept", allow.signedIn, async (c) => {
-    const { names } = parse(acceptAgreementsSchema, await jsonBody(c));
+  r.post("/agreements/accept", allow.signedIn, validate({ json: acceptAgreementsSchema }), async (c) => {
+    const { names } = valid(c, acceptAgreementsSchema);
     return ok(c, await s.agreements.accept(actorOf(c), names, metaOf(c)));
   });
   r.get("/admin/agreements", allow.roles("admin"), async (c) => ok(c, await s.agreements.listAll()));
-  r.post("/admin/agreements", allow.roles("admin"), async (c) => {
-    const { fields, files } = await jsonOrMultipart(c);
-    const input = parse(agreementInputSchema, fields);
-    return ok(c, await s.agreements.save(actorOf(c), input, files.file?.[0], metaOf(c)));
-  });
-  r.get("/agreements/:name/pdf", allow.public, async (c) => {
-    const blob = await s.agreements.pdf(c.get("actor"), parse(nameParam, c.req.param()).name);
+  r.post("/admin/agreements", allow.roles("admin"), validate({ form: agreementInputSchema }), async (c) =>
+    ok(c, await s.agreements.save(actorOf(c), valid(c, agreementInputSchema), formFiles(c).file?.[0], metaOf(c))));
+  r.get("/agreements/:name/pdf", allow.public, validate({ param: nameParam }), async (c) => {
+    const blob = await s.agreements.pdf(c.get("actor"), valid(c, nameParam).name);
     c.header("Content-Type", "application/pdf");
     c.header("Content-Disposition", "inline");
     return c.body(blob.data as Uint8Array<ArrayBuffer>);
   });
-  r.get("/agreements/:name", allow.public, async (c) => ok(c, await s.agreements.get(c.get("actor"), parse(nameParam, c.req.param()).name)));
+  r.get("/agreements/:name", allow.public, validate({ param: nameParam }), async (c) =>
+    ok(c, await s.agreements.get(c.get("actor"), valid(c, nameParam).name)));
 
   return r.app;
 }

@@ -3,9 +3,9 @@ import { z } from "zod";
 import { allow } from "../../access/policy.ts";
 import { ok } from "../../http/envelope.ts";
 import { AppError, badRequest } from "../../http/errors.ts";
-import { actorOf, jsonBody, jsonOrMultipart } from "../../http/input.ts";
+import { actorOf } from "../../http/input.ts";
 import { createRouter } from "../../http/router.ts";
-import { parse } from "../../http/validate.ts";
+import { formFiles, valid, validate } from "../../http/validate.ts";
 import { docIdSchema } from "../../../../sync/protocol.ts";
 import { MEDICAL_FILE_MAX_BYTES } from "../../../../sync/collections/medical-files.ts";
 import {
@@ -22,27 +22,28 @@ const ROLES = ["patient", "doctor", "vma"] as const;
 export function medicalFilesRoutes(files: MedicalFilesApi) {
   const r = createRouter();
   const access = allow.approved(...ROLES);
-  const id = (c: { req: { param(k: string): string } }) => parse(idParam, { id: c.req.param("id") }).id;
+  const withId = validate({ param: idParam });
+  const id = (c: Parameters<typeof valid>[0]) => valid(c, idParam).id;
 
-  r.get("/medicalFiles/new/patient/:id/folders", access, async (c) => ok(c, await files.folders(actorOf(c), id(c))));
-  r.get("/medicalFiles/new/patient/:id", access, async (c) =>
-    ok(c, await files.list(actorOf(c), id(c), parse(medicalFilesQuerySchema, c.req.query()))));
-  r.post("/medicalFiles/patient/:id", access, async (c) => {
+  r.get("/medicalFiles/new/patient/:id/folders", access, withId, async (c) => ok(c, await files.folders(actorOf(c), id(c))));
+  r.get("/medicalFiles/new/patient/:id", access, validate({ param: idParam, query: medicalFilesQuerySchema }), async (c) =>
+    ok(c, await files.list(actorOf(c), id(c), valid(c, medicalFilesQuerySchema))));
+  r.post("/medicalFiles/patient/:id", access, validate({ param: idParam, form: medicalFileAddFieldsSchema }), async (c) => {
     const patientId = id(c);
-    const form = await jsonOrMultipart(c);
-    const fields = parse(medicalFileAddFieldsSchema, form.fields);
-    const file = form.files.file?.[0];
-    if (!file || (form.files.file?.length ?? 0) > 1) throw badRequest("Choose one file", { fields: { file: "Choose one file" } });
+    const fields = valid(c, medicalFileAddFieldsSchema);
+    const uploaded = formFiles(c);
+    const file = uploaded.file?.[0];
+    if (!file || (uploaded.file?.length ?? 0) > 1) throw badRequest("Choose one file", { fields: { file: "Choose one file" } });
     if (file.size === 0) throw badRequest("The file is empty", { fields: { file: "The file is empty" } });
     if (file.size > MEDICAL_FILE_MAX_BYTES) throw new AppError(413, "The file is too large (at most 20 MB)", { reason: "FILE_TOO_LARGE" });
     const name = fields.name?.trim() || file.name.slice(0, 255) || "file";
     const data = new Uint8Array(await file.arrayBuffer());
     return ok(c, await files.add(actorOf(c), patientId, { folderId: fields.folderId, name, data, contentType: file.type || "application/octet-stream" }), 201);
   });
-  r.put("/medicalFiles/:id/move", access, async (c) =>
-    ok(c, await files.move(actorOf(c), id(c), parse(medicalFileMoveSchema, await jsonBody(c)).toId)));
-  r.put("/medicalFiles/:id/rename", access, async (c) =>
-    ok(c, await files.rename(actorOf(c), id(c), parse(medicalFileRenameSchema, await jsonBody(c)).newName)));
-  r.delete("/medicalFiles/:id", access, async (c) => ok(c, await files.remove(actorOf(c), id(c))));
+  r.put("/medicalFiles/:id/move", access, validate({ param: idParam, json: medicalFileMoveSchema }), async (c) =>
+    ok(c, await files.move(actorOf(c), id(c), valid(c, medicalFileMoveSchema).toId)));
+  r.put("/medicalFiles/:id/rename", access, validate({ param: idParam, json: medicalFileRenameSchema }), async (c) =>
+    ok(c, await files.rename(actorOf(c), id(c), valid(c, medicalFileRenameSchema).newName)));
+  r.delete("/medicalFiles/:id", access, withId, async (c) => ok(c, await files.remove(actorOf(c), id(c))));
   return r.app;
 }

@@ -8,9 +8,9 @@ import { allow } from "../../access/policy.ts";
 import type { Deps } from "../../deps.ts";
 import { ok } from "../../http/envelope.ts";
 import { AppError, badRequest, notFound } from "../../http/errors.ts";
-import { actorOf, jsonBody, jsonOrMultipart } from "../../http/input.ts";
+import { actorOf, jsonBody } from "../../http/input.ts";
 import { createRouter } from "../../http/router.ts";
-import { parse } from "../../http/validate.ts";
+import { formFiles, parse, valid, validate } from "../../http/validate.ts";
 import type { Fax } from "../../platform/fax/fax.ts";
 import { docIdSchema } from "../../../../sync/protocol.ts";
 import {
@@ -42,13 +42,15 @@ export function documentsRoutes(
 ) {
   const r = createRouter();
   const staff = allow.approved(...STAFF);
-  const id = (c: { req: { param(k: string): string } }) => parse(idParam, { id: c.req.param("id") }).id;
+  const withId = validate({ param: idParam });
+  const id = (c: Parameters<typeof valid>[0]) => valid(c, idParam).id;
 
-  r.post("/documents/list", staff, async (c) => ok(c, await documents.list(actorOf(c), parse(documentListSchema, await jsonBody(c)))));
+  r.post("/documents/list", staff, validate({ json: documentListSchema }), async (c) =>
+    ok(c, await documents.list(actorOf(c), valid(c, documentListSchema))));
 
-  r.post("/documents", staff, async (c) => {
-    const { fields, files } = await jsonOrMultipart(c);
-    const { name } = parse(documentUploadFieldsSchema, fields);
+  r.post("/documents", staff, validate({ form: documentUploadFieldsSchema }), async (c) => {
+    const { name } = valid(c, documentUploadFieldsSchema);
+    const files = formFiles(c);
     const file = files.file?.[0];
     if (!file || (files.file?.length ?? 0) > 1) throw badRequest("Choose one file", { fields: { file: "Choose one file" } });
     if (file.size > DOCUMENT_MAX_BYTES) throw new AppError(413, "The file is too large (at most 20 MB)", { reason: "FILE_TOO_LARGE" });
@@ -56,21 +58,21 @@ export function documentsRoutes(
     return ok(c, await documents.upload(actorOf(c), { name: name?.trim() || file.name.slice(0, 255) || "document", data }), 201);
   });
 
-  r.post("/documents/fax", allow.approved("doctor", "vma"), async (c) =>
-    ok(c, await faxes.send(actorOf(c), parse(faxSendSchema, await jsonBody(c))), 201));
+  r.post("/documents/fax", allow.approved("doctor", "vma"), validate({ json: faxSendSchema }), async (c) =>
+    ok(c, await faxes.send(actorOf(c), valid(c, faxSendSchema)), 201));
 
-  r.post("/documents/share/patient/:id", allow.approved("doctor", "vma"), async (c) =>
-    ok(c, await documents.shareToPatient(actorOf(c), id(c), parse(shareToPatientSchema, await jsonBody(c)))));
-  r.put("/documents/unshare/:id", allow.approved("doctor", "vma"), async (c) => ok(c, await documents.unshare(actorOf(c), id(c))));
-  r.put("/documents/attach/:id", allow.approved("doctor", "vma"), async (c) =>
-    ok(c, await documents.attach(actorOf(c), id(c), parse(userIdBodySchema, await jsonBody(c)).userId)));
-  r.put("/documents/share/:id", allow.approved("doctor", "vma"), async (c) =>
-    ok(c, await documents.shareWith(actorOf(c), id(c), parse(userIdBodySchema, await jsonBody(c)).userId)));
-  r.put("/documents/resend/:id", allow.approved("doctor", "vma"), async (c) => ok(c, await faxes.resend(actorOf(c), id(c))));
-  r.delete("/documents/:id", staff, async (c) => ok(c, await documents.remove(actorOf(c), id(c))));
+  r.post("/documents/share/patient/:id", allow.approved("doctor", "vma"), validate({ param: idParam, json: shareToPatientSchema }), async (c) =>
+    ok(c, await documents.shareToPatient(actorOf(c), id(c), valid(c, shareToPatientSchema))));
+  r.put("/documents/unshare/:id", allow.approved("doctor", "vma"), withId, async (c) => ok(c, await documents.unshare(actorOf(c), id(c))));
+  r.put("/documents/attach/:id", allow.approved("doctor", "vma"), validate({ param: idParam, json: userIdBodySchema }), async (c) =>
+    ok(c, await documents.attach(actorOf(c), id(c), valid(c, userIdBodySchema).userId)));
+  r.put("/documents/share/:id", allow.approved("doctor", "vma"), validate({ param: idParam, json: userIdBodySchema }), async (c) =>
+    ok(c, await documents.shareWith(actorOf(c), id(c), valid(c, userIdBodySchema).userId)));
+  r.put("/documents/resend/:id", allow.approved("doctor", "vma"), withId, async (c) => ok(c, await faxes.resend(actorOf(c), id(c))));
+  r.delete("/documents/:id", staff, withId, async (c) => ok(c, await documents.remove(actorOf(c), id(c))));
   r.get("/documents/faxes/count", allow.signedIn, async (c) => ok(c, { faxes: await documents.faxCount(actorOf(c)) }));
-  r.get("/documents/:id", staff, async (c) => ok(c, await documents.get(actorOf(c), id(c))));
-  r.get("/documents/:id/content", staff, async (c) => {
+  r.get("/documents/:id", staff, withId, async (c) => ok(c, await documents.get(actorOf(c), id(c))));
+  r.get("/documents/:id/content", staff, withId, async (c) => {
     const file = await documents.content(actorOf(c), id(c));
     c.header("Content-Type", file.contentType);
     c.header("Content-Disposition", attachment(file.name));
@@ -80,8 +82,8 @@ export function documentsRoutes(
     return c.body(file.data as Uint8Array<ArrayBuffer>);
   });
 
-  r.post("/users/list/document/action", allow.approved("doctor", "vma"), async (c) =>
-    ok(c, await documents.actionUsers(actorOf(c), parse(documentActionUsersSchema, await jsonBody(c)))));
+  r.post("/users/list/document/action", allow.approved("doctor", "vma"), validate({ json: documentActionUsersSchema }), async (c) =>
+    ok(c, await documents.actionUsers(actorOf(c), valid(c, documentActionUsersSchema))));
 
   // The vendor's webhook: public, verified by its signature, answered 200 once stored (a redelivery too).
   r.post("/webhooks/fax", allow.public, async (c) => {
@@ -100,6 +102,7 @@ export function documentsRoutes(
   // Demo only: the local fax emulator sends a fax in (signed, through the webhook above).
   r.post("/dev/fax/receive", allow.public, async (c) => {
     if (!deps.demoMode || !deps.faxEmulator) throw notFound();
+    // Parsed here, not declared: outside demo mode the route must look absent (404) whatever the body.
     const input = parse(
       z.object({ from: z.string().regex(/^\+[1-9]\d{7,14}$/).optional(), to: z.string().regex(/^\+[1-9]\d{7,14}$/).optional(), times: z.number().int().min(1).max(5).optional() }).strict(),
       await jsonBody(c),

@@ -6,6 +6,7 @@
  * signed, so the proxy is open to anyone and forwards nothing else.
  */
 import { allow } from "../../access/policy.ts";
+import { foreignQueryToken } from "../../access/resolve-actor.ts";
 import { ok } from "../../http/envelope.ts";
 import { errorResponse } from "../../http/on-error.ts";
 import { actorOf } from "../../http/input.ts";
@@ -45,9 +46,10 @@ export function videoRoutes(video: VideoService, gateway: VideoGateway) {
       return errorResponse(c, 502, "The video service did not answer. Please try again.", { reason: "GATEWAY_FAILED" });
     }
   };
+  // Janus's `?token=` (token_auth, checked by Janus) is not an access token of ours.
   for (const path of ["/video/gateway/:n/janus", "/video/gateway/:n/janus/*"]) {
-    r.get(path, proxy, forward);
-    r.post(path, proxy, forward);
+    r.get(path, proxy, foreignQueryToken, forward);
+    r.post(path, proxy, foreignQueryToken, forward);
   }
   return r.app;
 }

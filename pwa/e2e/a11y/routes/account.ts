@@ -12,5 +12,9 @@ export const ACCOUNT_SCREENS: SweepRoute[] = [
     { role, path: "/messages", ready: "Messages", dialogs: ["New message"] },
   ]),
   { role: "patient", path: "/fillProfile", ready: "Your medical card" },
-  { role: "admin", path: (ids) => `/settings/${ids.patientId}`, ready: /\S/ },
+  // Another user's settings (pwa/docs/settings.md): an admin's view of a patient, a doctor's of their VMA, and
+  // the not-found page everyone else gets.
+  { role: "admin", path: (ids) => `/settings/${ids.patientId}`, ready: "Settings of Pat Patient", dialogs: ["Block Pat Patient", "Change email"] },
+  { role: "doctor", path: (ids) => `/settings/${ids.vmaId}`, ready: "Settings of Victor Assistant", dialogs: ["Detach Victor Assistant"] },
+  { role: "patient", path: (ids) => `/settings/${ids.doctorId}`, ready: "Page not found" },
 ];

@@ -4,6 +4,7 @@ import { ACCOUNT_SCREENS } from "./account.ts";
 import { ADMIN_ROUTES } from "./admin.ts";
 import { CARE_SCREENS } from "./care.ts";
 import { COMMERCE_ROUTES } from "./commerce.ts";
+import { CONSULTATIONS_ROUTES } from "./consultations.ts";
 import { DOCUMENTS_ROUTES } from "./documents.ts";
 import { ORDERS_ROUTES } from "./orders.ts";
 import { PLANS_ROUTES } from "./plans.ts";
@@ -22,4 +23,5 @@ export const SWEEP_ROUTES: SweepRoute[] = [
   ...COMMERCE_ROUTES,
   ...PLANS_ROUTES,
   ...PAYMENTS_ROUTES,
+  ...CONSULTATIONS_ROUTES,
 ];

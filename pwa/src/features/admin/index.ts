@@ -12,5 +12,6 @@ export { AdminManagementSection } from "./components/AdminManagementSection.tsx"
 export { AgreementsSection } from "./components/AgreementsSection.tsx";
 export { ReviewDoctorSection } from "./components/ReviewDoctorSection.tsx";
 export { PendingAgreementsGate } from "./components/PendingAgreementsGate.tsx";
+export { UserAccountSettings } from "./components/UserAccountSettings.tsx";
 /** The analytics screen and its chart library load only when the route is opened. */
 export const AnalyticsPage = lazy(() => import("./pages/AnalyticsPage.tsx"));

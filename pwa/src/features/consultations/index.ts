@@ -1,6 +1,7 @@
 import "./consultations.css";
 
 export { BookConsultation } from "./components/BookConsultation.tsx";
+export { IntakeFormSettingsSection } from "./components/IntakeFormSettingsSection.tsx";
 export { ConsultationsPanel } from "./components/ConsultationsPanel.tsx";
 export { OfflineNote } from "./components/OfflineNote.tsx";
 export { StatusBadge } from "./components/StatusBadge.tsx";

@@ -1,13 +1,13 @@
 import { type ReactNode, useEffect } from "react";
 import { useLocation } from "react-router";
 import type { Role } from "../../../../../sync/roles.ts";
-import { ComingSoon } from "../../../ui/index.ts";
 import { useCurrentUser } from "../../auth/index.ts";
 import { AdminManagementSection, AgreementsSection } from "../../admin/index.ts";
 import { NoteTypesSettings } from "../../notes/index.ts";
 import { BalancePanel, DoctorServicesSettings } from "../../commerce/index.ts";
 import { NotificationSettingsSection } from "../../notifications/index.ts";
 import { PaymentMethodsSection } from "../../payments/index.ts";
+import { IntakeFormSettingsSection } from "../../consultations/index.ts";
 import { MacrosSettings, VmasSettings } from "../../team/index.ts";
 import { MembershipOptionsSettings, PatientMembershipsSettings } from "../../memberships/doctor/index.ts";
 import { ChangeEmailSection } from "../components/ChangeEmailSection.tsx";
@@ -17,11 +17,7 @@ import { SessionsSection } from "../components/SessionsSection.tsx";
 
 type Section = { id: string; title: string; roles?: readonly Role[]; body: ReactNode };
 
-const COMING: { id: string; title: string; roles?: Role[]; description: string }[] = [
-  { id: "consultations", title: "Consultations", roles: ["doctor"], description: "Consultation types and intake form." },
-];
-
-/** `/settings`: account security now, the other sections as they are built. */
+/** `/settings`: the signed-in user's sections, by role. */
 export function SettingsPage() {
   const user = useCurrentUser();
   const { hash } = useLocation();
@@ -39,26 +35,27 @@ export function SettingsPage() {
     { id: "note-types", title: "Note types", roles: ["doctor", "vma"], body: <NoteTypesSettings canManage={user.role === "doctor"} /> },
     { id: "macros", title: "Macros", roles: ["doctor", "vma"], body: <MacrosSettings /> },
     { id: "vmas", title: "Manage VMAs", roles: ["doctor"], body: <VmasSettings /> },
+    // The intake form patients fill in when booking (02 §3); a VMA edits their doctor's.
+    {
+      id: "consultations",
+      title: "Consultations",
+      roles: ["doctor", "vma"],
+      body: <IntakeFormSettingsSection doctorId={user.role === "doctor" ? user.id : user.doctor?.id ?? null} />,
+    },
     { id: "agreements", title: "Agreements", roles: ["admin"], body: <AgreementsSection /> },
     // Admin management is for super admins (01 §3, §6).
     ...(user.isSuperAdmin ? [{ id: "admins", title: "Admin management", roles: ["admin"] as Role[], body: <AdminManagementSection /> }] : []),
-    { id: "services", title: "Services", roles: ["doctor"], body: <DoctorServicesSettings /> }, // issue 14
-    { id: "balance", title: "Balance", roles: ["doctor"], body: <BalancePanel titled={false} /> }, // issue 14
-    { id: "memberships", title: "Memberships", roles: ["doctor"], body: <MembershipOptionsSettings /> }, // issue 13
+    { id: "services", title: "Services", roles: ["doctor"], body: <DoctorServicesSettings /> },
+    { id: "balance", title: "Balance", roles: ["doctor"], body: <BalancePanel titled={false} /> },
+    { id: "memberships", title: "Memberships", roles: ["doctor"], body: <MembershipOptionsSettings /> },
     // The doctor manages their patients' memberships; their VMAs see the list (02 §7 "Doctors").
     {
       id: "patient-memberships",
       title: "Patient memberships",
       roles: ["doctor", "vma"],
       body: <PatientMembershipsSettings canManage={user.role === "doctor"} />,
-    }, // issue 13
-    { id: "payment-methods", title: "Payment methods", roles: ["patient"], body: <PaymentMethodsSection /> }, // issue 13
-    ...COMING.map((item) => ({
-      id: item.id,
-      title: item.title,
-      roles: item.roles,
-      body: <ComingSoon title={item.title} description={item.description} asPage={false} />,
-    })),
+    },
+    { id: "payment-methods", title: "Payment methods", roles: ["patient"], body: <PaymentMethodsSection /> },
   ];
   const sections = all.filter((section) => !section.roles || section.roles.includes(user.role));
 
@@ -71,20 +68,12 @@ export function SettingsPage() {
           {sections.map((section) => <li key={section.id}><a href={`#${section.id}`}>{section.title}</a></li>)}
         </ul>
       </nav>
-      {sections.map((section) =>
-        isComing(section.id)
-          ? <div key={section.id} id={section.id} className="card">{section.body}</div>
-          : (
-            <section key={section.id} id={section.id} className="card stack" aria-labelledby={`${section.id}-title`}>
-              <h2 id={`${section.id}-title`}>{section.title}</h2>
-              {section.body}
-            </section>
-          )
-      )}
+      {sections.map((section) => (
+        <section key={section.id} id={section.id} className="card stack" aria-labelledby={`${section.id}-title`}>
+          <h2 id={`${section.id}-title`}>{section.title}</h2>
+          {section.body}
+        </section>
+      ))}
     </div>
   );
-}
-
-function isComing(id: string): boolean {
-  return COMING.some((item) => item.id === id);
 }

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { Link } from "react-router";
 import type { AuthUser } from "../../../../../sync/schemas/user.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/api-error.ts";
@@ -53,7 +54,7 @@ export function UserRow({ user, selfId, onPatch, onChangeEmail, onChooseDoctor }
   return (
     <tr>
       <td>
-        <strong>{name}</strong>
+        <strong>{isSelf ? name : <Link to={`/settings/${encodeURIComponent(user.id)}`}>{name}</Link>}</strong>
         {user.role === "doctor" && user.applicationStatus && (
           <div className="muted">Application: {user.applicationStatus}</div>
         )}

@@ -4,6 +4,7 @@
  * (mail) and detach (after a confirmation: the VMA loses this practice at once).
  */
 import { type FormEvent, useState } from "react";
+import { Link } from "react-router";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { isApiError } from "../../../lib/api/api-error.ts";
 import { useAppDeps } from "../../../lib/app-deps.tsx";
@@ -51,7 +52,7 @@ export function VmasSettings() {
             {vmas.data.list.map((v) => (
               <li key={v.id} className="row" style={{ flexWrap: "wrap", gap: "0.5rem", alignItems: "center" }}>
                 <span style={{ flex: "1 1 12rem" }}>
-                  <strong>{v.firstName} {v.lastName}</strong> · {v.email}{v.passwordSet ? "" : " · invitation pending"}
+                  <strong><Link to={`/settings/${encodeURIComponent(v.id)}`}>{v.firstName} {v.lastName}</Link></strong> · {v.email}{v.passwordSet ? "" : " · invitation pending"}
                 </span>
                 <Button variant="secondary" onClick={() => reset.mutate(v)} aria-label={`Reset password of ${v.firstName} ${v.lastName}`}>
                   Reset password

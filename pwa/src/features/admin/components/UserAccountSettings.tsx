@@ -1,0 +1,147 @@
+/**
+ * `/settings/{userId}` for an admin (01 §6, pwa/docs/settings.md): the user's
+ * account as the admin may manage it with the calls that exist: block or
+ * unblock (blocking ends every session of theirs), change their email, sign
+ * in as them. Their notification choices and sessions stay theirs: an admin
+ * reaches them only by signing in as the user, which the audit log records.
+ */
+import { type ReactNode, useState } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import type { AuthUser } from "../../../../../sync/schemas/user.ts";
+import { errorMessage, isApiError } from "../../../lib/api/api-error.ts";
+import { useApi } from "../../../lib/app-deps.tsx";
+import { fullName } from "../../../lib/session/auth-user.ts";
+import { Button, ConfirmDialog, Spinner, useSnackbar } from "../../../ui/index.ts";
+import { useCurrentUser, useGoAfterSignIn, useSession } from "../../auth/index.ts";
+import { adminKeys } from "../api.ts";
+import { AdminChangeEmailDialog } from "./AdminChangeEmailDialog.tsx";
+
+const ROLE_LABELS: Record<AuthUser["role"], string> = { patient: "Patient", doctor: "Doctor", vma: "Assistant (VMA)", admin: "Admin" };
+
+export const adminUserKey = (id: string) => [...adminKeys.all, "user", id] as const;
+
+/** Renders `notFound` when there is no such user (the server's 404), so the page never says more than "not found". */
+export function UserAccountSettings({ userId, notFound }: { userId: string; notFound: ReactNode }) {
+  const api = useApi();
+  const user = useQuery({
+    queryKey: adminUserKey(userId),
+    queryFn: ({ signal }) => api.get<AuthUser>(`/users/${encodeURIComponent(userId)}`, { signal }),
+    retry: false,
+  });
+  if (user.isPending) return <Spinner size={40} label="Loading the user's settings" />;
+  if (user.isError) {
+    if (isApiError(user.error) && (user.error.code === 404 || user.error.code === 400)) return <>{notFound}</>;
+    return (
+      <div className="stack">
+        <title>User settings · DPC Telehealth</title>
+        <h1>User settings</h1>
+        <p className="form-error" role="alert">{errorMessage(user.error)}</p>
+        <div><Button variant="secondary" onClick={() => void user.refetch()}>Try again</Button></div>
+      </div>
+    );
+  }
+  return <ManagedAccount user={user.data} />;
+}
+
+function ManagedAccount({ user }: { user: AuthUser }) {
+  const api = useApi();
+  const self = useCurrentUser();
+  const client = useQueryClient();
+  const notify = useSnackbar();
+  const { loginAs } = useSession();
+  const goAfterSignIn = useGoAfterSignIn();
+  const [dialog, setDialog] = useState<"block" | "email" | null>(null);
+  const [signingIn, setSigningIn] = useState(false);
+  const name = fullName(user);
+  // The server's rules (users/service.ts): nobody blocks a super admin; only a super admin blocks an admin.
+  const mayBlock = !user.isSuperAdmin && (user.role !== "admin" || self.isSuperAdmin);
+  const mayChangeEmail = user.role !== "admin" || self.isSuperAdmin;
+  // Admins cannot sign in as other admins, nor as a blocked user (auth/service.ts).
+  const maySignInAs = user.role !== "admin" && !user.isBlocked;
+  const refresh = (next: AuthUser) => {
+    client.setQueryData(adminUserKey(user.id), next);
+    void client.invalidateQueries({ queryKey: adminKeys.all });
+  };
+  const setBlocked = async (blocked: boolean) => {
+    const next = await api.put<AuthUser>(`/users/${blocked ? "block" : "unblock"}/${encodeURIComponent(user.id)}`);
+    refresh(next);
+    notify(`${name} is ${blocked ? "blocked" : "unblocked"}`, "success");
+  };
+  const signInAs = async () => {
+    setSigningIn(true);
+    try {
+      const target = await loginAs(user.id);
+      notify(`You are signed in as ${name}`, "success");
+      goAfterSignIn(target);
+    } catch (error) {
+      notify(errorMessage(error), "error");
+      setSigningIn(false);
+    }
+  };
+
+  return (
+    <div className="stack">
+      <title>{`Settings of ${name} · DPC Telehealth`}</title>
+      <h1>Settings of {name}</h1>
+      <section className="card stack" aria-labelledby="user-account-title">
+        <h2 id="user-account-title">Account</h2>
+        <dl className="admin-detail">
+          <dt>Role</dt>
+          <dd>{ROLE_LABELS[user.role]}{user.isSuperAdmin ? " (super admin)" : ""}</dd>
+          <dt>Email</dt>
+          <dd>{user.email}</dd>
+          <dt>Phone</dt>
+          <dd>{user.phoneNumber ? `${user.phoneNumber}${user.isPhoneNumberVerified ? " (verified)" : " (not verified)"}` : "None"}</dd>
+          <dt>Status</dt>
+          <dd>{user.isBlocked ? "Blocked" : user.isActivated ? "Active" : "Not activated"}</dd>
+        </dl>
+      </section>
+
+      <section className="card stack" aria-labelledby="user-access-title">
+        <h2 id="user-access-title">Access</h2>
+        {user.isBlocked
+          ? <p>{name} is blocked: they cannot sign in until you unblock them.</p>
+          : <p>Blocking signs {name} out on every device at once and keeps them out until you unblock them.</p>}
+        {mayBlock
+          ? (
+            <div>
+              <Button variant={user.isBlocked ? "secondary" : "danger"} onClick={() => setDialog("block")}>
+                {user.isBlocked ? "Unblock" : "Block"} {name}
+              </Button>
+            </div>
+          )
+          : <p className="muted">{user.isSuperAdmin ? "A super admin cannot be blocked." : "Only a super admin may block an admin."}</p>}
+      </section>
+
+      <section className="card stack" aria-labelledby="user-email-title">
+        <h2 id="user-email-title">Email</h2>
+        <p>The address {name} signs in with and receives mail at.</p>
+        {mayChangeEmail
+          ? <div><Button variant="secondary" onClick={() => setDialog("email")}>Change email</Button></div>
+          : <p className="muted">Only a super admin may change another admin's email.</p>}
+      </section>
+
+      <section className="card stack" aria-labelledby="user-signin-title">
+        <h2 id="user-signin-title">Their own settings</h2>
+        <p>
+          Notification choices, sessions and password are {name}'s own.
+          {maySignInAs && ` To help with them, sign in as ${name}: you see the app as they do, and the audit log records it.`}
+        </p>
+        {maySignInAs && <div><Button variant="secondary" loading={signingIn} onClick={() => void signInAs()}>Sign in as {name}</Button></div>}
+      </section>
+
+      {dialog === "block" && (
+        <ConfirmDialog
+          title={user.isBlocked ? `Unblock ${name}?` : `Block ${name}?`}
+          summary={user.isBlocked ? "They can sign in again." : "They are signed out on every device and cannot sign in until unblocked."}
+          confirmLabel={user.isBlocked ? "Unblock" : "Block"}
+          danger={!user.isBlocked}
+          onConfirm={() => setBlocked(!user.isBlocked)}
+          onClose={() => setDialog(null)}
+          describeFailure={errorMessage}
+        />
+      )}
+      <AdminChangeEmailDialog user={dialog === "email" ? user : null} onClose={() => setDialog(null)} onChanged={refresh} />
+    </div>
+  );
+}
