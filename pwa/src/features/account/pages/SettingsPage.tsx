@@ -7,6 +7,7 @@ import { AdminManagementSection, AgreementsSection } from "../../admin/index.ts"
 import { NoteTypesSettings } from "../../notes/index.ts";
 import { BalancePanel, DoctorServicesSettings } from "../../commerce/index.ts";
 import { NotificationSettingsSection } from "../../notifications/index.ts";
+import { MembershipsSection, PaymentHistorySection } from "../../memberships/index.ts";
 import { MacrosSettings, VmasSettings } from "../../team/index.ts";
 import { ChangeEmailSection } from "../components/ChangeEmailSection.tsx";
 import { ChangePasswordSection } from "../components/ChangePasswordSection.tsx";
@@ -45,6 +46,8 @@ export function SettingsPage() {
     ...(user.isSuperAdmin ? [{ id: "admins", title: "Admin management", roles: ["admin"] as Role[], body: <AdminManagementSection /> }] : []),
     { id: "services", title: "Services", roles: ["doctor"], body: <DoctorServicesSettings /> }, // issue 14
     { id: "balance", title: "Balance", roles: ["doctor"], body: <BalancePanel titled={false} /> }, // issue 14
+    { id: "my-membership", title: "Memberships", roles: ["patient"], body: <MembershipsSection /> }, // issue 13
+    { id: "payment-history", title: "Payment history", roles: ["patient"], body: <PaymentHistorySection /> }, // issue 13
     ...COMING.map((item) => ({
       id: item.id,
       title: item.title,
