@@ -5,6 +5,7 @@ import { ADMIN_ROUTES } from "./admin.ts";
 import { CARE_SCREENS } from "./care.ts";
 import { COMMERCE_ROUTES } from "./commerce.ts";
 import { DOCUMENTS_ROUTES } from "./documents.ts";
+import { MEMBERSHIPS_ROUTES } from "./memberships.ts";
 import { ORDERS_ROUTES } from "./orders.ts";
 import { PUBLIC_SCREENS } from "./public.ts";
 import { TEAM_ROUTES } from "./team.ts";
@@ -18,4 +19,5 @@ export const SWEEP_ROUTES: SweepRoute[] = [
   ...TEAM_ROUTES,
   ...ADMIN_ROUTES,
   ...COMMERCE_ROUTES,
+  ...MEMBERSHIPS_ROUTES,
 ];
