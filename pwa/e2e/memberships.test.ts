@@ -54,7 +54,7 @@ async function registerPatient(page: Page, email: string) {
   await expect(page).toHaveURL(/\/home$/);
 }
 
-test("a new patient joins the demo doctor's membership with the 3-D Secure test card and lands as a member", async ({ page }) => {
+test("a new patient joins the demo doctor's membership with the 3-D Secure test card lands as a member, then cancels at period end and sees the end date", async ({ page }) => {
   const email = `e2e.member.${Date.now()}@example.test`;
   await registerPatient(page, email);
 
@@ -94,11 +94,23 @@ test("a new patient joins the demo doctor's membership with the 3-D Secure test 
   await expect(dialog.getByTestId("member-next-charge")).toContainText("Next charge: $59.00 on ");
 
   await dialog.getByRole("link", { name: "Manage your membership in Settings" }).click();
-  await expect(page).toHaveURL(/\/settings#memberships$/);
+  await expect(page).toHaveURL(/\/settings#my-membership$/);
   const saved = page.getByRole("region", { name: "Payment methods" }).getByRole("listitem", { name: "Visa ending in 3184" });
   await expect(saved).toBeVisible();
   await expect(saved).toContainText("Default");
   await expect(saved).toContainText("Expires 12/34");
+
+  // Settings → Memberships: the plan, then cancelled at period end with the end date shown.
+  const plan = page.getByRole("region", { name: "Memberships" }).getByRole("article", { name: "Primary care — monthly" });
+  await expect(plan.getByTestId("membership-status")).toContainText("Active");
+  const nextCharge = (await plan.getByTestId("membership-next-charge").textContent()) ?? "";
+  const end = /on (.+)$/.exec(nextCharge)?.[1];
+  expect(end, nextCharge).toBeTruthy();
+  await plan.getByRole("button", { name: "Cancel membership" }).click();
+  const cancel = page.getByRole("dialog", { name: "Cancel membership" });
+  await cancel.getByRole("button", { name: "Cancel at period end" }).click();
+  await expect(cancel).toBeHidden();
+  await expect(plan.getByTestId("membership-status")).toContainText(`Active until ${end}`);
 
   // Back on the profile: a member, no join buttons.
   await navigate(page, `/profile/${doctorId}`);

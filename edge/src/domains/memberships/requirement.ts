@@ -6,7 +6,8 @@
  * cancelled at period end, till then) or past_due (while the processor
  * retries). A doctor who offers no enabled membership option asks for none.
  * Anything else answers 402 "Subscription required" (the PWA opens the upgrade
- * dialog). See edge/docs/payments.md.
+ * dialog); a chat message pushed through sync is refused like any forbidden
+ * create. See edge/docs/payments.md.
  */
 import type { Queryable } from "../../db/connect.ts";
 import { AppError } from "../../http/errors.ts";
@@ -42,4 +43,18 @@ export async function requireChatMembership(q: Queryable, actor: { userId: strin
   if (actor.role !== "patient") return;
   const practices = await practicesOf(q, target.chatId ? { chatId: target.chatId } : { userIds: [target.userId!] });
   for (const doctorId of practices) await requireMembership(q, actor.userId, doctorId);
+}
+
+/**
+ * The same rule as a yes/no for a new message in a chat: a message pushed
+ * through sync cannot answer 402, so the push refuses the row (the create
+ * check of chat_messages, messages/effects.ts) the way it refuses any other
+ * forbidden create.
+ */
+export async function meetsChatMembership(q: Queryable, actor: { userId: string; role: string }, chatId: string): Promise<boolean> {
+  if (actor.role !== "patient") return true;
+  for (const doctorId of await practicesOf(q, { chatId })) {
+    if (await needsMembership(q, actor.userId, doctorId)) return false;
+  }
+  return true;
 }

@@ -3,7 +3,9 @@
  * `POST /messages/{chatId}` or pushed by a device that wrote it offline: the
  * sync service and the messages service both run these (after the
  * `chatWriter` create check, the who-may-write rule).
- * - accepts: its `fileIds` are the author's own complete uploads not yet sent;
+ * - accepts: a patient writing to a practice is its member (the 402 rule,
+ *   memberships/requirement.ts), and its `fileIds` are the author's own
+ *   complete uploads not yet sent;
  * - created (same transaction): the files join the message, the chat moves to
  *   the top (`lastMessageAt`, server time), the author has read up to it;
  * - committed: `message:received` to every member's sockets (ids only: the
@@ -17,6 +19,7 @@ import type { Events } from "../../realtime/events.ts";
 import type { CreateEffects } from "../sync/service.ts";
 import { CHAT_EVENTS, type MessageReceivedEvent } from "../../../../sync/schemas/chat.ts";
 import type { ChatFiles } from "./files.ts";
+import { meetsChatMembership } from "../memberships/requirement.ts";
 
 type MessageDoc = { id: string; chatId: string; authorId: string; fileIds: string[]; createdAt: string; _deleted: boolean };
 
@@ -25,9 +28,11 @@ export function createMessageEffects(deps: { sql: Sql; clock: Clock; events: Eve
   const asMessage = (doc: unknown) => doc as MessageDoc;
 
   const effects = {
-    accepts(w, actor: Actor, doc) {
+    async accepts(w, actor: Actor, doc) {
       const m = asMessage(doc);
-      return m._deleted ? Promise.resolve(m.fileIds.length === 0) : files.areOwnTemp(w.tx, actor, m.fileIds);
+      if (m._deleted) return m.fileIds.length === 0;
+      // 402 rule (memberships/requirement.ts): the API answers 402 before it gets here; a push is refused.
+      return await meetsChatMembership(w.tx, actor, m.chatId) && await files.areOwnTemp(w.tx, actor, m.fileIds);
     },
 
     async created(w, _actor, doc) {

@@ -2,9 +2,9 @@
 import { z } from "zod";
 import { allow } from "../../access/policy.ts";
 import { ok } from "../../http/envelope.ts";
-import { actorOf, jsonBody } from "../../http/input.ts";
+import { actorOf } from "../../http/input.ts";
 import { createRouter } from "../../http/router.ts";
-import { parse } from "../../http/validate.ts";
+import { valid, validate } from "../../http/validate.ts";
 import { paymentMethodIdSchema, transactionsQuerySchema } from "../../../../sync/schemas/membership.ts";
 import type { PaymentsService } from "./service.ts";
 import type { createWebhooks } from "../memberships/webhooks.ts";
@@ -15,16 +15,16 @@ export function paymentsRoutes(payments: PaymentsService, webhooks: ReturnType<t
   const r = createRouter();
 
   r.get("/payments/products", allow.signedIn, (c) => ok(c, payments.config()));
-  r.get("/payments/transactions", allow.roles("patient"), async (c) =>
-    ok(c, await payments.transactions(actorOf(c), parse(transactionsQuerySchema, c.req.query()))));
+  r.get("/payments/transactions", allow.roles("patient"), validate({ query: transactionsQuerySchema }), async (c) =>
+    ok(c, await payments.transactions(actorOf(c), valid(c, transactionsQuerySchema))));
 
   r.get("/stripe/account/paymentMethods", allow.roles("patient"), async (c) => ok(c, await payments.cards(actorOf(c))));
-  r.post("/stripe/account/paymentMethods", allow.roles("patient"), async (c) =>
-    ok(c, await payments.addCard(actorOf(c), parse(paymentMethodIdSchema, await jsonBody(c)).paymentMethodId), 201));
-  r.post("/stripe/account/paymentMethods/default", allow.roles("patient"), async (c) =>
-    ok(c, await payments.makeDefault(actorOf(c), parse(paymentMethodIdSchema, await jsonBody(c)).paymentMethodId)));
-  r.delete("/stripe/account/paymentMethods/:id", allow.roles("patient"), async (c) =>
-    ok(c, await payments.deleteCard(actorOf(c), parse(pmParamSchema, c.req.param()).id)));
+  r.post("/stripe/account/paymentMethods", allow.roles("patient"), validate({ json: paymentMethodIdSchema }), async (c) =>
+    ok(c, await payments.addCard(actorOf(c), valid(c, paymentMethodIdSchema).paymentMethodId), 201));
+  r.post("/stripe/account/paymentMethods/default", allow.roles("patient"), validate({ json: paymentMethodIdSchema }), async (c) =>
+    ok(c, await payments.makeDefault(actorOf(c), valid(c, paymentMethodIdSchema).paymentMethodId)));
+  r.delete("/stripe/account/paymentMethods/:id", allow.roles("patient"), validate({ param: pmParamSchema }), async (c) =>
+    ok(c, await payments.deleteCard(actorOf(c), valid(c, pmParamSchema).id)));
 
   // The processor calls this; the signature is the authentication.
   r.post("/stripe/webhook", allow.public, async (c) => {

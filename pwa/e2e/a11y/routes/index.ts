@@ -6,6 +6,7 @@ import { CARE_SCREENS } from "./care.ts";
 import { COMMERCE_ROUTES } from "./commerce.ts";
 import { CONSULTATIONS_ROUTES } from "./consultations.ts";
 import { DOCUMENTS_ROUTES } from "./documents.ts";
+import { MEMBERSHIPS_ROUTES } from "./memberships.ts";
 import { ORDERS_ROUTES } from "./orders.ts";
 import { PLANS_ROUTES } from "./plans.ts";
 import { PAYMENTS_ROUTES } from "./payments.ts";
@@ -24,4 +25,5 @@ export const SWEEP_ROUTES: SweepRoute[] = [
   ...PLANS_ROUTES,
   ...PAYMENTS_ROUTES,
   ...CONSULTATIONS_ROUTES,
+  ...MEMBERSHIPS_ROUTES,
 ];

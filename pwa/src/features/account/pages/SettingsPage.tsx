@@ -8,6 +8,7 @@ import { BalancePanel, DoctorServicesSettings } from "../../commerce/index.ts";
 import { NotificationSettingsSection } from "../../notifications/index.ts";
 import { PaymentMethodsSection } from "../../payments/index.ts";
 import { IntakeFormSettingsSection } from "../../consultations/index.ts";
+import { MembershipsSection, PaymentHistorySection } from "../../memberships/index.ts";
 import { MacrosSettings, VmasSettings } from "../../team/index.ts";
 import { MembershipOptionsSettings, PatientMembershipsSettings } from "../../memberships/doctor/index.ts";
 import { ChangeEmailSection } from "../components/ChangeEmailSection.tsx";
@@ -55,7 +56,9 @@ export function SettingsPage() {
       roles: ["doctor", "vma"],
       body: <PatientMembershipsSettings canManage={user.role === "doctor"} />,
     },
+    { id: "my-membership", title: "Memberships", roles: ["patient"], body: <MembershipsSection /> },
     { id: "payment-methods", title: "Payment methods", roles: ["patient"], body: <PaymentMethodsSection /> },
+    { id: "payment-history", title: "Payment history", roles: ["patient"], body: <PaymentHistorySection /> },
   ];
   const sections = all.filter((section) => !section.roles || section.roles.includes(user.role));
 

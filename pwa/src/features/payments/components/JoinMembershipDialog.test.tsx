@@ -154,7 +154,7 @@ describe("the doctor's membership options and the join flow", { timeout: 30_000 
     expect(within(dialog).getByTestId("member-plan").textContent).toBe("Primary care — 3 months with Dr. Maya Lopez.");
     expect(within(dialog).getByTestId("member-next-charge").textContent).toBe("Next charge: $147.00 on February 25, 2027.");
     expect(within(dialog).getByRole("link", { name: "Manage your membership in Settings" }).getAttribute("href")).toBe(
-      "/settings#memberships",
+      "/settings#my-membership",
     );
   });
 

@@ -142,7 +142,7 @@ export function MemberConfirmation({ member, heading, labelledBy, onClose }: {
         </p>
       )}
       <div className="row">
-        <Link to="/settings#memberships" onClick={onClose}>Manage your membership in Settings</Link>
+        <Link to="/settings#my-membership" onClick={onClose}>Manage your membership in Settings</Link>
         <Button variant="secondary" onClick={onClose}>Close</Button>
       </div>
     </div>

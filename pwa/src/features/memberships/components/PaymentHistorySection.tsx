@@ -1,0 +1,75 @@
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { useApi } from "../../../lib/app-deps.tsx";
+import { errorMessage } from "../../../lib/api/api-error.ts";
+import { Button, EmptyState, Spinner } from "../../../ui/index.ts";
+import type { Transaction } from "../../../../../sync/schemas/membership.ts";
+import { formatCents } from "../../commerce/index.ts";
+import { membershipKeys } from "../keys.ts";
+import { formatDate } from "../membership-words.ts";
+
+type Page = { list: Transaction[]; hasMore: boolean; startingAfter: string | null };
+export const PAYMENTS_PAGE_SIZE = 20;
+
+const STATUS_WORDS: Record<Transaction["status"], string> = {
+  succeeded: "Paid",
+  pending: "Pending",
+  refunded: "Refunded",
+  failed: "Failed",
+};
+
+/** Settings → Payment history (patient): `GET /payments/transactions`, newest first, "Load more" pages on. */
+export function PaymentHistorySection() {
+  const api = useApi();
+  const pages = useInfiniteQuery({
+    queryKey: membershipKeys.transactions(),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam }) => {
+      const q = new URLSearchParams({ limit: String(PAYMENTS_PAGE_SIZE) });
+      if (pageParam) q.set("startingAfter", pageParam);
+      return api.get<Page>(`/payments/transactions?${q}`);
+    },
+    getNextPageParam: (last) => (last.hasMore ? last.startingAfter : null),
+  });
+
+  if (pages.isPending) return <Spinner label="Loading your payments" />;
+  // A failed "Load more" keeps the pages already shown (the query's status is then error too).
+  if (!pages.data) {
+    return (
+      <div className="stack">
+        <p className="form-error" role="alert">Your payments could not be loaded: {errorMessage(pages.error)}</p>
+        <div className="row"><Button variant="secondary" onClick={() => void pages.refetch()}>Try again</Button></div>
+      </div>
+    );
+  }
+  const rows = pages.data.pages.flatMap((p) => p.list);
+  if (rows.length === 0) return <EmptyState title="No payments yet">Membership fees and paid services appear here.</EmptyState>;
+  return (
+    <div className="stack">
+      <div style={{ overflowX: "auto" }} tabIndex={0} role="region" aria-label="Payments table">
+        <table className="data-table">
+          <caption className="visually-hidden">Your payments, newest first</caption>
+          <thead>
+            <tr><th scope="col">Date</th><th scope="col">For</th><th scope="col">Amount</th><th scope="col">Status</th></tr>
+          </thead>
+          <tbody>
+            {rows.map((t) => (
+              <tr key={t.id}>
+                <td>{formatDate(t.createdAt)}</td>
+                <td>{t.description}</td>
+                <td>{formatCents(t.amountCents)}</td>
+                <td>{STATUS_WORDS[t.status]}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {pages.isFetchNextPageError && <p className="form-error" role="alert">More payments could not be loaded: {errorMessage(pages.error)}</p>}
+      {pages.hasNextPage && (
+        <div className="row">
+          <Button variant="secondary" loading={pages.isFetchingNextPage} onClick={() => void pages.fetchNextPage()}>Load more</Button>
+        </div>
+      )}
+      <p className="muted" role="status">{pages.hasNextPage ? `Showing the latest ${rows.length} payments` : `${rows.length} ${rows.length === 1 ? "payment" : "payments"} in all`}</p>
+    </div>
+  );
+}
