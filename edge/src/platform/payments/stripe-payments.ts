@@ -185,6 +185,7 @@ export function createStripePayments(o: StripePaymentsOptions): Payments {
           payment_behavior: "allow_incomplete",
           metadata: i.metadata,
           ...(i.connect ? { transfer_data: { destination: i.connect.destinationAccountId }, application_fee_percent: i.connect.applicationFeePercent } : {}),
+          ...(i.promotionCodeId ? { discounts: [{ promotion_code: i.promotionCodeId }] } : {}),
         }, { idempotencyKey: i.idempotencyKey })
       );
       const state = toSubscription(sub as unknown as Loose);
