@@ -8,6 +8,10 @@ create index if not exists coupon_redemptions_subscription_idx on coupon_redempt
 
 -- The medical files (the patient's PatientUploaded folder) attached to a request.
 alter table service_requests add column if not exists file_ids jsonb not null default '[]';
+-- The split fixed when the charge was made (the application fee the processor was given): a charge
+-- completed later (3-D Secure) records this split, whatever the commission is by then.
+alter table service_requests add column if not exists fee_cents integer not null default 0;
+alter table service_requests add column if not exists net_cents integer not null default 0;
 
 -- Payouts as the processor reports them (payout.* webhooks), one row per payout.
 create table if not exists payouts (

@@ -5,11 +5,12 @@
  *
  * - account.updated: a doctor's payout account is active only while charges
  *   AND payouts are enabled (02 §4); otherwise they cannot be subscribed to or booked.
- * - payment_intent.succeeded / payment_intent.payment_failed: a service charge
- *   that needed 3-D Secure is settled.
+ * - payment_intent.succeeded / payment_failed / canceled: a service charge that
+ *   needed 3-D Secure is settled (./purchase.ts `settle`, the same as the confirm call).
  * - charge.refunded: refunds made at the processor (its dashboard) reach our totals too.
  */
 import type { Deps } from "../../deps.ts";
+import { createPurchases } from "./purchase.ts";
 
 type Obj = Record<string, any>;
 
@@ -26,10 +27,8 @@ export async function applyCommerceEvent(deps: Pick<Deps, "sql" | "payments" | "
         await audit.record({ event: "payment.write", actorId: null, subjectId: r.id, details: { what: "payout.account.updated", active } });
       }
     }
-  } else if (type === "payment_intent.succeeded" || type === "payment_intent.payment_failed") {
-    const ok = type === "payment_intent.succeeded";
-    await sql`update payment_transactions set status = ${ok ? "succeeded" : "failed"} where invoice_id = ${object.id} and status = 'pending'`;
-    await sql`update service_requests set status = ${ok ? "paid" : "failed"} where intent_id = ${object.id} and status = 'pending'`;
+  } else if (["payment_intent.succeeded", "payment_intent.payment_failed", "payment_intent.canceled"].includes(type)) {
+    if (typeof object.id === "string") await createPurchases(deps).settleIntent(object.id);
   } else if (type === "charge.refunded") {
     const intent = typeof object.payment_intent === "string" ? object.payment_intent : object.payment_intent?.id;
     if (!intent) return;

@@ -18,7 +18,8 @@ import { membershipFor, noSuchMembership } from "./access.ts";
 import { toMembership } from "./present.ts";
 import { createMembershipsRepo, type MembershipRow } from "./repo.ts";
 import { createCustomers } from "../payments/customers.ts";
-import { membershipSplit } from "../commerce/purchase.ts";
+import { createPurchases, membershipSplit } from "../commerce/purchase.ts";
+import type { ServicePurchase } from "../../../../sync/schemas/commerce.ts";
 import { bindRedemption, couponByCode, invalidCoupon, redeemCoupon, releaseRedemption } from "../commerce/coupons.ts";
 
 export const cannotSubscribe = () =>
@@ -40,6 +41,7 @@ export function createMembershipsService(deps: Pick<Deps, "sql" | "clock" | "aud
   const plans = createPlansRepo(sql);
   const doctors = createDoctorsRepo(sql);
   const customers = createCustomers(deps);
+  const purchases = createPurchases(deps);
 
   const record = (actor: Actor | null, subjectId: string, what: string, details: Record<string, unknown>) =>
     audit.record({ event: "payment.write", actorId: actor?.userId ?? null, subjectId, details: { what, ...details } });
@@ -209,9 +211,13 @@ export function createMembershipsService(deps: Pick<Deps, "sql" | "clock" | "aud
       }
     },
 
-    /** `POST /stripe/confirm/intent`: after the patient completed 3-D Secure. */
-    async confirmIntent(actor: Actor, intentId: string): Promise<Membership> {
+    /**
+     * `POST /stripe/confirm/intent`: after the patient completed 3-D Secure — a membership's first
+     * payment, or a paid service's charge (issue 14, answered with the purchase).
+     */
+    async confirmIntent(actor: Actor, intentId: string): Promise<Membership | ServicePurchase> {
       const row = await repo.byIntent(sql, intentId);
+      if (!row && (await purchases.ownsIntent(intentId))) return await purchases.confirm(actor, intentId);
       if (!row || row.patient_id !== actor.userId) throw notFound("No such payment");
       let intent = await payments.retrieveIntent(intentId);
       try {
