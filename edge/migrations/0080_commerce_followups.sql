@@ -28,3 +28,6 @@ create table if not exists payouts (
   updated_at timestamptz not null default now()
 );
 create index if not exists payouts_doctor_idx on payouts (doctor_id, created_at desc);
+
+-- The connected account an event is about (Connect events: payouts on a doctor's account).
+alter table payment_events add column if not exists account text;

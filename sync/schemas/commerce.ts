@@ -239,5 +239,6 @@ export type LedgerTransaction = {
 export type DoctorBalance = {
   availableCents: number;
   pendingCents: number;
-  payouts: { id: string; amountCents: number; status: string; arrivalDate: string | null; createdAt: string }[];
+  /** Newest first; `failureMessage` is the bank's reason for a failed payout. */
+  payouts: { id: string; amountCents: number; status: string; arrivalDate: string | null; createdAt: string; failureMessage: string | null }[];
 };

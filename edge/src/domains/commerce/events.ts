@@ -8,14 +8,22 @@
  * - payment_intent.succeeded / payment_failed / canceled: a service charge that
  *   needed 3-D Secure is settled (./purchase.ts `settle`, the same as the confirm call).
  * - charge.refunded: refunds made at the processor (its dashboard) reach our totals too.
+ * - payout.*: a doctor's payouts and their status (./payouts.ts); a failed one notifies the doctor.
  */
 import type { Deps } from "../../deps.ts";
 import { createPurchases } from "./purchase.ts";
+import { applyPayoutEvent, PAYOUT_EVENTS } from "./payouts.ts";
 
 type Obj = Record<string, any>;
 
-export async function applyCommerceEvent(deps: Pick<Deps, "sql" | "payments" | "audit">, type: string, object: Obj): Promise<void> {
+export async function applyCommerceEvent(
+  deps: Pick<Deps, "sql" | "payments" | "audit" | "mailer" | "clock" | "events">,
+  type: string,
+  object: Obj,
+  meta: { account: string | null; created: number } = { account: null, created: 0 },
+): Promise<void> {
   const { sql, payments, audit } = deps;
+  if (PAYOUT_EVENTS.has(type)) return await applyPayoutEvent(deps, object, meta);
   if (type === "account.updated") {
     const account = payments.toAccount(object);
     const active = account.chargesEnabled && account.payoutsEnabled;

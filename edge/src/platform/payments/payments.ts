@@ -44,7 +44,8 @@ export type InvoiceState = {
   created: number;
 };
 
-export type PaymentEvent = { id: string; type: string; created: number; object: Record<string, unknown> };
+/** `account`: the connected account a Connect event is about (payouts on a doctor's account), else null. */
+export type PaymentEvent = { id: string; type: string; created: number; object: Record<string, unknown>; account: string | null };
 
 export type Recurrence = { interval: "day" | "week" | "month" | "year"; intervalCount: number };
 

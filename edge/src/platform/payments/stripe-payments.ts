@@ -254,7 +254,7 @@ export function createStripePayments(o: StripePaymentsOptions): Payments {
 
     async verifyWebhook(rawBody, signature) {
       const e = await stripe.webhooks.constructEventAsync(rawBody, signature, o.webhookSecret, undefined, crypto);
-      return { id: e.id, type: e.type, created: e.created, object: e.data.object as unknown as Record<string, unknown> };
+      return { id: e.id, type: e.type, created: e.created, object: e.data.object as unknown as Record<string, unknown>, account: e.account ?? null };
     },
 
     toSubscription,
