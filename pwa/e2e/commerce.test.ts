@@ -2,7 +2,9 @@
  * Issue 14's browser test: the demo doctor connects the payout account through
  * the Stripe-API emulator's own onboarding page and sees it active; the demo
  * patient buys the imaging referral with the 20 % promo code SPRING20 (seeded)
- * and the doctor sees the net amount (after the 15 % commission) in the balance.
+ * and the doctor sees the net amount (after the 15 % commission) in the balance;
+ * the admin refunds part of that charge on /admin/transactions with a reason
+ * and the doctor's balance loses the reversed share.
  */
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { signIn } from "./helpers.ts";
@@ -16,13 +18,14 @@ async function openAs(browser: Browser, email: string): Promise<Page> {
   const page = await context.newPage();
   await page.goto("/");
   await signIn(page, email);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(/\/(home|admin)$/);
   return page;
 }
 
-test("the doctor connects a payout account through the emulator's onboarding; a patient buys the imaging referral with a 20 % promo code; the doctor's balance shows the net", async ({ browser }) => {
+test("the doctor connects a payout account through the emulator's onboarding; a patient buys the imaging referral with a 20 % promo code; the doctor's balance shows the net; the admin refunds part of it", async ({ browser }) => {
   const doctor = await openAs(browser, "doctor@demo.test");
   const patient = await openAs(browser, "patient@demo.test");
+  const admin = await openAs(browser, "admin@demo.test");
   try {
     // 1. Onboarding through the processor's page (the emulator's), back to /stripe/connected.
     await doctor.goto("/stripe/connect");
@@ -40,6 +43,7 @@ test("the doctor connects a payout account through the emulator's onboarding; a 
     await patient.getByRole("button", { name: "Request Imaging referral" }).click();
     const form = patient.getByRole("form", { name: "Imaging referral" });
     await form.getByLabel("Body part to image").fill("left knee");
+    await form.getByLabel("How long have you had these symptoms?").fill("two weeks");
     await form.getByLabel("Promo code").fill("spring20");
     await form.getByRole("button", { name: "Apply" }).click();
     await expect(form.getByTestId("coupon-applied")).toHaveText("SPRING20: 20% off");
@@ -58,8 +62,34 @@ test("the doctor connects a payout account through the emulator's onboarding; a 
       expect(cents(await doctor.getByTestId("balance-pending").textContent()) - cents(pendingBefore)).toBe(net);
     }).toPass();
     await expect(doctor.getByRole("table").getByRole("cell", { name: usd(net), exact: true }).first()).toBeVisible();
+
+    // 4. The admin refunds $10.00 of that charge with a reason and sees the refunded amount.
+    // The processor takes a reversal from the doctor's balance at once (available, which may go below zero).
+    const total = async () =>
+      cents(await doctor.getByTestId("balance-available").textContent()) * ((await doctor.getByTestId("balance-available").textContent())!.includes("-") ? -1 : 1) +
+      cents(await doctor.getByTestId("balance-pending").textContent());
+    const beforeRefund = await total();
+    await admin.goto("/admin/transactions");
+    await admin.getByLabel("Type").selectOption("service");
+    const row = admin.getByRole("row").filter({ hasText: "Imaging referral" }).filter({ hasText: usd(paid) }).first();
+    await row.getByRole("button", { name: /^Refund .*'s Imaging referral$/ }).click();
+    const dialog = admin.getByRole("dialog", { name: "Refund" });
+    await dialog.getByLabel("Amount (USD)").fill("10.00");
+    await dialog.getByLabel("Reason").fill("The patient asked for one view only");
+    await dialog.getByRole("button", { name: "Refund" }).click();
+    await expect(dialog).toBeHidden();
+    const refundedRow = admin.getByRole("row").filter({ hasText: "Imaging referral" }).filter({ hasText: usd(paid) }).first();
+    await expect(refundedRow.getByRole("cell", { name: usd(1000), exact: true })).toBeVisible();
+
+    // 5. The doctor's balance: the reversed share ($10.00 × net / paid, to the cent) is gone.
+    const reversed = Math.round((1000 * net) / paid);
+    await doctor.reload();
+    await expect(async () => {
+      expect(beforeRefund - (await total())).toBe(reversed);
+    }).toPass();
   } finally {
     await doctor.context().close();
     await patient.context().close();
+    await admin.context().close();
   }
 });

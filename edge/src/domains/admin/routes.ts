@@ -72,8 +72,6 @@ export function adminRoutes(s: AdminServices) {
   r.get("/admin/contactus/:id/chat", allow.roles("admin"), async (c) =>
     ok(c, await s.contactLinks.supportChatOf(parse(idParamSchema, c.req.param()).id)));
 
-  r.post("/dev/payout-account", allow.roles("doctor"), async (c) => ok(c, await s.devConnectPayout(actorOf(c).userId)));
-
   // Reviews moderation.
   r.get("/admin/reviews", allow.roles("admin"), async (c) => ok(c, await s.reviews.list(parse(reviewsQuerySchema, c.req.query()))));
   r.put("/admin/reviews/:id", allow.roles("admin"), async (c) => {

@@ -5,6 +5,7 @@
  *
  * - account.updated: a doctor's payout account is active only while charges
  *   AND payouts are enabled (02 §4); otherwise they cannot be subscribed to or booked.
+ *   Read from the processor when applied, so the order events run in does not matter.
  * - payment_intent.succeeded / payment_failed / canceled: a service charge that
  *   needed 3-D Secure is settled (./purchase.ts `settle`, the same as the confirm call).
  * - charge.refunded: refunds made at the processor (its dashboard) reach our totals too.
@@ -25,7 +26,10 @@ export async function applyCommerceEvent(
   const { sql, payments, audit } = deps;
   if (PAYOUT_EVENTS.has(type)) return await applyPayoutEvent(deps, object, meta);
   if (type === "account.updated") {
-    const account = payments.toAccount(object);
+    // The account as the processor has it now, not the event's snapshot: events arrive and run in any order
+    // (the account's creation event, still disabled, may be applied after the onboarding's).
+    const snapshot = payments.toAccount(object);
+    const account = await payments.retrieveAccount(snapshot.id).catch(() => snapshot);
     const active = account.chargesEnabled && account.payoutsEnabled;
     const rows = await sql<{ id: string; was: boolean }[]>`update users u set is_active_stripe_account = ${active}
       from (select id, is_active_stripe_account as was from users where stripe_account = ${account.id}) old
