@@ -1,6 +1,6 @@
 /**
  * Administration end to end on the demo practice: a doctor's application from
- * registration to the doctors list, a patient's review changing the rating, and
+ * registration (payout account connected through the Stripe-API emulator's onboarding) to the doctors list, a patient's review changing the rating, and
  * a CSV report matching the screen.
  */
 import { expect, type Page, test } from "@playwright/test";
@@ -60,10 +60,22 @@ test("a new doctor registers, the admin approves with a 15 % commission, the doc
   await expect(dialog.getByText(NO_PAYOUT, { exact: true })).toBeVisible();
   await dialog.getByRole("button", { name: "Cancel" }).click();
 
-  // The doctor connects a payout account (demo stand-in for the payments emulator's connect flow; see edge/docs/admin.md).
-  const login = await page.request.post("/api/v1/users/login", { data: { email, password } });
-  const token = (await login.json()).result.accessToken as string;
-  expect((await page.request.post("/api/v1/dev/payout-account", { headers: { authorization: `Bearer ${token}` } })).status()).toBe(200);
+  // The doctor connects a payout account through the Stripe-API emulator's onboarding page and comes back to /stripe/connected.
+  const doctorContext = await page.context().browser()!.newContext();
+  try {
+    const doctor = await doctorContext.newPage();
+    await doctor.goto("/");
+    await signIn(doctor, email, password);
+    await expect(doctor).not.toHaveURL(/\/$/);
+    await doctor.goto("/stripe/connect");
+    await doctor.getByRole("button", { name: "Connect payout account" }).click();
+    await expect(doctor.getByRole("heading", { name: "Set up your payout account" })).toBeVisible();
+    await doctor.getByRole("button", { name: "Complete onboarding" }).click();
+    await expect(doctor).toHaveURL(/\/stripe\/connected\?state=/);
+    await expect(doctor.getByRole("status").filter({ hasText: "Your payout account is connected and active." })).toBeVisible();
+  } finally {
+    await doctorContext.close();
+  }
 
   await nav(page, "Dashboard");
   await nav(page, "Providers");

@@ -2,10 +2,12 @@
  * Issue 14's browser test: the demo doctor connects the payout account through
  * the Stripe-API emulator's own onboarding page and sees it active; the demo
  * patient buys the imaging referral with the 20 % promo code SPRING20 (seeded)
- * and the doctor sees the net amount (after the 15 % commission) in the balance.
+ * and the doctor sees the net amount (after the 15 % commission) in the balance;
+ * the admin refunds part of that charge on /admin/transactions with a reason
+ * and the doctor's balance loses the reversed share.
  */
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { signIn } from "./helpers.ts";
+import { accessTokenOf, signIn } from "./helpers.ts";
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -16,13 +18,14 @@ async function openAs(browser: Browser, email: string): Promise<Page> {
   const page = await context.newPage();
   await page.goto("/");
   await signIn(page, email);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(/\/(home|admin)$/);
   return page;
 }
 
-test("the doctor connects a payout account through the emulator's onboarding; a patient buys the imaging referral with a 20 % promo code; the doctor's balance shows the net", async ({ browser }) => {
+test("the doctor connects a payout account through the emulator's onboarding; a patient buys the imaging referral with a 20 % promo code; the doctor's balance shows the net; the admin refunds part of it", async ({ browser }) => {
   const doctor = await openAs(browser, "doctor@demo.test");
   const patient = await openAs(browser, "patient@demo.test");
+  const admin = await openAs(browser, "admin@demo.test");
   try {
     // 1. Onboarding through the processor's page (the emulator's), back to /stripe/connected.
     await doctor.goto("/stripe/connect");
@@ -40,6 +43,7 @@ test("the doctor connects a payout account through the emulator's onboarding; a 
     await patient.getByRole("button", { name: "Request Imaging referral" }).click();
     const form = patient.getByRole("form", { name: "Imaging referral" });
     await form.getByLabel("Body part to image").fill("left knee");
+    await form.getByLabel("How long have you had these symptoms?").fill("two weeks");
     await form.getByLabel("Promo code").fill("spring20");
     await form.getByRole("button", { name: "Apply" }).click();
     await expect(form.getByTestId("coupon-applied")).toHaveText("SPRING20: 20% off");
@@ -58,8 +62,74 @@ test("the doctor connects a payout account through the emulator's onboarding; a 
       expect(cents(await doctor.getByTestId("balance-pending").textContent()) - cents(pendingBefore)).toBe(net);
     }).toPass();
     await expect(doctor.getByRole("table").getByRole("cell", { name: usd(net), exact: true }).first()).toBeVisible();
+
+    // 4. The admin refunds $10.00 of that charge with a reason and sees the refunded amount.
+    // The processor takes a reversal from the doctor's balance at once (available, which may go below zero).
+    const total = async () =>
+      cents(await doctor.getByTestId("balance-available").textContent()) * ((await doctor.getByTestId("balance-available").textContent())!.includes("-") ? -1 : 1) +
+      cents(await doctor.getByTestId("balance-pending").textContent());
+    const beforeRefund = await total();
+    await admin.goto("/admin/transactions");
+    await admin.getByLabel("Type").selectOption("service");
+    const row = admin.getByRole("row").filter({ hasText: "Imaging referral" }).filter({ hasText: usd(paid) }).first();
+    await row.getByRole("button", { name: /^Refund .*'s Imaging referral$/ }).click();
+    const dialog = admin.getByRole("dialog", { name: "Refund" });
+    await dialog.getByLabel("Amount (USD)").fill("10.00");
+    await dialog.getByLabel("Reason").fill("The patient asked for one view only");
+    await dialog.getByRole("button", { name: "Refund" }).click();
+    await expect(dialog).toBeHidden();
+    const refundedRow = admin.getByRole("row").filter({ hasText: "Imaging referral" }).filter({ hasText: usd(paid) }).first();
+    await expect(refundedRow.getByRole("cell", { name: usd(1000), exact: true })).toBeVisible();
+
+    // 5. The doctor's balance: the reversed share ($10.00 × net / paid, to the cent) is gone.
+    const reversed = Math.round((1000 * net) / paid);
+    await doctor.reload();
+    await expect(async () => {
+      expect(beforeRefund - (await total())).toBe(reversed);
+    }).toPass();
   } finally {
     await doctor.context().close();
+    await patient.context().close();
+    await admin.context().close();
+  }
+});
+
+test("a card needing 3-D Secure: the patient completes the bank's check on the emulator's page, then the purchase is paid", async ({ browser }) => {
+  const patient = await openAs(browser, "patient@demo.test");
+  try {
+    // A saved card that asks for 3-D Secure on every on-session payment (test card 4000 0027 6000 3184).
+    const token = await accessTokenOf(patient);
+    const added = await patient.request.post("/api/v1/stripe/account/paymentMethods", {
+      headers: { authorization: `Bearer ${token}` }, data: { paymentMethodId: "pm_card_authenticationRequired" },
+    });
+    expect(added.status()).toBe(201);
+    const card = (await added.json()).result as { id: string };
+
+    await patient.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Orders" }).click();
+    await patient.getByRole("button", { name: "Request Imaging referral" }).click();
+    const form = patient.getByRole("form", { name: "Imaging referral" });
+    await form.getByLabel("Body part to image").fill("right shoulder");
+    await form.getByLabel("Card").selectOption(card.id);
+    await form.getByRole("button", { name: "Pay" }).click();
+
+    await expect(patient.getByRole("heading", { name: "Confirm the payment with your bank" })).toBeFocused();
+    // Not yet checked: the edge says so and nothing is paid.
+    await patient.getByRole("button", { name: "I have finished the check" }).click();
+    // The app's own notice for a payment waiting for the bank (any 402 payment-action-required), then the step's.
+    const notice = patient.getByRole("dialog", { name: "Your bank needs a confirmation" });
+    await notice.getByRole("button", { name: "Close" }).last().click();
+    await expect(notice).toBeHidden();
+    await expect(patient.getByRole("status").filter({ hasText: "has not confirmed the payment yet" })).toBeVisible();
+    const [bank] = await Promise.all([patient.context().waitForEvent("page"), patient.getByTestId("three-ds-link").click()]);
+    await bank.getByRole("button", { name: "Complete authentication" }).click();
+    await expect(bank.getByRole("heading", { name: "Authentication complete" })).toBeVisible();
+    await bank.close();
+    await patient.getByRole("button", { name: "I have finished the check" }).click();
+    await expect(patient.getByRole("heading", { name: "Thank you" })).toBeVisible();
+    await expect(patient.getByTestId("purchase-paid")).toHaveText(/^You paid \$\d+\.\d{2}\.$/);
+    // The request is listed with the answer.
+    await expect(patient.getByRole("listitem").filter({ hasText: "right shoulder" }).first()).toBeVisible();
+  } finally {
     await patient.context().close();
   }
 });

@@ -135,6 +135,9 @@ export type DoctorPaidService = PaidService & { enabled: boolean };
 
 // ---------------------------------------------------------------- purchase
 
+/** 02 §5: at most 10 files at once. */
+export const SERVICE_REQUEST_FILES_MAX = 10;
+
 const answer = z.string().max(5000, "At most 5000 symbols").refine(noNul, "Invalid characters");
 export const serviceRequestSchema = z.object({
   doctorId: z.uuid("No such doctor"),
@@ -144,10 +147,33 @@ export const serviceRequestSchema = z.object({
     .transform((s) => (s ? s : null)),
   /** The service's custom fields by key. */
   fields: z.record(z.string().regex(/^[a-z][a-zA-Z0-9]{0,39}$/), answer).default({}),
-  /** The intake form's answers by question. */
+  /** The intake form's answers by the doctor's question id (yes/no questions: "yes" or "no"). */
   intakeFormAnswer: z.record(z.string().max(200).refine(noNul, "Invalid characters"), answer).default({}),
+  /**
+   * Medical files the patient uploaded (their PatientUploaded folder, `POST /medicalFiles/patient/{id}`),
+   * when the service takes files: at most 10 (02 §5), each within the medical-file limits.
+   */
+  files: z.array(z.uuid("No such file")).max(SERVICE_REQUEST_FILES_MAX, `At most ${SERVICE_REQUEST_FILES_MAX} files at once`)
+    .refine((ids) => new Set(ids).size === ids.length, "The same file twice").default([]),
 }).strict();
 export type ServiceRequestInput = z.output<typeof serviceRequestSchema>;
+
+/** A request as the patient who made it and the doctor (and their VMAs) see it. */
+export type ServiceRequestView = {
+  id: string;
+  serviceId: string;
+  serviceName: string;
+  patientId: string;
+  patientName: string;
+  doctorId: string;
+  doctorName: string;
+  status: "pending" | "paid" | "failed" | "refunded";
+  amountCents: number;
+  fields: { key: string; label: string; answer: string }[];
+  intake: { fieldId: string; question: string; answer: string }[];
+  files: { id: string; name: string; size: number; contentType: string }[];
+  createdAt: string;
+};
 
 export type ServicePurchase = {
   id: string;
@@ -158,9 +184,11 @@ export type ServicePurchase = {
   amountCents: number;
   feeCents: number;
   netCents: number;
-  /** Set when the card needs 3-D Secure: the PWA completes it with this intent. */
+  /** Set when the card needs 3-D Secure: the PWA completes it with this intent, then `POST /stripe/confirm/intent`. */
   intentId: string | null;
   clientSecret: string | null;
+  /** The emulator's challenge page for that intent (null on Stripe, where Stripe.js shows it). */
+  actionUrl: string | null;
 };
 
 // ---------------------------------------------------------------- refunds, payouts, transactions
@@ -211,5 +239,6 @@ export type LedgerTransaction = {
 export type DoctorBalance = {
   availableCents: number;
   pendingCents: number;
-  payouts: { id: string; amountCents: number; status: string; arrivalDate: string | null; createdAt: string }[];
+  /** Newest first; `failureMessage` is the bank's reason for a failed payout. */
+  payouts: { id: string; amountCents: number; status: string; arrivalDate: string | null; createdAt: string; failureMessage: string | null }[];
 };

@@ -102,6 +102,9 @@ export const subscribeSchema = z.object({
   paymentMethodId: z.string().regex(/^pm_[A-Za-z0-9_]{1,200}$/, "Invalid card"),
   /** Same key, same request → the same answer (double taps, retries). */
   idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, "Invalid idempotency key"),
+  /** A promo code (02 §5), applied by the processor to the subscription's invoices (once or forever). */
+  coupon: z.string().trim().max(40, "Invalid coupon").refine(noNul, "Invalid coupon").nullable().optional()
+    .transform((s) => (s ? s : null)),
 }).strict();
 export type SubscribeInput = z.output<typeof subscribeSchema>;
 

@@ -25,6 +25,8 @@ export const NOTIFICATION_KINDS = [
   "membership.paymentFailed",
   /** Patients: a membership's price changes after the 30-day notice. */
   "membership.priceChange",
+  /** Doctors: a payout to their bank failed (the money is back in their balance). */
+  "payout.failed",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -46,6 +48,7 @@ export const NOTIFICATION_DEFAULTS: Record<Role, NotificationSettings> = {
     "consultation.startsSoon": { site: true, email: true, sms: false },
     "message.received": { site: false, email: true, sms: false },
     "task.assigned": { site: true, email: false, sms: false },
+    "payout.failed": { site: true, email: true, sms: false },
   },
   vma: {
     "message.received": { site: false, email: true, sms: false },

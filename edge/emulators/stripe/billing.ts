@@ -10,6 +10,7 @@ import type { StoredObject } from "./store.ts";
 import { invoiceOfIntent, onInvoicePayment } from "./subscription-state.ts";
 import { renew, subscriptionEnds } from "./resources/subscriptions.ts";
 import { payInvoice } from "./resources/invoices.ts";
+import { settle as settlePayout } from "./resources/connect.ts";
 
 const DAY = 86_400;
 
@@ -64,6 +65,10 @@ function dueActions(core: Core): Due[] {
   }
   for (const invoice of core.store.all("invoice", (i) => i.status === "open" && i.next_payment_attempt !== null)) {
     out.push({ at: invoice.next_payment_attempt, run: () => retry(core, invoice) });
+  }
+  // Payouts arrive (payout.paid) or fail (payout.failed) on their arrival date.
+  for (const payout of core.store.all("payout", (p) => p.status === "pending")) {
+    out.push({ at: payout.arrival_date, run: () => settlePayout(core, payout) });
   }
   return out;
 }

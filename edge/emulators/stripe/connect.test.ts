@@ -93,3 +93,43 @@ Deno.test("Connect: transfers need an enabled destination; application fees need
     await emulator.close();
   }
 });
+
+Deno.test("Connect payouts: paid on the arrival date, failed after failPayouts() (funds back), canceled; payout.* events name the account", async () => {
+  const { emulator, stripe } = await startForTest();
+  try {
+    const account = await stripe.accounts.create({ type: "express" });
+    emulator.setAccountEnabled(account.id, true);
+    await stripe.transfers.create({ amount: 9000, currency: "usd", destination: account.id });
+    await emulator.clock.advance(2 * DAY + 60);
+    const on = { stripeAccount: account.id };
+    const events = async (type: string) => (await stripe.events.list({ type })).data;
+
+    const paid = await stripe.payouts.create({ amount: 3000, currency: "usd" }, on);
+    await emulator.clock.advance(2 * DAY + 60);
+    assert.equal((await stripe.payouts.retrieve(paid.id, {}, on)).status, "paid");
+    const [paidEvent] = await events("payout.paid");
+    assert.equal((paidEvent.data.object as Stripe.Payout).id, paid.id);
+    assert.equal(paidEvent.account, account.id);
+    const [updated] = await events("payout.updated");
+    assert.deepEqual(updated.data.previous_attributes, { status: "pending" });
+
+    emulator.failPayouts(account.id, "account_closed");
+    const failing = await stripe.payouts.create({ amount: 2000, currency: "usd" }, on);
+    assert.equal((await stripe.balance.retrieve({}, on)).available[0].amount, 4000);
+    await emulator.clock.advance(2 * DAY + 60);
+    const failed = await stripe.payouts.retrieve(failing.id, {}, on);
+    assert.deepEqual([failed.status, failed.failure_code, failed.failure_message], ["failed", "account_closed", "The bank account has been closed."]);
+    assert.equal((await events("payout.failed"))[0].account, account.id);
+    assert.equal((await stripe.balance.retrieve({}, on)).available[0].amount, 6000, "a failed payout's amount comes back");
+
+    emulator.failPayouts(account.id, null);
+    const canceling = await stripe.payouts.create({ amount: 1000, currency: "usd" }, on);
+    const canceled = await stripe.payouts.cancel(canceling.id, {}, on);
+    assert.equal(canceled.status, "canceled");
+    assert.equal((await events("payout.canceled"))[0].account, account.id);
+    assert.equal((await stripe.balance.retrieve({}, on)).available[0].amount, 6000);
+    await assert.rejects(stripe.payouts.cancel(paid.id, {}, on), (e: any) => e.code === "payout_not_cancelable");
+  } finally {
+    await emulator.close();
+  }
+});

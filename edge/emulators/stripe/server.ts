@@ -50,6 +50,8 @@ export type StripeEmulator = {
   declineCharges(paymentMethodId: string, declineCode: "generic_decline" | "insufficient_funds" | "expired_card" | null): void;
   /** Connect: turn an account's charges and payouts on or off (sends account.updated), as when Stripe disables it. */
   setAccountEnabled(accountId: string, enabled: boolean): void;
+  /** Connect: this account's later payouts fail on their arrival date with that failure code (null: back to normal). */
+  failPayouts(accountId: string, failureCode: "account_closed" | "no_account" | "could_not_process" | null): void;
 };
 
 export const PUBLISHABLE_KEY = "pk_test_emulator";
@@ -123,6 +125,11 @@ export async function startStripeEmulator(opts: StripeEmulatorOptions): Promise<
         decline_code: code,
         message: code === "insufficient_funds" ? "Your card has insufficient funds." : code === "expired_card" ? "Your card has expired." : "Your card was declined.",
       };
+      store.save();
+    },
+    failPayouts(id, code) {
+      const account = core.store.need("account", id, "account");
+      account._failPayouts = code ?? undefined;
       store.save();
     },
     setAccountEnabled(id, enabled) {

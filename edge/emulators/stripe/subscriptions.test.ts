@@ -264,6 +264,29 @@ Deno.test("coupons and promotion codes: 20% once on the first invoice, redemptio
     assert.equal(renewal.amount_paid, 5900);
   }));
 
+Deno.test("coupons: 'forever' discounts every invoice; the subscription lists its discount; an inactive code is refused", () =>
+  withEmulator(async ({ stripe, emulator }) => {
+    const { customer } = await memberWithCard(stripe);
+    const price = await monthlyPrice(stripe);
+    const coupon = await stripe.coupons.create({ percent_off: 20, duration: "forever" });
+    const promo = await stripe.promotionCodes.create({ promotion: { type: "coupon", coupon: coupon.id }, code: "EVER20" });
+    const sub = await stripe.subscriptions.create({ customer: customer.id, items: [{ price: price.id }], discounts: [{ promotion_code: promo.id }], expand: ["latest_invoice"] });
+    assert.equal((sub.latest_invoice as Stripe.Invoice).amount_paid, 4720);
+    assert.equal(sub.discounts.length, 1);
+    const invoice = sub.latest_invoice as Stripe.Invoice;
+    assert.equal(invoice.subtotal, 5900);
+    assert.equal(invoice.total_discount_amounts?.[0].amount, 1180);
+    await emulator.clock.advance(32 * DAY);
+    const renewal = await stripe.invoices.retrieve(String((await stripe.subscriptions.retrieve(sub.id)).latest_invoice));
+    assert.equal(renewal.amount_paid, 4720);
+    assert.equal((await stripe.coupons.retrieve(coupon.id)).times_redeemed, 1);
+    await stripe.promotionCodes.update(promo.id, { active: false });
+    await assert.rejects(
+      stripe.subscriptions.create({ customer: customer.id, items: [{ price: price.id }], discounts: [{ promotion_code: promo.id }] }),
+      (e: any) => e.statusCode === 400 && e.param === "promotion_code",
+    );
+  }));
+
 Deno.test("invoice preview shows the next renewal (a scheduled plan's price); Stripe's test clock endpoints move time", () =>
   withEmulator(async ({ stripe }) => {
     const testClock = await stripe.testHelpers.testClocks.create({ frozen_time: Math.floor(Date.now() / 1000) });

@@ -51,7 +51,8 @@ export async function seedCommerce(deps: Pick<Deps, "sql" | "log"> & Partial<Pic
     if (!coupon) {
       const [row] = await sql<{ id: string }[]>`insert into coupons (name, percentage_discount, duration, redemption_limit)
         values ('SPRING20', 20, 'once', 100) returning id`;
-      const m = await payments.createPromotionCode({ key: row.id, code: "SPRING20", percentOff: 20, duration: "once", maxRedemptions: 100 });
+      // The limit is counted here, not at the processor (edge/docs/commerce.md "Promo codes on memberships").
+      const m = await payments.createPromotionCode({ key: row.id, code: "SPRING20", percentOff: 20, duration: "once", maxRedemptions: null });
       await sql`update coupons set processor_coupon_id = ${m.couponId}, processor_promotion_code_id = ${m.promotionCodeId} where id = ${row.id}`;
     }
   } catch (e) {

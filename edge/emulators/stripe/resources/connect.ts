@@ -148,6 +148,8 @@ export function connectRoutes(core: Core): Route[] {
         status: "pending",
         type: "bank_account",
         _account: owner,
+        // failPayouts(): this payout fails when it would arrive (the bank refuses it).
+        ...(core.store.get(owner)?._failPayouts ? { _failWith: core.store.get(owner)!._failPayouts } : {}),
       });
       const txn = insertBalanceTransaction(core, { account: owner, amount: -amount, type: "payout", source: payout.id, currency, availableOn: core.now() });
       payout.balance_transaction = txn.id;
@@ -159,6 +161,15 @@ export function connectRoutes(core: Core): Route[] {
       if (payout._account !== (account ?? PLATFORM)) throw new StripeError(404, { type: "invalid_request_error", code: "resource_missing", message: `No such payout: '${path.id}'` });
       return core.out(settle(core, payout), expandList(params));
     }),
+    route("POST", "/v1/payouts/:id/cancel", ({ params, path, account }) => {
+      const payout = core.store.need("payout", path.id, "id");
+      if (payout._account !== (account ?? PLATFORM)) throw new StripeError(404, { type: "invalid_request_error", code: "resource_missing", message: `No such payout: '${path.id}'` });
+      if (settle(core, payout).status !== "pending") {
+        throw new StripeError(400, { type: "invalid_request_error", code: "payout_not_cancelable", message: `Payout ${payout.id} cannot be canceled: its status is ${payout.status}.` });
+      }
+      endPayout(core, payout, "canceled");
+      return core.out(payout, expandList(params));
+    }),
     route("GET", "/v1/payouts", ({ params, account }) => {
       const items = core.store.all("payout", (p) => p._account === (account ?? PLATFORM)).map((p) => settle(core, p));
       return core.list("/v1/payouts", items, params);
@@ -166,10 +177,41 @@ export function connectRoutes(core: Core): Route[] {
   ];
 }
 
-function settle(core: Core, payout: StoredObject): StoredObject {
-  if (payout.status === "pending" && payout.arrival_date <= core.now()) payout.status = "paid";
+/** A pending payout whose arrival date has come is paid (or fails, after failPayouts()). Also run by the clock. */
+export function settle(core: Core, payout: StoredObject): StoredObject {
+  if (payout.status === "pending" && payout.arrival_date <= core.now()) endPayout(core, payout, payout._failWith ? "failed" : "paid");
   return payout;
 }
+
+/**
+ * Ends a pending payout as Stripe reports it: `payout.updated` (with the previous status) and `payout.paid`,
+ * `payout.failed` (failure_code / failure_message) or `payout.canceled`. A failed or canceled payout's amount
+ * returns to the account's available balance.
+ */
+export function endPayout(core: Core, payout: StoredObject, status: "paid" | "failed" | "canceled"): void {
+  if (payout.status !== "pending") return;
+  payout.status = status;
+  if (status === "failed") {
+    payout.failure_code = payout._failWith;
+    payout.failure_message = FAILURE_MESSAGES[payout._failWith] ?? "The bank refused this payout.";
+  }
+  if (status !== "paid") {
+    const back = insertBalanceTransaction(core, {
+      account: payout._account, amount: payout.amount, type: status === "failed" ? "payout_failure" : "payout_cancel",
+      source: payout.id, currency: payout.currency, availableOn: core.now(),
+    });
+    payout.failure_balance_transaction = back.id;
+  }
+  core.emit("payout.updated", payout, { status: "pending" });
+  core.emit(`payout.${status}`, payout);
+}
+
+const FAILURE_MESSAGES: Record<string, string> = {
+  account_closed: "The bank account has been closed.",
+  no_account: "The bank account details on file are probably incorrect. No bank account could be located with those details.",
+  insufficient_funds: "Your Stripe account has insufficient funds to cover the payout.",
+  could_not_process: "The bank could not process this payout.",
+};
 
 function requirements(due: string[]) {
   return {

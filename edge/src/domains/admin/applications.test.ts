@@ -1,4 +1,4 @@
-/** Doctor applications (approve, decline, deactivate), the payout stand-in and credentialing reminders. */
+/** Doctor applications (approve, decline, deactivate) and credentialing reminders. */
 import assert from "node:assert/strict";
 import { apiTest } from "../../test/harness.ts";
 import { assertNoClinicalKeys } from "./fixtures.ts";
@@ -119,24 +119,6 @@ apiTest("doctor applications: approve with commission, decline with reason, deac
     assert.equal(res.headers.get("content-type"), "image/png");
     assert.equal((await ctx.call("GET", `/admin/applications/${applicant.id}/sign`, { token: patient.token })).status, 403);
   });
-});
-
-apiTest("the payout stand-in answers 404 outside demo mode", async (_t, ctx) => {
-  const doctor = await ctx.createUser("doctor", { application_status: "initial" });
-  assert.equal(ctx.deps.demoMode, false);
-  assert.equal((await ctx.call("POST", "/dev/payout-account", { token: doctor.token })).status, 404);
-  const [row] = await ctx.sql`select is_active_stripe_account from users where id = ${doctor.id}`;
-  assert.equal(row.is_active_stripe_account, false);
-}, { env: { DATABASE_URL: "postgres://postgres@127.0.0.1:5432/not-used-by-the-harness" } });
-
-apiTest("in demo mode the payout stand-in connects the doctor's own account only", async (_t, ctx) => {
-  assert.equal(ctx.deps.demoMode, true);
-  const doctor = await ctx.createUser("doctor", { application_status: "initial" });
-  const patient = await ctx.createUser("patient");
-  assert.equal((await ctx.call("POST", "/dev/payout-account", { token: patient.token })).status, 403);
-  assert.equal((await ctx.call("POST", "/dev/payout-account", { token: doctor.token })).status, 200);
-  const [row] = await ctx.sql`select is_active_stripe_account from users where id = ${doctor.id}`;
-  assert.equal(row.is_active_stripe_account, true);
 });
 
 apiTest("credentialing: approval queues a reminder for the 3-year due date; the job tells admins and the doctor once", async (t, ctx) => {

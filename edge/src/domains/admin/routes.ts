@@ -66,8 +66,6 @@ export function adminRoutes(s: AdminServices) {
   // The contact-us queue: where to answer a message.
   r.get("/admin/contactus/:id/chat", allow.roles("admin"), withId, async (c) => ok(c, await s.contactLinks.supportChatOf(id(c))));
 
-  r.post("/dev/payout-account", allow.roles("doctor"), async (c) => ok(c, await s.devConnectPayout(actorOf(c).userId)));
-
   // Reviews moderation.
   r.get("/admin/reviews", allow.roles("admin"), validate({ query: reviewsQuerySchema }), async (c) =>
     ok(c, await s.reviews.list(valid(c, reviewsQuerySchema))));

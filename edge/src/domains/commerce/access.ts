@@ -21,3 +21,21 @@ export function transactionScope(actor: Actor): string | "all" | null {
       return null;
   }
 }
+
+/**
+ * Who sees a paid-service request (its answers and files): the patient who made
+ * it, the doctor it was made to, and that doctor's full-access VMA. As SQL over
+ * `service_requests r`, so lists and single reads use the same rule.
+ */
+export function requestScope(actor: Actor): { patientId: string } | { doctorId: string } | null {
+  switch (actor.role) {
+    case "patient":
+      return { patientId: actor.userId };
+    case "doctor":
+      return { doctorId: actor.userId };
+    case "vma":
+      return actor.fullAccess && actor.doctorId ? { doctorId: actor.doctorId } : null;
+    default:
+      return null;
+  }
+}

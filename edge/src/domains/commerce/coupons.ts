@@ -57,15 +57,40 @@ export async function couponByCode(sql: Queryable, code: string): Promise<Coupon
  * Takes one redemption of a coupon, inside the caller's transaction (so a failed
  * charge rolls it back). Throws `invalidCoupon` when it is used up or deleted.
  */
-export async function redeemCoupon(tx: Queryable, o: { couponId: string; patientId: string; purpose: "membership" | "service" }): Promise<CouponRow> {
+export async function redeemCoupon(
+  tx: Queryable,
+  o: { couponId: string; patientId: string; purpose: "membership" | "service"; subscriptionId?: string },
+): Promise<CouponRow> {
   const [row] = await tx<CouponRow[]>`
     update coupons set applied_times = applied_times + 1
     where id = ${o.couponId} and deleted_at is null
       and (redemption_limit is null or applied_times < redemption_limit)
     returning *`;
   if (!row) throw invalidCoupon();
-  await tx`insert into coupon_redemptions (coupon_id, patient_id, purpose) values (${o.couponId}, ${o.patientId}, ${o.purpose})`;
+  await tx`insert into coupon_redemptions (coupon_id, patient_id, purpose, subscription_id)
+    values (${o.couponId}, ${o.patientId}, ${o.purpose}, ${o.subscriptionId ?? null})`;
   return row;
+}
+
+/** Ties a membership's redemption to its subscription once the processor has made it. */
+export async function bindRedemption(sql: Queryable, redemption: { couponId: string; patientId: string }, subscriptionId: string) {
+  await sql`update coupon_redemptions set subscription_id = ${subscriptionId}
+    where id = (select id from coupon_redemptions where coupon_id = ${redemption.couponId} and patient_id = ${redemption.patientId}
+      and purpose = 'membership' and subscription_id is null order by created_at desc limit 1)`;
+}
+
+/**
+ * Gives a redemption back: a membership whose first payment failed (or whose
+ * subscription was never made: `subscriptionId` null = the patient's newest
+ * unbound membership redemption of that coupon).
+ */
+export async function releaseRedemption(sql: Queryable, o: { subscriptionId: string } | { couponId: string; patientId: string }) {
+  const [gone] = "subscriptionId" in o
+    ? await sql<{ coupon_id: string }[]>`delete from coupon_redemptions where subscription_id = ${o.subscriptionId} returning coupon_id`
+    : await sql<{ coupon_id: string }[]>`delete from coupon_redemptions where id = (select id from coupon_redemptions
+        where coupon_id = ${o.couponId} and patient_id = ${o.patientId} and purpose = 'membership' and subscription_id is null
+        order by created_at desc limit 1) returning coupon_id`;
+  if (gone) await sql`update coupons set applied_times = greatest(applied_times - 1, 0) where id = ${gone.coupon_id}`;
 }
 
 export function createCouponsService(deps: Pick<Deps, "sql" | "audit" | "payments">) {
@@ -96,7 +121,10 @@ export function createCouponsService(deps: Pick<Deps, "sql" | "audit" | "payment
       // Mirrored to the processor; if that fails the code does not exist here either.
       try {
         const mirrored = await payments.createPromotionCode({
-          key: row.id, code: row.name, percentOff: row.percentage_discount, duration: row.duration, maxRedemptions: row.redemption_limit,
+          key: row.id, code: row.name, percentOff: row.percentage_discount, duration: row.duration,
+          // Our count is the limit (exact, and a failed first payment gives its redemption back); a limit at the
+          // processor would keep redemptions a declined subscription used there, so it has none.
+          maxRedemptions: null,
         });
         [row] = await sql<CouponRow[]>`update coupons set processor_coupon_id = ${mirrored.couponId},
           processor_promotion_code_id = ${mirrored.promotionCodeId} where id = ${row.id} returning *`;

@@ -5,18 +5,31 @@
  *
  * - account.updated: a doctor's payout account is active only while charges
  *   AND payouts are enabled (02 §4); otherwise they cannot be subscribed to or booked.
- * - payment_intent.succeeded / payment_intent.payment_failed: a service charge
- *   that needed 3-D Secure is settled.
+ *   Read from the processor when applied, so the order events run in does not matter.
+ * - payment_intent.succeeded / payment_failed / canceled: a service charge that
+ *   needed 3-D Secure is settled (./purchase.ts `settle`, the same as the confirm call).
  * - charge.refunded: refunds made at the processor (its dashboard) reach our totals too.
+ * - payout.*: a doctor's payouts and their status (./payouts.ts); a failed one notifies the doctor.
  */
 import type { Deps } from "../../deps.ts";
+import { createPurchases } from "./purchase.ts";
+import { applyPayoutEvent, PAYOUT_EVENTS } from "./payouts.ts";
 
 type Obj = Record<string, any>;
 
-export async function applyCommerceEvent(deps: Pick<Deps, "sql" | "payments" | "audit">, type: string, object: Obj): Promise<void> {
+export async function applyCommerceEvent(
+  deps: Pick<Deps, "sql" | "payments" | "audit" | "mailer" | "clock" | "events">,
+  type: string,
+  object: Obj,
+  meta: { account: string | null; created: number } = { account: null, created: 0 },
+): Promise<void> {
   const { sql, payments, audit } = deps;
+  if (PAYOUT_EVENTS.has(type)) return await applyPayoutEvent(deps, object, meta);
   if (type === "account.updated") {
-    const account = payments.toAccount(object);
+    // The account as the processor has it now, not the event's snapshot: events arrive and run in any order
+    // (the account's creation event, still disabled, may be applied after the onboarding's).
+    const snapshot = payments.toAccount(object);
+    const account = await payments.retrieveAccount(snapshot.id).catch(() => snapshot);
     const active = account.chargesEnabled && account.payoutsEnabled;
     const rows = await sql<{ id: string; was: boolean }[]>`update users u set is_active_stripe_account = ${active}
       from (select id, is_active_stripe_account as was from users where stripe_account = ${account.id}) old
@@ -26,10 +39,8 @@ export async function applyCommerceEvent(deps: Pick<Deps, "sql" | "payments" | "
         await audit.record({ event: "payment.write", actorId: null, subjectId: r.id, details: { what: "payout.account.updated", active } });
       }
     }
-  } else if (type === "payment_intent.succeeded" || type === "payment_intent.payment_failed") {
-    const ok = type === "payment_intent.succeeded";
-    await sql`update payment_transactions set status = ${ok ? "succeeded" : "failed"} where invoice_id = ${object.id} and status = 'pending'`;
-    await sql`update service_requests set status = ${ok ? "paid" : "failed"} where intent_id = ${object.id} and status = 'pending'`;
+  } else if (["payment_intent.succeeded", "payment_intent.payment_failed", "payment_intent.canceled"].includes(type)) {
+    if (typeof object.id === "string") await createPurchases(deps).settleIntent(object.id);
   } else if (type === "charge.refunded") {
     const intent = typeof object.payment_intent === "string" ? object.payment_intent : object.payment_intent?.id;
     if (!intent) return;

@@ -14,6 +14,7 @@ import { PayoutError } from "../../platform/payments/commerce.ts";
 import type { DoctorBalance, LedgerQuery, LedgerTransaction, RefundInput } from "../../../../sync/schemas/commerce.ts";
 import { noSuchTransaction, transactionScope } from "./access.ts";
 import { noStripeAccount } from "./payout-account.ts";
+import { storedPayouts } from "./payouts.ts";
 
 type TxRow = {
   id: string; type: "membership" | "service"; status: LedgerTransaction["status"]; patient_id: string; patient_name: string;
@@ -106,10 +107,14 @@ export function createMoney(deps: Pick<Deps, "sql" | "audit" | "payments">) {
 
     async balance(actor: Actor): Promise<DoctorBalance> {
       const account = await accountOf(actor.userId);
-      const [b, payouts] = await Promise.all([payments.balanceOf(account), payments.payoutsOf(account, 20)]);
+      const [b, payouts, stored] = await Promise.all([payments.balanceOf(account), payments.payoutsOf(account, 20), storedPayouts(sql, actor.userId)]);
       return {
         ...b,
-        payouts: payouts.map((p) => ({ id: p.id, amountCents: p.amountCents, status: p.status, arrivalDate: p.arrivalDate?.toISOString() ?? null, createdAt: p.created.toISOString() })),
+        // The processor's list (current status); the reason of a failure from its payout.failed event.
+        payouts: payouts.map((p) => ({
+          id: p.id, amountCents: p.amountCents, status: p.status, arrivalDate: p.arrivalDate?.toISOString() ?? null, createdAt: p.created.toISOString(),
+          failureMessage: stored.get(p.id)?.failure_message ?? null,
+        })),
       };
     },
 

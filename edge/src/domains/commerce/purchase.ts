@@ -9,10 +9,18 @@
  *
  * Order (one database transaction): lock the doctor's offer, redeem the coupon
  * (counted exactly), charge, record. A refused card rolls the redemption back.
+ *
+ * 3-D Secure: a card that needs it leaves the request `pending` (holding its
+ * redemption, not shown to the doctor, no transaction); the patient completes
+ * the challenge and the PWA calls `POST /stripe/confirm/intent`, or the
+ * processor's `payment_intent.*` event arrives first. Either way `settle` reads
+ * the intent from the processor: succeeded → the purchase is recorded;
+ * failed or canceled → the request, its redemption and the intent are removed.
  */
 import type { Actor } from "../../access/actor.ts";
 import type { Deps } from "../../deps.ts";
-import { AppError, badRequest, conflict } from "../../http/errors.ts";
+import type { Queryable } from "../../db/connect.ts";
+import { AppError, conflict, notFound } from "../../http/errors.ts";
 import { CardError } from "../../platform/payments/payments.ts";
 import { discountedCents, type ServicePurchase, type ServiceRequestInput, splitCommission } from "../../../../sync/schemas/commerce.ts";
 import { acceptsBookings, createDoctorsRepo, isListed } from "../doctors/repo.ts";
@@ -20,6 +28,9 @@ import { doctorUnavailable, noSuchDoctor } from "../doctors/errors.ts";
 import { createMembershipsRepo } from "../memberships/repo.ts";
 import { createCustomers } from "../payments/customers.ts";
 import { couponByCode, invalidCoupon, redeemCoupon } from "./coupons.ts";
+import { checkFields, checkFiles, checkIntake } from "./request-input.ts";
+import { createServiceRequests } from "./service-requests.ts";
+import { cardMessage } from "../../platform/payments/stripe-payments.ts";
 import { noSuchService, type PaidServiceRow } from "./services.ts";
 
 /** 02 §8 "service just turned off". */
@@ -50,13 +61,96 @@ export async function membershipSplit(deps: Pick<Deps, "sql" | "payments">, doct
   return { destinationAccountId: accountId, applicationFeePercent: await commissionOf(deps.sql, doctorId) };
 }
 
+type RequestRow = {
+  id: string;
+  service_id: string;
+  patient_id: string;
+  doctor_id: string;
+  coupon_id: string | null;
+  price_cents: number;
+  amount_cents: number;
+  fee_cents: number;
+  net_cents: number;
+  status: "pending" | "paid" | "failed" | "refunded";
+  intent_id: string | null;
+};
+
+const cardRefused = (e: CardError) => new AppError(402, e.message, { reason: "CARD_ERROR", code: e.code, declineCode: e.declineCode });
+
 export function createPurchases(deps: Pick<Deps, "sql" | "audit" | "payments">) {
   const { sql, audit, payments } = deps;
   const doctors = createDoctorsRepo(sql);
   const memberships = createMembershipsRepo(sql);
   const customers = createCustomers(deps);
 
+  const toPurchase = (r: RequestRow, clientSecret: string | null = null): ServicePurchase => ({
+    id: r.id,
+    serviceId: r.service_id,
+    doctorId: r.doctor_id,
+    status: r.status,
+    priceCents: r.price_cents,
+    amountCents: r.amount_cents,
+    feeCents: r.fee_cents,
+    netCents: r.net_cents,
+    intentId: r.status === "pending" ? r.intent_id : null,
+    clientSecret: r.status === "pending" ? clientSecret : null,
+    actionUrl: r.status === "pending" && payments.emulatorUrl ? `${payments.emulatorUrl}/_emulator/3ds/${r.intent_id}` : null,
+  });
+
+  /** The purchase as a transaction (the charge succeeded): once, whoever gets here first. */
+  async function record(q: Queryable, r: RequestRow) {
+    const [paid] = await q<RequestRow[]>`update service_requests set status = 'paid' where id = ${r.id} and status = 'pending' returning *`;
+    if (!paid) return null;
+    await q`insert into payment_transactions (patient_id, doctor_id, invoice_id, type, status, amount_cents, fee_cents, net_cents,
+        service_request_id, coupon_id)
+      values (${r.patient_id}, ${r.doctor_id}, ${r.intent_id}, 'service', 'succeeded', ${r.amount_cents},
+        ${r.fee_cents}, ${r.net_cents}, ${r.id}, ${r.coupon_id})
+      on conflict (invoice_id) do nothing`;
+    return paid;
+  }
+
+  /** A charge that did not complete leaves nothing: the request, its redemption, the intent. */
+  async function discard(r: RequestRow) {
+    const gone = await sql.begin(async (tx) => {
+      const [row] = await tx<RequestRow[]>`delete from service_requests where id = ${r.id} and status = 'pending' returning *`;
+      if (row?.coupon_id) {
+        await tx`delete from coupon_redemptions where id = (select id from coupon_redemptions where coupon_id = ${row.coupon_id}
+          and patient_id = ${row.patient_id} and purpose = 'service' order by created_at desc limit 1)`;
+        await tx`update coupons set applied_times = greatest(applied_times - 1, 0) where id = ${row.coupon_id}`;
+      }
+      return row;
+    });
+    if (gone && r.intent_id) await payments.cancelIntent(r.intent_id).catch(() => {});
+    return gone;
+  }
+
+  /**
+   * Reads a pending charge's truth from the processor and acts on it:
+   * succeeded → recorded; still waiting for the patient → left; anything else → discarded.
+   */
+  async function settle(r: RequestRow): Promise<{ row: RequestRow; outcome: "paid" | "waiting" | "failed"; intent: { errorCode: string | null; declineCode: string | null } | null }> {
+    if (r.status !== "pending" || !r.intent_id) return { row: r, outcome: r.status === "failed" ? "failed" : "paid", intent: null };
+    const intent = await payments.retrieveIntent(r.intent_id);
+    if (intent.status === "succeeded" || intent.status === "processing") {
+      const paid = await sql.begin((tx) => record(tx, r));
+      if (paid) {
+        await audit.record({
+          event: "payment.write", actorId: null, subjectId: r.patient_id,
+          details: { what: "service.purchase", serviceRequestId: r.id, amountCents: r.amount_cents, feeCents: r.fee_cents, after: "3ds" },
+        });
+      }
+      const [now] = await sql<RequestRow[]>`select * from service_requests where id = ${r.id}`;
+      return { row: now ?? r, outcome: "paid", intent };
+    }
+    if (["requires_action", "requires_confirmation"].includes(intent.status)) return { row: r, outcome: "waiting", intent };
+    await discard(r);
+    return { row: { ...r, status: "failed" }, outcome: "failed", intent };
+  }
+
   return {
+    /** Seeing requests (./service-requests.ts): the patient's and the doctor's view, attached files. */
+    requests: createServiceRequests(deps),
+
     async buy(actor: Actor, serviceId: string, input: ServiceRequestInput): Promise<ServicePurchase> {
       const [service] = await sql<PaidServiceRow[]>`select * from paid_services where id = ${serviceId}`;
       if (!service) throw noSuchService();
@@ -66,12 +160,10 @@ export function createPurchases(deps: Pick<Deps, "sql" | "audit" | "payments">) 
 
       const member = await memberships.isMember(sql, actor.userId, doctor.id);
       const price = member ? service.subscriber_price_cents : service.non_subscriber_price_cents;
-      const fields = typeof service.fields === "string" ? JSON.parse(service.fields) : service.fields;
-      for (const f of fields as { key: string; required: boolean; label: string }[]) {
-        if (f.required && !input.fields[f.key]?.trim()) throw badRequest(`${f.label} is required`, { reason: "VALIDATION", field: f.key });
-      }
-      const unknown = Object.keys(input.fields).find((k) => !(fields as { key: string }[]).some((f) => f.key === k));
-      if (unknown) throw badRequest("Unknown field", { reason: "VALIDATION", field: unknown });
+      const defined = typeof service.fields === "string" ? JSON.parse(service.fields) : service.fields;
+      const fields = checkFields(defined, input.fields);
+      const intake = await checkIntake(sql, { doctorId: doctor.id, wanted: service.intake_form, answers: input.intakeFormAnswer });
+      const files = await checkFiles(sql, { patientId: actor.userId, allowed: service.attachable_files, ids: input.files });
 
       const coupon = input.coupon ? await couponByCode(sql, input.coupon) : null;
       if (input.coupon && !coupon) throw invalidCoupon();
@@ -107,36 +199,53 @@ export function createPurchases(deps: Pick<Deps, "sql" | "audit" | "payments">) 
             idempotencyKey: `service-request-${requestId}`,
           });
         } catch (e) {
-          if (e instanceof CardError) throw new AppError(402, e.message, { reason: "CARD_ERROR", code: e.code, declineCode: e.declineCode });
+          if (e instanceof CardError) throw cardRefused(e);
           throw e;
         }
-        const status = charge.status === "succeeded" ? "paid" : "pending";
-        await tx`insert into service_requests (id, service_id, patient_id, doctor_id, field_answers, intake_answers, coupon_id,
-            price_cents, amount_cents, status, intent_id)
-          values (${requestId}, ${serviceId}, ${actor.userId}, ${doctor.id}, ${tx.json(input.fields)}, ${tx.json(input.intakeFormAnswer)},
-            ${coupon?.id ?? null}, ${price}, ${amount}, ${status}, ${charge.intentId})`;
-        await tx`insert into payment_transactions (patient_id, doctor_id, invoice_id, type, status, amount_cents, fee_cents, net_cents,
-            service_request_id, coupon_id)
-          values (${actor.userId}, ${doctor.id}, ${charge.intentId}, 'service', ${status === "paid" ? "succeeded" : "pending"}, ${amount},
-            ${split.feeCents}, ${split.netCents}, ${requestId}, ${coupon?.id ?? null})`;
-        return { charge, amount, split, status };
+        const waiting = ["requires_action", "requires_confirmation"].includes(charge.status);
+        if (charge.status !== "succeeded" && !waiting) {
+          throw cardRefused(new CardError("card_declined", null, cardMessage("card_declined", null)));
+        }
+        const [row] = await tx<RequestRow[]>`insert into service_requests (id, service_id, patient_id, doctor_id, field_answers,
+            intake_answers, file_ids, coupon_id, price_cents, amount_cents, fee_cents, net_cents, status, intent_id)
+          values (${requestId}, ${serviceId}, ${actor.userId}, ${doctor.id}, ${tx.json(fields)}, ${tx.json(intake)}, ${tx.json(files)},
+            ${coupon?.id ?? null}, ${price}, ${amount}, ${split.feeCents}, ${split.netCents}, 'pending', ${charge.intentId})
+          returning *`;
+        const recorded = waiting ? row : await record(tx, row);
+        return { row: recorded!, charge };
       });
       await audit.record({
         event: "payment.write", actorId: actor.userId, subjectId: actor.userId,
-        details: { what: "service.purchase", serviceRequestId: requestId, amountCents: result.amount, feeCents: result.split.feeCents },
+        details: {
+          what: result.row.status === "paid" ? "service.purchase" : "service.purchase.pending",
+          serviceRequestId: requestId, amountCents: result.row.amount_cents, feeCents: result.row.fee_cents, files: files.length,
+        },
       });
-      return {
-        id: requestId,
-        serviceId,
-        doctorId: doctor.id,
-        status: result.status as ServicePurchase["status"],
-        priceCents: price!,
-        amountCents: result.amount,
-        feeCents: result.split.feeCents,
-        netCents: result.split.netCents,
-        intentId: result.status === "paid" ? null : result.charge.intentId,
-        clientSecret: result.status === "paid" ? null : result.charge.clientSecret,
-      };
+      return toPurchase(result.row, result.charge.clientSecret);
+    },
+
+    /** `POST /stripe/confirm/intent` for a service charge: after the patient's 3-D Secure step. */
+    async confirm(actor: Actor, intentId: string): Promise<ServicePurchase> {
+      const [row] = await sql<RequestRow[]>`select * from service_requests where intent_id = ${intentId} and patient_id = ${actor.userId}`;
+      if (!row) throw notFound("No such payment");
+      const { row: now, outcome, intent } = await settle(row);
+      if (outcome === "waiting") throw new AppError(402, "payment-action-required", { reason: "PAYMENT_ACTION_REQUIRED", intentId });
+      if (outcome === "failed") {
+        const code = intent?.errorCode ?? "card_declined";
+        throw cardRefused(new CardError(code, intent?.declineCode ?? null, cardMessage(code, intent?.declineCode ?? null)));
+      }
+      return toPurchase(now);
+    },
+
+    /** Whether an intent is a service charge's (the confirm call serves memberships and services). */
+    async ownsIntent(intentId: string) {
+      return (await sql`select 1 from service_requests where intent_id = ${intentId}`).length > 0;
+    },
+
+    /** The processor's `payment_intent.*` events: the same settlement as the confirm call. */
+    async settleIntent(intentId: string) {
+      const [row] = await sql<RequestRow[]>`select * from service_requests where intent_id = ${intentId} and status = 'pending'`;
+      if (row) await settle(row);
     },
   };
 }

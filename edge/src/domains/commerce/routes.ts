@@ -4,7 +4,7 @@ import { allow } from "../../access/policy.ts";
 import { ok } from "../../http/envelope.ts";
 import { actorOf, jsonBody } from "../../http/input.ts";
 import { createRouter } from "../../http/router.ts";
-import { parse } from "../../http/validate.ts";
+import { parse, valid, validate } from "../../http/validate.ts";
 import { couponInputSchema, couponsQuerySchema, paidServiceInputSchema, paidServicesQuerySchema } from "../../../../sync/schemas/commerce.ts";
 import type { CouponsService } from "./coupons.ts";
 import type { PaidServicesService } from "./services.ts";
@@ -23,6 +23,11 @@ const finalizeSchema = z.object({
   code: z.string().max(200).refine((s) => !s.includes("\u0000")).optional(),
 }).strict();
 const txIdSchema = z.object({ id: z.uuid("No such transaction") });
+const requestsQuerySchema = z.object({
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+}).strict();
+const requestFileSchema = z.object({ id: z.uuid("No such request"), fileId: z.uuid("File not found") });
 
 export function commerceRoutes(coupons: CouponsService, services: PaidServicesService, purchases: Purchases, accounts: PayoutAccounts, money: Money) {
   const r = createRouter();
@@ -51,6 +56,22 @@ export function commerceRoutes(coupons: CouponsService, services: PaidServicesSe
   r.put("/paidServices/:id/disable/for/me", allow.roles("doctor"), async (c) => ok(c, await services.setEnabled(actorOf(c), sid(c), false)));
   r.post("/paidServices/request/:id", allow.roles("patient"), async (c) =>
     ok(c, await purchases.buy(actorOf(c), sid(c), parse(serviceRequestSchema, await jsonBody(c))), 201));
+
+  r.get("/paidServices/requests", allow.roles("patient", "doctor", "vma"), validate({ query: requestsQuerySchema }), async (c) =>
+    ok(c, await purchases.requests.list(actorOf(c), valid(c, requestsQuerySchema))));
+  r.get("/paidServices/requests/:id/files/:fileId", allow.roles("patient", "doctor", "vma"), validate({ param: requestFileSchema }), async (c) => {
+    const p = valid(c, requestFileSchema);
+    const { file, body } = await purchases.requests.file(actorOf(c), p.id, p.fileId);
+    return new Response(body, {
+      headers: {
+        "content-type": file.contentType,
+        "content-length": String(file.size),
+        "content-disposition": `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+        "x-content-type-options": "nosniff",
+        "cache-control": "private, no-store",
+      },
+    });
+  });
 
   // Payout accounts (doctors).
   r.get("/stripe/connect/provider/link", allow.roles("doctor"), async (c) => ok(c, await accounts.link(actorOf(c))));

@@ -18,7 +18,9 @@ import { membershipFor, noSuchMembership } from "./access.ts";
 import { toMembership } from "./present.ts";
 import { createMembershipsRepo, type MembershipRow } from "./repo.ts";
 import { createCustomers } from "../payments/customers.ts";
-import { membershipSplit } from "../commerce/purchase.ts";
+import { createPurchases, membershipSplit } from "../commerce/purchase.ts";
+import type { ServicePurchase } from "../../../../sync/schemas/commerce.ts";
+import { bindRedemption, couponByCode, invalidCoupon, redeemCoupon, releaseRedemption } from "../commerce/coupons.ts";
 
 export const cannotSubscribe = () =>
   conflict("Sorry, you cannot subscribe to the doctor. Please contact support service.", "DOCTOR_PAYOUT_INACTIVE");
@@ -39,6 +41,7 @@ export function createMembershipsService(deps: Pick<Deps, "sql" | "clock" | "aud
   const plans = createPlansRepo(sql);
   const doctors = createDoctorsRepo(sql);
   const customers = createCustomers(deps);
+  const purchases = createPurchases(deps);
 
   const record = (actor: Actor | null, subjectId: string, what: string, details: Record<string, unknown>) =>
     audit.record({ event: "payment.write", actorId: actor?.userId ?? null, subjectId, details: { what, ...details } });
@@ -68,6 +71,7 @@ export function createMembershipsService(deps: Pick<Deps, "sql" | "clock" | "aud
   async function undo(row: { id: string; subscription_id: string }) {
     await payments.cancelSubscription(row.subscription_id, "now").catch(() => {});
     await repo.remove(sql, row.id);
+    await releaseRedemption(sql, { subscriptionId: row.subscription_id });
   }
 
   async function doSubscribe(actor: Actor, input: SubscribeInput): Promise<SubscribeResult> {
@@ -85,6 +89,11 @@ export function createMembershipsService(deps: Pick<Deps, "sql" | "clock" | "aud
     if (await repo.isMember(sql, actor.userId, doctor.id)) {
       throw conflict("You are already a member of this doctor", "ALREADY_MEMBER");
     }
+    // A promo code (02 §5): checked before anything is made, so a bad code changes nothing.
+    const coupon = input.coupon ? await couponByCode(sql, input.coupon) : null;
+    if (input.coupon && (!coupon?.processor_promotion_code_id || (coupon.redemption_limit !== null && coupon.applied_times >= coupon.redemption_limit))) {
+      throw invalidCoupon();
+    }
 
     const customerId = await customers.ensure(actor.userId, me.email, me.name);
     // The price existing members pay may still be the old one; a new member pays the current one.
@@ -92,6 +101,10 @@ export function createMembershipsService(deps: Pick<Deps, "sql" | "clock" | "aud
     const priceId = await priceFor(optionRow, amountCents);
     // The attached card's id (a test `pm_card_*` id makes a new card on each use, as on Stripe).
     let cardId = input.paymentMethodId;
+    // Counted exactly (one conditional update); given back if the subscription is not made or its first payment fails.
+    const redemption = coupon ? { couponId: coupon.id, patientId: actor.userId } : null;
+    if (redemption) await sql.begin((tx) => redeemCoupon(tx, { ...redemption, purpose: "membership" }));
+    let made = false;
     try {
       cardId = (await payments.attachCard(customerId, input.paymentMethodId)).id;
       const { subscription, intent } = await payments.createSubscription({
@@ -102,7 +115,10 @@ export function createMembershipsService(deps: Pick<Deps, "sql" | "clock" | "aud
         metadata: { patientId: actor.userId, doctorId: doctor.id, planId: option.planId },
         idempotencyKey: `subscribe-${actor.userId}-${input.idempotencyKey}`,
         connect: await membershipSplit(deps, doctor.id, doctor.stripe_account!), // issue 14: the commission split
+        promotionCodeId: coupon?.processor_promotion_code_id ?? undefined,
       });
+      made = true;
+      if (redemption) await bindRedemption(sql, redemption, subscription.id);
       const id = await repo.insert(sql, {
         patientId: actor.userId,
         doctorId: doctor.id,
@@ -142,6 +158,7 @@ export function createMembershipsService(deps: Pick<Deps, "sql" | "clock" | "aud
       const row = await store(subscription);
       return { status: "active", membership: toMembership(row!) };
     } catch (e) {
+      if (redemption && !made) await releaseRedemption(sql, redemption);
       if (e instanceof CardError) {
         if (cardId !== input.paymentMethodId || !cardId.startsWith("pm_card_")) await payments.detachCard(customerId, cardId).catch(() => {});
         throw cardRefused(e);
@@ -159,7 +176,7 @@ export function createMembershipsService(deps: Pick<Deps, "sql" | "clock" | "aud
 
     /** `POST /payments/stripe/subscribe`: one answer per idempotency key, however often it is sent. */
     async subscribe(actor: Actor, input: SubscribeInput): Promise<SubscribeResult> {
-      const hash = JSON.stringify([input.doctorId, input.planId, input.paymentMethodId]);
+      const hash = JSON.stringify([input.doctorId, input.planId, input.paymentMethodId, ...(input.coupon ? [input.coupon.toLowerCase()] : [])]);
       if (!(await repo.claimRequest(sql, actor.userId, input.idempotencyKey, hash))) {
         // Another request with this key runs or ran: wait for its answer.
         for (let i = 0; i < 600; i++) {
@@ -194,9 +211,13 @@ export function createMembershipsService(deps: Pick<Deps, "sql" | "clock" | "aud
       }
     },
 
-    /** `POST /stripe/confirm/intent`: after the patient completed 3-D Secure. */
-    async confirmIntent(actor: Actor, intentId: string): Promise<Membership> {
+    /**
+     * `POST /stripe/confirm/intent`: after the patient completed 3-D Secure — a membership's first
+     * payment, or a paid service's charge (issue 14, answered with the purchase).
+     */
+    async confirmIntent(actor: Actor, intentId: string): Promise<Membership | ServicePurchase> {
       const row = await repo.byIntent(sql, intentId);
+      if (!row && (await purchases.ownsIntent(intentId))) return await purchases.confirm(actor, intentId);
       if (!row || row.patient_id !== actor.userId) throw notFound("No such payment");
       let intent = await payments.retrieveIntent(intentId);
       try {

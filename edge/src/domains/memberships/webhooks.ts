@@ -45,8 +45,9 @@ export function createWebhooks(deps: Pick<Deps, "sql" | "clock" | "payments" | "
         throw badRequest("Webhook signature verification failed", { reason: "WEBHOOK_SIGNATURE" });
       }
       return await sql.begin(async (tx) => {
-        const rows = await tx`insert into payment_events (id, type, created, payload)
-          values (${event.id}, ${event.type}, ${event.created}, ${tx.json(event.object as never)}) on conflict (id) do nothing returning id`;
+        const rows = await tx`insert into payment_events (id, type, created, payload, account)
+          values (${event.id}, ${event.type}, ${event.created}, ${tx.json(event.object as never)}, ${event.account ?? null})
+          on conflict (id) do nothing returning id`;
         if (!rows.length) return false;
         await jobs.send(PAYMENT_EVENT_JOB, { eventId: event.id }, { singletonKey: event.id, tx });
         return true;
@@ -107,8 +108,8 @@ export function registerPaymentJobs(jobs: JobQueue, deps: Deps, memberships: Mem
   }
 
   jobs.define(PAYMENT_EVENT_JOB, eventJobSchema, async ({ eventId }) => {
-    const [event] = await sql<{ id: string; type: string; created: string; payload: Record<string, unknown>; processed_at: Date | null }[]>`
-      select id, type, created::text as created, payload, processed_at from payment_events where id = ${eventId}`;
+    const [event] = await sql<{ id: string; type: string; created: string; payload: Record<string, unknown>; account: string | null; processed_at: Date | null }[]>`
+      select id, type, created::text as created, payload, account, processed_at from payment_events where id = ${eventId}`;
     if (!event || event.processed_at) return; // 1. once
     const created = Number(event.created);
     if (SUBSCRIPTION_EVENTS.has(event.type)) {
@@ -123,7 +124,8 @@ export function registerPaymentJobs(jobs: JobQueue, deps: Deps, memberships: Mem
       await applyCommerceInvoice(deps, event.payload); // issue 14: the commission split
       if (invoice.subscriptionId) await applySubscription(invoice.subscriptionId, created);
     } else {
-      await applyCommerceEvent(deps, event.type, event.payload); // issue 14: payout accounts, service charges, refunds
+      // issue 14: payout accounts, service charges, refunds, payouts
+      await applyCommerceEvent(deps, event.type, event.payload, { account: event.account, created });
     }
     await sql`update payment_events set processed_at = ${clock.now()} where id = ${eventId} and processed_at is null`;
   }, { retryLimit: 8, retryDelaySeconds: 5 });

@@ -72,6 +72,8 @@ export interface CommercePayments {
     metadata: Record<string, string>;
     idempotencyKey: string;
   }): Promise<ChargeState>;
+  /** Cancels a charge that was never completed (3-D Secure failed or abandoned); an intent already final is left alone. */
+  cancelIntent(intentId: string): Promise<void>;
   /** Refunds part or all of a charge, reversing the doctor's transfer and the platform's fee in proportion. */
   refund(input: { intentId: string; amountCents: number; idempotencyKey: string; metadata: Record<string, string> }): Promise<RefundState>;
 

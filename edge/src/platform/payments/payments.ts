@@ -44,7 +44,8 @@ export type InvoiceState = {
   created: number;
 };
 
-export type PaymentEvent = { id: string; type: string; created: number; object: Record<string, unknown> };
+/** `account`: the connected account a Connect event is about (payouts on a doctor's account), else null. */
+export type PaymentEvent = { id: string; type: string; created: number; object: Record<string, unknown>; account: string | null };
 
 export type Recurrence = { interval: "day" | "week" | "month" | "year"; intervalCount: number };
 
@@ -81,6 +82,8 @@ export interface Payments extends CommercePayments {
     idempotencyKey: string;
     /** Issue 14: the doctor's payout account receives each invoice less the platform's commission (application_fee_percent). */
     connect?: { destinationAccountId: string; applicationFeePercent: number };
+    /** Issue 14: a promo code's processor promotion code, applied as the subscription's discount. */
+    promotionCodeId?: string;
   }): Promise<{ subscription: SubscriptionState; intent: IntentState | null }>;
   retrieveSubscription(id: string): Promise<SubscriptionState>;
   /** Immediately (ends now) or at period end; `resume` undoes a cancel at period end. */

@@ -92,6 +92,11 @@ export function stripeCommerce(stripe: Stripe, cardMessage: (code: string | null
         throw e;
       }
     },
+    async cancelIntent(intentId) {
+      const pi = await stripe.paymentIntents.retrieve(intentId) as unknown as Loose;
+      if (["succeeded", "canceled", "processing"].includes(pi.status)) return;
+      await stripe.paymentIntents.cancel(intentId);
+    },
     async refund({ intentId, amountCents, idempotencyKey, metadata }) {
       const refund = await stripe.refunds.create({
         payment_intent: intentId,

@@ -185,6 +185,7 @@ export function createStripePayments(o: StripePaymentsOptions): Payments {
           payment_behavior: "allow_incomplete",
           metadata: i.metadata,
           ...(i.connect ? { transfer_data: { destination: i.connect.destinationAccountId }, application_fee_percent: i.connect.applicationFeePercent } : {}),
+          ...(i.promotionCodeId ? { discounts: [{ promotion_code: i.promotionCodeId }] } : {}),
         }, { idempotencyKey: i.idempotencyKey })
       );
       const state = toSubscription(sub as unknown as Loose);
@@ -253,7 +254,7 @@ export function createStripePayments(o: StripePaymentsOptions): Payments {
 
     async verifyWebhook(rawBody, signature) {
       const e = await stripe.webhooks.constructEventAsync(rawBody, signature, o.webhookSecret, undefined, crypto);
-      return { id: e.id, type: e.type, created: e.created, object: e.data.object as unknown as Record<string, unknown> };
+      return { id: e.id, type: e.type, created: e.created, object: e.data.object as unknown as Record<string, unknown>, account: e.account ?? null };
     },
 
     toSubscription,

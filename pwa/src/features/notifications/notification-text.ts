@@ -32,6 +32,11 @@ export function notificationText(item: Pick<SiteNotificationView, "kind" | "payl
       const what = text(p.description).slice(0, 80);
       return by ? `${by} assigned you a task: ${what}` : `You have a new task: ${what}`;
     }
+    case "payout.failed": {
+      const cents = typeof p.amountCents === "number" ? p.amountCents : null;
+      const amount = cents === null ? "A payout" : `Your payout of ${new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100)}`;
+      return `${amount} failed${text(p.reason) ? `: ${text(p.reason)}` : "."} The money is back in your balance.`;
+    }
     default:
       return "New notification.";
   }
@@ -45,6 +50,7 @@ export function notificationLink(item: Pick<SiteNotificationView, "kind" | "payl
   if (item.kind === "contactUs.received") return "/admin/messages";
   if (item.kind === "doctor.deactivated") return "/doctors";
   if (item.kind === "doctor.credentialingDue") return "/admin/providers?status=approved";
+  if (item.kind === "payout.failed") return "/settings#balance";
   return null;
 }
 
@@ -55,6 +61,7 @@ export const KIND_LABELS: Record<string, string> = {
   "task.assigned": "A task is assigned to you",
   "doctor.deactivated": "Your doctor stops seeing patients here",
   "doctor.credentialingDue": "A doctor's credentialing falls due",
+  "payout.failed": "A payout to your bank fails",
 };
 
 export const CHANNEL_LABELS = { site: "On the site", email: "Email", sms: "Text message" } as const;

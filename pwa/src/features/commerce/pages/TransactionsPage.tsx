@@ -136,6 +136,10 @@ function RefundDialog({ transaction, onClose }: { transaction: LedgerTransaction
   );
 }
 
+const PAYOUT_STATUS: Record<string, string> = {
+  pending: "Pending", in_transit: "In transit", paid: "Paid", failed: "Failed (the money is back in your balance)", canceled: "Canceled",
+};
+
 /** The doctor's payout account, balance (from the processor), payout request and recent payouts. */
 /** `titled`: false inside a section that already has its own heading (Settings → Balance). */
 export function BalancePanel({ titled = true }: { titled?: boolean }) {
@@ -203,7 +207,11 @@ export function BalancePanel({ titled = true }: { titled?: boolean }) {
             : (
               <ul>
                 {balance.data.payouts.map((p) => (
-                  <li key={p.id}>{formatCents(p.amountCents)} · {p.status}{p.arrivalDate ? ` · arrives ${new Date(p.arrivalDate).toLocaleDateString("en-US")}` : ""}</li>
+                  <li key={p.id} data-testid="payout">
+                    {formatCents(p.amountCents)} · {PAYOUT_STATUS[p.status] ?? p.status}
+                    {p.status === "pending" && p.arrivalDate ? ` · arrives ${new Date(p.arrivalDate).toLocaleDateString("en-US")}` : ""}
+                    {p.status === "failed" && p.failureMessage ? ` · ${p.failureMessage}` : ""}
+                  </li>
                 ))}
               </ul>
             )}

@@ -52,7 +52,7 @@ export function OrdersPage() {
       </p>
       {admin && <EmptyState title="Orders are kept by each practice">Administrators do not see patients' clinical orders.</EmptyState>}
       {patient && <PreferredPharmacy patientId={user.id} />}
-      {patient && <ServicesSection />}
+      {!admin && <ServicesSection />}
       {!admin && (
       <div className="orders-filters" role="search" aria-label="Filter orders">
         <Select label="Kind" value={kind} onChange={(v) => { setKind(v); setOffset(0); }} placeholder="All kinds"
