@@ -29,8 +29,6 @@ type Instance = RxStorageInstance<Row, unknown, unknown>;
 type Page = { documents: Row[]; checkpoint: Checkpoint | null };
 
 export const INITIAL_PULL_CONTEXT = "dpc-initial-pull";
-/** Pages being sealed or written at once (the main thread seals one while IndexedDB writes the others). */
-const PAGES_IN_FLIGHT = 2;
 
 /** How many documents were stored; 0 when the collection was not empty (or nothing came). */
 export async function pullInitial(options: {
@@ -140,20 +138,18 @@ async function pullPages(args: {
   return stored;
 
   async function fetchAndStore() {
-    /** Pages whose documents and checkpoints are not all stored yet, oldest first. */
-    const inFlight: Promise<void>[] = [];
     while (next && !stop) {
       const page: Page = await next;
       if (!page.checkpoint || page.documents.length === 0) break;
       // The next page is on its way while this one is sealed and written, and this one is sealed while the
-      // two before it are written (IndexedDB runs the transactions in order); never more pages held than that.
+      // previous one's transaction commits (IndexedDB runs the two transactions in order).
       next = page.documents.length < args.pageSize ? null : fetchPage(page.checkpoint);
       next?.catch(() => {});
       const inserted = insert(page.documents.map((doc) => pristineForkDoc(doc, names)));
       inserted.catch(() => {});
-      committed = committed.then(() => commit(page, inserted));
-      inFlight.push(committed);
-      if (inFlight.length > PAGES_IN_FLIGHT) await inFlight.shift();
+      const earlier = committed;
+      committed = earlier.then(() => commit(page, inserted));
+      await earlier;
     }
   }
 }
