@@ -141,7 +141,7 @@ export const KEPT_MASTER = "dpcMaster";
 
 const META_PREFIX = "rx-replication-meta-";
 /** Each database's collections by the name of their replication's meta store. */
-const forksByMeta = new Map<string, { fork: Instance; names: ReplicationNames; primary: string }>();
+const forksByMeta = new Map<string, { fork: Instance; names: ReplicationNames; primary: string; createdHere: Set<string> }>();
 const metaKey = (databaseName: string, metaCollection: string) => `${databaseName}/${metaCollection}`;
 
 /**
@@ -170,13 +170,23 @@ export function pristineMetaStorage<Internals, Options>(storage: RxStorage<Inter
       const fork = instance as unknown as Instance;
       const names = await replicationNames(name, params.databaseName);
       const key = metaKey(params.databaseName, names.metaCollection);
+      const primary = typeof fork.schema.primaryKey === "string" ? fork.schema.primaryKey : fork.schema.primaryKey.key;
 
       const wrapped = Object.create(fork) as Instance;
+      /** Documents created on this device since it opened: they keep no server copy (its meta store need not look). */
+      const createdHere = new Set<string>();
       wrapped.bulkWrite = async (rows, context) => {
         const done = traceWrite("store");
         const local = !context.startsWith("replication-downstream-");
         const written = local ? rows.map(keepMaster) : rows;
         const result = await fork.bulkWrite(written, context);
+        if (local) {
+          const failed = new Set(result.error.map((error) => error.documentId));
+          for (const row of rows) {
+            const id = String(row.document[primary]);
+            if (!row.previous && !failed.has(id)) createdHere.add(id);
+          }
+        }
         done();
         return result;
       };
@@ -185,8 +195,7 @@ export function pristineMetaStorage<Internals, Options>(storage: RxStorage<Inter
       };
       wrapped.close = () => (forget(), fork.close());
       wrapped.remove = () => (forget(), fork.remove());
-      const primary = typeof fork.schema.primaryKey === "string" ? fork.schema.primaryKey : fork.schema.primaryKey.key;
-      forksByMeta.set(key, { fork: wrapped, names, primary });
+      forksByMeta.set(key, { fork: wrapped, names, primary, createdHere });
       return wrapped as unknown as RxStorageInstance<D, Internals, Options>;
     },
   };
@@ -217,7 +226,8 @@ function withKeptMasters(meta: Instance, databaseName: string, metaCollection: s
     const found = await meta.findDocumentsById(ids, withDeleted);
     const collection = forksByMeta.get(metaKey(databaseName, metaCollection));
     const have = new Set(found.map((row) => row.id as string));
-    const missing = ids.filter((id) => !have.has(id) && id.endsWith("|0")).map((id) => id.slice(0, -2));
+    const missing = ids.filter((id) => !have.has(id) && id.endsWith("|0")).map((id) => id.slice(0, -2))
+      .filter((id) => !collection?.createdHere.has(id));
     if (!collection || missing.length === 0) return found;
     const { fork, names, primary } = collection;
     const docs = await fork.findDocumentsById(missing, true);
