@@ -18,6 +18,7 @@ import { createAppDeps, createMemoryStorage } from "../src/lib/app-deps.tsx";
 import { toRxConflictHandler } from "../src/features/sync/lib/conflict-handlers.ts";
 import { type PullStreamItem, replicateCollection } from "../src/features/sync/lib/replication.ts";
 import { validDocuments } from "../src/features/sync/lib/validate-docs.ts";
+import type { WriteTrace } from "../src/features/sync/lib/write-trace.ts";
 
 type Hooks = { saveDraft: ReturnType<typeof useSaveNoteDraft>; sendMessage: ReturnType<typeof useSendMessage> };
 
@@ -163,6 +164,8 @@ const benchApi = {
     const drafts = (await local().db.note_drafts.find({ limit: n }).exec()).map((doc) => doc.toMutableJSON());
     if (drafts.length < n) throw new Error(`only ${drafts.length} drafts to edit`);
     const each: number[] = [];
+    const trace: WriteTrace = {};
+    (globalThis as { __dpcWriteTrace?: WriteTrace }).__dpcWriteTrace = trace;
     const start = now();
     for (const draft of drafts) {
       const at = now();
@@ -175,9 +178,10 @@ const benchApi = {
       each.push(now() - at);
     }
     const ms = now() - start;
+    delete (globalThis as { __dpcWriteTrace?: WriteTrace }).__dpcWriteTrace;
     each.sort((a, b) => a - b);
     const p = (q: number) => each[Math.min(each.length - 1, Math.floor((q / 100) * each.length))];
-    return { changes: drafts.length, ms, p50: p(50), p95: p(95), pending: engine.status.get().pending, marker };
+    return { changes: drafts.length, ms, p50: p(50), p95: p(95), pending: engine.status.get().pending, marker, trace };
   },
 
   /** Waits for the network, then until the server has acknowledged every local change. */

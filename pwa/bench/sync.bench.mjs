@@ -96,6 +96,7 @@ async function main() {
     `offline: ${made.changes} draft edits written locally in ${made.ms.toFixed(0)} ms (one edit p50 ${made.p50.toFixed(1)} ms, ` +
       `p95 ${made.p95.toFixed(1)} ms; ${(made.ms / bulk.ms).toFixed(2)}× the bulkPut), ${made.pending} waiting`,
   );
+  log(`edit breakdown: ${editBreakdown(made.trace, made.ms)}`);
   const pushProfiler = process.env.BENCH_PROFILE === "push" ? await startProfile(deviceA, "the push") : null;
   const pushed = deviceA.page.evaluate(() => globalThis.bench.awaitPushedAfterOnline());
   await deviceA.context.setOffline(false);
@@ -285,6 +286,30 @@ async function startProfile(device, label) {
       }
     },
   };
+}
+
+/**
+ * Where the edits' time went, from the page's write trace (pwa/src/features/sync/lib/write-trace.ts):
+ * total ms (count) per phase; "change events and caches" is RxDB's write minus its storage write,
+ * "UI hook" the hook minus what it awaited, "bench loop" the rest of the measured time. Meta rows:
+ * none is written while editing (a pulled document's server copy is kept in its own write).
+ */
+function editBreakdown(trace, totalMs) {
+  const ms = (phase) => trace[phase]?.ms ?? 0;
+  const n = (phase) => trace[phase]?.count ?? 0;
+  const parts = [
+    ["hook read", ms("read"), n("read")],
+    ["validation", ms("validate"), n("validate")],
+    ["mark and document written side by side", ms("write"), n("write")],
+    ["  mark pending (blobs database)", ms("pending"), n("pending")],
+    ["  RxDB write", ms("rxdb"), n("rxdb")],
+    ["    storage write (server copy kept in the same write, sealing, Dexie)", ms("store"), n("store")],
+    ["      of which sealing", ms("seal"), n("seal")],
+    ["    change events and caches", ms("rxdb") - ms("store"), n("rxdb")],
+    ["UI hook (the rest of the hook)", ms("hook") - ms("read") - ms("validate") - ms("write"), n("hook")],
+    ["bench loop", totalMs - ms("hook"), 0],
+  ];
+  return parts.map(([name, t, count]) => `${name} ${t.toFixed(0)} ms${count ? ` (${count})` : ""}`).join("; ");
 }
 
 function percentile(values, p) {

@@ -94,6 +94,6 @@ export const noteDraftsCollection: SyncCollection<NoteDraftDoc> = {
   },
   conflict: "field-merge",
   resolveConflict: mergeNoteDraft,
-  // Each row carries two states of up to 100 KB of fields.
-  pushBatchSize: 20,
+  // Each row carries two states of up to 100 KB of fields: a batch of large drafts is split by bytes on the device.
+  pushBatchSize: 250,
 };

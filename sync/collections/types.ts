@@ -72,7 +72,10 @@ export type SyncCollection<D extends SyncDoc = SyncDoc> = {
   conflict: ConflictPolicy;
   /** How the client resolves a conflict; server-wins collections answer the master. */
   resolveConflict(input: ConflictInput<D>): D;
-  /** Rows per push so a batch stays under PUSH_BODY_MAX_BYTES with the largest documents. */
+  /**
+   * Rows per push batch (at most PUSH_ROWS_MAX). The device sends a batch as one request, split in
+   * order into several only where its JSON would pass half of PUSH_BODY_MAX_BYTES (large documents).
+   */
   pushBatchSize: number;
 };
 

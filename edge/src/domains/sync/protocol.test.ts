@@ -143,6 +143,44 @@ apiTest("sync protocol: checkpoints, push contract, idempotency, conflicts, vers
     assert.ok((await pullAll(ctx, vma.token, "chats")).docs.some((c) => c.id === chatId && c.memberIds.includes(vma.id)));
   });
 
+  await t.step("a batch: creates, edits of different fields, a stale edit and a replay, each answered as alone", async () => {
+    const drafts = Array.from({ length: 4 }, (_, i) => newDraft(patient.id, doctor.id, { text: `draft ${i}` }));
+    assert.deepEqual((await push(ctx, doctor.token, "note_drafts", drafts.map(create))).body.result, []);
+    const masters = new Map((await pullAll(ctx, doctor.token, "note_drafts")).docs.map((d) => [d.id, d]));
+    const [a, b, c, d] = drafts.map((draft) => masters.get(draft.id));
+    const fresh = newDraft(patient.id, doctor.id, { text: "new in the batch" });
+    const stale = { ...c, updatedAt: c.updatedAt - 1, title: "what the device saw" };
+    const res = await push(ctx, doctor.token, "note_drafts", [
+      edit(a, { fields: { text: "a edited" } }),
+      create(fresh),
+      edit(b, { title: "b renamed" }),
+      { assumedMasterState: stale, newDocumentState: { ...c, title: "stale edit" } },
+      { assumedMasterState: d, newDocumentState: d },
+    ]);
+    assert.equal(res.status, 200);
+    assert.deepEqual(res.body.result, [c], "only the stale edit conflicts, answered with its master");
+    const after = new Map((await pullAll(ctx, doctor.token, "note_drafts")).docs.map((doc) => [doc.id, doc]));
+    assert.deepEqual(after.get(a.id).fields, { text: "a edited" });
+    assert.equal(after.get(a.id).title, a.title);
+    assert.equal(after.get(b.id).title, "b renamed");
+    assert.deepEqual(after.get(b.id).fields, b.fields);
+    assert.ok(after.get(a.id).updatedAt > a.updatedAt && after.get(b.id).updatedAt > b.updatedAt);
+    assert.notEqual(after.get(a.id).updatedAt, after.get(b.id).updatedAt, "each edit its own seq");
+    assert.equal(after.get(c.id).updatedAt, c.updatedAt, "the stale edit wrote nothing");
+    assert.equal(after.get(d.id).updatedAt, d.updatedAt, "the replay wrote nothing");
+    assert.equal(after.get(fresh.id).fields.text, "new in the batch");
+
+    // The same document twice in one batch: the second row is judged against what the first wrote.
+    const master = after.get(a.id);
+    const twice = await push(ctx, doctor.token, "note_drafts", [
+      edit(master, { title: "first" }),
+      { assumedMasterState: { ...master, title: "first" }, newDocumentState: { ...master, title: "second" } },
+    ]);
+    assert.deepEqual(twice.body.result, []);
+    const last = (await pullAll(ctx, doctor.token, "note_drafts")).docs.find((doc) => doc.id === a.id);
+    assert.equal(last.title, "second");
+  });
+
   await t.step("a version other than the server's answers 426 and writes nothing", async () => {
     const msg = newMessage(chatId, patient.id);
     const total = await count("chat_messages");

@@ -31,6 +31,24 @@ export function createSyncRepo(sql: Sql) {
       return row ? { doc: toDoc(def, row), readable: row.readable === true } : null;
     },
 
+    /**
+     * The stored documents with these ids, by id, and whether the actor may read each (one query for a
+     * push batch; ids with no row are absent).
+     */
+    async masters(q: Queryable, actor: Actor, name: CollectionName, ids: string[]) {
+      const def = TABLES[name];
+      const found = new Map<string, { doc: SyncDoc; readable: boolean }>();
+      if (ids.length === 0) return found;
+      const visible = scopePredicate(q, actor, collectionOf(name).access.read, columnTarget(q, def.scopeColumn));
+      const rows = await q`select d.*, (select ${visible} from ${q(def.table)} t where t.id = d.id) as readable
+        from (${selectFrom(q, def)} where t.id = any(${ids}::uuid[])) d`;
+      for (const row of rows) {
+        const doc = toDoc(def, row);
+        found.set(doc.id, { doc, readable: row.readable === true });
+      }
+      return found;
+    },
+
     /** Rows whose current seq lies in a committed range (the live fan-out), whoever may read them. */
     async inSeqRange(name: CollectionName, from: number, to: number): Promise<SyncDoc[]> {
       const def = TABLES[name];

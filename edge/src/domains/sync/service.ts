@@ -61,21 +61,27 @@ export function createSyncService(deps: { sql: Sql; changes: ChangeFeed; clock: 
   const repo = createSyncRepo(deps.sql);
   const write = createSyncWriter(deps);
 
-  /** One push row under the collection's lock; returns the conflict answer, or null when written or already there. */
+  type Found = { doc: SyncDoc; readable: boolean } | null;
+  type Edit = { id: string; doc: Doc; fields: string[] };
+
+  /**
+   * One push row under the collection's lock, against its master as loaded (`found`); returns the
+   * conflict answer, or null when written, to be written (`edits`), or already there.
+   */
   async function pushRow(
     w: SyncWrite,
     actor: Actor,
     name: CollectionName,
     row: PushRow<Doc>,
-    done: { created: Doc[]; edited: Doc[] },
+    found: Found,
+    done: { created: Doc[]; edits: Edit[] },
   ): Promise<Doc | null> {
     const c = collectionOf(name);
     const { assumedMasterState: assumed, newDocumentState: next } = row;
     const fields = contentFields(TABLES[name]);
 
-    // 3. Load the master. A document the actor may not read does not exist for them:
-    //    the answer is the same refusal as for a create they may not make.
-    const found = await repo.master(w.tx, actor, name, next.id);
+    // 3. The master (loaded for the whole batch). A document the actor may not read does not
+    //    exist for them: the answer is the same refusal as for a create they may not make.
     if (found && !found.readable) return refusedTombstone(next);
     const master = found?.doc as Doc | undefined;
 
@@ -116,10 +122,9 @@ export function createSyncService(deps: { sql: Sql; changes: ChangeFeed; clock: 
     //    role constraints. A refused edit answers the master, so the device reverts it.
     if (!mayEdit(c.access, actor, master, next, changed)) return master;
 
-    // 8. Write the changed fields and the server-set ones, with a new seq.
+    // 8. The changed fields and the server-set ones, with a new seq: written with the batch's other edits.
     const forced = serverValuesOnEdit(name, actor);
-    await w.update(name, master.id, { ...next, ...forced }, [...changed, ...Object.keys(forced)]);
-    done.edited.push({ ...next, ...forced });
+    done.edits.push({ id: master.id, doc: { ...next, ...forced }, fields: [...changed, ...Object.keys(forced)] });
     return null;
   }
 
@@ -137,16 +142,31 @@ export function createSyncService(deps: { sql: Sql; changes: ChangeFeed; clock: 
       // 1. Validate every row with the collection's schema; one bad row refuses the batch (400).
       const rows = parse(pushBodySchema(collectionOf(name).schema), body) as PushRow<Doc>[];
       const conflicts: Doc[] = [];
-      const done = { created: [] as Doc[], edited: [] as Doc[] };
+      const done = { created: [] as Doc[], edits: [] as Edit[] };
+      const ids = rows.map((row) => row.newDocumentState.id);
+      // A batch naming a document twice is applied row by row, each against the master as the row before left it.
+      const once = new Set(ids).size === ids.length;
       // 2. One transaction holding the collection's lock; rows in the order sent.
+      const edited: Doc[] = [];
+      const apply = async (w: SyncWrite) => {
+        const edits = done.edits.splice(0);
+        if (edits.length) await w.updateMany(name, edits);
+        edited.push(...edits.map((edit) => edit.doc));
+      };
       await write(WRITES[name], async (w) => {
+        const masters = once ? await repo.masters(w.tx, actor, name, ids) : null;
         for (const row of rows) {
-          const answer = await pushRow(w, actor, name, row, done);
+          const id = row.newDocumentState.id;
+          const found = masters ? masters.get(id) ?? null : await repo.master(w.tx, actor, name, id);
+          const answer = await pushRow(w, actor, name, row, found, done);
           if (answer) conflicts.push(answer);
+          if (!masters) await apply(w);
         }
+        // The batch's edits: one statement per set of changed fields.
+        await apply(w);
       });
       if (done.created.length) await deps.effects?.[name]?.committed?.(actor, done.created);
-      if (done.edited.length) await deps.effects?.[name]?.edited?.(actor, done.edited);
+      if (edited.length) await deps.effects?.[name]?.edited?.(actor, edited);
       return conflicts;
     },
   };

@@ -108,5 +108,18 @@ export function toColumns(q: Queryable, def: TableDef, doc: Record<string, unkno
   return out;
 }
 
+/**
+ * The same column values as plain JSON (timestamps as ISO text, JSON columns as their value), keyed by
+ * column, for `jsonb_populate_recordset(null::<table>, …)`: PostgreSQL converts them to the columns' types.
+ */
+export function toRecord(def: TableDef, doc: Record<string, unknown>, fields: readonly string[]) {
+  const out: Record<string, unknown> = {};
+  for (const { field, column, kind } of def.columns) {
+    if (!fields.includes(field) || kind === "seq" || kind === "derived") continue;
+    out[column] = doc[field] ?? null;
+  }
+  return out;
+}
+
 /** Client-visible fields, `updatedAt` aside: what "same content" compares. */
 export const contentFields = (def: TableDef) => def.columns.filter((c) => c.kind !== "seq").map((c) => c.field);

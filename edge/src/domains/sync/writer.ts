@@ -10,7 +10,7 @@ import type { Fragment, Sql } from "../../db/connect.ts";
 import type { Change, ChangeFeed } from "../../realtime/change-feed.ts";
 import type { CollectionName } from "../../../../sync/collections/index.ts";
 import { SYNC_CHANNEL } from "../../../../sync/protocol.ts";
-import { LOCK_NAMESPACE, type TableDef, TABLES, toColumns } from "./tables.ts";
+import { LOCK_NAMESPACE, type TableDef, TABLES, toColumns, toRecord } from "./tables.ts";
 
 export type Tx = postgres.TransactionSql;
 
@@ -20,6 +20,11 @@ export type SyncWrite = {
   insert(name: CollectionName, doc: Record<string, unknown>, fields: readonly string[]): Promise<number>;
   /** Updates some fields of a document and gives it a new seq. */
   update(name: CollectionName, id: string, doc: Record<string, unknown>, fields: readonly string[]): Promise<number>;
+  /**
+   * Updates many documents, each with its own fields, and gives each a new seq: one statement per set of
+   * fields (a push batch's edits of one kind are one statement). Every id must exist.
+   */
+  updateMany(name: CollectionName, rows: { id: string; doc: Record<string, unknown>; fields: readonly string[] }[]): Promise<void>;
   /**
    * Gives every row of these scope values a new seq, so readers who just gained
    * access (a new chat member, a newly assigned care team) receive rows older
@@ -69,6 +74,28 @@ export function createSyncWriter(deps: { sql: Sql; changes: ChangeFeed }) {
           if (!row) throw new Error(`sync update of a missing ${name} row`);
           record(name, [Number(row.seq)]);
           return Number(row.seq);
+        },
+        async updateMany(name, rows) {
+          const def = tableOf(name);
+          const groups = new Map<string, { columns: string[]; records: Record<string, unknown>[] }>();
+          for (const row of rows) {
+            const values = toRecord(def, row.doc, row.fields);
+            const columns = Object.keys(values);
+            const key = columns.join(",");
+            const group = groups.get(key) ?? groups.set(key, { columns, records: [] }).get(key)!;
+            group.records.push({ ...values, id: row.id });
+          }
+          for (const { columns, records } of groups.values()) {
+            // The table's own row type converts each value to its column's type.
+            const set = [...columns.map((c) => tx`${tx(c)} = v.${tx(c)}`), tx`seq = nextval('sync_seq')`]
+              .reduce((a: Fragment, b) => tx`${a}, ${b}`);
+            const updated = await tx<{ seq: string }[]>`
+              update ${tx(def.table)} t set ${set}
+              from jsonb_populate_recordset(null::${tx(def.table)}, ${tx.json(records as never)}) v
+              where t.id = v.id returning t.seq`;
+            if (updated.length !== records.length) throw new Error(`sync update of ${records.length - updated.length} missing ${name} rows`);
+            record(name, updated.map((r) => Number(r.seq)));
+          }
         },
         async touchScope(name, scopeValues) {
           const def = tableOf(name);

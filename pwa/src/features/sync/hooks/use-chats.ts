@@ -37,8 +37,8 @@ export function useSendMessage(): (input: { chatId: string; text: string; fileId
       updatedAt: 0,
       _deleted: false,
     });
-    await local.markPending("chat_messages", [message.id]);
-    await local.db.chat_messages.insert(withoutDeleted(message));
+    // Two databases (the waiting mark, the message): written side by side.
+    await Promise.all([local.markPending("chat_messages", [message.id]), local.db.chat_messages.insert(withoutDeleted(message))]);
     return message.id;
   }, [engine]);
 }

@@ -4,6 +4,7 @@ import type { LiveList, Local } from "../contract.ts";
 import type { SyncEngine } from "../lib/sync-engine.ts";
 import { requireLocal, useSyncEngine } from "./sync-context.ts";
 import { newestFirst, useLiveList } from "./use-live-list.ts";
+import { traceWrite } from "../lib/write-trace.ts";
 import { parseOrThrow, withoutDeleted } from "./validate-input.ts";
 
 const isPatient = (engine: SyncEngine | null) => engine?.user()?.role === "patient";
@@ -27,11 +28,24 @@ export function useSaveNoteDraft(): (input: { id?: string; patientId: string; ti
     const local = requireLocal(engine);
     if (isPatient(engine)) throw new Error("Only the care team writes note drafts.");
     if (id) {
+      const hook = traceWrite("hook");
+      const read = traceWrite("read");
       const doc = await local.db.note_drafts.findOne(id).exec();
+      read();
       if (!doc) throw new Error("This draft no longer exists.");
+      const validate = traceWrite("validate");
       parseOrThrow(noteDraftSchema, { ...doc.toJSON(), title, fields, _deleted: false });
-      await local.markPending("note_drafts", [id]);
-      await doc.incrementalPatch({ title, fields });
+      validate();
+      // The waiting mark (the blobs database) and the document (RxDB's) are two databases: written side by side.
+      const pending = traceWrite("pending");
+      const rxdb = traceWrite("rxdb");
+      const write = traceWrite("write");
+      await Promise.all([
+        local.markPending("note_drafts", [id]).then(pending),
+        doc.incrementalPatch({ title, fields }).then(rxdb),
+      ]);
+      write();
+      hook();
       return id;
     }
     const draft = parseOrThrow(noteDraftSchema, {
@@ -47,8 +61,7 @@ export function useSaveNoteDraft(): (input: { id?: string; patientId: string; ti
       updatedAt: 0,
       _deleted: false,
     });
-    await local.markPending("note_drafts", [draft.id]);
-    await local.db.note_drafts.insert(withoutDeleted(draft));
+    await Promise.all([local.markPending("note_drafts", [draft.id]), local.db.note_drafts.insert(withoutDeleted(draft))]);
     return draft.id;
   }, [engine]);
 }

@@ -63,9 +63,16 @@ export function createBlobStore(options: { userId: string; key: CryptoKey; idb?:
   let storeClosed = false;
   /** This store's own messages reach its own receivers too (another channel object): they are skipped. */
   const storeId = crypto.randomUUID();
+  /** One message per tick however many commits (the other tabs re-read the table on it). */
+  let announcing = false;
   function committed(delta: PendingDelta) {
     for (const listener of [...pendingListeners]) listener(delta);
-    if (!storeClosed) pendingSender?.postMessage({ from: storeId, op: delta.op });
+    if (storeClosed || !pendingSender || announcing) return;
+    announcing = true;
+    setTimeout(() => {
+      announcing = false;
+      if (!storeClosed) pendingSender.postMessage({ from: storeId });
+    });
   }
 
   /** Every waiting change as `collection/id`: one read, then deltas; a full re-read on others' changes. */

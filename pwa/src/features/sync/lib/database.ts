@@ -25,7 +25,7 @@ import type { IndexedDbFactory } from "./blob-store.ts";
 import { CLIENT_SCHEMAS, sealedFieldsOf } from "./client-schemas.ts";
 import { toRxConflictHandler } from "./conflict-handlers.ts";
 import { withInsertNew } from "./dexie-insert.ts";
-import { pristineMetaStorage } from "./replication-meta.ts";
+import { KEPT_MASTER, pristineMetaStorage } from "./replication-meta.ts";
 import { sealedStorage } from "./sealed-storage.ts";
 
 /** RxDB keeps `_deleted` itself: documents are stored without it. */
@@ -65,7 +65,10 @@ function sealedFields(collectionName: string, schema: { title?: string }): reado
  * document the initial pull stored first keeps the server's copy of it.
  */
 function storageFor(key: CryptoKey | null, idb?: IndexedDbFactory) {
-  return pristineMetaStorage(sealedStorage({ storage: withInsertNew(getRxStorageDexie(idb ?? {})), key, sealedFields }));
+  // The server's copy a first change keeps in the document's `_meta` (`replication-meta.ts`) is sealed with it.
+  return pristineMetaStorage(
+    sealedStorage({ storage: withInsertNew(getRxStorageDexie(idb ?? {})), key, sealedFields, sealedMetaKey: KEPT_MASTER }),
+  );
 }
 
 export async function openDatabase(options: {

@@ -219,6 +219,35 @@ describe("the bulk first pull", () => {
     expect(await metaRows(idb, db)).toHaveLength(1);
   });
 
+  it("keeps the server's copy in the edit's own write, sealed, and pushes against it", async () => {
+    const idb = newDevice();
+    const db = await open(idb);
+    const server = fakeServer(2);
+    await pullInitial({ db, name: "note_drafts", api: server.api });
+    const [before] = [...server.docs.values()];
+    const doc = await db.note_drafts.findOne(before.id).exec();
+    await doc!.incrementalPatch({ title: "First edit" });
+    await (await db.note_drafts.findOne(before.id).exec())!.incrementalPatch({ title: "Second edit" });
+
+    // No second write: no meta row yet, and the stored document shows neither the old title nor the new one.
+    expect(await metaRows(idb, db)).toEqual([]);
+    const raw = new Dexie(`rxdb-dexie-${databaseName(userId)}--0--note_drafts`, { indexedDB: idb.indexedDB, IDBKeyRange });
+    await raw.open();
+    const rows = JSON.stringify(await raw.table("docs").toArray());
+    raw.close();
+    expect(rows).not.toContain(before.title as string);
+    expect(rows).not.toContain("Second edit");
+    // What screens read holds no bookkeeping, so the strict schemas still accept it.
+    expect(Object.keys((await db.note_drafts.findOne(before.id).exec())!.toJSON()).sort())
+      .toEqual(Object.keys(before).filter((key) => key !== "_deleted").sort());
+
+    const state = replicate(db, server.api);
+    await until(() => server.pushes.length > 0, "the push");
+    await state.awaitInSync();
+    expect(server.pushes[0]).toEqual([{ assumedMasterState: before, newDocumentState: { ...before, title: "Second edit" } }]);
+    expect(server.docs.get(before.id)!.title).toBe("Second edit");
+  });
+
   it("merges a conflicting edit field by field, the server's copy from the bulk pull being the common base", async () => {
     const db = await open();
     const server = fakeServer(2);

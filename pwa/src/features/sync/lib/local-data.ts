@@ -93,6 +93,47 @@ export async function openLocalData(userId: string, dataKey: Uint8Array<ArrayBuf
     error: (error) => console.warn("Pending changes could not be read", error),
   });
 
+  /** Waiting marks being removed (a push answered): a new edit of one of those writes its mark again. */
+  const removing = new Map<string, number>();
+  /** Acknowledged changes gathered for one removal per collection (a push batch answers hundreds at once). */
+  const toUnmark = new Map<CollectionName, Set<string>>();
+  function unmark(collection: CollectionName, ids: string[]) {
+    let queued = toUnmark.get(collection);
+    if (!queued) {
+      toUnmark.set(collection, queued = new Set());
+      setTimeout(() => void flushUnmark(collection));
+    }
+    for (const id of ids) {
+      if (queued.has(id)) continue;
+      queued.add(id);
+      removing.set(`${collection}/${id}`, (removing.get(`${collection}/${id}`) ?? 0) + 1);
+    }
+  }
+  async function flushUnmark(collection: CollectionName) {
+    const ids = [...toUnmark.get(collection) ?? []];
+    toUnmark.delete(collection);
+    try {
+      if (!closed) await blobs.pending.remove(collection, ids);
+    } catch (error) {
+      console.warn("Changes could not be marked as sent", error);
+    } finally {
+      for (const id of ids) {
+        const key = `${collection}/${id}`;
+        const left = (removing.get(key) ?? 1) - 1;
+        left > 0 ? removing.set(key, left) : removing.delete(key);
+      }
+    }
+  }
+  /** The blobs database is written only for changes not already waiting (one row per document, not per keystroke). */
+  function mark(collection: CollectionName, ids: string[]): Promise<void> {
+    const fresh = ids.filter((id) => !pending.has(`${collection}/${id}`) || removing.has(`${collection}/${id}`));
+    return fresh.length === 0 ? Promise.resolve() : blobs.pending.add(collection, fresh);
+  }
+  const whenOnline = () =>
+    deps.isOnline()
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => globalThis.addEventListener?.("online", () => resolve(), { once: true }));
+
   const kick = () => uploads.kick();
   globalThis.addEventListener?.("online", kick);
 
@@ -107,12 +148,13 @@ export async function openLocalData(userId: string, dataKey: Uint8Array<ArrayBuf
       name,
       api: deps.api,
       stream$: streams.get(name)!.asObservable(),
+      whenOnline,
       events: {
         synced,
         outdated: deps.onOutdated,
         isPending: (collection, id) => pending.has(`${collection}/${id}`),
         settled(collection, ids) {
-          void blobs.pending.remove(collection, ids);
+          unmark(collection, ids);
           if (collection === "medical_files") uploads.kick();
         },
       },
@@ -157,7 +199,7 @@ export async function openLocalData(userId: string, dataKey: Uint8Array<ArrayBuf
       pendingListeners.add(listener);
       return () => pendingListeners.delete(listener);
     },
-    markPending: (collection, ids) => blobs.pending.add(collection, ids).then(() => undefined),
+    markPending: mark,
     async close(options = {}) {
       if (closed) return;
       closed = true;

@@ -31,12 +31,10 @@ import {
 } from "rxdb";
 import { type CollectionName, isCollectionName } from "../../../../../sync/collections/index.ts";
 import { SYNC_VERSION } from "../../../../../sync/protocol.ts";
-import { hasInsertNew } from "./dexie-insert.ts";
+import { traceWrite } from "./write-trace.ts";
 
 type Row = Record<string, unknown>;
 type Instance = RxStorageInstance<Row, unknown, unknown>;
-
-const META_CONTEXT = "dpc-pristine-master-state";
 
 /** The `_meta.lwt` of a document the initial pull stored that nobody has written since. */
 export const PRISTINE_LWT = RX_META_LWT_MINIMUM;
@@ -135,10 +133,31 @@ export function checkpointRow(options: {
 }
 
 /**
- * A storage wrapper: before a write changes a pristine document of a synced
- * collection (any write but the replication's own downstream), the document's
- * previous state is stored as RxDB's meta row — unless one is there already.
- * Works in every tab, whether or not it replicates.
+ * The key of a document's `_meta` holding the server's copy of the pristine document its first change
+ * replaced. RxDB merges `_meta` into every local write of the document and leaves it out of what it
+ * replicates, compares and shows (`toJSON`); the sealed storage seals this key (`database.ts`).
+ */
+export const KEPT_MASTER = "dpcMaster";
+
+const META_PREFIX = "rx-replication-meta-";
+/** Each database's collections by the name of their replication's meta store. */
+const forksByMeta = new Map<string, { fork: Instance; names: ReplicationNames; primary: string; createdHere: Set<string> }>();
+const metaKey = (databaseName: string, metaCollection: string) => `${databaseName}/${metaCollection}`;
+
+/**
+ * A storage wrapper keeping the server's copy of a pristine document (`isPristine`) in the same write
+ * as its first change: any write but the replication's own downstream that replaces a pristine
+ * document stores its previous state in the new document's `_meta` (`KEPT_MASTER`), and later local
+ * writes carry it on (RxDB merges `_meta`; this wrapper too, should a write not). One IndexedDB
+ * transaction per edit (the collection's), atomic with the change: the server's copy cannot be lost
+ * between two writes.
+ *
+ * The replication's meta store of that collection answers a missing meta row of such a document with
+ * the kept copy, as RxDB would have written it: RxDB's replication finds exactly the master state it
+ * expects (the next push's `assumedMasterState`, the three-way merge's base, the downstream's "changed
+ * here" test). A meta row, once written (the push answered, or a server copy pulled), is newer and
+ * wins; the downstream's writes replace `_meta`, and so drop the kept copy. Works in every tab,
+ * replicating or not.
  */
 export function pristineMetaStorage<Internals, Options>(storage: RxStorage<Internals, Options>): RxStorage<Internals, Options> {
   return {
@@ -146,45 +165,77 @@ export function pristineMetaStorage<Internals, Options>(storage: RxStorage<Inter
     async createStorageInstance<D>(params: RxStorageInstanceCreationParams<D, Options>): Promise<RxStorageInstance<D, Internals, Options>> {
       const instance = await storage.createStorageInstance(params);
       const name = params.collectionName;
+      if (name.startsWith(META_PREFIX)) return withKeptMasters(instance as unknown as Instance, params.databaseName, name) as never;
       if (!isCollectionName(name)) return instance;
       const fork = instance as unknown as Instance;
+      const names = await replicationNames(name, params.databaseName);
+      const key = metaKey(params.databaseName, names.metaCollection);
       const primary = typeof fork.schema.primaryKey === "string" ? fork.schema.primaryKey : fork.schema.primaryKey.key;
-      let meta: Promise<{ instance: Instance; names: ReplicationNames }> | null = null;
-      const openMeta = () =>
-        meta ??= replicationNames(name, params.databaseName).then(async (names) => ({
-          names,
-          // Only RxDB's replication reads these rows, from the storage: no change events for other tabs.
-          instance: await storage.createStorageInstance({ ...metaInstanceParams(params as never, names), multiInstance: false }) as unknown as Instance,
-        }));
-
-      async function keepMasterStates(previous: Row[]) {
-        const { instance: metaInstance, names } = await openMeta();
-        const docs = previous.map((doc) => masterStateRow(metaInstance.schema, docState(doc), names, primary));
-        // Usually none is there yet: one add, no read first.
-        if (hasInsertNew(metaInstance) && await metaInstance.insertNew(docs as never, META_CONTEXT)) return;
-        const result = await metaInstance.bulkWrite(docs.map((document) => ({ document })) as never, META_CONTEXT);
-        // 409: RxDB's replication stored the master state meanwhile; that one stands.
-        const failed = result.error.filter((error) => error.status !== 409);
-        if (failed.length > 0) throw new Error(`The server's copy of ${failed.length} documents could not be kept`);
-      }
 
       const wrapped = Object.create(fork) as Instance;
+      /** Documents created on this device since it opened: they keep no server copy (its meta store need not look). */
+      const createdHere = new Set<string>();
       wrapped.bulkWrite = async (rows, context) => {
-        if (!context.startsWith("replication-downstream-")) {
-          const pristine = rows.flatMap((row) => (row.previous && isPristine(row.previous) ? [row.previous as Row] : []));
-          if (pristine.length > 0) await keepMasterStates(pristine);
+        const done = traceWrite("store");
+        const local = !context.startsWith("replication-downstream-");
+        const written = local ? rows.map(keepMaster) : rows;
+        const result = await fork.bulkWrite(written, context);
+        if (local) {
+          const failed = new Set(result.error.map((error) => error.documentId));
+          for (const row of rows) {
+            const id = String(row.document[primary]);
+            if (!row.previous && !failed.has(id)) createdHere.add(id);
+          }
         }
-        return fork.bulkWrite(rows, context);
+        done();
+        return result;
       };
-      wrapped.close = async () => {
-        if (meta) await (await meta).instance.close().catch(() => {});
-        return fork.close();
+      const forget = () => {
+        if (forksByMeta.get(key)?.fork === wrapped) forksByMeta.delete(key);
       };
-      wrapped.remove = async () => {
-        if (meta) await (await meta).instance.close().catch(() => {});
-        return fork.remove();
-      };
+      wrapped.close = () => (forget(), fork.close());
+      wrapped.remove = () => (forget(), fork.remove());
+      forksByMeta.set(key, { fork: wrapped, names, primary, createdHere });
       return wrapped as unknown as RxStorageInstance<D, Internals, Options>;
     },
   };
+}
+
+type WriteRow = Parameters<Instance["bulkWrite"]>[0][number];
+
+const keptOf = (doc: Row | undefined) => (doc?._meta as Row | undefined)?.[KEPT_MASTER] as Row | undefined;
+
+/**
+ * A local write: the pristine previous state kept in the document, or the kept one carried on. In
+ * place: the document is RxDB's copy for this write, and the one it caches as written, so the next
+ * write's `previous` holds the kept copy too.
+ */
+function keepMaster(row: WriteRow): WriteRow {
+  const previous = row.previous as Row | undefined;
+  const document = row.document as Row;
+  if (!previous || keptOf(document) !== undefined) return row;
+  const kept = isPristine(previous) ? docState(previous) : keptOf(previous);
+  if (kept !== undefined) document._meta = { ...(document._meta as Row), [KEPT_MASTER]: kept };
+  return row;
+}
+
+/** A replication meta store whose missing master-state rows are answered from its collection's kept copies. */
+function withKeptMasters(meta: Instance, databaseName: string, metaCollection: string): Instance {
+  const wrapped = Object.create(meta) as Instance;
+  wrapped.findDocumentsById = async (ids, withDeleted) => {
+    const found = await meta.findDocumentsById(ids, withDeleted);
+    const collection = forksByMeta.get(metaKey(databaseName, metaCollection));
+    const have = new Set(found.map((row) => row.id as string));
+    const missing = ids.filter((id) => !have.has(id) && id.endsWith("|0")).map((id) => id.slice(0, -2))
+      .filter((id) => !collection?.createdHere.has(id));
+    if (!collection || missing.length === 0) return found;
+    const { fork, names, primary } = collection;
+    const docs = await fork.findDocumentsById(missing, true);
+    for (const doc of docs) {
+      const kept = keptOf(doc as Row);
+      if (kept) found.push(masterStateRow(meta.schema, kept, names, primary) as never);
+    }
+    return found;
+  };
+  return wrapped;
 }

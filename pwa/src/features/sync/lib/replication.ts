@@ -9,7 +9,7 @@ import { replicateRxCollection, type RxReplicationState } from "rxdb/plugins/rep
 import { merge, type Observable, Subject, tap } from "rxjs";
 import { z } from "zod";
 import { type CollectionName, collectionOf, sameValue } from "../../../../../sync/collections/index.ts";
-import { type Checkpoint, PULL_LIMIT_MAX, syncPaths } from "../../../../../sync/protocol.ts";
+import { type Checkpoint, PULL_LIMIT_MAX, PUSH_BODY_MAX_BYTES, syncPaths } from "../../../../../sync/protocol.ts";
 import { ApiError } from "../../../lib/api/api-error.ts";
 import type { ApiClient } from "../../../lib/api/client.ts";
 import { replicatedFields } from "./conflict-handlers.ts";
@@ -42,8 +42,11 @@ export function replicateCollection(options: {
   api: ApiClient;
   stream$: Observable<PullStreamItem>;
   events: ReplicationEvents;
+  /** Resolves when the device is online (at once when it is); pushes wait for it. */
+  whenOnline?: () => Promise<void>;
 }): RxReplicationState<Doc, Checkpoint> {
   const { api, name, events } = options;
+  const whenOnline = options.whenOnline ?? whenNavigatorOnline;
   const collection = collectionOf(name);
 
   async function call<T>(run: () => Promise<T>): Promise<T> {
@@ -141,14 +144,22 @@ export function replicateCollection(options: {
     },
     push: {
       batchSize: collection.pushBatchSize,
+      // Offline, local writes gather here and go out together on reconnect (no failing request per write).
+      waitBeforePersist: whenOnline,
       async handler(rows) {
         const body = rows.map((row) => ({
           assumedMasterState: row.assumedMasterState ? replicatedFields(row.assumedMasterState) : null,
           newDocumentState: replicatedFields(row.newDocumentState),
         }));
+        await whenOnline();
         for (const row of rows) unanswered.add(row.newDocumentState.id);
-        const answer = await call(() => api.post(syncPaths.push(name), body));
-        const conflicts = validDocuments(collection, z.array(z.unknown()).parse(answer)) as Doc[];
+        // One request per batch unless its JSON passes half the body limit; parts in order. A part that
+        // fails fails the batch: RxDB sends it all again and the server takes the rows it has as replays.
+        const conflicts: Doc[] = [];
+        for (const part of splitByBytes(body, PUSH_BODY_MAX_BYTES / 2)) {
+          const answer = await call(() => api.post(syncPaths.push(name), part));
+          conflicts.push(...validDocuments(collection, z.array(z.unknown()).parse(answer)) as Doc[]);
+        }
         events.synced();
         return conflicts;
       },
@@ -171,6 +182,32 @@ export function replicateCollection(options: {
     console.warn(`Sync of ${name} failed; it is retried`, error);
   });
   return state;
+}
+
+/** At once when the browser says it is online (or cannot tell), else at its next `online` event. */
+export function whenNavigatorOnline(): Promise<void> {
+  if (globalThis.navigator?.onLine !== false || typeof globalThis.addEventListener !== "function") return Promise.resolve();
+  return new Promise((resolve) => globalThis.addEventListener("online", () => resolve(), { once: true }));
+}
+
+/** Consecutive parts of `rows` whose JSON stays under `maxBytes` (a row larger than that alone). */
+export function splitByBytes<T>(rows: T[], maxBytes: number): T[][] {
+  const parts: T[][] = [];
+  let part: T[] = [];
+  let bytes = 2;
+  const encoder = new TextEncoder();
+  for (const row of rows) {
+    const size = encoder.encode(JSON.stringify(row)).length + 1;
+    if (part.length > 0 && bytes + size > maxBytes) {
+      parts.push(part);
+      part = [];
+      bytes = 2;
+    }
+    part.push(row);
+    bytes += size;
+  }
+  if (part.length > 0) parts.push(part);
+  return parts;
 }
 
 /** Same content, the server's numbering aside (a draft made offline has `updatedAt` 0 until then). */

@@ -21,6 +21,7 @@ import {
 } from "rxdb";
 import { hasInsertNew, type InsertNew } from "./dexie-insert.ts";
 import { fromBase64, fromUtf8, randomBytes, toBase64, utf8 } from "./bytes.ts";
+import { traceWrite } from "./write-trace.ts";
 
 export const SEALED = "_enc";
 const IV_BYTES = 12;
@@ -37,7 +38,10 @@ export function sealedStorage<Internals, Options>(args: {
   key: CryptoKey | null;
   /** The fields to seal per RxDB collection (none: the collection is stored as it is). */
   sealedFields(collectionName: string, schema: { title?: string }): readonly string[];
+  /** A key of RxDB's `_meta` sealed too when present (in sealed collections): the rest of `_meta` stays plain (`lwt` is indexed). */
+  sealedMetaKey?: string;
 }): RxStorage<Internals, Options> {
+  const metaKey = args.sealedMetaKey;
   return {
     ...args.storage,
     async createStorageInstance<D>(params: RxStorageInstanceCreationParams<D, Options>): Promise<RxStorageInstance<D, Internals, Options>> {
@@ -62,6 +66,7 @@ export function sealedStorage<Internals, Options>(args: {
       }
 
       async function toStorage(doc: Row): Promise<Row> {
+        const done = traceWrite("seal");
         const key = requireKey();
         const stored: Row = {};
         const sealed: Row = {};
@@ -69,6 +74,13 @@ export function sealedStorage<Internals, Options>(args: {
           if (fields.includes(name)) {
             if (value !== undefined) sealed[name] = value;
           } else stored[name] = value;
+        }
+        const meta = doc._meta as Row | undefined;
+        if (metaKey && meta?.[metaKey] !== undefined) {
+          // Under `_meta` in the sealed JSON: no collection field starts with `_`.
+          const { [metaKey]: value, ...plain } = meta;
+          sealed._meta = { [metaKey]: value };
+          stored._meta = plain;
         }
         const json = JSON.stringify(sealed);
         const iv = nextIv();
@@ -80,6 +92,7 @@ export function sealedStorage<Internals, Options>(args: {
         stored[SEALED] = text;
         recent.set(text, json);
         if (recent.size > RECENT_MAX) recent.delete(recent.keys().next().value!);
+        done();
         return stored;
       }
 
@@ -96,7 +109,9 @@ export function sealedStorage<Internals, Options>(args: {
           );
           json = fromUtf8(plain);
         }
-        return Object.assign(doc, JSON.parse(json) as Row);
+        const { _meta: sealedMeta, ...fieldsOf } = JSON.parse(json) as Row;
+        if (sealedMeta) doc._meta = { ...(doc._meta as Row), ...(sealedMeta as Row) };
+        return Object.assign(doc, fieldsOf);
       }
 
       const wrapped = wrapRxStorageInstance(
