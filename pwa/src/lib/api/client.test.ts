@@ -238,6 +238,15 @@ describe("product error events", () => {
     await expect(deps.api.post("/pay")).rejects.toMatchObject({ code, message });
     expect(listener).toHaveBeenCalledWith(payload);
   });
+
+  it("a caller that answers the error itself (announce: false) gets it without the event", async () => {
+    const stub = createFetchStub({ "POST /pay": () => failure(402, "payment-action-required", { intentId: "pi_1" }) });
+    const deps = makeDeps({ fetch: stub.fetch });
+    const listener = vi.fn();
+    deps.events.on("paymentActionRequired", listener);
+    await expect(deps.api.post("/pay", {}, { announce: false })).rejects.toMatchObject({ code: 402, details: { intentId: "pi_1" } });
+    expect(listener).not.toHaveBeenCalled();
+  });
 });
 
 describe("raw requests (file bytes)", () => {

@@ -27,6 +27,11 @@ export type RequestOptions = {
   headers?: Record<string, string>;
   /** Send the bearer token when there is one (default true). */
   auth?: boolean;
+  /**
+   * Announce product errors (402 payment-action-required, …) to the app's dialogs (default true). False when the
+   * caller answers them itself, e.g. a 3-D Secure step already on screen (pwa/src/app/ApiEventDialogs.tsx).
+   */
+  announce?: boolean;
   signal?: AbortSignal;
 };
 
@@ -174,7 +179,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     try {
       return (await readEnvelope(response)) as T;
     } catch (error) {
-      if (error instanceof ApiError) announce(error);
+      if (error instanceof ApiError && options.announce !== false) announce(error);
       throw error;
     }
   }
@@ -185,7 +190,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     try {
       await readEnvelope(response);
     } catch (error) {
-      if (error instanceof ApiError) announce(error);
+      if (error instanceof ApiError && options.announce !== false) announce(error);
       throw error;
     }
     throw new ApiError({ message: BROKEN_RESPONSE_MESSAGE, code: response.status });

@@ -1,10 +1,12 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { PaidService, ServicePurchase, ServiceRequestView } from "../../../../../sync/schemas/commerce.ts";
+import { createEmulatorFake, EMULATOR_CONFIG, EMULATOR_URL } from "../../payments/lib/test-fakes.ts";
 import { createFetchStub, failure, preloadScreens, randomUser, renderApp, signedInDeps, success } from "../../../test/helpers.tsx";
 
 beforeAll(preloadScreens, 60_000);
+afterEach(() => vi.unstubAllGlobals());
 
 const DOCTOR = "3f2b9c1e-0000-4000-8000-0000000000d1";
 const SERVICE = "3f2b9c1e-0000-4000-8000-0000000000s1".replace("s", "5");
@@ -18,9 +20,16 @@ const service: PaidService = {
 const card = { id: "pm_1", brand: "visa", last4: "4242", expMonth: 4, expYear: 2030, isDefault: true };
 const pending: ServicePurchase = {
   id: "r1", serviceId: SERVICE, doctorId: DOCTOR, status: "pending", priceCents: 5900, amountCents: 5900, feeCents: 0, netCents: 5900,
-  intentId: "pi_123", clientSecret: "pi_123_secret_x", actionUrl: "http://127.0.0.1:12111/_emulator/3ds/pi_123",
+  intentId: "pi_123", clientSecret: "pi_123_secret_x", actionUrl: `${EMULATOR_URL}/_emulator/3ds/pi_123`,
 };
 const patient = () => randomUser({ role: "patient", doctor: { id: DOCTOR, firstName: "Dana", lastName: "Doc" } as never });
+
+/** The Stripe-API emulator (the bank's check reads the intent there, with the client secret) as the global fetch. */
+function emulator(intent: () => Record<string, unknown>, extra: Parameters<typeof createEmulatorFake>[0] = {}) {
+  const fake = createEmulatorFake({ "GET /v1/payment_intents/pi_123": () => ({ body: { id: "pi_123", ...intent() } }), ...extra });
+  vi.stubGlobal("fetch", fake.fetch);
+  return fake;
+}
 
 function stubs(extra: Parameters<typeof createFetchStub>[0] = {}) {
   return createFetchStub({
@@ -30,14 +39,17 @@ function stubs(extra: Parameters<typeof createFetchStub>[0] = {}) {
     [`GET /intakeForms/settings/doctor/${DOCTOR}`]: () =>
       success({ doctorId: DOCTOR, vitalsEnabled: false, vitalsRequired: false, updatedAt: null, fields: [{ id: QUESTION, question: "Any allergies?", inputType: "text", required: true }] }),
     "GET /paidServices/requests": () => success([]),
+    "GET /payments/products": () => success(EMULATOR_CONFIG),
     ...extra,
   });
 }
 
 describe("the service request form", { timeout: 30_000 }, () => {
-  it("sends the intake answers and the uploaded files; a card needing 3-D Secure is completed, then paid", async () => {
+  it("sends the intake answers and the uploaded files; a card needing 3-D Secure is completed in the bank's frame, then paid", async () => {
     const user = userEvent.setup();
     const me = patient();
+    let intent = "requires_action";
+    const bank = emulator(() => ({ status: intent }));
     let confirms = 0;
     const stub = stubs({
       [`POST /medicalFiles/patient/${me.id}`]: () => success({ id: FILE_ID, status: "uploaded" }, 201),
@@ -60,17 +72,27 @@ describe("the service request form", { timeout: 30_000 }, () => {
     expect(within(screen.getByRole("list", { name: "Chosen files" })).getByText("knee.pdf")).toBeTruthy();
     await user.click(screen.getByRole("button", { name: "Pay" }));
 
-    expect(await screen.findByRole("heading", { name: "Confirm the payment with your bank" })).toBeTruthy();
-    expect(screen.getByTestId("three-ds-link").getAttribute("href")).toBe(pending.actionUrl);
+    const heading = await screen.findByRole("heading", { name: "Confirm the payment with your bank" });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect((await screen.findByTitle("Card authentication by your bank")).getAttribute("src")).toBe(pending.actionUrl);
     const upload = stub.calls.find((c) => c.path === `/medicalFiles/patient/${me.id}`)!;
     expect(upload.form?.get("folderId")).toBe("PatientUploaded");
     expect((upload.form?.get("file") as File).name).toBe("knee.pdf");
     const sent = stub.calls.find((c) => c.path === `/paidServices/request/${SERVICE}`)!.body;
     expect(sent).toEqual({ doctorId: DOCTOR, card: "pm_1", coupon: null, fields: { bodyPart: "left knee" }, intakeFormAnswer: { [QUESTION]: "none" }, files: [FILE_ID] });
 
-    await user.click(screen.getByRole("button", { name: "I have finished the check" }));
+    // Not completed yet: the processor still waits for the patient, the edge is not asked.
+    await user.click(screen.getByRole("button", { name: "I have completed the check" }));
+    expect((await screen.findByText(/Your bank is still waiting/)).getAttribute("role")).toBe("status");
+    expect(stub.calls.some((c) => c.path === "/stripe/confirm/intent")).toBe(false);
+    expect(bank.calls.some((c) => c.path === "/v1/payment_intents/pi_123" && c.query.get("client_secret") === pending.clientSecret)).toBe(true);
+
+    // Completed, but the edge does not see it confirmed yet: the step says so, and no app-wide dialog covers it.
+    intent = "succeeded";
+    await user.click(screen.getByRole("button", { name: "I have completed the check" }));
     expect((await screen.findByText(/has not confirmed the payment yet/)).getAttribute("role")).toBe("status");
-    await user.click(screen.getByRole("button", { name: "I have finished the check" }));
+    expect(screen.queryByRole("dialog", { name: "Your bank needs a confirmation" })).toBeNull();
+    await user.click(await screen.findByRole("button", { name: "I have completed the check" }));
     expect(await screen.findByText("Thank you")).toBeTruthy();
     expect(stub.calls.filter((c) => c.path === "/stripe/confirm/intent").map((c) => c.body)).toEqual([{ intentId: "pi_123" }, { intentId: "pi_123" }]);
   });
@@ -78,6 +100,7 @@ describe("the service request form", { timeout: 30_000 }, () => {
   it("a failed check goes back to the form with the card message; a file of a refused type is not sent", async () => {
     const user = userEvent.setup();
     const me = patient();
+    emulator(() => ({ status: "requires_payment_method", last_payment_error: { message: "Authentication failed." } }));
     const stub = stubs({
       [`POST /medicalFiles/patient/${me.id}`]: () => success({ id: FILE_ID }, 201),
       [`POST /paidServices/request/${SERVICE}`]: () => success(pending, 201),
@@ -93,18 +116,44 @@ describe("the service request form", { timeout: 30_000 }, () => {
     expect(stub.calls.some((c) => c.path.startsWith("/medicalFiles"))).toBe(false);
     await user.click(screen.getByRole("button", { name: "Remove notes.pdf" }));
     await user.click(screen.getByRole("button", { name: "Pay" }));
-    await user.click(await screen.findByRole("button", { name: "I have finished the check" }));
+    await user.click(await screen.findByRole("button", { name: "I have completed the check" }));
     expect((await screen.findByText("We are unable to authenticate your payment method.")).getAttribute("role")).toBe("alert");
     expect(screen.getByRole("heading", { name: "Imaging referral", level: 2 })).toBeTruthy();
   });
 
-  it("no card yet: a link to the payment methods in Settings", async () => {
-    const stub = stubs({ "GET /stripe/account/paymentMethods": () => success([]) });
+  it("no card yet: the patient adds one in the form (to the processor, then saved), it becomes the card paid with", async () => {
+    const user = userEvent.setup();
+    const typed = { id: "pm_typed", brand: "visa", last4: "4242", expMonth: 4, expYear: 2031, isDefault: true };
+    const bank = emulator(() => ({ status: "succeeded" }), { "POST /v1/payment_methods": () => ({ body: { id: "pm_typed" } }) });
+    const saved: typeof typed[] = [];
+    const stub = stubs({
+      "GET /stripe/account/paymentMethods": () => success(saved),
+      "POST /stripe/account/paymentMethods": () => { saved.push(typed); return success(typed, 201); },
+      [`POST /paidServices/request/${SERVICE}`]: () => success({ ...pending, status: "paid", intentId: null, clientSecret: null, actionUrl: null }, 201),
+    });
     renderApp("/orders", signedInDeps(patient(), { fetch: stub.fetch }));
-    await userEvent.setup().click(await screen.findByRole("button", { name: "Request Imaging referral" }));
-    const link = await screen.findByRole("link", { name: "add a payment method" });
-    expect(link.getAttribute("href")).toBe("/settings#payment-methods");
+    await user.click(await screen.findByRole("button", { name: "Request Imaging referral" }));
+    const entry = await screen.findByRole("form", { name: "New card" });
+    expect(screen.queryByRole("link", { name: /payment method/ })).toBeNull();
     expect((screen.getByRole("button", { name: "Pay" }) as HTMLButtonElement).disabled).toBe(true);
+    await user.type(within(entry).getByLabelText("Card number"), "4242424242424242");
+    await user.type(within(entry).getByLabelText("Expiry (MM/YY)"), "0431");
+    await user.type(within(entry).getByLabelText("CVC"), "123");
+    await user.click(within(entry).getByRole("button", { name: "Save this card" }));
+
+    // The card form is gone; the new card is the chosen one.
+    const select = await screen.findByLabelText("Card") as HTMLSelectElement;
+    expect(select.value).toBe("pm_typed");
+    expect(screen.queryByRole("form", { name: "New card" })).toBeNull();
+    expect(stub.calls.find((c) => c.method === "POST" && c.path === "/stripe/account/paymentMethods")?.body).toEqual({ paymentMethodId: "pm_typed" });
+    expect(bank.calls.find((c) => c.path === "/v1/payment_methods")?.form?.get("card[number]")).toBe("4242424242424242");
+    expect(JSON.stringify(stub.calls.map((c) => c.body ?? null))).not.toContain("4242424242424242");
+
+    await user.type(screen.getByLabelText(/Body part/), "knee");
+    await user.type(await screen.findByLabelText(/Any allergies\?/), "none");
+    await user.click(screen.getByRole("button", { name: "Pay" }));
+    expect(await screen.findByText("Thank you")).toBeTruthy();
+    expect((stub.calls.find((c) => c.path === `/paidServices/request/${SERVICE}`)!.body as { card: string }).card).toBe("pm_typed");
   });
 
   it("the doctor sees the requests made to them, with answers and files", async () => {

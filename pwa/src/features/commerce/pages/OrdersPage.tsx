@@ -1,15 +1,15 @@
-import { useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { useApi } from "../../../lib/app-deps.tsx";
-import { errorMessage } from "../../../lib/api/api-error.ts";
+import { ApiError, errorMessage } from "../../../lib/api/api-error.ts";
 import { Button, EmptyState, Select, Spinner, TextField } from "../../../ui/index.ts";
 import { useSession } from "../../auth/index.ts";
+import { CardEntry, paymentsKeys, ThreeDSecureStep, usePaymentsConfig } from "../../payments/index.ts";
 import type { CouponCheck, PaidService, ServicePurchase } from "../../../../../sync/schemas/commerce.ts";
 import { discountedCents } from "../../../../../sync/schemas/commerce.ts";
 import type { Card } from "../../../../../sync/schemas/membership.ts";
 import { commerceKeys, formatCents } from "../money.ts";
-import { ThreeDSecureStep } from "../three-d-secure.tsx";
 import { ServiceRequests } from "../components/ServiceRequests.tsx";
 import { FilesField, fileProblem, IntakeQuestions, missingAnswer, uploadRequestFiles, useIntakeQuestions } from "../components/RequestExtras.tsx";
 import { SERVICE_REQUEST_FILES_MAX } from "../../../../../sync/schemas/commerce.ts";
@@ -96,6 +96,7 @@ function RequestForm({ service, doctorId, patientId, onCancel, onDone }: {
   const [coupon, setCoupon] = useState<CouponCheck | null>(null);
   const [couponError, setCouponError] = useState("");
   const [card, setCard] = useState("");
+  const formId = useId();
   const [error, setError] = useState("");
   const [action, setAction] = useState<ServicePurchase | null>(null);
   const chosenCard = card || cards.data?.find((c) => c.isDefault)?.id || cards.data?.[0]?.id || "";
@@ -127,64 +128,140 @@ function RequestForm({ service, doctorId, patientId, onCancel, onDone }: {
   const price = (cents: number | null) =>
     cents === null ? null : coupon ? `${formatCents(discountedCents(cents, coupon.percentageDiscount))} (was ${formatCents(cents)})` : formatCents(cents);
 
+  // A card added here is saved to the patient's account (as in Settings → Payment methods) and becomes the chosen one.
+  const addCard = async (paymentMethodId: string) => {
+    const saved = await api.post<Card>("/stripe/account/paymentMethods", { paymentMethodId });
+    setCard(saved.id);
+    setError("");
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: [...commerceKeys.all, "cards"] }),
+      queryClient.invalidateQueries({ queryKey: paymentsKeys.cards() }),
+    ]);
+  };
+
   if (action) {
     return (
-      <ThreeDSecureStep purchase={action} onPaid={paid} onFailed={(message) => { setAction(null); setError(message); }} />
+      <BankCheck purchase={action} onPaid={paid} onRefused={(message) => { setAction(null); setError(message); }} />
     );
   }
 
+  const noCard = cards.data?.length === 0;
   return (
-    <form className="ui-panel stack" aria-labelledby="request-title" onSubmit={async (e) => {
-      e.preventDefault();
-      const missing = service.fields.find((f) => f.required && !fields[f.key]?.trim());
-      if (missing) return setError(`${missing.label} is required`);
-      if (service.intakeForm && !intake.data) return setError("The intake form is not loaded yet");
-      const unanswered = intake.data ? missingAnswer(intake.data.fields, answers) : undefined;
-      if (unanswered) return setError(`${unanswered.question} is required`);
-      if (files.length > SERVICE_REQUEST_FILES_MAX) return setError(`At most ${SERVICE_REQUEST_FILES_MAX} files at once`);
-      for (const f of files) {
-        const problem = uploaded.has(f) ? null : await fileProblem(f);
-        if (problem) return setError(problem);
-      }
-      if (!chosenCard) return setError("Choose a card");
-      setError("");
-      buy.mutate();
-    }}>
-      <h2 id="request-title">{service.name}</h2>
-      {service.fields.map((f) => (
-        <TextField key={f.key} label={f.label} placeholder={f.placeholder} multiline={f.kind === "textarea"} required={f.required}
-          value={fields[f.key] ?? ""} onChange={(v) => setFields({ ...fields, [f.key]: v })} maxLength={5000} />
-      ))}
-      {service.intakeForm && <IntakeQuestions query={intake} answers={answers} onChange={setAnswers} />}
-      {service.attachableFiles && (
-        <FilesField files={files} error={filesError} onChange={(next) => {
-          setFilesError(next.length > SERVICE_REQUEST_FILES_MAX ? `At most ${SERVICE_REQUEST_FILES_MAX} files at once` : "");
-          setFiles(next);
-        }} />
-      )}
-      <div className="row" style={{ alignItems: "flex-end" }}>
-        <TextField label="Promo code" value={code} onChange={(v) => { setCode(v); setCoupon(null); }} error={couponError} maxLength={40} />
-        <Button variant="secondary" onClick={() => code.trim() && check.mutate(code.trim())} loading={check.isPending}>Apply</Button>
-      </div>
-      {coupon && <p role="status" data-testid="coupon-applied">{coupon.name}: {coupon.percentageDiscount}% off</p>}
-      <p data-testid="service-price">
-        {service.nonSubscriberPriceCents !== null && <>Without a membership: {price(service.nonSubscriberPriceCents)}. </>}
-        {service.subscriberPriceCents !== null && <>Members: {price(service.subscriberPriceCents)}.</>}
-      </p>
-      {cards.isPending && <Spinner label="Loading your cards" />}
-      {cards.isError && <p className="form-error" role="alert">{errorMessage(cards.error)}</p>}
-      {cards.data && cards.data.length === 0 && (
-        <p>You have no card yet: <Link to="/settings#payment-methods">add a payment method</Link>.</p>
-      )}
-      {cards.data && cards.data.length > 0 && (
-        <Select label="Card" value={chosenCard} onChange={setCard}
-          options={cards.data.map((c) => ({ value: c.id, label: `${c.brand} ending ${c.last4} (${String(c.expMonth).padStart(2, "0")}/${c.expYear})` }))} />
+    <div className="ui-panel stack">
+      <form id={formId} className="stack" aria-labelledby="request-title" onSubmit={async (e) => {
+        e.preventDefault();
+        const missing = service.fields.find((f) => f.required && !fields[f.key]?.trim());
+        if (missing) return setError(`${missing.label} is required`);
+        if (service.intakeForm && !intake.data) return setError("The intake form is not loaded yet");
+        const unanswered = intake.data ? missingAnswer(intake.data.fields, answers) : undefined;
+        if (unanswered) return setError(`${unanswered.question} is required`);
+        if (files.length > SERVICE_REQUEST_FILES_MAX) return setError(`At most ${SERVICE_REQUEST_FILES_MAX} files at once`);
+        for (const f of files) {
+          const problem = uploaded.has(f) ? null : await fileProblem(f);
+          if (problem) return setError(problem);
+        }
+        if (!chosenCard) return setError("Choose a card");
+        setError("");
+        buy.mutate();
+      }}>
+        <h2 id="request-title">{service.name}</h2>
+        {service.fields.map((f) => (
+          <TextField key={f.key} label={f.label} placeholder={f.placeholder} multiline={f.kind === "textarea"} required={f.required}
+            value={fields[f.key] ?? ""} onChange={(v) => setFields({ ...fields, [f.key]: v })} maxLength={5000} />
+        ))}
+        {service.intakeForm && <IntakeQuestions query={intake} answers={answers} onChange={setAnswers} />}
+        {service.attachableFiles && (
+          <FilesField files={files} error={filesError} onChange={(next) => {
+            setFilesError(next.length > SERVICE_REQUEST_FILES_MAX ? `At most ${SERVICE_REQUEST_FILES_MAX} files at once` : "");
+            setFiles(next);
+          }} />
+        )}
+        <div className="row" style={{ alignItems: "flex-end" }}>
+          <TextField label="Promo code" value={code} onChange={(v) => { setCode(v); setCoupon(null); }} error={couponError} maxLength={40} />
+          <Button variant="secondary" onClick={() => code.trim() && check.mutate(code.trim())} loading={check.isPending}>Apply</Button>
+        </div>
+        {coupon && <p role="status" data-testid="coupon-applied">{coupon.name}: {coupon.percentageDiscount}% off</p>}
+        <p data-testid="service-price">
+          {service.nonSubscriberPriceCents !== null && <>Without a membership: {price(service.nonSubscriberPriceCents)}. </>}
+          {service.subscriberPriceCents !== null && <>Members: {price(service.subscriberPriceCents)}.</>}
+        </p>
+        {cards.isPending && <Spinner label="Loading your cards" />}
+        {cards.isError && <p className="form-error" role="alert">{errorMessage(cards.error)}</p>}
+        {cards.data && cards.data.length > 0 && (
+          <Select label="Card" value={chosenCard} onChange={setCard}
+            options={cards.data.map((c) => ({ value: c.id, label: `${c.brand} ending ${c.last4} (${String(c.expMonth).padStart(2, "0")}/${c.expYear})` }))} />
+        )}
+      </form>
+      {/* Its own form (forms do not nest): the Pay button below belongs to the request form through `form`. */}
+      {noCard && (
+        <div className="stack">
+          <p id={`${formId}-no-card`}>You have no saved card yet: add one to pay. It is saved to your account.</p>
+          <CardEntry label="New card" submitLabel="Save this card" onCard={addCard} />
+        </div>
       )}
       {error && <p className="form-error" role="alert">{error}</p>}
       <div className="row">
-        <Button type="submit" loading={buy.isPending} disabled={!cards.data?.length}>Pay</Button>
+        <Button type="submit" form={formId} loading={buy.isPending} disabled={!cards.data?.length}
+          aria-describedby={noCard ? `${formId}-no-card` : undefined}>
+          Pay
+        </Button>
         <Button variant="secondary" onClick={onCancel}>Cancel</Button>
       </div>
-    </form>
+    </div>
+  );
+}
+
+/**
+ * The bank's check (3-D Secure) of a service charge: the shared payments step (the emulator's challenge page in a
+ * frame, or Stripe.js), then `POST /stripe/confirm/intent`, where the edge reads the truth from the processor: paid,
+ * not finished yet (the step is shown again), or refused (the edge has removed the request: back to the form with
+ * the card message). The confirm call does not announce its 402 to the app's dialogs: this step answers it.
+ */
+function BankCheck({ purchase, onPaid, onRefused }: {
+  purchase: ServicePurchase;
+  onPaid: (p: ServicePurchase) => void;
+  /** The card was refused: the message to show on the form. */
+  onRefused: (message: string) => void;
+}) {
+  const api = useApi();
+  const config = usePaymentsConfig();
+  const [note, setNote] = useState("");
+  // A new step (frame loaded again) after the edge said the bank has not confirmed yet.
+  const [attempt, setAttempt] = useState(0);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const confirm = useMutation({
+    mutationFn: () => api.post<ServicePurchase>("/stripe/confirm/intent", { intentId: purchase.intentId }, { announce: false }),
+    onSuccess: onPaid,
+    onError: (e) => {
+      if (e instanceof ApiError && e.details.reason === "PAYMENT_ACTION_REQUIRED") {
+        setNote("Your bank has not confirmed the payment yet. Complete the check, then try again.");
+        setAttempt((a) => a + 1);
+      } else onRefused(errorMessage(e));
+    },
+  });
+
+  return (
+    <section className="ui-panel stack" aria-labelledby="three-ds-title">
+      <h3 id="three-ds-title" tabIndex={-1} ref={heading}>Confirm the payment with your bank</h3>
+      <p>Your card needs an extra check (3-D Secure) before {formatCents(purchase.amountCents)} can be paid.</p>
+      {config.isPending && <Spinner label="Loading your bank's check" />}
+      {config.isError && (
+        <div className="stack">
+          <p className="form-error" role="alert">{errorMessage(config.error)}</p>
+          <div><Button variant="secondary" onClick={() => void config.refetch()}>Try again</Button></div>
+        </div>
+      )}
+      {config.data && (confirm.isPending ? <Spinner label="Finishing your payment" /> : (
+        <ThreeDSecureStep
+          key={attempt}
+          config={config.data}
+          challenge={{ intentId: purchase.intentId!, clientSecret: purchase.clientSecret, actionUrl: purchase.actionUrl }}
+          // Either way the edge decides (a refusal: it removes the request and answers the card message).
+          onFinished={() => { setNote(""); confirm.mutate(); }}
+        />
+      ))}
+      {note && <p role="status">{note}</p>}
+    </section>
   );
 }

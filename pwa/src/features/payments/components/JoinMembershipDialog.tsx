@@ -145,7 +145,7 @@ function JoinFlow({ doctorId, initialPlanId, intro, onClose }: {
   });
 
   const confirmIntent = useMutation({
-    mutationFn: (intentId: string) => api.post<Membership>("/stripe/confirm/intent", { intentId }),
+    mutationFn: (intentId: string) => api.post<Membership>("/stripe/confirm/intent", { intentId }, { announce: false }),
     onSuccess: finish,
     onError: (e) => {
       failed(e);
