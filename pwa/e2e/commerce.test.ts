@@ -48,7 +48,8 @@ test("the doctor connects a payout account through the emulator's onboarding; a 
     await form.getByRole("button", { name: "Apply" }).click();
     await expect(form.getByTestId("coupon-applied")).toHaveText("SPRING20: 20% off");
     await expect(form.getByTestId("service-price")).toContainText(`${usd(4720)} (was ${usd(5900)})`);
-    await form.getByRole("button", { name: "Pay" }).click();
+    // Pay sits below the card entry, outside the request form (it submits it through its `form` attribute).
+    await patient.getByRole("button", { name: "Pay" }).click();
     const paidText = await patient.getByTestId("purchase-paid").textContent();
     const paid = Math.round(Number(paidText!.replace(/[^0-9.]/g, "").replace(/\.$/, "")) * 100);
     // Members pay $30.00, others $59.00; 20 % off either.
@@ -94,7 +95,7 @@ test("the doctor connects a payout account through the emulator's onboarding; a 
   }
 });
 
-test("a card needing 3-D Secure: the patient completes the bank's check on the emulator's page, then the purchase is paid", async ({ browser }) => {
+test("a card needing 3-D Secure: the patient completes the bank's check on the emulator's page in the frame, then the purchase is paid", async ({ browser }) => {
   const patient = await openAs(browser, "patient@demo.test");
   try {
     // A saved card that asks for 3-D Secure on every on-session payment (test card 4000 0027 6000 3184).
@@ -110,22 +111,18 @@ test("a card needing 3-D Secure: the patient completes the bank's check on the e
     const form = patient.getByRole("form", { name: "Imaging referral" });
     await form.getByLabel("Body part to image").fill("right shoulder");
     await form.getByLabel("Card").selectOption(card.id);
-    await form.getByRole("button", { name: "Pay" }).click();
+    await patient.getByRole("button", { name: "Pay" }).click();
 
     await expect(patient.getByRole("heading", { name: "Confirm the payment with your bank" })).toBeFocused();
-    // Not yet checked: the edge says so and nothing is paid.
-    await patient.getByRole("button", { name: "I have finished the check" }).click();
-    // The app's own notice for a payment waiting for the bank (any 402 payment-action-required), then the step's.
-    const notice = patient.getByRole("dialog", { name: "Your bank needs a confirmation" });
-    await notice.getByRole("button", { name: "Close" }).last().click();
-    await expect(notice).toBeHidden();
-    await expect(patient.getByRole("status").filter({ hasText: "has not confirmed the payment yet" })).toBeVisible();
-    const [bank] = await Promise.all([patient.context().waitForEvent("page"), patient.getByTestId("three-ds-link").click()]);
+    // Not completed yet: the processor still waits for the patient, and nothing is paid.
+    await patient.getByRole("button", { name: "I have completed the check" }).click();
+    await expect(patient.getByRole("status").filter({ hasText: "Your bank is still waiting" })).toBeVisible();
+    // The bank's challenge (the emulator's page) in the frame the CSP allows; the step then asks the edge.
+    const bank = patient.frameLocator('iframe[title="Card authentication by your bank"]');
     await bank.getByRole("button", { name: "Complete authentication" }).click();
-    await expect(bank.getByRole("heading", { name: "Authentication complete" })).toBeVisible();
-    await bank.close();
-    await patient.getByRole("button", { name: "I have finished the check" }).click();
     await expect(patient.getByRole("heading", { name: "Thank you" })).toBeVisible();
+    // The step answers a payment waiting for the bank itself: the app-wide notice never covered it.
+    await expect(patient.getByRole("dialog", { name: "Your bank needs a confirmation" })).toHaveCount(0);
     await expect(patient.getByTestId("purchase-paid")).toHaveText(/^You paid \$\d+\.\d{2}\.$/);
     // The request is listed with the answer.
     await expect(patient.getByRole("listitem").filter({ hasText: "right shoulder" }).first()).toBeVisible();
