@@ -44,7 +44,7 @@ export async function challengeOutcome(
  * (`/_emulator/3ds/{id}`) in a frame (the CSP allows the emulator's origin),
  * read again each time the frame loads and when the patient says they are done;
  * with a real Stripe key: Stripe.js's own `handleNextAction`, loaded lazily.
- * Reusable by any payment that answers a challenge (memberships now, paid services later).
+ * Reusable by any payment that answers a challenge (memberships and paid services).
  */
 export function ThreeDSecureStep({ config, challenge, onFinished }: {
   config: PaymentsConfig;
