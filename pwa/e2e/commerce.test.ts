@@ -6,10 +6,18 @@
  * the admin refunds part of that charge on /admin/transactions with a reason
  * and the doctor's balance loses the reversed share.
  */
+import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { accessTokenOf, signIn } from "./helpers.ts";
 
 test.describe.configure({ timeout: 120_000 });
+
+/** Serious and critical WCAG 2.1 A/AA findings on the page as it is (the sweep's rules, pwa/e2e/a11y.test.ts). */
+async function seriousFindings(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical")
+    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
+}
 
 const usd = (cents: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
 
@@ -111,12 +119,14 @@ test("a card needing 3-D Secure: the patient completes the bank's check on the e
     const form = patient.getByRole("form", { name: "Imaging referral" });
     await form.getByLabel("Body part to image").fill("right shoulder");
     await form.getByLabel("Card").selectOption(card.id);
+    expect(await seriousFindings(patient)).toEqual([]);
     await patient.getByRole("button", { name: "Pay" }).click();
 
     await expect(patient.getByRole("heading", { name: "Confirm the payment with your bank" })).toBeFocused();
     // Not completed yet: the processor still waits for the patient, and nothing is paid.
     await patient.getByRole("button", { name: "I have completed the check" }).click();
     await expect(patient.getByRole("status").filter({ hasText: "Your bank is still waiting" })).toBeVisible();
+    expect(await seriousFindings(patient)).toEqual([]);
     // The bank's challenge (the emulator's page) in the frame the CSP allows; the step then asks the edge.
     const bank = patient.frameLocator('iframe[title="Card authentication by your bank"]');
     await bank.getByRole("button", { name: "Complete authentication" }).click();
