@@ -5,7 +5,7 @@
  */
 import { expect, type Page, test } from "@playwright/test";
 import { readFileSync } from "node:fs";
-import { lastMail, signIn } from "./helpers.ts";
+import { lastMail, signIn, unlockWhenAsked } from "./helpers.ts";
 import { makePng } from "./png.ts";
 
 const NO_PAYOUT = "This account can't be approved because it has no Stripe account connected.";
@@ -64,6 +64,7 @@ test("a new doctor registers, the admin approves with a 15 % commission, the doc
   const doctorContext = await page.context().browser()!.newContext();
   try {
     const doctor = await doctorContext.newPage();
+    await unlockWhenAsked(doctor, password);
     await doctor.goto("/");
     await signIn(doctor, email, password);
     await expect(doctor).not.toHaveURL(/\/$/);

@@ -39,3 +39,12 @@ export async function accessTokenOf(page: Page): Promise<string> {
     })
   );
 }
+
+/** A full page load may ask for the password to unlock the device's data: type it whenever asked. */
+export async function unlockWhenAsked(page: Page, password = DEMO_PASSWORD) {
+  await page.addLocatorHandler(page.getByRole("form", { name: "Unlock your data" }), async (form) => {
+    await form.getByLabel("Password").fill(password);
+    await form.getByRole("button", { name: "Unlock", exact: true }).click();
+    await expect(form).toBeHidden();
+  });
+}
