@@ -11,10 +11,14 @@ import { registerSW } from "virtual:pwa-register";
 import "./ui/index.ts";
 import "./app/app.css";
 import { App } from "./app/App.tsx";
-import { createRoutes } from "./app/routes.tsx";
+import { createRoutes, preloadRoute } from "./app/routes.tsx";
 import { createSwUpdateStore } from "./app/sw-update.ts";
-import { createSessionActions } from "./features/auth/index.ts";
-import { createSyncEngine, createTabChannel, SyncProvider } from "./features/sync/index.ts";
+import { createSessionActions } from "./features/auth/session-actions.ts";
+// By file, not through the features' barrels: those also export the screens' hooks and forms, with the
+// shared schemas, zod and libphonenumber behind them, which the landing page does not need (issue 19).
+import { SyncProvider } from "./features/sync/components/SyncProvider.tsx";
+import { createSyncEngine } from "./features/sync/lib/sync-engine.ts";
+import { createTabChannel } from "./features/sync/lib/tab-channel.ts";
 import { createAppDeps, createMemoryStorage } from "./lib/app-deps.tsx";
 import type { KeyValueStorage } from "./lib/session/token-storage.ts";
 import { createBrowserRefreshCoordinator } from "./lib/session/refresh-coordinator.ts";
@@ -37,6 +41,8 @@ const updateServiceWorker = registerSW({
   onRegisterError: (error) => console.warn("Service worker registration failed", error),
 });
 
+// A stored sign-in: the page's screen is fetched while the sign-in is checked, not after.
+if (deps.session.tokens.read()?.authorized) preloadRoute(location.pathname);
 void sync.start();
 void createSessionActions(deps).start();
 
