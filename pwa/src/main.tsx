@@ -42,7 +42,7 @@ const updateServiceWorker = registerSW({
 });
 
 // A stored sign-in: the page's screen is fetched while the sign-in is checked, not after.
-if (deps.session.tokens.read()?.authorized) preloadRoute(location.pathname);
+if (deps.session.tokens.read()?.authorized) void preloadRoute(location.pathname);
 void sync.start();
 void createSessionActions(deps).start();
 

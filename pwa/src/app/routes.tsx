@@ -115,10 +115,10 @@ export function preloadScreens(): Promise<unknown> {
  * rather than after it (the signed-in home's script arrived one round trip after the check). A failure is left
  * to the screen's own load when it renders.
  */
-export function preloadRoute(pathname: string): void {
+export function preloadRoute(pathname: string): Promise<void> {
   const element = matchRoutes(PAGE_ROUTES, pathname)?.at(-1)?.route.element;
   const preload = isValidElement(element) ? (element.type as { preload?: () => Promise<void> }).preload : undefined;
-  preload?.().catch(() => {});
+  return preload ? preload().catch(() => {}) : Promise.resolve();
 }
 
 /** Shown in the page's place while its screen's script loads. */
