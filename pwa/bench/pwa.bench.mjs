@@ -138,7 +138,8 @@ async function phoneLcp(url, storageState) {
     });
     await page.goto(url, { waitUntil: "load", timeout: 120_000 });
     if (new URL(url).pathname === "/home") {
-      await page.getByRole("heading", { level: 1, name: /^Welcome/ }).waitFor({ timeout: 120_000 });
+      // By CSS, not by role: the unlock dialog (modal) may already hide the page from the accessibility tree.
+      await page.locator("h1", { hasText: "Welcome" }).waitFor({ timeout: 120_000 });
     }
     await page.waitForLoadState("networkidle", { timeout: 120_000 });
     if (new URL(page.url()).pathname !== new URL(url).pathname) throw new Error(`${url} ended on ${page.url()}`);

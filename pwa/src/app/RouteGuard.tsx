@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useSyncExternalStore } from "react";
+import { type ReactNode, useDeferredValue, useEffect, useSyncExternalStore } from "react";
 import { Navigate, useLocation } from "react-router";
 import { useAppDeps } from "../lib/app-deps.tsx";
 import { FullScreenLoader } from "../ui/index.ts";
@@ -17,6 +17,10 @@ export function RouteGuard({ children }: { children: ReactNode }) {
     inactiveNoticeClosed: tabFlags.getItem(INACTIVE_NOTICE_CLOSED_KEY) === "true",
   });
   const remember = decision.type === "redirect" ? decision.remember : undefined;
+  // The session's changes render synchronously (useSyncExternalStore); a page opened by one (the signed-in
+  // home once the stored sign-in is confirmed) is mounted in a deferred, time-sliced render instead, so a
+  // phone's main thread is not blocked for the whole page at once (issue 19). Meanwhile the loader stays.
+  const allowed = useDeferredValue(decision.type === "allow");
 
   useEffect(() => {
     if (remember) session.setRememberedPath(remember + location.search);
@@ -24,7 +28,7 @@ export function RouteGuard({ children }: { children: ReactNode }) {
 
   switch (decision.type) {
     case "allow":
-      return children;
+      return allowed ? children : <FullScreenLoader label="Checking your sign-in" />;
     case "wait":
       return <FullScreenLoader label="Checking your sign-in" />;
     case "offline":
