@@ -18,9 +18,11 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   });
   const remember = decision.type === "redirect" ? decision.remember : undefined;
   // The session's changes render synchronously (useSyncExternalStore); a page opened by one (the signed-in
-  // home once the stored sign-in is confirmed) is mounted in a deferred, time-sliced render instead, so a
-  // phone's main thread is not blocked for the whole page at once (issue 19). Meanwhile the loader stays.
-  const allowed = useDeferredValue(decision.type === "allow");
+  // home once the stored sign-in is confirmed, when the app swaps its loader for the router and this guard
+  // mounts) is mounted in a deferred, time-sliced render instead, so a phone's main thread is not blocked for
+  // the whole page at once (issue 19). Meanwhile the loader stays. A guest's first page is not deferred.
+  const allow = decision.type === "allow";
+  const allowed = useDeferredValue(allow, state.user ? false : allow);
 
   useEffect(() => {
     if (remember) session.setRememberedPath(remember + location.search);
