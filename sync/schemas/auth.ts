@@ -13,6 +13,9 @@ import {
   zipSchema,
 } from "../rules/personal.ts";
 import { US_STATE_CODES } from "../us-states.ts";
+import { timezoneSchema } from "./timezone.ts";
+
+export { timezoneSchema };
 
 /**
  * An agreement's short name: the built-in ones (AGREEMENT_NAMES) or one the admins
@@ -67,20 +70,6 @@ export const deaSchema = z
   .trim()
   .toUpperCase()
   .regex(/^[A-Z][A-Z9]\d{7}$/, "DEA number is two letters and seven digits");
-export const timezoneSchema = z
-  .string({ error: "Timezone is required" })
-  .trim()
-  .min(1, "Timezone is required")
-  .max(64)
-  .refine((tz) => {
-    try {
-      new Intl.DateTimeFormat("en-US", { timeZone: tz });
-      return true;
-    } catch {
-      return false;
-    }
-  }, "Choose a valid timezone");
-
 /** Professional fields of a doctor (02 §5). The signature arrives as a file. */
 export const doctorFields = {
   npi: npiSchema,

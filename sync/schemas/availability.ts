@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { parseDate, parseTime, WEEKDAYS, type Weekday } from "../rules/zoned-time.ts";
-import { timezoneSchema } from "./auth.ts";
+import { timezoneSchema } from "./timezone.ts";
 
 /** Slot lengths a doctor may choose, in minutes. */
 export const SLOT_MINUTES = [10, 15, 20, 30, 45, 60, 90, 120] as const;

@@ -3,7 +3,7 @@
  * and three-day views, or counts per status (`statistic`), for `/calendar/{doctorId}`.
  */
 import { z } from "zod";
-import { timezoneSchema } from "./auth.ts";
+import { timezoneSchema } from "./timezone.ts";
 import type { ConsultationStatus, ConsultationType } from "./consultation.ts";
 
 export const CALENDAR_TYPES = ["month", "statistic", "week", "three-days"] as const;

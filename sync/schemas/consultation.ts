@@ -9,7 +9,7 @@
 import { z } from "zod";
 import { US_STATE_CODES } from "../us-states.ts";
 import { dateSchema, instantSchema } from "./availability.ts";
-import { timezoneSchema } from "./auth.ts";
+import { timezoneSchema } from "./timezone.ts";
 import { intakeAnswersInputSchema } from "./intake-form.ts";
 
 export const CONSULTATION_TYPES = ["video", "chat", "async"] as const;

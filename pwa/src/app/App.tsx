@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { RouterProvider } from "react-router";
 import type { createBrowserRouter } from "react-router";
-import { createSessionActions } from "../features/auth/index.ts";
+import { createSessionActions } from "../features/auth/session-actions.ts";
 import { type AppDeps, AppDepsProvider } from "../lib/app-deps.tsx";
 import { FullScreenLoader, SnackbarProvider } from "../ui/index.ts";
 

@@ -1,7 +1,7 @@
-import { useEffect, useSyncExternalStore } from "react";
+import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
 import { Outlet, useNavigate } from "react-router";
-import { AuthDialogs, useSession } from "../features/auth/index.ts";
-import { PendingAgreementsGate } from "../features/admin/index.ts";
+import { AuthDialogsLoader } from "../features/auth/components/AuthDialogsLoader.tsx";
+import { useSession } from "../features/auth/hooks/use-session.ts";
 import { useAppDeps } from "../lib/app-deps.tsx";
 import { Banner, UpdateBanner } from "../ui/index.ts";
 import { ApiEventDialogs } from "./ApiEventDialogs.tsx";
@@ -10,6 +10,11 @@ import { Header } from "./layout/Header.tsx";
 import { ImpersonationBanner } from "./layout/ImpersonationBanner.tsx";
 import { RouteGuard } from "./RouteGuard.tsx";
 import type { SwUpdateStore } from "./sw-update.ts";
+
+// Shown to signed-in people only: loaded with the first signed-in page, not with the landing page (issue 19).
+const PendingAgreementsGate = lazy(() =>
+  import("../features/admin/components/PendingAgreementsGate.tsx").then((m) => ({ default: m.PendingAgreementsGate }))
+);
 
 /** Every page sits in this frame: skip link, header, banners, the guarded page, footer and app dialogs. */
 export function AppLayout({ swUpdate }: { swUpdate?: SwUpdateStore }) {
@@ -37,9 +42,13 @@ export function AppLayout({ swUpdate }: { swUpdate?: SwUpdateStore }) {
         </RouteGuard>
       </main>
       <Footer />
-      <AuthDialogs />
+      <AuthDialogsLoader />
       <ApiEventDialogs />
-      {user && !user.impersonatedBy && <PendingAgreementsGate userId={user.id} />}
+      {user && !user.impersonatedBy && (
+        <Suspense fallback={null}>
+          <PendingAgreementsGate userId={user.id} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { homePath } from "../../../sync/rules/home-path.ts";
-import { useSession } from "../features/auth/index.ts";
+import { useSession } from "../features/auth/hooks/use-session.ts";
 
 /** Any path that is not a route (01 §2); the server answers such paths with 404. */
 export function NotFoundPage() {

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useSession } from "../features/auth/index.ts";
+import { useSession } from "../features/auth/hooks/use-session.ts";
 import { Button } from "../ui/index.ts";
 
 /**

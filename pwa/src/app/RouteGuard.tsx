@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useSyncExternalStore } from "react";
+import { type ReactNode, useDeferredValue, useEffect, useSyncExternalStore } from "react";
 import { Navigate, useLocation } from "react-router";
 import { useAppDeps } from "../lib/app-deps.tsx";
 import { FullScreenLoader } from "../ui/index.ts";
@@ -17,6 +17,12 @@ export function RouteGuard({ children }: { children: ReactNode }) {
     inactiveNoticeClosed: tabFlags.getItem(INACTIVE_NOTICE_CLOSED_KEY) === "true",
   });
   const remember = decision.type === "redirect" ? decision.remember : undefined;
+  // The session's changes render synchronously (useSyncExternalStore); a page opened by one (the signed-in
+  // home once the stored sign-in is confirmed, when the app swaps its loader for the router and this guard
+  // mounts) is mounted in a deferred, time-sliced render instead, so a phone's main thread is not blocked for
+  // the whole page at once (issue 19). Meanwhile the loader stays. A guest's first page is not deferred.
+  const allow = decision.type === "allow";
+  const allowed = useDeferredValue(allow, state.user ? false : allow);
 
   useEffect(() => {
     if (remember) session.setRememberedPath(remember + location.search);
@@ -24,7 +30,7 @@ export function RouteGuard({ children }: { children: ReactNode }) {
 
   switch (decision.type) {
     case "allow":
-      return children;
+      return allowed ? children : <FullScreenLoader label="Checking your sign-in" />;
     case "wait":
       return <FullScreenLoader label="Checking your sign-in" />;
     case "offline":

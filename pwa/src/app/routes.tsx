@@ -1,28 +1,17 @@
-import { type ComponentType, type ReactNode, Suspense, use } from "react";
-import type { RouteObject } from "react-router";
-import { ResetPasswordPage, VerifyRegistrationPage, VmaPasswordPage } from "../features/auth/index.ts";
+import { type ComponentType, isValidElement, type ReactNode, Suspense, use } from "react";
+import { matchRoutes, type RouteObject } from "react-router";
 import type { RenderEncounterNotes, RenderEncounterOrders } from "../features/chart/index.ts";
-import {
-  AboutUsPage,
-  AgreementPage,
-  ConditionsTreatedPage,
-  ContactUsPage,
-  FaqPage,
-  HowItWorksPage,
-  LandingPage,
-  MembershipAgreementPage,
-  PrescriptionPolicyPage,
-  PrivacyPolicyPage,
-  TermsPage,
-} from "../features/public/index.ts";
+import { LandingPage } from "../features/public/pages/LandingPage.tsx";
 import { Spinner } from "../ui/index.ts";
 import { AppLayout } from "./AppLayout.tsx";
 import { NotFoundPage } from "./NotFoundPage.tsx";
 import type { SwUpdateStore } from "./sw-update.ts";
 
 /**
- * Screens load by route (issue 19): the public pages above are in the first script; every other screen, with
- * the libraries only it uses (editor, sync engine, charts, video), is fetched when its route is first opened.
+ * Screens load by route (issue 19): only the landing page is in the first script (imported by file: the
+ * public barrel holds every public page); every other screen, with the libraries only it uses (forms and
+ * zod, libphonenumber, editor, sync engine, charts, video), is fetched when its route is first opened.
+ * A feature whose index.ts other features import is loaded through its `lazy.ts` (see there).
  * The service worker precaches all chunks, so an installed app still opens them offline.
  */
 // deno-lint-ignore no-explicit-any
@@ -51,10 +40,26 @@ function screen<M, K extends keyof M>(load: () => Promise<M>, name: K): M[K] & A
     return <Loaded {...props} />;
   }
   Screen.displayName = `Screen(${String(name)})`;
+  Screen.preload = preload;
   return Screen as unknown as M[K] & AnyComponent;
 }
-const medicalCard = () => import("../features/medical-card/index.ts");
-const account = () => import("../features/account/index.ts");
+const publicPages = () => import("../features/public/index.ts");
+const AboutUsPage = screen(publicPages, "AboutUsPage");
+const AgreementPage = screen(publicPages, "AgreementPage");
+const ConditionsTreatedPage = screen(publicPages, "ConditionsTreatedPage");
+const ContactUsPage = screen(publicPages, "ContactUsPage");
+const FaqPage = screen(publicPages, "FaqPage");
+const HowItWorksPage = screen(publicPages, "HowItWorksPage");
+const MembershipAgreementPage = screen(publicPages, "MembershipAgreementPage");
+const PrescriptionPolicyPage = screen(publicPages, "PrescriptionPolicyPage");
+const PrivacyPolicyPage = screen(publicPages, "PrivacyPolicyPage");
+const TermsPage = screen(publicPages, "TermsPage");
+const auth = () => import("../features/auth/lazy.ts");
+const ResetPasswordPage = screen(auth, "ResetPasswordPage");
+const VerifyRegistrationPage = screen(auth, "VerifyRegistrationPage");
+const VmaPasswordPage = screen(auth, "VmaPasswordPage");
+const medicalCard = () => import("../features/medical-card/lazy.ts");
+const account = () => import("../features/account/lazy.ts");
 const doctors = () => import("../features/doctors/index.ts");
 const chart = () => import("../features/chart/index.ts");
 const payouts = () => import("../features/payouts/index.ts");
@@ -64,7 +69,7 @@ const ProfileEditPage = screen(account, "ProfileEditPage");
 const ProfilePage = screen(account, "ProfilePage");
 const SettingsPage = screen(account, "SettingsPage");
 const UserSettingsPage = screen(account, "UserSettingsPage");
-const admin = () => import("../features/admin/index.ts");
+const admin = () => import("../features/admin/lazy.ts");
 const AdminDashboardPage = screen(admin, "AdminDashboardPage");
 const AdminUsersPage = screen(admin, "AdminUsersPage");
 const ProvidersPage = screen(admin, "ProvidersPage");
@@ -74,28 +79,28 @@ const ReportsPage = screen(admin, "ReportsPage");
 const AnalyticsPage = screen(admin, "AnalyticsPage");
 const AvailabilityPage = screen(calendar, "AvailabilityPage");
 const CalendarPage = screen(calendar, "CalendarPage");
-const ConsultationPage = screen(() => import("../features/consultations/index.ts"), "ConsultationPage");
+const ConsultationPage = screen(() => import("../features/consultations/lazy.ts"), "ConsultationPage");
 const DoctorsPage = screen(doctors, "DoctorsPage");
 const PublicProfilePage = screen(doctors, "PublicProfilePage");
 const HomePage = screen(() => import("../features/home/index.ts"), "HomePage");
 const MessagesPage = screen(() => import("../features/messages/index.ts"), "MessagesPage");
-const EncounterNotesSection = screen(() => import("../features/notes/index.ts"), "EncounterNotesSection");
+const EncounterNotesSection = screen(() => import("../features/notes/lazy.ts"), "EncounterNotesSection");
 const EncounterPage = screen(chart, "EncounterPage");
 const HealthRecordPage = screen(chart, "HealthRecordPage");
 const PatientChartPage = screen(chart, "PatientChartPage");
-const PatientsPage = screen(() => import("../features/patients/index.ts"), "PatientsPage");
+const PatientsPage = screen(() => import("../features/patients/lazy.ts"), "PatientsPage");
 const PayoutConnectedPage = screen(payouts, "PayoutConnectedPage");
 const PayoutConnectPage = screen(payouts, "PayoutConnectPage");
 const orders = () => import("../features/orders/index.ts");
-const team = () => import("../features/team/index.ts");
+const team = () => import("../features/team/lazy.ts");
 const EncounterOrders = screen(orders, "EncounterOrders");
 const ErxPage = screen(orders, "ErxPage");
 const OrdersPage = screen(orders, "OrdersPage");
-const DocumentsPage = screen(() => import("../features/documents/index.ts"), "DocumentsPage");
+const DocumentsPage = screen(() => import("../features/documents/lazy.ts"), "DocumentsPage");
 const ContactsPage = screen(team, "ContactsPage");
 const TasksPage = screen(team, "TasksPage");
 const VmaDoctorsPage = screen(team, "VmaDoctorsPage");
-const commerce = () => import("../features/commerce/index.ts");
+const commerce = () => import("../features/commerce/lazy.ts");
 const TransactionsPage = screen(commerce, "TransactionsPage");
 const PromoCodesPage = screen(commerce, "PromoCodesPage");
 const PackagesPage = screen(commerce, "PackagesPage");
@@ -103,6 +108,17 @@ const PackagesPage = screen(commerce, "PackagesPage");
 /** Loads every screen now, so they render without suspending (unit tests wait 1 s for an element). */
 export function preloadScreens(): Promise<unknown> {
   return Promise.all(preloads.map((preload) => preload()));
+}
+
+/**
+ * Starts fetching the screen of `pathname` now: at start-up with a stored sign-in, beside the sign-in check
+ * rather than after it (the signed-in home's script arrived one round trip after the check). A failure is left
+ * to the screen's own load when it renders.
+ */
+export function preloadRoute(pathname: string): Promise<void> {
+  const element = matchRoutes(PAGE_ROUTES, pathname)?.at(-1)?.route.element;
+  const preload = isValidElement(element) ? (element.type as { preload?: () => Promise<void> }).preload : undefined;
+  return preload ? preload().catch(() => {}) : Promise.resolve();
 }
 
 /** Shown in the page's place while its screen's script loads. */

@@ -11,8 +11,6 @@
  * Everything else is refused. Imported first by main.tsx, before
  * anything registers or renders.
  */
-import { z } from "zod";
-
 /** vite-plugin-pwa's service worker (`injectManifest`, filename sw.ts → /sw.js). */
 export const SERVICE_WORKER_URL = "/sw.js";
 
@@ -38,5 +36,9 @@ if (factory) {
 }
 
 // zod compiles object parsers with `new Function` when it may; the CSP has no 'unsafe-eval',
-// so it is told not to even probe (the probe is itself a reported violation).
-z.config({ jitless: true });
+// so it is told not to even probe (the probe is itself a reported violation). zod keeps its settings in
+// `globalThis.__zod_globalConfig` and takes that object over when it loads (zod/v4/core/core.js): setting
+// it here, without importing zod, keeps zod out of the first script (issue 19) and still precedes any parse.
+// The object is changed in place, so the setting also holds if zod has already loaded.
+const zodHost = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
+(zodHost.__zod_globalConfig ??= {}).jitless = true;

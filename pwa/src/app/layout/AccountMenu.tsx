@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import type { AuthUser } from "../../../../sync/schemas/user.ts";
-import { useSession } from "../../features/auth/index.ts";
+import { useSession } from "../../features/auth/hooks/use-session.ts";
 import { fullName } from "../../lib/session/auth-user.ts";
 import { useSnackbar } from "../../ui/index.ts";
 

@@ -1,16 +1,19 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { homePath } from "../../../../sync/rules/home-path.ts";
-import { openAuthDialog, useSession } from "../../features/auth/index.ts";
-import { HeaderBell, SessionEvents } from "../../features/notifications/index.ts";
-import { SyncStatusIndicator, UnlockDialog } from "../../features/sync/index.ts";
+import { openAuthDialog } from "../../features/auth/auth-dialog-events.ts";
+import { useSession } from "../../features/auth/hooks/use-session.ts";
+import { SyncStatusIndicator } from "../../features/sync/components/SyncStatusIndicator.tsx";
+import { UnlockDialog } from "../../features/sync/components/UnlockDialog.tsx";
 import { Button } from "../../ui/index.ts";
 import { navItemsFor } from "../nav-items.ts";
 import { AccountMenu } from "./AccountMenu.tsx";
 
 // Signed-in parts of the header load with their features, not with the landing page (issue 19).
-const FaxCounter = lazy(() => import("../../features/documents/index.ts").then((m) => ({ default: m.FaxCounter })));
-const ActingDoctorSwitch = lazy(() => import("../../features/team/index.ts").then((m) => ({ default: m.ActingDoctorSwitch })));
+const HeaderBell = lazy(() => import("../../features/notifications/lazy.ts").then((m) => ({ default: m.HeaderBell })));
+const SessionEvents = lazy(() => import("../../features/notifications/lazy.ts").then((m) => ({ default: m.SessionEvents })));
+const FaxCounter = lazy(() => import("../../features/documents/lazy.ts").then((m) => ({ default: m.FaxCounter })));
+const ActingDoctorSwitch = lazy(() => import("../../features/team/lazy.ts").then((m) => ({ default: m.ActingDoctorSwitch })));
 
 /**
  * The top bar: logo, the role's navigation and the account menu. Under
@@ -34,9 +37,9 @@ export function Header() {
         </Link>
         {/* Outside the folding navigation: the sync state stays visible on phones. */}
         <SyncStatusIndicator />
-        {user && <HeaderBell />}
         <Suspense fallback={null}>
-          {user && <FaxCounter role={user.role} />}
+          {user && <HeaderBell />}
+          {(user?.role === "doctor" || user?.role === "vma") && <FaxCounter role={user.role} />}
           {user?.role === "vma" && <ActingDoctorSwitch />}
         </Suspense>
         <button
@@ -72,7 +75,11 @@ export function Header() {
         </nav>
       </div>
       <UnlockDialog />
-      {user && <SessionEvents />}
+      {user && (
+        <Suspense fallback={null}>
+          <SessionEvents />
+        </Suspense>
+      )}
     </header>
   );
 }

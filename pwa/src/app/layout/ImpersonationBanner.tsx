@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { AuthUser } from "../../../../sync/schemas/user.ts";
-import { useGoAfterSignIn, useSession } from "../../features/auth/index.ts";
+import { useGoAfterSignIn, useSession } from "../../features/auth/hooks/use-session.ts";
 import { errorMessage } from "../../lib/api/api-error.ts";
 import { fullName } from "../../lib/session/auth-user.ts";
 import { Banner, Button, useSnackbar } from "../../ui/index.ts";

@@ -1,7 +1,8 @@
-import "./auth.css";
-
+// No stylesheet import here: AuthCard and LicensedStatesField import auth.css themselves, so a feature that
+// imports useSession from this barrel does not fetch the sign-up forms' chunk for it (issue 19).
 export { AUTH_OPEN_EVENT, type AuthDialogName, openAuthDialog } from "./auth-dialog-events.ts";
 export { AuthDialogs } from "./components/AuthDialogs.tsx";
+export { AuthDialogsLoader } from "./components/AuthDialogsLoader.tsx";
 export { FormError } from "./components/FormError.tsx";
 export { PasswordFields } from "./components/PasswordFields.tsx";
 export { GENDER_OPTIONS, PersonalFields, STATE_OPTIONS } from "./components/PersonalFields.tsx";

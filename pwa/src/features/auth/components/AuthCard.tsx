@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import "../auth.css";
 
 /** A centred card for the pages reached from an email link. */
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {

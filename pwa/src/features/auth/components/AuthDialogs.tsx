@@ -15,9 +15,10 @@ const TITLES: Record<AuthDialogName, string> = {
 /**
  * Hosts the sign-in, registration and forgot-password dialogs; opened by the
  * `auth:open` window event from anywhere (the landing page, the header).
+ * `initialOpen`: the dialog to show at once (the one asked for while this module loaded, see AuthDialogsLoader).
  */
-export function AuthDialogs() {
-  const [open, setOpen] = useState<AuthDialogName | null>(null);
+export function AuthDialogs({ initialOpen = null }: { initialOpen?: AuthDialogName | null }) {
+  const [open, setOpen] = useState<AuthDialogName | null>(initialOpen);
   const { user } = useSession();
 
   useEffect(() => {

@@ -1,4 +1,5 @@
 import { US_STATES } from "../../../../../sync/us-states.ts";
+import "../auth.css";
 
 type LicensedStatesFieldProps = {
   value: string[];

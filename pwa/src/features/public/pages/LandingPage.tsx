@@ -15,6 +15,8 @@ import {
   SPECIALTIES,
   usd,
 } from "../policies.ts";
+// The landing page is imported by file (the first script holds no other public page): its stylesheet with it.
+import "../public.css";
 
 const STEPS = [
   {
