@@ -12,6 +12,7 @@ import { registerDocumentJobs } from "../domains/documents/faxes.ts";
 import { registerAdminJobs } from "../domains/admin/jobs.ts";
 import { registerPaymentJobs } from "../domains/memberships/webhooks.ts";
 import { registerPriceJobs } from "../domains/memberships/price-change.ts";
+import { registerCommerceJobs } from "../domains/commerce/pending-sweep.ts";
 
 export function registerJobs(deps: Deps, services: Services) {
   registerPeriodicJobs(deps.jobs, createPeriodicWork({ deps }));
@@ -20,4 +21,5 @@ export function registerJobs(deps: Deps, services: Services) {
   registerAdminJobs(deps.jobs, { ...deps, notifications: services.notifications });
   registerPaymentJobs(deps.jobs, deps, services.memberships);
   registerPriceJobs(deps.jobs, deps);
+  registerCommerceJobs(deps.jobs, deps);
 }

@@ -16,6 +16,8 @@
  * processor's `payment_intent.*` event arrives first. Either way `settle` reads
  * the intent from the processor: succeeded → the purchase is recorded;
  * failed or canceled → the request, its redemption and the intent are removed.
+ * A challenge the patient abandons is expired by the sweep job (./pending-sweep.ts,
+ * `expirePending`): same settlement, after canceling the intent still waiting.
  */
 import type { Actor } from "../../access/actor.ts";
 import type { Deps } from "../../deps.ts";
@@ -109,8 +111,11 @@ export function createPurchases(deps: Pick<Deps, "sql" | "audit" | "payments">) 
     return paid;
   }
 
-  /** A charge that did not complete leaves nothing: the request, its redemption, the intent. */
-  async function discard(r: RequestRow) {
+  /**
+   * A charge that did not complete leaves nothing: the request, its redemption, the intent.
+   * Only the caller whose delete removed the pending row gives the redemption back and audits.
+   */
+  async function discard(r: RequestRow, why: "failed" | "expired" = "failed") {
     const gone = await sql.begin(async (tx) => {
       const [row] = await tx<RequestRow[]>`delete from service_requests where id = ${r.id} and status = 'pending' returning *`;
       if (row?.coupon_id) {
@@ -121,6 +126,12 @@ export function createPurchases(deps: Pick<Deps, "sql" | "audit" | "payments">) 
       return row;
     });
     if (gone && r.intent_id) await payments.cancelIntent(r.intent_id).catch(() => {});
+    if (gone) {
+      await audit.record({
+        event: "payment.write", actorId: null, subjectId: gone.patient_id,
+        details: { what: "service.purchase.discarded", serviceRequestId: gone.id, couponId: gone.coupon_id, reason: why },
+      });
+    }
     return gone;
   }
 
@@ -128,7 +139,10 @@ export function createPurchases(deps: Pick<Deps, "sql" | "audit" | "payments">) 
    * Reads a pending charge's truth from the processor and acts on it:
    * succeeded → recorded; still waiting for the patient → left; anything else → discarded.
    */
-  async function settle(r: RequestRow): Promise<{ row: RequestRow; outcome: "paid" | "waiting" | "failed"; intent: { errorCode: string | null; declineCode: string | null } | null }> {
+  async function settle(
+    r: RequestRow,
+    why: "failed" | "expired" = "failed",
+  ): Promise<{ row: RequestRow; outcome: "paid" | "waiting" | "failed"; intent: { errorCode: string | null; declineCode: string | null } | null }> {
     if (r.status !== "pending" || !r.intent_id) return { row: r, outcome: r.status === "failed" ? "failed" : "paid", intent: null };
     const intent = await payments.retrieveIntent(r.intent_id);
     if (intent.status === "succeeded" || intent.status === "processing") {
@@ -143,8 +157,21 @@ export function createPurchases(deps: Pick<Deps, "sql" | "audit" | "payments">) 
       return { row: now ?? r, outcome: "paid", intent };
     }
     if (["requires_action", "requires_confirmation"].includes(intent.status)) return { row: r, outcome: "waiting", intent };
-    await discard(r);
+    await discard(r, why);
     return { row: { ...r, status: "failed" }, outcome: "failed", intent };
+  }
+
+  /**
+   * An abandoned 3-D Secure charge (pending longer than the limit, edge/docs/commerce.md):
+   * the intent is read first — a challenge completed late is recorded as the purchase by
+   * `settle`; one still waiting is canceled at the processor, then settled again from the
+   * processor's answer (canceled → discarded; completed meanwhile → recorded, the cancel refused).
+   */
+  async function expire(r: RequestRow): Promise<"paid" | "failed" | "waiting"> {
+    const first = await settle(r, "expired");
+    if (first.outcome !== "waiting") return first.outcome;
+    await payments.cancelIntent(r.intent_id!).catch(() => {});
+    return (await settle(r, "expired")).outcome;
   }
 
   return {
@@ -240,6 +267,23 @@ export function createPurchases(deps: Pick<Deps, "sql" | "audit" | "payments">) 
     /** Whether an intent is a service charge's (the confirm call serves memberships and services). */
     async ownsIntent(intentId: string) {
       return (await sql`select 1 from service_requests where intent_id = ${intentId}`).length > 0;
+    },
+
+    /**
+     * The sweep of abandoned 3-D Secure charges (./pending-sweep.ts): every request still
+     * pending that was created before `before` is expired (recorded if paid meanwhile).
+     */
+    async expirePending(before: Date): Promise<{ paid: number; discarded: number; waiting: number }> {
+      const rows = await sql<RequestRow[]>`select * from service_requests where status = 'pending' and created_at < ${before}
+        order by created_at limit 500`;
+      const counts = { paid: 0, discarded: 0, waiting: 0 };
+      for (const r of rows) {
+        const outcome = await expire(r);
+        if (outcome === "paid") counts.paid++;
+        else if (outcome === "failed") counts.discarded++;
+        else counts.waiting++;
+      }
+      return counts;
     },
 
     /** The processor's `payment_intent.*` events: the same settlement as the confirm call. */
