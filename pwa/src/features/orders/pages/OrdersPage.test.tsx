@@ -48,6 +48,6 @@ describe("OrdersPage", { timeout: 20_000 }, () => {
     const item = await screen.findByRole("listitem", { name: "Prescription: amoxicillin 500 mg oral capsule" });
     expect(item.textContent).toContain("Current · sending to the pharmacy");
     expect(within(item).getByRole("link", { name: "Open encounter" }).getAttribute("href")).toMatch(/^\/doctor\/patients\/.+\/encounters\//);
-    await waitFor(() => expect(stub.calls.at(-1)?.url.searchParams.get("state")).toBe("open"));
+    await waitFor(() => expect(stub.calls.filter((c) => c.path === "/orders").at(-1)?.url.searchParams.get("state")).toBe("open"));
   });
 });
