@@ -29,6 +29,7 @@ test("a new patient registers, activates from the mailed link, signs in and land
   await page.goto(new URL(link!).pathname + new URL(link!).search);
   await expect(page.getByText("Your account is active")).toBeVisible();
   // The sign-in dialog opens by itself after activation.
+  await expect(page.getByRole("dialog", { name: "Sign in" })).toBeVisible();
   await signIn(page, email, "e2e-secret");
   await expect(page).toHaveURL(/\/fillProfile$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tell us about your health");

@@ -5,7 +5,9 @@ export const DEMO_PASSWORD = "demo-password";
 
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
   const form = page.getByRole("form", { name: "Sign in" });
-  if (!(await form.isVisible())) await page.getByRole("banner").getByRole("button", { name: "Log in" }).click();
+  // The dialog may already be open while its form is still loading (the sign-in dialogs load on first open).
+  const open = await page.getByRole("dialog", { name: "Sign in" }).isVisible();
+  if (!open) await page.getByRole("banner").getByRole("button", { name: "Log in" }).click();
   await form.getByLabel("Email").fill(email);
   await form.getByLabel("Password").fill(password);
   await form.getByRole("button", { name: "Sign in" }).click();

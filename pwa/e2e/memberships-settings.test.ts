@@ -62,6 +62,8 @@ test("a member sees plan and next charge in Settings, cancels at period end, see
   await page.goto("/");
   await signIn(page, email, password);
   await expect(page).toHaveURL(/\/home$/);
+  // The home page is mounted (a page opened by a sign-in mounts in a deferred render, with the header's menu).
+  await expect(page.getByRole("heading", { level: 1, name: /^Welcome/ })).toBeVisible();
   // In-app navigation (a full reload would ask to unlock the device's data): the account menu, then the section's link.
   await page.getByRole("button", { name: /account menu/ }).click();
   await page.getByRole("link", { name: "Settings", exact: true }).click();
