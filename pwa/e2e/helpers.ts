@@ -5,9 +5,13 @@ export const DEMO_PASSWORD = "demo-password";
 
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
   const form = page.getByRole("form", { name: "Sign in" });
-  // The dialog may already be open while its form is still loading (the sign-in dialogs load on first open).
-  const open = await page.getByRole("dialog", { name: "Sign in" }).isVisible();
-  if (!open) await page.getByRole("banner").getByRole("button", { name: "Log in" }).click();
+  // The dialog may open by itself (after an account activation) while this looks, and its form loads on first
+  // open: click "Log in" only while no sign-in dialog is open, and look again until the form is there.
+  const dialog = page.getByRole("dialog", { name: "Sign in" });
+  await expect(async () => {
+    if (!(await dialog.isVisible())) await page.getByRole("banner").getByRole("button", { name: "Log in" }).click({ timeout: 2_000 });
+    await expect(form).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await form.getByLabel("Email").fill(email);
   await form.getByLabel("Password").fill(password);
   await form.getByRole("button", { name: "Sign in" }).click();
