@@ -139,11 +139,35 @@ export function redeem(core: Core, input: { coupon?: string; promotionCode?: str
 }
 
 /** The amount off for one invoice, or 0 once the discount has run out. */
-export function discountAmount(discount: StoredObject | null, amount: number, firstInvoice: boolean, now: number): number {
+export function discountAmount(discount: StoredObject | null, amount: number, now: number): number {
   if (!discount) return 0;
   const coupon = discount.coupon;
-  if (coupon.duration === "once" && !firstInvoice) return 0;
+  // A `once` coupon discounts the first invoice made after it was applied, then it is spent.
+  if (coupon.duration === "once" && discount._spent) return 0;
   if (discount.end !== null && discount.end < now) return 0;
   const off = coupon.percent_off !== null ? Math.round((amount * coupon.percent_off) / 100) : coupon.amount_off;
   return Math.min(amount, off);
+}
+
+export type DiscountAmount = { amount: number; discount: string };
+
+/** The subscription's discounts (in order) as they apply to an invoice's subtotal: each to what the previous ones left. */
+export function subscriptionDiscounts(core: Core, sub: StoredObject, subtotal: number, now: number): DiscountAmount[] {
+  const out: DiscountAmount[] = [];
+  let left = subtotal;
+  for (const id of sub.discounts ?? []) {
+    const discount = core.store.get(id) ?? null;
+    const amount = Math.min(left, discountAmount(discount, left, now));
+    if (amount > 0) out.push({ amount, discount: id });
+    left -= amount;
+  }
+  return out;
+}
+
+/** After an invoice was made: the subscription's `once` discounts are used up (also by a trial's $0 invoice). */
+export function spendOnceDiscounts(core: Core, sub: StoredObject): void {
+  for (const id of sub.discounts ?? []) {
+    const discount = core.store.get(id);
+    if (discount?.coupon.duration === "once") discount._spent = true;
+  }
 }

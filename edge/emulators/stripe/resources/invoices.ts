@@ -4,7 +4,8 @@
  * older `payment_intent`, `subscription` and `charge` fields are kept as well for code written against them.
  */
 import { asString, invalid, required, StripeError } from "../form.ts";
-import { discountAmount } from "./coupons.ts";
+import { spendOnceDiscounts, subscriptionDiscounts } from "./coupons.ts";
+import { type OneOffItem, oneOffLines } from "./invoice-items.ts";
 import { onInvoiceNotAttempted } from "../subscription-state.ts";
 import { type Core, expandList } from "../core.ts";
 import { route, type Route } from "../router.ts";
@@ -73,17 +74,27 @@ export function voidInvoice(core: Core, invoice: StoredObject): void {
   core.emit("invoice.voided", invoice);
 }
 
-/** Creates and finalizes a subscription's invoice with one line, and its payment intent when something is due. */
+/**
+ * Creates and finalizes a subscription's invoice — its period's line and the one-off items waiting on the
+ * subscription — and its payment intent when something is due. The subscription's discounts apply to the subtotal
+ * unless `discounted` is false (a trial's $0 invoice); its `once` discounts are spent either way.
+ */
 export function createInvoice(
   core: Core,
-  input: { sub: StoredObject; price: StoredObject; quantity: number; periodStart: number; periodEnd: number; billingReason: string; discount: number },
+  input: { sub: StoredObject; price: StoredObject; quantity: number; periodStart: number; periodEnd: number; billingReason: string; discounted: boolean },
 ): StoredObject {
   const { sub, price } = input;
   const customer = core.store.need("customer", sub.customer, "customer");
-  const subtotal = price.unit_amount * input.quantity;
-  const total = Math.max(0, subtotal - input.discount);
-  const id = core.id("in");
   const now = core.now();
+  const items: OneOffItem[] = sub._pendingItems ?? [];
+  sub._pendingItems = [];
+  const periodAmount = price.unit_amount * input.quantity;
+  const subtotal = periodAmount + items.reduce((sum, i) => sum + i.unitAmount * i.quantity, 0);
+  const discounts = input.discounted ? subscriptionDiscounts(core, sub, subtotal, now) : [];
+  spendOnceDiscounts(core, sub);
+  const discountTotal = discounts.reduce((sum, d) => sum + d.amount, 0);
+  const total = Math.max(0, subtotal - discountTotal);
+  const id = core.id("in");
   const product = core.store.get(price.product);
   const invoice = core.insert({
     id,
@@ -110,7 +121,6 @@ export function createInvoice(
     customer_name: customer.name,
     default_payment_method: null,
     description: null,
-    discounts: [],
     due_date: null,
     effective_at: now,
     ending_balance: 0,
@@ -122,10 +132,10 @@ export function createInvoice(
       data: [{
         id: core.id("il"),
         object: "line_item",
-        amount: subtotal,
+        amount: periodAmount,
         currency: price.currency,
         description: `${input.quantity} × ${product?.name ?? "Subscription"}`,
-        discount_amounts: input.discount ? [{ amount: input.discount, discount: sub.discounts?.[0] ?? null }] : [],
+        discount_amounts: discounts,
         discountable: true,
         discounts: [],
         invoice: id,
@@ -137,9 +147,9 @@ export function createInvoice(
         quantity: input.quantity,
         price: price,
         subscription: sub.id,
-      }],
+      }, ...oneOffLines(core, items, { id, currency: price.currency, periodStart: input.periodStart, sub })],
       has_more: false,
-      total_count: 1,
+      total_count: 1 + items.length,
       url: `/v1/invoices/${id}/lines`,
     },
     livemode: false,
@@ -155,7 +165,8 @@ export function createInvoice(
     subtotal,
     subtotal_excluding_tax: subtotal,
     total,
-    total_discount_amounts: input.discount ? [{ amount: input.discount, discount: sub.discounts?.[0] ?? null }] : [],
+    discounts: discounts.map((d) => d.discount),
+    total_discount_amounts: discounts,
     total_excluding_tax: total,
     total_taxes: [],
     webhooks_delivered_at: null,
@@ -255,8 +266,11 @@ function previewRenewal(core: Core, sub: StoredObject): Record<string, unknown> 
     ? schedule.phases.find((p: { start_date: number; end_date: number }) => p.start_date <= start && start < p.end_date)
     : undefined;
   if (phase) price = core.store.need("price", phase.items[0].price, "price");
-  const subtotal = price.unit_amount * item.quantity;
-  const discount = discountAmount(sub.discount, subtotal, false, start);
+  const items: OneOffItem[] = sub._pendingItems ?? [];
+  const periodAmount = price.unit_amount * item.quantity;
+  const subtotal = periodAmount + items.reduce((sum, i) => sum + i.unitAmount * i.quantity, 0);
+  const discounts = subscriptionDiscounts(core, sub, subtotal, start);
+  const discount = discounts.reduce((sum, d) => sum + d.amount, 0);
   return {
     object: "invoice",
     id: null,
@@ -266,7 +280,7 @@ function previewRenewal(core: Core, sub: StoredObject): Record<string, unknown> 
     billing_reason: "upcoming",
     currency: price.currency,
     customer: sub.customer,
-    lines: { object: "list", data: [{ object: "line_item", amount: subtotal, currency: price.currency, period: { start, end: null }, pricing: { type: "price_details", price_details: { price: price.id, product: price.product } }, quantity: item.quantity }], has_more: false, url: "/v1/invoices/create_preview/lines" },
+    lines: { object: "list", data: [{ object: "line_item", amount: periodAmount, currency: price.currency, period: { start, end: null }, pricing: { type: "price_details", price_details: { price: price.id, product: price.product } }, quantity: item.quantity }, ...items.map((i) => ({ object: "line_item", amount: i.unitAmount * i.quantity, currency: price.currency, description: i.description, pricing: { type: "price_details", price_details: { price: i.price, product: i.product } }, quantity: i.quantity }))], has_more: false, url: "/v1/invoices/create_preview/lines" },
     next_payment_attempt: start,
     parent: { type: "subscription_details", subscription_details: { metadata: sub.metadata, subscription: sub.id } },
     period_start: item.current_period_start,
@@ -274,6 +288,6 @@ function previewRenewal(core: Core, sub: StoredObject): Record<string, unknown> 
     status: "draft",
     subtotal,
     total: subtotal - discount,
-    total_discount_amounts: discount ? [{ amount: discount, discount: sub.discounts[0] }] : [],
+    total_discount_amounts: discounts,
   };
 }

@@ -8,7 +8,8 @@ import { route, type Route } from "../router.ts";
 import type { StoredObject } from "../store.ts";
 import { addIntervals } from "../periods.ts";
 import { createInvoice, payInvoice, voidInvoice } from "./invoices.ts";
-import { discountAmount, redeem } from "./coupons.ts";
+import { redeem } from "./coupons.ts";
+import { parseInvoiceItems } from "./invoice-items.ts";
 import { endSubscription } from "../subscription-state.ts";
 import { changed } from "./customers.ts";
 import { currentPhasePrice } from "./subscription-schedules.ts";
@@ -91,6 +92,7 @@ function createSubscription(core: Core, params: Params): StoredObject {
     });
   }
   const periodEnd = trialEnd ?? addIntervals(now, price.recurring, 1);
+  const pendingItems = parseInvoiceItems(core, params.add_invoice_items, price.currency);
   const id = core.id("sub");
   const destination = asString(params.transfer_data?.destination, "transfer_data[destination]");
   if (destination) core.store.need("account", destination, "transfer_data[destination]");
@@ -165,9 +167,9 @@ function createSubscription(core: Core, params: Params): StoredObject {
     current_period_end: periodEnd,
     _cycle: 0,
     _creating: true,
+    _pendingItems: pendingItems,
   });
   applyDiscounts(core, sub, params);
-  const discount = discountAmount(sub.discount, price.unit_amount * quantity, true, now);
   const invoice = createInvoice(core, {
     sub,
     price,
@@ -175,7 +177,7 @@ function createSubscription(core: Core, params: Params): StoredObject {
     periodStart: now,
     periodEnd,
     billingReason: "subscription_create",
-    discount: trialEnd ? 0 : discount,
+    discounted: !trialEnd,
   });
   sub.latest_invoice = invoice.id;
   if (trialEnd) sub.status = "trialing";
@@ -194,14 +196,29 @@ function createSubscription(core: Core, params: Params): StoredObject {
   return sub;
 }
 
+/**
+ * `discounts[i][coupon|promotion_code]` redeem new discounts; on update `discounts[i][discount]` keeps one the
+ * subscription already has (Stripe replaces the whole list). Applied in order, each to what the previous left.
+ */
 function applyDiscounts(core: Core, sub: StoredObject, params: Params): void {
-  const entry = Array.isArray(params.discounts) ? params.discounts[0] : undefined;
-  const coupon = asString(entry?.coupon ?? params.coupon, "discounts[0][coupon]");
-  const promotionCode = asString(entry?.promotion_code ?? params.promotion_code, "discounts[0][promotion_code]");
-  if (!coupon && !promotionCode) return;
-  const discount = core.insert(redeem(core, { coupon, promotionCode, customer: sub.customer, subscription: sub.id }));
-  sub.discounts = [discount.id];
-  sub.discount = discount;
+  const entries: Params[] = Array.isArray(params.discounts)
+    ? params.discounts
+    : params.coupon || params.promotion_code ? [{ coupon: params.coupon, promotion_code: params.promotion_code }] : [];
+  if (entries.length > 20) throw invalid("You may pass up to 20 discounts.", "discounts");
+  const ids = entries.map((entry, i) => {
+    const kept = asString(entry.discount, `discounts[${i}][discount]`);
+    if (kept) {
+      if (!(sub.discounts ?? []).includes(kept)) throw invalid(`No such discount on this subscription: '${kept}'`, `discounts[${i}][discount]`);
+      return kept;
+    }
+    const coupon = asString(entry.coupon, `discounts[${i}][coupon]`);
+    const promotionCode = asString(entry.promotion_code, `discounts[${i}][promotion_code]`);
+    if (!coupon && !promotionCode) throw invalid(`You must pass coupon, promotion_code or discount for discounts[${i}].`, `discounts[${i}]`);
+    return core.insert(redeem(core, { coupon, promotionCode, customer: sub.customer, subscription: sub.id })).id;
+  });
+  sub.discounts = ids;
+  // Earlier API versions: the first discount as `discount`.
+  sub.discount = ids.length ? core.store.get(ids[0]) : null;
 }
 
 function updateSubscription(core: Core, sub: StoredObject, params: Params): void {
@@ -241,6 +258,9 @@ function updateSubscription(core: Core, sub: StoredObject, params: Params): void
     sub.default_payment_method = pm;
   }
   sub.metadata = mergeMetadata(sub.metadata, params.metadata);
+  // One-off items go on the next invoice (e.g. the first one after a trial).
+  const items = parseInvoiceItems(core, params.add_invoice_items, sub.currency);
+  if (items.length) sub._pendingItems = [...(sub._pendingItems ?? []), ...items];
   const description = asString(params.description, "description");
   if (description !== undefined) sub.description = description || null;
   if (params.discounts !== undefined || params.coupon !== undefined || params.promotion_code !== undefined) {
@@ -284,8 +304,7 @@ export function renew(core: Core, sub: StoredObject): void {
   item.current_period_start = sub.current_period_start = start;
   item.current_period_end = sub.current_period_end = end;
   if (wasTrial) sub.status = "active";
-  const discount = discountAmount(sub.discount, price.unit_amount * item.quantity, false, start);
-  const invoice = createInvoice(core, { sub, price, quantity: item.quantity, periodStart: start, periodEnd: end, billingReason: "subscription_cycle", discount });
+  const invoice = createInvoice(core, { sub, price, quantity: item.quantity, periodStart: start, periodEnd: end, billingReason: "subscription_cycle", discounted: true });
   sub.latest_invoice = invoice.id;
   core.emit("customer.subscription.updated", sub, changed(before, sub));
   if (invoice.status === "open") payInvoice(core, invoice, { offSession: true });
