@@ -116,6 +116,8 @@ export function createMembershipsService(deps: Pick<Deps, "sql" | "clock" | "aud
         idempotencyKey: `subscribe-${actor.userId}-${input.idempotencyKey}`,
         connect: await membershipSplit(deps, doctor.id, doctor.stripe_account!), // issue 14: the commission split
         promotionCodeId: coupon?.processor_promotion_code_id ?? undefined,
+        // The option's initial price is the first payment; renewals pay the consecutive price.
+        firstPaymentCents: option.initialPriceCents !== null && option.initialPriceCents !== amountCents ? option.initialPriceCents : undefined,
       });
       made = true;
       if (redemption) await bindRedemption(sql, redemption, subscription.id);

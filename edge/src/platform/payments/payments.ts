@@ -84,6 +84,11 @@ export interface Payments extends CommercePayments {
     connect?: { destinationAccountId: string; applicationFeePercent: number };
     /** Issue 14: a promo code's processor promotion code, applied as the subscription's discount. */
     promotionCodeId?: string;
+    /**
+     * The option's initial price: the first paid invoice (after the trial, if any) charges this instead of the
+     * price's amount; renewals charge the price. A surcharge is a one-off invoice line, a reduction a `once` coupon.
+     */
+    firstPaymentCents?: number;
   }): Promise<{ subscription: SubscriptionState; intent: IntentState | null }>;
   retrieveSubscription(id: string): Promise<SubscriptionState>;
   /** Immediately (ends now) or at period end; `resume` undoes a cancel at period end. */

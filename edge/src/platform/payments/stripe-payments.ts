@@ -108,6 +108,25 @@ export function createStripePayments(o: StripePaymentsOptions): Payments {
     return piId ? toIntent(await stripe.paymentIntents.retrieve(piId) as unknown as Loose) : null;
   }
 
+  /**
+   * How the first paid invoice reaches the initial price: above the price, a one-off line for the difference
+   * (`add_invoice_items` with `price_data`); below it, a single-use `once` coupon of the difference.
+   */
+  async function firstPaymentAdjustment(priceId: string, firstPaymentCents: number | undefined, key: string) {
+    if (firstPaymentCents === undefined) return null;
+    const price = await stripe.prices.retrieve(priceId);
+    const difference = firstPaymentCents - (price.unit_amount ?? 0);
+    if (difference === 0) return null;
+    if (difference > 0) {
+      return { surcharge: { price_data: { currency: price.currency, product: idOf(price.product)!, unit_amount: difference } }, coupon: null };
+    }
+    const coupon = await stripe.coupons.create(
+      { amount_off: -difference, currency: price.currency, duration: "once", max_redemptions: 1, name: "First payment" },
+      { idempotencyKey: `${key}-first-payment-coupon` },
+    );
+    return { surcharge: null, coupon: coupon.id };
+  }
+
   async function rethrowCard<T>(fn: () => Promise<T>): Promise<T> {
     try {
       return await fn();
@@ -176,19 +195,34 @@ export function createStripePayments(o: StripePaymentsOptions): Payments {
     },
 
     async createSubscription(i) {
+      const adjust = await firstPaymentAdjustment(i.priceId, i.firstPaymentCents, i.idempotencyKey);
+      const trial = i.trialDays > 0;
+      const promotion = i.promotionCodeId ? [{ promotion_code: i.promotionCodeId }] : [];
       const sub = await rethrowCard(() =>
         stripe.subscriptions.create({
           customer: i.customerId,
           items: [{ price: i.priceId }],
           default_payment_method: i.paymentMethodId,
-          ...(i.trialDays > 0 ? { trial_period_days: i.trialDays } : {}),
+          ...(trial ? { trial_period_days: i.trialDays } : {}),
           payment_behavior: "allow_incomplete",
           metadata: i.metadata,
           ...(i.connect ? { transfer_data: { destination: i.connect.destinationAccountId }, application_fee_percent: i.connect.applicationFeePercent } : {}),
-          ...(i.promotionCodeId ? { discounts: [{ promotion_code: i.promotionCodeId }] } : {}),
+          // Without a trial the first invoice is made now: the adjustment goes on it.
+          ...(!trial && adjust?.surcharge ? { add_invoice_items: [adjust.surcharge] } : {}),
+          ...(promotion.length || (!trial && adjust?.coupon) ? { discounts: [...promotion, ...(!trial && adjust?.coupon ? [{ coupon: adjust.coupon }] : [])] } : {}),
         }, { idempotencyKey: i.idempotencyKey })
       );
-      const state = toSubscription(sub as unknown as Loose);
+      let loose = sub as unknown as Loose;
+      if (trial && adjust) {
+        // The trial's $0 invoice exists already: what an update adds goes on the next one, the first paid invoice.
+        const kept = ((loose.discounts ?? []) as unknown[]).map((d) => ({ discount: idOf(d)! }));
+        loose = await stripe.subscriptions.update(sub.id, {
+          proration_behavior: "none",
+          ...(adjust.surcharge ? { add_invoice_items: [adjust.surcharge] } : {}),
+          ...(adjust.coupon ? { discounts: [...kept, { coupon: adjust.coupon }] } : {}),
+        }, { idempotencyKey: `${i.idempotencyKey}-first-payment` }) as unknown as Loose;
+      }
+      const state = toSubscription(loose);
       const intent = state.status === "incomplete" ? await intentOfInvoice(state.latestInvoiceId) : null;
       return { subscription: state, intent };
     },
