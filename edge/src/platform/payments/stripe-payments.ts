@@ -209,7 +209,8 @@ export function createStripePayments(o: StripePaymentsOptions): Payments {
           ...(i.connect ? { transfer_data: { destination: i.connect.destinationAccountId }, application_fee_percent: i.connect.applicationFeePercent } : {}),
           // Without a trial the first invoice is made now: the adjustment goes on it.
           ...(!trial && adjust?.surcharge ? { add_invoice_items: [adjust.surcharge] } : {}),
-          ...(promotion.length || (!trial && adjust?.coupon) ? { discounts: [...promotion, ...(!trial && adjust?.coupon ? [{ coupon: adjust.coupon }] : [])] } : {}),
+          // The first payment's coupon first, so a promo code's percentage applies to the initial price.
+          ...(promotion.length || (!trial && adjust?.coupon) ? { discounts: [...(!trial && adjust?.coupon ? [{ coupon: adjust.coupon }] : []), ...promotion] } : {}),
         }, { idempotencyKey: i.idempotencyKey })
       );
       let loose = sub as unknown as Loose;
@@ -219,7 +220,7 @@ export function createStripePayments(o: StripePaymentsOptions): Payments {
         loose = await stripe.subscriptions.update(sub.id, {
           proration_behavior: "none",
           ...(adjust.surcharge ? { add_invoice_items: [adjust.surcharge] } : {}),
-          ...(adjust.coupon ? { discounts: [...kept, { coupon: adjust.coupon }] } : {}),
+          ...(adjust.coupon ? { discounts: [{ coupon: adjust.coupon }, ...kept] } : {}),
         }, { idempotencyKey: `${i.idempotencyKey}-first-payment` }) as unknown as Loose;
       }
       const state = toSubscription(loose);
