@@ -158,6 +158,35 @@ describe("the doctor's membership options and the join flow", { timeout: 30_000 
     );
   });
 
+  it("an initial price: the profile and the summary say the first payment, then the renewals; the Pay button the first payment", async () => {
+    const user = userEvent.setup();
+    const stub = edge(() => success({ status: "active", membership: membership({ amountCents: 14700 }) }));
+    stub.handlers[`GET /membershipOptions/doctor/${DOCTOR}`] = () => success([MONTHLY, { ...QUARTER, initialPriceCents: 19900 }]);
+    asPatient(stub);
+    const quarter = await screen.findByRole("listitem", { name: QUARTER.name }, FIRST);
+    expect(quarter.querySelector(".membership-option__price")?.textContent).toBe("$199.00 first payment, then $147.00 every 3 months");
+    const dialog = await openJoin(user);
+    await user.click(within(dialog).getByRole("button", { name: "Continue" }));
+    expect(within(dialog).getByTestId("join-price").textContent).toBe("$199.00 first payment, then $147.00 every 3 months");
+    expect(within(dialog).getByRole("button", { name: "Pay $199.00 and join" })).toBeTruthy();
+    // A promo code's percentage comes off the first payment (a once code: the renewals stay full price).
+    await user.type(within(dialog).getByLabelText("Promo code (optional)"), "SPRING20");
+    await user.click(within(dialog).getByRole("button", { name: "Apply" }));
+    await within(dialog).findByTestId("join-coupon");
+    expect(within(dialog).getByTestId("join-price").textContent).toBe("$159.20 $199.00 first payment, then $147.00 every 3 months");
+    await user.click(within(dialog).getByRole("button", { name: "Pay $159.20 and join" }));
+    expect(await within(dialog).findByRole("heading", { name: "You are now a member" })).toBeTruthy();
+    expect(within(dialog).getByTestId("member-next-charge").textContent).toBe("Next charge: $147.00 on February 25, 2027.");
+  });
+
+  it("an initial price equal to the price says nothing more", async () => {
+    const stub = edge(() => success({}));
+    stub.handlers[`GET /membershipOptions/doctor/${DOCTOR}`] = () => success([{ ...QUARTER, initialPriceCents: 14700 }]);
+    asPatient(stub);
+    const quarter = await screen.findByRole("listitem", { name: QUARTER.name }, FIRST);
+    expect(quarter.querySelector(".membership-option__price")?.textContent).toBe("$147.00 every 3 months");
+  });
+
   it("a failed bank check: the edge is told (it removes the half-made subscription) and its message shows", async () => {
     const user = userEvent.setup();
     vi.stubGlobal(

@@ -2,14 +2,13 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Card, Membership, MembershipOption, SubscribeResult } from "../../../../../sync/schemas/membership.ts";
 import type { CouponCheck } from "../../../../../sync/schemas/commerce.ts";
-import { discountedCents } from "../../../../../sync/schemas/commerce.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage, isApiError } from "../../../lib/api/api-error.ts";
 import { Button, Dialog, EmptyState, Spinner } from "../../../ui/index.ts";
 import { formatCents } from "../../commerce/index.ts";
 import { usePaymentsConfig } from "../lib/config.ts";
 import { paymentsKeys } from "../lib/keys.ts";
-import { intervalText, priceText, trialText } from "../lib/plan-price.ts";
+import { chargesWith, intervalText, priceText, trialText } from "../lib/plan-price.ts";
 import { CardEntry } from "./CardEntry.tsx";
 import { JoinSummary, MemberConfirmation, PlanChoice, PromoCode } from "./JoinParts.tsx";
 import { cardExpiry, cardName, useCards, useInvalidateCards } from "./PaymentMethodsSection.tsx";
@@ -309,7 +308,8 @@ function JoinFlow({ doctorId, initialPlanId, intro, onClose }: {
   }
 
   // step === "confirm"
-  const price = coupon ? discountedCents(option.priceCents, coupon.percentageDiscount) : option.priceCents;
+  // The first payment: the initial price if the option has one, less a promo code's percentage.
+  const price = chargesWith(option, coupon).first;
   const trial = trialText(option);
   return (
     <div className="stack">

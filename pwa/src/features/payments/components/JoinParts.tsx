@@ -4,12 +4,11 @@ import { useMutation } from "@tanstack/react-query";
 import { Link } from "react-router";
 import type { Membership, MembershipOption } from "../../../../../sync/schemas/membership.ts";
 import type { CouponCheck } from "../../../../../sync/schemas/commerce.ts";
-import { discountedCents } from "../../../../../sync/schemas/commerce.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/api-error.ts";
 import { Button, TextField } from "../../../ui/index.ts";
 import { formatCents } from "../../commerce/index.ts";
-import { intervalText, priceText, trialText } from "../lib/plan-price.ts";
+import { chargesWith, firstPaymentCents, intervalText, priceText, trialText } from "../lib/plan-price.ts";
 
 const longDate = (iso: string) => new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });
 
@@ -37,7 +36,7 @@ export function PlanChoice({ option, checked, onPick }: { option: MembershipOpti
 export function JoinSummary(
   { option, coupon, cardLabel }: { option: MembershipOption; coupon: CouponCheck | null; cardLabel: string },
 ) {
-  const price = coupon ? discountedCents(option.priceCents, coupon.percentageDiscount) : option.priceCents;
+  const { first, firstBefore, renewal } = chargesWith(option, coupon);
   const trial = trialText(option);
   return (
     <dl className="join-summary">
@@ -48,10 +47,11 @@ export function JoinSummary(
         {coupon
           ? (
             <>
-              {formatCents(price)} <s aria-label={`was ${formatCents(option.priceCents)}`}>{formatCents(option.priceCents)}</s>
+              {formatCents(first)} <s aria-label={`was ${formatCents(firstBefore)}`}>{formatCents(firstBefore)}</s>
               {" "}
-              {intervalText(option)}
-              {coupon.duration === "once" ? ` for the first payment, then ${formatCents(option.priceCents)}` : ""}
+              {firstPaymentCents(option) !== null
+                ? `first payment, then ${formatCents(renewal)} ${intervalText(option)}`
+                : `${intervalText(option)}${coupon.duration === "once" ? ` for the first payment, then ${formatCents(renewal)}` : ""}`}
             </>
           )
           : priceText(option)}

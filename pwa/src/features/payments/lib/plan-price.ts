@@ -1,5 +1,9 @@
-/** A membership option's price in words: "$147.00 every 3 months" (money in cents, Intl en-US). */
+/**
+ * A membership option's price in words: "$147.00 every 3 months", or with an initial price "$99.00 first payment,
+ * then $59.00 every month" (money in cents, Intl en-US). The edge charges the same (edge/docs/payments.md).
+ */
 import type { MembershipOption, PlanInterval } from "../../../../../sync/schemas/membership.ts";
+import { type CouponCheck, discountedCents } from "../../../../../sync/schemas/commerce.ts";
 import { formatCents } from "../../commerce/index.ts";
 
 const UNIT: Record<PlanInterval, string> = {
@@ -18,10 +22,33 @@ export function intervalText(
   return o.intervalCount === 1 ? `every ${unit}` : `every ${o.intervalCount} ${unit}s`;
 }
 
-export function priceText(
-  o: { priceCents: number; interval: PlanInterval; intervalCount: number },
-): string {
-  return `${formatCents(o.priceCents)} ${intervalText(o)}`;
+type Priced = { priceCents: number; initialPriceCents?: number | null; interval: PlanInterval; intervalCount: number };
+
+/** The first payment when the option's initial price differs from its consecutive price, else null. */
+export function firstPaymentCents(o: Pick<Priced, "priceCents" | "initialPriceCents">): number | null {
+  return o.initialPriceCents !== null && o.initialPriceCents !== undefined && o.initialPriceCents !== o.priceCents
+    ? o.initialPriceCents
+    : null;
+}
+
+export function priceText(o: Priced): string {
+  const recurring = `${formatCents(o.priceCents)} ${intervalText(o)}`;
+  const first = firstPaymentCents(o);
+  return first === null ? recurring : `${formatCents(first)} first payment, then ${recurring}`;
+}
+
+/**
+ * What the first payment and the renewals cost with a promo code (its percentage is taken from the first payment,
+ * the initial price if any; a `once` code's renewals pay the full consecutive price).
+ */
+export function chargesWith(o: Priced, coupon: CouponCheck | null): { first: number; firstBefore: number; renewal: number } {
+  const firstBefore = firstPaymentCents(o) ?? o.priceCents;
+  if (!coupon) return { first: firstBefore, firstBefore, renewal: o.priceCents };
+  return {
+    first: discountedCents(firstBefore, coupon.percentageDiscount),
+    firstBefore,
+    renewal: coupon.duration === "once" ? o.priceCents : discountedCents(o.priceCents, coupon.percentageDiscount),
+  };
 }
 
 /** "Free for the first 14 days" or null. */
