@@ -25,8 +25,22 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The landing page loads the homepage plans through the app's client: an edge that has none. */
+function noPlans() {
+  const body = JSON.stringify({ status: "success", result: [] });
+  return Promise.resolve(new Response(body, { headers: { "Content-Type": "application/json" } }));
+}
+
 function renderAt(ui: ReactElement, path = "/") {
-  return render(<MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>);
+  const deps = createAppDeps({ storage: createMemoryStorage(), tabFlags: createMemoryStorage(), fetch: noPlans });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <AppDepsProvider deps={deps}>
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+      </QueryClientProvider>
+    </AppDepsProvider>,
+  );
 }
 
 /** The page's visible text with whitespace collapsed, so figures split over JSX lines still match. */

@@ -4,7 +4,7 @@
  */
 import type { MembershipOption, PlanInterval } from "../../../../../sync/schemas/membership.ts";
 import { type CouponCheck, discountedCents } from "../../../../../sync/schemas/commerce.ts";
-import { formatCents } from "../../commerce/index.ts";
+import { formatCents } from "../../commerce/money.ts";
 
 const UNIT: Record<PlanInterval, string> = {
   day: "day",

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { InfoLinks } from "../components/InfoLinks.tsx";
 import { JoinButton } from "../components/JoinButton.tsx";
@@ -15,6 +16,8 @@ import {
   SPECIALTIES,
   usd,
 } from "../policies.ts";
+// Below the fold and fetched from the edge: its own chunk, so the landing page's first script stays small (issue 19).
+const HomePlans = lazy(() => import("../components/HomePlans.tsx"));
 // The landing page is imported by file (the first script holds no other public page): its stylesheet with it.
 import "../public.css";
 
@@ -106,6 +109,10 @@ export function LandingPage() {
           {IMAGING_REFERRAL.includedAccess} of access. <Link to={PUBLIC_PATHS.membership}>Membership agreement</Link>
         </p>
       </section>
+
+      <Suspense fallback={null}>
+        <HomePlans />
+      </Suspense>
 
       <section aria-labelledby="landing-doctors">
         <h2 id="landing-doctors">Doctors with time for you</h2>
