@@ -3,14 +3,24 @@
  * refused with a declined card, then joins the monthly membership with the
  * 3-D Secure test card (the card goes to the Stripe-API emulator, its challenge
  * page is completed in the frame), lands as a member, and finds the card in
- * Settings → Payment methods.
+ * Settings → Payment methods. On the way, axe checks what the accessibility sweep's entries cannot reach
+ * (pwa/e2e/a11y.test.ts opens a dialog by one button only): the landing page's homepage plans once loaded, the
+ * upgrade dialog a 402 opens, the join flow's card step and its "You are now a member" step.
  */
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { lastMail, signIn } from "./helpers.ts";
 
 test.describe.configure({ timeout: 120_000 });
 
 const PASSWORD = "e2e-member-secret";
+
+/** Serious and critical WCAG 2.1 A/AA findings on the page as it is (the sweep's rules, pwa/e2e/a11y.test.ts). */
+async function seriousFindings(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical")
+    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
+}
 
 /** In-app navigation (what a link does): a reload would ask to unlock the device's data again. */
 async function navigate(page: Page, path: string) {
@@ -22,6 +32,10 @@ async function navigate(page: Page, path: string) {
 
 async function registerPatient(page: Page, email: string) {
   await page.goto("/");
+  // The landing page's "Memberships": the demo's homepage plans (the primary care ones), loaded after the page.
+  const homePlans = page.getByRole("region", { name: "Memberships" });
+  await expect(homePlans.getByRole("listitem", { name: "Primary care — monthly" })).toContainText("$59.00 every month");
+  expect(await seriousFindings(page), "landing page with its homepage plans").toEqual([]);
   await page.getByRole("banner").getByRole("button", { name: "Join" }).click();
   const form = page.getByRole("form", { name: "Create an account" });
   await form.getByLabel("Email").fill(email);
@@ -66,10 +80,25 @@ test("a new patient joins the demo doctor's membership with the 3-D Secure test 
   await expect(monthly).toContainText("$59.00 every month");
   await expect(page.getByRole("listitem", { name: "Primary care — 3 months" })).toContainText("$147.00 every 3 months");
 
+  // Booking before joining: the 402 "Subscription required" opens the upgrade dialog (the join flow for this doctor).
+  await page.getByRole("button", { name: "Book a consultation" }).click();
+  const booking = page.getByRole("form", { name: "Book a consultation" });
+  await booking.locator(".slot-day__list button").first().click();
+  await booking.getByLabel("Reason for the consultation").fill("A question before joining");
+  await booking.getByRole("button", { name: "Request consultation" }).click();
+  const upgrade = page.getByRole("dialog");
+  await expect(upgrade).toContainText("This needs an active membership with this doctor.");
+  await expect(upgrade.getByRole("radio", { name: /Primary care — monthly/ })).toBeVisible();
+  expect(await seriousFindings(page), "upgrade dialog on a 402").toEqual([]);
+  await page.keyboard.press("Escape");
+  await expect(upgrade).toBeHidden();
+
   await monthly.getByRole("button", { name: "Join with Primary care — monthly" }).click();
   const dialog = page.getByRole("dialog", { name: "Join Dr. Grace Hopper's practice" });
   // No saved card yet: the card module's form, straight to the emulator.
   const card = dialog.getByRole("form", { name: "New card" });
+  await expect(card.getByLabel("Card number")).toBeVisible();
+  expect(await seriousFindings(page), "join flow: card step").toEqual([]);
   const useCard = async (number: string) => {
     await card.getByLabel("Card number").fill(number);
     await card.getByLabel("Expiry (MM/YY)").fill("12/34");
@@ -92,6 +121,7 @@ test("a new patient joins the demo doctor's membership with the 3-D Secure test 
   await expect(dialog.getByRole("heading", { name: "You are now a member" })).toBeVisible();
   await expect(dialog.getByTestId("member-plan")).toHaveText("Primary care — monthly with Dr. Grace Hopper.");
   await expect(dialog.getByTestId("member-next-charge")).toContainText("Next charge: $59.00 on ");
+  expect(await seriousFindings(page), "join flow: You are now a member").toEqual([]);
 
   await dialog.getByRole("link", { name: "Manage your membership in Settings" }).click();
   await expect(page).toHaveURL(/\/settings#my-membership$/);
