@@ -54,7 +54,7 @@ function renderLanding(answer: () => Promise<Response>) {
   return calls;
 }
 
-const section = async () => screen.findByRole("region", { name: "Memberships" }, { timeout: 5_000 });
+const section = () => screen.findByRole("region", { name: "Memberships" }, { timeout: 5_000 });
 
 describe("the landing page's Memberships (GET /plans/home)", { timeout: 20_000 }, () => {
   it("shows a guest the homepage plans with price and interval, an initial price as the first payment", async () => {
