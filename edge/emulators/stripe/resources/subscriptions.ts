@@ -1,5 +1,5 @@
 /**
- * Subscriptions with one item: create (trial, payment_behavior, discounts), retrieve, update (plan change without
+ * Subscriptions with one item: create (trial, payment_behavior, discounts, add_invoice_items), retrieve, update (plan change without
  * proration, cancel_at_period_end, default payment method, trial_end=now), cancel now, list; renewals in renew().
  */
 import { asBool, asInt, asString, invalid, type Params, required, StripeError } from "../form.ts";
