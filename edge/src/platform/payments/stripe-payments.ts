@@ -182,6 +182,7 @@ export function createStripePayments(o: StripePaymentsOptions): Payments {
           items: [{ price: i.priceId }],
           default_payment_method: i.paymentMethodId,
           ...(i.trialDays > 0 ? { trial_period_days: i.trialDays } : {}),
+          ...(i.cancelAtPeriodEnd ? { cancel_at_period_end: true } : {}),
           payment_behavior: "allow_incomplete",
           metadata: i.metadata,
           ...(i.connect ? { transfer_data: { destination: i.connect.destinationAccountId }, application_fee_percent: i.connect.applicationFeePercent } : {}),
