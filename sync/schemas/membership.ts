@@ -94,6 +94,12 @@ export type MembershipOption = {
   /** While a new price waits out its 30-day notice: what existing members pay until then. */
   previousPriceCents: number | null;
   priceAppliesAt: string | null;
+  /** false: one period only (the subscription is made to end at period end; 02 §9's 1-week access). */
+  autoRenewable: boolean;
+  /** Only the doctor's existing patients may join (see edge/docs/payments.md). */
+  loyalClientsOnly: boolean;
+  /** Places left with this doctor when the plan limits its members; null: no limit. */
+  placesLeft: number | null;
 };
 
 export const subscribeSchema = z.object({
@@ -148,6 +154,8 @@ export type Membership = {
   /** active, trialing, pastDue, cancelled (still a member till period end), expired, incomplete. */
   status: MembershipStatus;
   cancelAtPeriodEnd: boolean;
+  /** false: a plan that does not renew (it ends with its period; it cannot be resumed or changed to). */
+  renews: boolean;
   currentPeriodEnd: string | null;
   amountCents: number;
   pendingChange: { planId: string; planName: string; startsAt: string | null; amountCents: number } | null;

@@ -7,6 +7,9 @@ import type { Queryable } from "../../db/connect.ts";
 
 export type PlanIntervalKind = "one-time" | "monthly" | "3-month" | "annual" | "none";
 
+/** Whether a plan renews: not when the admin made it non-renewable or it is a one-time plan (02 §9's 1-week access). */
+export const planRenews = (p: { auto_renewable: boolean; category: string }) => p.auto_renewable && p.category !== "one-time";
+
 export function intervalKind(p: { interval: string; interval_count: number; category: string; auto_renewable?: boolean }): PlanIntervalKind {
   if (p.category === "one-time" || p.auto_renewable === false) return "one-time";
   const months = p.interval === "month" ? p.interval_count : p.interval === "year" ? 12 * p.interval_count : 0;

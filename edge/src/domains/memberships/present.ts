@@ -1,6 +1,7 @@
 /** A stored membership as the API shows it: the processor's status in the product's words (02 §4). */
 import type { Membership, MembershipStatus } from "../../../../sync/schemas/membership.ts";
 import type { MembershipRow } from "./repo.ts";
+import { planRenews } from "./plan-interval.ts";
 
 export function productStatus(r: Pick<MembershipRow, "status" | "cancel_at_period_end">): MembershipStatus {
   switch (r.status) {
@@ -31,6 +32,7 @@ export function toMembership(r: MembershipRow): Membership {
     intervalCount: r.interval_count,
     status: productStatus(r),
     cancelAtPeriodEnd: r.cancel_at_period_end,
+    renews: planRenews(r),
     currentPeriodEnd: (r.ended_at ?? r.current_period_end)?.toISOString() ?? null,
     amountCents: r.amount_cents,
     pendingChange: r.pending_plan_id

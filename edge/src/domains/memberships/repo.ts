@@ -6,7 +6,7 @@ export type MembershipRow = {
   cancel_at_period_end: boolean; current_period_end: Date | null; ended_at: Date | null; amount_cents: number;
   pending_plan_id: string | null; pending_starts_at: Date | null; schedule_id: string | null; intent_id: string | null;
   version: string; created_at: Date;
-  plan_name: string; interval: string; interval_count: number; category: string;
+  plan_name: string; interval: string; interval_count: number; category: string; auto_renewable: boolean;
   pending_plan_name: string | null; doctor_name: string; patient_name: string; pending_amount_cents: number | null;
 };
 
@@ -14,7 +14,7 @@ export type MembershipRow = {
 export const MEMBER_STATUSES = ["active", "trialing", "past_due"] as const;
 
 const SELECT = (q: Queryable) => q`
-  select m.*, m.version::text as version, p.name as plan_name, p.interval, p.interval_count, p.category,
+  select m.*, m.version::text as version, p.name as plan_name, p.interval, p.interval_count, p.category, p.auto_renewable,
          pp.name as pending_plan_name, coalesce(po.price_cents, pp.price_cents) as pending_amount_cents,
          d.first_name || ' ' || d.last_name as doctor_name, u.first_name || ' ' || u.last_name as patient_name
   from memberships m
@@ -67,6 +67,12 @@ export function createMembershipsRepo(_sql: Sql) {
       const [row] = await q<MembershipRow[]>`${SELECT(q)} where m.patient_id = ${patientId} and m.doctor_id = ${doctorId}
         and m.status in ('active', 'trialing', 'past_due', 'incomplete') order by m.created_at desc limit 1`;
       return row ?? null;
+    },
+    /** Whether the patient has ever been this doctor's member (a membership whose first payment went through). */
+    async wasMember(q: Queryable, patientId: string, doctorId: string) {
+      const [row] = await q<{ yes: boolean }[]>`select exists (select 1 from memberships where patient_id = ${patientId}
+        and doctor_id = ${doctorId} and status not in ('incomplete', 'incomplete_expired')) as yes`;
+      return row.yes;
     },
     async isMember(q: Queryable, patientId: string, doctorId: string) {
       const [row] = await q<{ yes: boolean }[]>`select exists (select 1 from memberships where patient_id = ${patientId}

@@ -12,10 +12,11 @@ import { CardError, type SubscriptionState } from "../../platform/payments/payme
 import { cardMessage } from "../../platform/payments/stripe-payments.ts";
 import { createDoctorsRepo, isListed } from "../doctors/repo.ts";
 import { noSuchDoctor } from "../doctors/errors.ts";
-import { createPlansRepo, toOption } from "../plans/repo.ts";
+import { createPlansRepo, type OptionRow, toOption } from "../plans/repo.ts";
 import { noSuchPlan } from "../plans/service.ts";
 import { membershipFor, noSuchMembership } from "./access.ts";
 import { toMembership } from "./present.ts";
+import { planRenews } from "./plan-interval.ts";
 import { createMembershipsRepo, type MembershipRow } from "./repo.ts";
 import { createCustomers } from "../payments/customers.ts";
 import { createPurchases, membershipSplit } from "../commerce/purchase.ts";
@@ -67,6 +68,20 @@ export function createMembershipsService(deps: Pick<Deps, "sql" | "clock" | "aud
     return row;
   }
 
+  /**
+   * The plan's own limits (02 §3; edge/docs/payments.md "Loyal clients and places"): a plan for loyal clients
+   * takes only the doctor's existing patients (in their panel, or a member of theirs before); a plan with
+   * available places takes no more live members with this doctor than it has places.
+   */
+  async function checkPlanLimits(patientId: string, patientsDoctor: string | null, option: OptionRow) {
+    if (option.loyal_clients_only && patientsDoctor !== option.doctor_id && !(await repo.wasMember(sql, patientId, option.doctor_id))) {
+      throw conflict("This membership is only for the doctor's existing patients", "LOYAL_CLIENTS_ONLY");
+    }
+    if (option.available_clients !== null && option.members_count >= option.available_clients) {
+      throw conflict("This membership has no places left with this doctor", "NO_PLACES_LEFT");
+    }
+  }
+
   /** Removes every trace of a subscription whose first payment failed: nothing half-made is left. */
   async function undo(row: { id: string; subscription_id: string }) {
     await payments.cancelSubscription(row.subscription_id, "now").catch(() => {});
@@ -89,6 +104,7 @@ export function createMembershipsService(deps: Pick<Deps, "sql" | "clock" | "aud
     if (await repo.isMember(sql, actor.userId, doctor.id)) {
       throw conflict("You are already a member of this doctor", "ALREADY_MEMBER");
     }
+    await checkPlanLimits(actor.userId, me.doctor_id, optionRow);
     // A promo code (02 §5): checked before anything is made, so a bad code changes nothing.
     const coupon = input.coupon ? await couponByCode(sql, input.coupon) : null;
     if (input.coupon && (!coupon?.processor_promotion_code_id || (coupon.redemption_limit !== null && coupon.applied_times >= coupon.redemption_limit))) {
@@ -112,6 +128,8 @@ export function createMembershipsService(deps: Pick<Deps, "sql" | "clock" | "aud
         priceId,
         paymentMethodId: cardId,
         trialDays: option.trialDays,
+        // A plan that does not renew (02 §9's 1-week access) is made to end with its first period.
+        cancelAtPeriodEnd: !planRenews(optionRow!),
         metadata: { patientId: actor.userId, doctorId: doctor.id, planId: option.planId },
         idempotencyKey: `subscribe-${actor.userId}-${input.idempotencyKey}`,
         connect: await membershipSplit(deps, doctor.id, doctor.stripe_account!), // issue 14: the commission split
@@ -267,6 +285,10 @@ export function createMembershipsService(deps: Pick<Deps, "sql" | "clock" | "aud
       if (planId === m.plan_id) throw conflict("This is already the current plan", "SAME_PLAN");
       const [optionRow] = await plans.optionsOf(sql, m.doctor_id, planId);
       if (!optionRow || !toOption(optionRow).enabled) throw noSuchPlan();
+      if (!planRenews(optionRow)) {
+        throw conflict("A plan that does not renew is joined on its own, not changed to", "NOT_RENEWABLE");
+      }
+      await checkPlanLimits(m.patient_id, m.doctor_id, optionRow);
       const priceId = await priceFor(optionRow, toOption(optionRow).priceCents);
       const { scheduleId, startsAt } = await payments.schedulePriceChange(m.subscription_id, priceId);
       await repo.setPending(sql, m.id, { planId, startsAt: startsAt ?? m.current_period_end, scheduleId }, clock.now());
@@ -306,6 +328,9 @@ export function createMembershipsService(deps: Pick<Deps, "sql" | "clock" | "aud
     const m = await mine(actor, membershipId, "act");
     if (!["active", "trialing", "past_due"].includes(m.status)) {
       throw conflict("This membership has already ended", "NOT_CANCELLABLE");
+    }
+    if (mode === "notCancel" && !planRenews(m)) {
+      throw conflict("This plan does not renew: it ends with its period", "NOT_RENEWABLE");
     }
     if (m.schedule_id && mode !== "notCancel") {
       // A pending change ends with the membership.

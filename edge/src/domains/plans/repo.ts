@@ -1,5 +1,6 @@
 /** SQL for plans and the per-doctor membership options. */
 import type { Queryable, Sql } from "../../db/connect.ts";
+import { planRenews } from "../memberships/plan-interval.ts";
 import type { MembershipOption, Plan, PlanInput, PlansQuery } from "../../../../sync/schemas/membership.ts";
 
 export type PlanRow = {
@@ -12,6 +13,8 @@ export type PlanRow = {
 export type OptionRow = PlanRow & {
   doctor_id: string; enabled: boolean; option_trial_days: number | null; option_price_cents: number | null;
   option_initial_price_cents: number | null; previous_price_cents: number | null; price_applies_at: Date | null;
+  /** Live memberships (active, trialing, past due, or awaiting their first payment) of this plan with this doctor. */
+  members_count: number;
 };
 
 export const toPlan = (r: PlanRow): Plan => ({
@@ -30,6 +33,9 @@ export function toOption(r: OptionRow): MembershipOption {
     initialPriceCents: r.option_initial_price_cents ?? r.initial_price_cents,
     previousPriceCents: r.price_applies_at ? r.previous_price_cents : null,
     priceAppliesAt: r.price_applies_at?.toISOString() ?? null,
+    autoRenewable: planRenews(r),
+    loyalClientsOnly: r.loyal_clients_only,
+    placesLeft: r.available_clients === null ? null : Math.max(0, r.available_clients - r.members_count),
   };
 }
 
@@ -76,7 +82,9 @@ export function createPlansRepo(sql: Sql) {
       return await q<OptionRow[]>`
         select p.*, ${doctorId}::uuid as doctor_id, coalesce(o.enabled, false) as enabled, o.trial_days as option_trial_days,
                o.price_cents as option_price_cents, o.initial_price_cents as option_initial_price_cents,
-               o.previous_price_cents, o.price_applies_at
+               o.previous_price_cents, o.price_applies_at,
+               (select count(*) from memberships m where m.plan_id = p.id and m.doctor_id = ${doctorId}
+                  and m.status in ('active', 'trialing', 'past_due', 'incomplete'))::int as members_count
         from plans p left join membership_options o on o.plan_id = p.id and o.doctor_id = ${doctorId}
         where p.is_active and (${planId ?? null}::uuid is null or p.id = ${planId ?? null})
         order by p.price_cents, p.created_at`;

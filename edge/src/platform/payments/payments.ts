@@ -78,6 +78,8 @@ export interface Payments extends CommercePayments {
     priceId: string;
     paymentMethodId: string;
     trialDays: number;
+    /** The subscription ends with its first period (a plan that does not renew). */
+    cancelAtPeriodEnd?: boolean;
     metadata: Record<string, string>;
     idempotencyKey: string;
     /** Issue 14: the doctor's payout account receives each invoice less the platform's commission (application_fee_percent). */

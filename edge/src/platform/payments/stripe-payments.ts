@@ -204,6 +204,7 @@ export function createStripePayments(o: StripePaymentsOptions): Payments {
           items: [{ price: i.priceId }],
           default_payment_method: i.paymentMethodId,
           ...(trial ? { trial_period_days: i.trialDays } : {}),
+          ...(i.cancelAtPeriodEnd ? { cancel_at_period_end: true } : {}),
           payment_behavior: "allow_incomplete",
           metadata: i.metadata,
           ...(i.connect ? { transfer_data: { destination: i.connect.destinationAccountId }, application_fee_percent: i.connect.applicationFeePercent } : {}),

@@ -12,13 +12,13 @@ function membership(patch: Partial<Membership> = {}): Membership {
   return {
     id: randomId(), doctorId, doctorName: "Grace Hopper", patientId: randomId(), patientName: "Alex Tester",
     planId: "plan-monthly", planName: "Primary care — monthly", interval: "month", intervalCount: 1, status: "active",
-    cancelAtPeriodEnd: false, currentPeriodEnd: PERIOD_END, amountCents: 5900, pendingChange: null, ...patch,
+    cancelAtPeriodEnd: false, renews: true, currentPeriodEnd: PERIOD_END, amountCents: 5900, pendingChange: null, ...patch,
   };
 }
 function option(planId: string, name: string, priceCents: number, patch: Partial<MembershipOption> = {}): MembershipOption {
   return {
     planId, doctorId, name, description: "", interval: "month", intervalCount: 1, welcomePackage: false, enabled: true,
-    trialDays: 0, priceCents, initialPriceCents: null, previousPriceCents: null, priceAppliesAt: null, ...patch,
+    trialDays: 0, priceCents, initialPriceCents: null, previousPriceCents: null, priceAppliesAt: null, autoRenewable: true, loyalClientsOnly: false, placesLeft: null, ...patch,
   };
 }
 
@@ -80,6 +80,14 @@ describe("Settings → Memberships (patient)", () => {
     await user.click(within(card).getByRole("button", { name: "Resume membership" }));
     await waitFor(() => expect(within(card).getByTestId("membership-next-charge").textContent).toBe("$59.00 on December 24, 2026"));
     expect(stub.calls.filter((c) => c.method === "DELETE").at(-1)!.body).toEqual({ membershipId: m.id, mode: "notCancel" });
+  });
+
+  it("a plan that does not renew shows its end date and offers no resume", async () => {
+    const stub = memberServer(membership({ planName: "1-week access", status: "cancelled", cancelAtPeriodEnd: true, renews: false }));
+    render(stub.fetch);
+    const card = await screen.findByRole("article", { name: "1-week access" });
+    expect(within(card).getByTestId("membership-status").textContent).toContain("Active until December 24, 2026");
+    expect(within(card).queryByRole("button", { name: "Resume membership" })).toBeNull();
   });
 
   it("cancels immediately: the membership moves to past memberships and the empty state offers the doctor again", async () => {

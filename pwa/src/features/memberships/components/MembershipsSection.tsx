@@ -148,7 +148,7 @@ function MembershipCard({ membership: m }: { membership: Membership }) {
       {error && <p className="form-error" role="alert">{error}</p>}
       <div className="row" style={{ flexWrap: "wrap" }}>
         {changeable && <Button variant="secondary" onClick={() => setDialog("change")}>Change plan</Button>}
-        {m.status === "cancelled" && (
+        {m.status === "cancelled" && m.renews && (
           <Button loading={resume.isPending} onClick={() => resume.mutate()}>Resume membership</Button>
         )}
         {cancellable && <Button variant="danger" onClick={() => setDialog("cancel")}>Cancel membership</Button>}

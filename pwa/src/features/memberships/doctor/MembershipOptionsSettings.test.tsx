@@ -9,7 +9,7 @@ const doctor = randomUser({ role: "doctor", applicationStatus: "approved", isAcc
 const option = (patch: Partial<MembershipOption> = {}): MembershipOption => ({
   planId: randomId(), doctorId: doctor.id, name: "Primary care — monthly", description: "", interval: "month", intervalCount: 1,
   welcomePackage: false, enabled: true, trialDays: 0, priceCents: 5900, initialPriceCents: null, previousPriceCents: null,
-  priceAppliesAt: null, ...patch,
+  priceAppliesAt: null, autoRenewable: true, loyalClientsOnly: false, placesLeft: null, ...patch,
 });
 
 /** The doctor's options on a stub of the API: list, enable/disable, update (answers like the server). */

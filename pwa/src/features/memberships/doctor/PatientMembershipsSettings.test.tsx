@@ -9,7 +9,7 @@ const doctor = randomUser({ role: "doctor", applicationStatus: "approved", isAcc
 const membership = (patch: Partial<Membership> = {}): Membership => ({
   id: randomId(), doctorId: doctor.id, doctorName: "Dr. House", patientId: randomId(), patientName: "Ada Lovelace",
   planId: randomId(), planName: "Primary care — monthly", interval: "month", intervalCount: 1, status: "active",
-  cancelAtPeriodEnd: false, currentPeriodEnd: "2026-12-25T12:00:00.000Z", amountCents: 5900, pendingChange: null, ...patch,
+  cancelAtPeriodEnd: false, renews: true, currentPeriodEnd: "2026-12-25T12:00:00.000Z", amountCents: 5900, pendingChange: null, ...patch,
 });
 
 const render = (stub: ReturnType<typeof createFetchStub>, canManage = true) =>

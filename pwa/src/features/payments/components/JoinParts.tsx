@@ -8,7 +8,7 @@ import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/api-error.ts";
 import { Button, TextField } from "../../../ui/index.ts";
 import { formatCents } from "../../commerce/index.ts";
-import { chargesWith, firstPaymentCents, intervalText, priceText, trialText } from "../lib/plan-price.ts";
+import { chargesWith, firstPaymentCents, intervalText, limitTexts, priceText, trialText } from "../lib/plan-price.ts";
 
 const longDate = (iso: string) => new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });
 
@@ -16,15 +16,18 @@ const longDate = (iso: string) => new Date(iso).toLocaleDateString("en-US", { ye
 export function PlanChoice({ option, checked, onPick }: { option: MembershipOption; checked: boolean; onPick: () => void }) {
   const id = useId();
   const trial = trialText(option);
+  const limits = limitTexts(option);
   return (
     <label className={`join-plan${checked ? " join-plan--chosen" : ""}`} htmlFor={id}>
-      <input id={id} type="radio" name="join-plan" checked={checked} onChange={onPick} aria-describedby={`${id}-price`} />
+      <input id={id} type="radio" name="join-plan" checked={checked} onChange={onPick} aria-describedby={`${id}-price`}
+        disabled={option.placesLeft === 0} />
       <span className="stack" style={{ gap: "var(--space-1)" }}>
         <strong>{option.name}</strong>
         <span id={`${id}-price`}>
           {priceText(option)}
           {trial ? `. ${trial}` : ""}
           {option.welcomePackage ? ". Welcome package included" : ""}
+          {limits.length > 0 ? `. ${limits.join(". ")}` : ""}
         </span>
         {option.description && <span className="muted">{option.description}</span>}
       </span>

@@ -4,7 +4,7 @@ import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/api-error.ts";
 import { Button, EmptyState, Spinner } from "../../../ui/index.ts";
 import { paymentsKeys } from "../lib/keys.ts";
-import { priceText, trialText } from "../lib/plan-price.ts";
+import { limitTexts, priceText, trialText } from "../lib/plan-price.ts";
 import { useMembershipOptions } from "./JoinMembershipDialog.tsx";
 
 const MEMBER_STATUSES = new Set(["active", "trialing", "pastDue", "cancelled"]);
@@ -82,12 +82,14 @@ export function MembershipOptionsSection(
                   <p className="membership-option__price">{priceText(o)}</p>
                   {trial && <p>{trial}</p>}
                   {o.welcomePackage && <p>Welcome package included</p>}
+                  {limitTexts(o, doctorName).map((text) => <p key={text}>{text}</p>)}
                   {o.description && <p className="muted">{o.description}</p>}
                   {onJoin && !membership && (
                     <div>
                       <Button
                         onClick={() => onJoin(o.planId)}
                         aria-label={`Join with ${o.name}`}
+                        disabled={o.placesLeft === 0}
                       >
                         {guest ? "Sign in to join" : "Join"}
                       </Button>

@@ -58,3 +58,12 @@ export function trialText(
   if (!o.trialDays) return null;
   return `Free for the first ${o.trialDays} ${o.trialDays === 1 ? "day" : "days"}`;
 }
+
+/** What limits an option: one period only, existing patients only, places left (the server enforces each). */
+export function limitTexts(o: Pick<MembershipOption, "autoRenewable" | "loyalClientsOnly" | "placesLeft">, doctorName = "the doctor"): string[] {
+  const texts: string[] = [];
+  if (!o.autoRenewable) texts.push("One period only: does not renew");
+  if (o.loyalClientsOnly) texts.push(`Only for ${doctorName}'s existing patients`);
+  if (o.placesLeft !== null) texts.push(o.placesLeft === 0 ? "No places left" : `${o.placesLeft} ${o.placesLeft === 1 ? "place" : "places"} left`);
+  return texts;
+}

@@ -75,5 +75,8 @@ export const option = (patch: Partial<MembershipOption> = {}): MembershipOption 
   initialPriceCents: null,
   previousPriceCents: null,
   priceAppliesAt: null,
+  autoRenewable: true,
+  loyalClientsOnly: false,
+  placesLeft: null,
   ...patch,
 });
