@@ -48,6 +48,8 @@ paymentsTest("memberships: subscribe", async (t, ctx) => {
     ["pm_card_chargeDeclinedExpiredCard", "Your card has expired."],
     ["pm_card_chargeDeclinedIncorrectCvc", "Your card's security code is incorrect."],
     ["pm_card_chargeDeclinedInsufficientFunds", "Your card has insufficient funds."],
+    // Attaches, then its first payment fails: a subscription was made at the processor and must be cancelled.
+    ["pm_card_chargeCustomerFail", "Your card was declined."],
   ]) {
     await t.step(`${card}: 402 with the card message, nothing left behind`, async () => {
       const patient = await ctx.createUser("patient");
@@ -58,13 +60,14 @@ paymentsTest("memberships: subscribe", async (t, ctx) => {
       await ctx.settle();
       assert.equal((await ctx.sql`select 1 from memberships where patient_id = ${patient.id}`).length, 0);
       assert.equal((await ctx.sql`select 1 from payment_transactions where patient_id = ${patient.id}`).length, 0);
+      // The customer is made before the card is tried (and kept for the next attempt); nothing live hangs off it.
       const [customer] = await ctx.sql<{ customer_id: string }[]>`select customer_id from payment_customers where user_id = ${patient.id}`;
-      if (customer) {
-        const subs = await fetch(`${ctx.emulator.url}/v1/subscriptions?customer=${customer.customer_id}&status=all`, {
-          headers: { authorization: "Bearer sk_test_x" },
-        }).then((r) => r.json());
-        assert.equal(subs.data.filter((s: { status: string }) => s.status !== "canceled" && s.status !== "incomplete_expired").length, 0);
-      }
+      assert.ok(customer, "the processor customer is recorded");
+      const processor = (path: string) =>
+        fetch(`${ctx.emulator.url}/v1/${path}`, { headers: { authorization: "Bearer sk_test_x" } }).then((r) => r.json());
+      const subs = await processor(`subscriptions?customer=${customer.customer_id}&status=all`);
+      assert.equal(subs.data.filter((s: { status: string }) => s.status !== "canceled" && s.status !== "incomplete_expired").length, 0);
+      assert.equal((await processor(`payment_methods?customer=${customer.customer_id}`)).data.length, 0, "no card left attached");
       const list = await ctx.call("GET", "/payments/stripe/subscribe", { token: patient.token });
       assert.deepEqual(list.body.result, []);
     });
