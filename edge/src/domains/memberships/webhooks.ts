@@ -18,7 +18,7 @@ import { badRequest } from "../../http/errors.ts";
 import type { InvoiceState } from "../../platform/payments/payments.ts";
 import { createNotificationsService } from "../notifications/service.ts";
 import { createMembershipsRepo } from "./repo.ts";
-import type { MembershipsService } from "./service.ts";
+import { type MembershipsService, UNDO_JOB, undoJobSchema } from "./service.ts";
 import { applyCommerceEvent, applyCommerceInvoice } from "../commerce/events.ts";
 
 export const PAYMENT_EVENT_JOB = "payments.event";
@@ -129,4 +129,7 @@ export function registerPaymentJobs(jobs: JobQueue, deps: Deps, memberships: Mem
     }
     await sql`update payment_events set processed_at = ${clock.now()} where id = ${eventId} and processed_at is null`;
   }, { retryLimit: 8, retryDelaySeconds: 5 });
+
+  // A refused first payment whose subscription the processor could not cancel at once (service.ts `undo`).
+  jobs.define(UNDO_JOB, undoJobSchema, ({ membershipId }) => memberships.finishUndo(membershipId), { retryLimit: 10, retryDelaySeconds: 30 });
 }
