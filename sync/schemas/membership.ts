@@ -43,12 +43,15 @@ export const planInputSchema = z.object({
 });
 export type PlanInput = z.output<typeof planInputSchema>;
 
-export const PLAN_SORT_FIELDS = ["createdAt", "name", "priceCents", "interval", "sort"] as const;
+/** The fields plans sort by; the query's regex is built from this list, so the two cannot disagree. */
+export const PLAN_SORT_FIELDS = ["createdAt", "name", "priceCents", "interval"] as const;
+export type PlanSortField = (typeof PLAN_SORT_FIELDS)[number];
+const PLAN_SORT = new RegExp(`^-?(${PLAN_SORT_FIELDS.join("|")})$`);
 export const plansQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   /** A field name, `-` first for descending (02 §5); default newest first. */
-  sort: z.string().regex(/^-?(createdAt|name|priceCents|interval)$/, "Unknown sort field").default("-createdAt"),
+  sort: z.string().regex(PLAN_SORT, "Unknown sort field").default("-createdAt"),
 }).strict();
 export type PlansQuery = z.output<typeof plansQuerySchema>;
 

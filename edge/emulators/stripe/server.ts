@@ -44,6 +44,11 @@ export type StripeEmulator = {
   setWebhookUrl(url: string): void;
   setWebhookOrder(order: WebhookOrder): void;
   deliverPendingWebhooks(): Promise<number>;
+  /**
+   * Queues an event already sent for delivery once more — same id, same body, freshly signed — as the
+   * Dashboard's "Resend" or `stripe events resend` does. It goes out with the next pass (`deliverPendingWebhooks()`).
+   */
+  resendEvent(eventId: string): void;
   /** The next request whose path matches answers this error instead (once). */
   failNext(path: RegExp, error: InjectedError): void;
   /** From now on every charge on this payment method is declined with that decline code (null: back to normal). */
@@ -114,6 +119,12 @@ export async function startStripeEmulator(opts: StripeEmulatorOptions): Promise<
       webhooks.order = order;
     },
     deliverPendingWebhooks: () => webhooks.pass(true),
+    resendEvent(eventId) {
+      const event = store.get(eventId);
+      if (!event || event.object !== "event") throw new Error(`resendEvent: no such event ${eventId}`);
+      store.deliveries.push({ eventId, attempts: 0, nextAttemptAt: 0 });
+      store.save();
+    },
     failNext(path, error) {
       failures.push({ path, error });
     },

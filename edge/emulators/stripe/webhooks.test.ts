@@ -104,6 +104,30 @@ Deno.test("events can be delivered out of order on purpose; each keeps its own c
   }
 });
 
+Deno.test("resendEvent delivers an event again: same id and body, a fresh valid signature; unknown ids are refused", async () => {
+  const hook = await receiver();
+  const { emulator, stripe } = await startForTest({ webhookUrl: hook.url });
+  try {
+    const customer = await stripe.customers.create({ email: "r@example.test" });
+    await emulator.deliverPendingWebhooks();
+    await waitFor(() => hook.events.length >= 1);
+    const first = hook.events[0];
+    for (let i = 0; i < 3; i++) emulator.resendEvent(first.id);
+    assert.equal(await emulator.deliverPendingWebhooks(), 3);
+    assert.equal(hook.rejected.length, 0);
+    assert.deepEqual(hook.events.map((e) => e.id), [first.id, first.id, first.id, first.id]);
+    // The same event (only `pending_webhooks`, a live count, may differ).
+    const body = ({ pending_webhooks: _, ...rest }: Stripe.Event) => rest;
+    for (const e of hook.events) assert.deepEqual(body(e), body(first));
+    assert.equal((hook.events[3].data.object as Stripe.Customer).id, customer.id);
+    assert.throws(() => emulator.resendEvent("evt_missing"), /no such event/);
+    assert.throws(() => emulator.resendEvent(customer.id), /no such event/);
+  } finally {
+    await emulator.close();
+    await hook.close();
+  }
+});
+
 Deno.test("clock.advance delivers the renewal's events before it resolves; the HTTP clock endpoint moves time too", async () => {
   const hook = await receiver();
   const { emulator, stripe } = await startForTest({ webhookUrl: hook.url });

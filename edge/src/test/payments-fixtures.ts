@@ -13,6 +13,8 @@ import { DEMO_PLANS } from "../seed/payments.ts";
 
 export type PaymentsContext = TestContext & {
   emulator: StripeEmulator;
+  /** The secret the emulator signs webhooks with and the edge verifies them with. */
+  webhookSecret: string;
   /** While true the webhook endpoint does not answer (deliveries stay pending at the emulator). */
   setEdgeDown(down: boolean): void;
   /** Delivers pending webhooks and runs the jobs they queued. */
@@ -65,6 +67,7 @@ export async function createPaymentsContext(o: Partial<StripeEmulatorOptions> = 
   const closeApp = ctx.close;
   return Object.assign(ctx, {
     emulator,
+    webhookSecret,
     setEdgeDown: (d: boolean) => void (down = d),
     settle,
     async advanceDays(days: number) {

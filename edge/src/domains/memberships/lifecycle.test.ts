@@ -101,14 +101,26 @@ paymentsTest("memberships: lifecycle", async (t, ctx) => {
   });
 
   await t.step("failed renewal: past due with a notice (site + mail), recovered by a new card", async () => {
-    const { patient } = await member(ctx, doctor.id, monthly);
+    const { patient, membershipId } = await member(ctx, doctor.id, monthly);
     await declineFromNowOn(ctx, patient.token);
     await ctx.advanceDays(31);
     assert.equal((await mine(ctx, patient.token)).status, "pastDue");
     const mail = await ctx.lastMessage(patient.email);
     assert.equal(mail?.subject, "Your membership payment failed");
-    const [note] = await ctx.sql<{ kind: string }[]>`select kind from site_notifications where user_id = ${patient.id}`.catch(() => [] as { kind: string }[]);
-    if (note) assert.equal(note.kind, "membership.paymentFailed");
+    assert.match(mail.body, /\$59\.00 payment for your Primary care — monthly membership/);
+    // One site notification and one mail per failed attempt the processor reported (a short month may hold two).
+    const [{ subscription_id: sub }] = await ctx.sql<{ subscription_id: string }[]>`select subscription_id from memberships where id = ${membershipId}`;
+    const failures = (await ctx.sql`select 1 from payment_events where type = 'invoice.payment_failed'
+      and payload #>> '{parent,subscription_details,subscription}' = ${sub}`).length;
+    assert.ok(failures >= 1);
+    const notes = await ctx.sql<{ kind: string; payload: { membershipId: string; amountCents: number } }[]>`
+      select kind, payload from site_notifications where user_id = ${patient.id}`;
+    assert.deepEqual(
+      notes.map((n) => [n.kind, n.payload.membershipId, n.payload.amountCents]),
+      Array.from({ length: failures }, () => ["membership.paymentFailed", membershipId, 5900]),
+    );
+    const mails = await ctx.sql`select 1 from outbox where lower(recipient) = lower(${patient.email}) and subject = 'Your membership payment failed'`;
+    assert.equal(mails.length, failures);
     const add = await ctx.call("POST", "/stripe/account/paymentMethods", { token: patient.token, body: { paymentMethodId: "pm_card_mastercard" } });
     assert.equal(add.status, 201, JSON.stringify(add.body));
     await ctx.settle();
@@ -133,8 +145,21 @@ paymentsTest("memberships: lifecycle", async (t, ctx) => {
     const txBefore = await transactions(ctx, patient.token);
     const events = await ctx.sql<{ id: string }[]>`select id from payment_events order by created`;
     assert.ok(events.length > 3);
-    // Delivered again by the processor: stored once (the endpoint answers duplicate), nothing queued.
-    assert.equal(await ctx.emulator.deliverPendingWebhooks(), 0);
+    const stored = events.length;
+    // This membership's events delivered again by the processor over HTTP, three times, newest first: each
+    // answered 2xx as a duplicate, stored once, nothing queued.
+    const [{ subscription_id: sub }] = await ctx.sql<{ subscription_id: string }[]>`select subscription_id from memberships where id = ${membershipId}`;
+    const own = await ctx.sql<{ id: string }[]>`select id from payment_events where payload->>'id' = ${sub}
+      or payload #>> '{parent,subscription_details,subscription}' = ${sub} order by created`;
+    assert.ok(own.length >= 3, JSON.stringify(own));
+    ctx.emulator.setWebhookOrder("reversed");
+    for (let i = 0; i < 3; i++) for (const e of own) ctx.emulator.resendEvent(e.id);
+    assert.equal(await ctx.emulator.deliverPendingWebhooks(), 3 * own.length);
+    ctx.emulator.setWebhookOrder("in-order");
+    assert.equal((await ctx.sql`select 1 from payment_events`).length, stored);
+    assert.equal(await ctx.deps.jobs.drain({ dueNow: true }), 0);
+    assert.deepEqual(await mine(ctx, patient.token), before);
+    assert.deepEqual(await transactions(ctx, patient.token), txBefore);
     // Every event applied again, three times, newest first (out of order): a processed event is skipped…
     for (let i = 0; i < 3; i++) for (const e of [...events].reverse()) await ctx.deps.jobs.send("payments.event", { eventId: e.id });
     await ctx.deps.jobs.drain({ dueNow: true });

@@ -15,7 +15,7 @@ paymentsTest("memberships: 402 Subscription required", async (t, ctx) => {
     assert.equal(res.status, 200, JSON.stringify(res.body));
     return { patient };
   }
-  await t.step("402 Subscription required: chat and booking need a membership of a doctor who offers them", async () => {
+  await t.step("chat: 402 Subscription required unless a member of a doctor who offers memberships", async () => {
     const stranger = await ctx.createUser("patient", { doctor_id: doctor.id });
     const chat = await ctx.call("POST", `/messages/chat/${doctor.id}`, { token: stranger.token });
     assert.equal(chat.status, 402, JSON.stringify(chat.body));
@@ -30,6 +30,35 @@ paymentsTest("memberships: 402 Subscription required", async (t, ctx) => {
     const free = await ctx.createUser("doctor", { stripe_account: "acct_free", is_active_stripe_account: true });
     const p2 = await ctx.createUser("patient", { doctor_id: free.id });
     assert.equal((await ctx.call("POST", `/messages/chat/${free.id}`, { token: p2.token })).status, 201);
+  });
+
+  await t.step("booking: 402 for a patient of the doctor who is not a member, nothing booked; a member books the same slot", async () => {
+    const hours = await ctx.call("PUT", "/availability", {
+      token: doctor.token,
+      body: {
+        timezone: "UTC", slotMinutes: 30,
+        weekly: Object.fromEntries(
+          ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"].map((d) => [d, [{ start: "00:00", end: "23:30" }]]),
+        ),
+      },
+    });
+    assert.equal(hours.status, 200, JSON.stringify(hours.body));
+    const noon = new Date(ctx.clock.now().getTime() + 2 * 86400_000);
+    noon.setUTCHours(12, 0, 0, 0);
+    const body = { doctorId: doctor.id, startAt: noon.toISOString(), type: "video", reason: "Persistent cough" };
+    const stranger = await ctx.createUser("patient", { doctor_id: doctor.id });
+    const refused = await ctx.call("POST", "/consultations", { token: stranger.token, body });
+    assert.equal(refused.status, 402, JSON.stringify(refused.body));
+    assert.equal(refused.body.status, "error");
+    assert.equal(refused.body.message, "Subscription required");
+    assert.equal(refused.body.details.reason, "SUBSCRIPTION_REQUIRED");
+    assert.equal(refused.body.details.doctorId, doctor.id);
+    assert.equal((await ctx.sql`select 1 from consultations where patient_id = ${stranger.id}`).length, 0);
+    const { patient } = await member();
+    const booked = await ctx.call("POST", "/consultations", { token: patient.token, body });
+    assert.equal(booked.status, 201, JSON.stringify(booked.body));
+    assert.equal(booked.body.result.doctorId, doctor.id);
+    assert.equal(booked.body.result.patientId, patient.id);
   });
 
   await t.step("a chat message pushed through sync is refused like any forbidden create unless the patient is a member", async () => {

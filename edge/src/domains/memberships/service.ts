@@ -3,6 +3,7 @@
  * asks the processor and stores what the processor answers — never what the
  * browser says; webhooks (./webhooks.ts) keep the stored state current.
  */
+import { z } from "zod";
 import type { Actor } from "../../access/actor.ts";
 import type { Deps } from "../../deps.ts";
 import { AppError, conflict, notFound } from "../../http/errors.ts";
@@ -23,6 +24,10 @@ import { createPurchases, membershipSplit } from "../commerce/purchase.ts";
 import type { ServicePurchase } from "../../../../sync/schemas/commerce.ts";
 import { bindRedemption, couponByCode, invalidCoupon, redeemCoupon, releaseRedemption } from "../commerce/coupons.ts";
 
+/** Retries cancelling a refused first payment's subscription (see `undo`). */
+export const UNDO_JOB = "memberships.undo";
+export const undoJobSchema = z.object({ membershipId: z.uuid() });
+
 export const cannotSubscribe = () =>
   conflict("Sorry, you cannot subscribe to the doctor. Please contact support service.", "DOCTOR_PAYOUT_INACTIVE");
 export const cardRefused = (e: CardError) =>
@@ -36,8 +41,8 @@ export function recurrenceOf(p: { interval: string; interval_count: number }) {
   };
 }
 
-export function createMembershipsService(deps: Pick<Deps, "sql" | "clock" | "audit" | "payments" | "log">) {
-  const { sql, clock, audit, payments } = deps;
+export function createMembershipsService(deps: Pick<Deps, "sql" | "clock" | "audit" | "payments" | "log" | "jobs">) {
+  const { sql, clock, audit, payments, log, jobs } = deps;
   const repo = createMembershipsRepo(sql);
   const plans = createPlansRepo(sql);
   const doctors = createDoctorsRepo(sql);
@@ -82,9 +87,26 @@ export function createMembershipsService(deps: Pick<Deps, "sql" | "clock" | "aud
     }
   }
 
-  /** Removes every trace of a subscription whose first payment failed: nothing half-made is left. */
+  /**
+   * Removes every trace of a subscription whose first payment failed: nothing half-made is left.
+   * The processor's subscription is cancelled first; if that fails (an outage), the row stays
+   * (still `incomplete`: no member, not listed) and the `memberships.undo` job retries, so no live
+   * subscription is left untracked. The patient's answer is still the card's.
+   */
   async function undo(row: { id: string; subscription_id: string }) {
-    await payments.cancelSubscription(row.subscription_id, "now").catch(() => {});
+    try {
+      await payments.cancelSubscription(row.subscription_id, "now");
+    } catch (e) {
+      log.warn("cancelling a refused subscription failed; a job retries", {
+        membershipId: row.id, subscriptionId: row.subscription_id, error: e instanceof Error ? e.message : String(e),
+      });
+      await jobs.send(UNDO_JOB, { membershipId: row.id }, { singletonKey: row.id });
+      return;
+    }
+    await forget(row);
+  }
+
+  async function forget(row: { id: string; subscription_id: string }) {
     await repo.remove(sql, row.id);
     await releaseRedemption(sql, { subscriptionId: row.subscription_id });
   }
@@ -193,6 +215,20 @@ export function createMembershipsService(deps: Pick<Deps, "sql" | "clock" | "aud
 
   return {
     store,
+
+    /** The `memberships.undo` job: finishes an undo whose cancellation failed (idempotent). */
+    async finishUndo(membershipId: string) {
+      const row = await repo.byId(sql, membershipId);
+      if (!row || !["incomplete", "incomplete_expired"].includes(row.status)) return; // done, or not ours to undo
+      const state = await payments.retrieveSubscription(row.subscription_id);
+      if (["active", "trialing", "past_due"].includes(state.status)) {
+        await store(state); // paid after all (the processor is the judge): a membership, not a leftover
+        return;
+      }
+      if (!["canceled", "incomplete_expired"].includes(state.status)) await payments.cancelSubscription(row.subscription_id, "now");
+      await forget(row);
+      await record(null, row.patient_id, "subscription.undo", { membershipId: row.id, subscriptionId: row.subscription_id });
+    },
 
     /** `POST /payments/stripe/subscribe`: one answer per idempotency key, however often it is sent. */
     async subscribe(actor: Actor, input: SubscribeInput): Promise<SubscribeResult> {

@@ -48,6 +48,8 @@ paymentsTest("memberships: subscribe", async (t, ctx) => {
     ["pm_card_chargeDeclinedExpiredCard", "Your card has expired."],
     ["pm_card_chargeDeclinedIncorrectCvc", "Your card's security code is incorrect."],
     ["pm_card_chargeDeclinedInsufficientFunds", "Your card has insufficient funds."],
+    // Attaches, then its first payment fails: a subscription was made at the processor and must be cancelled.
+    ["pm_card_chargeCustomerFail", "Your card was declined."],
   ]) {
     await t.step(`${card}: 402 with the card message, nothing left behind`, async () => {
       const patient = await ctx.createUser("patient");
@@ -58,17 +60,44 @@ paymentsTest("memberships: subscribe", async (t, ctx) => {
       await ctx.settle();
       assert.equal((await ctx.sql`select 1 from memberships where patient_id = ${patient.id}`).length, 0);
       assert.equal((await ctx.sql`select 1 from payment_transactions where patient_id = ${patient.id}`).length, 0);
+      // The customer is made before the card is tried (and kept for the next attempt); nothing live hangs off it.
       const [customer] = await ctx.sql<{ customer_id: string }[]>`select customer_id from payment_customers where user_id = ${patient.id}`;
-      if (customer) {
-        const subs = await fetch(`${ctx.emulator.url}/v1/subscriptions?customer=${customer.customer_id}&status=all`, {
-          headers: { authorization: "Bearer sk_test_x" },
-        }).then((r) => r.json());
-        assert.equal(subs.data.filter((s: { status: string }) => s.status !== "canceled" && s.status !== "incomplete_expired").length, 0);
-      }
+      assert.ok(customer, "the processor customer is recorded");
+      const processor = (path: string) =>
+        fetch(`${ctx.emulator.url}/v1/${path}`, { headers: { authorization: "Bearer sk_test_x" } }).then((r) => r.json());
+      const subs = await processor(`subscriptions?customer=${customer.customer_id}&status=all`);
+      assert.equal(subs.data.filter((s: { status: string }) => s.status !== "canceled" && s.status !== "incomplete_expired").length, 0);
+      assert.equal((await processor(`payment_methods?customer=${customer.customer_id}`)).data.length, 0, "no card left attached");
       const list = await ctx.call("GET", "/payments/stripe/subscribe", { token: patient.token });
       assert.deepEqual(list.body.result, []);
     });
   }
+
+  await t.step("the processor cannot cancel a refused card's subscription: the card message, the row kept, a job cancels it later", async () => {
+    const patient = await ctx.createUser("patient");
+    // The cancel (DELETE /v1/subscriptions/sub_…) fails on the first try and the SDK's two retries: an outage.
+    for (let i = 0; i < 3; i++) {
+      ctx.emulator.failNext(/^\/v1\/subscriptions\/sub_[^/]+$/, { status: 500, type: "api_error", message: "Outage" });
+    }
+    const res = await subscribe(patient.token, { paymentMethodId: "pm_card_chargeCustomerFail" });
+    assert.equal(res.status, 402, JSON.stringify(res.body));
+    assert.equal(res.body.status, "error");
+    assert.equal(res.body.message, "Your card was declined.");
+    // Tracked: the row stays (not a member, not listed) while the processor's subscription is still open.
+    const [row] = await ctx.sql<{ id: string; subscription_id: string; status: string }[]>`
+      select id, subscription_id, status from memberships where patient_id = ${patient.id}`;
+    assert.equal(row?.status, "incomplete");
+    assert.deepEqual((await ctx.call("GET", "/payments/stripe/subscribe", { token: patient.token })).body.result, []);
+    const processorStatus = async () =>
+      (await fetch(`${ctx.emulator.url}/v1/subscriptions/${row.subscription_id}`, { headers: { authorization: "Bearer sk_test_x" } })
+        .then((r) => r.json())).status;
+    assert.equal(await processorStatus(), "incomplete");
+    // The job retries the cancellation, then forgets the row.
+    await ctx.settle();
+    assert.equal(await processorStatus(), "canceled");
+    assert.equal((await ctx.sql`select 1 from memberships where patient_id = ${patient.id}`).length, 0);
+    assert.equal((await ctx.deps.jobs.failed()).filter((j) => j.name === "memberships.undo").length, 0);
+  });
 
   await t.step("3-D Secure: requires action, then a member after the patient authenticates and the edge confirms", async () => {
     const patient = await ctx.createUser("patient");

@@ -8,8 +8,14 @@
  *    processed (out of order: a newer state was already applied);
  * 3. otherwise the subscription's current state is read from the processor
  *    (so two events of the same second cannot be applied in the wrong order)
- *    and stored with the event's time as the new version, in one transaction
- *    with the transaction rows and the notices of a failed payment.
+ *    and stored with the event's time as the new version;
+ * 4. an invoice's transaction row is upserted (a paid one stays paid) and, for
+ *    a failed payment, the notice is claimed on the event (`noticed_at`) in the
+ *    same transaction that writes the site notification and queues the mail
+ *    job — so a job retried after a crash, at any step, notifies once.
+ *
+ * Every step is idempotent, so `processed_at` (set last) is only a shortcut:
+ * a crash before it means the job runs again and changes nothing twice.
  */
 import { z } from "zod";
 import type { Deps } from "../../deps.ts";
@@ -18,10 +24,11 @@ import { badRequest } from "../../http/errors.ts";
 import type { InvoiceState } from "../../platform/payments/payments.ts";
 import { createNotificationsService } from "../notifications/service.ts";
 import { createMembershipsRepo } from "./repo.ts";
-import type { MembershipsService } from "./service.ts";
+import { type MembershipsService, UNDO_JOB, undoJobSchema } from "./service.ts";
 import { applyCommerceEvent, applyCommerceInvoice } from "../commerce/events.ts";
 
 export const PAYMENT_EVENT_JOB = "payments.event";
+export const PAYMENT_FAILED_MAIL_JOB = "payments.paymentFailedMail";
 const eventJobSchema = z.object({ eventId: z.string().min(1).max(255) });
 
 /** Events the product consumes; others are stored and acknowledged. */
@@ -76,36 +83,55 @@ export function registerPaymentJobs(jobs: JobQueue, deps: Deps, memberships: Mem
     if (!row) return;
     const paid = type !== "invoice.payment_failed";
     const amount = paid ? invoice.amountPaid : invoice.amountDue;
-    await sql.begin(async (tx) => {
-      await tx`insert into payment_transactions (patient_id, doctor_id, membership_id, invoice_id, type, status, amount_cents, version, created_at)
+    const notice = await sql.begin(async (tx) => {
+      const [stored] = await tx<{ status: string }[]>`insert into payment_transactions (patient_id, doctor_id, membership_id, invoice_id, type, status, amount_cents, version, created_at)
         values (${row.patient_id}, ${row.doctor_id}, ${row.id}, ${invoice.id}, 'membership', ${paid ? "succeeded" : "failed"}, ${amount},
           ${created}, ${new Date(invoice.created * 1000)})
         on conflict (invoice_id) do update set
           status = case when payment_transactions.status = 'succeeded' then 'succeeded' else excluded.status end,
           amount_cents = case when payment_transactions.status = 'succeeded' then payment_transactions.amount_cents else excluded.amount_cents end,
-          version = greatest(payment_transactions.version, excluded.version)`;
+          version = greatest(payment_transactions.version, excluded.version)
+        returning status`;
+      // 4. A failed payment's notice: not when the invoice is paid already (a failure delivered after the
+      // recovery is old news), and once per event — claimed here, with the notification and the mail job,
+      // so a retried job (or a replay) finds it claimed and sends nothing again.
+      if (paid || amount <= 0 || stored.status === "succeeded") return null;
+      const [claimed] = await tx`update payment_events set noticed_at = ${clock.now()} where id = ${eventId} and noticed_at is null returning id`;
+      if (!claimed) return null;
+      const written = await notifications.write(tx, [row.patient_id], "membership.paymentFailed", {
+        membershipId: row.id, doctorId: row.doctor_id, amountCents: amount, nextAttempt: invoice.nextPaymentAttempt?.toISOString() ?? null,
+      });
+      await jobs.send(PAYMENT_FAILED_MAIL_JOB, { eventId }, { singletonKey: eventId, tx });
+      return written;
     });
+    if (notice) await notifications.announce(notice);
     await audit.record({
       event: "payment.write", actorId: null, subjectId: row.patient_id,
       details: { what: paid ? "invoice.paid" : "invoice.failed", invoiceId: invoice.id, amountCents: amount, eventId },
     });
-    if (!paid && amount > 0) {
-      const [patient] = await sql<{ email: string; first_name: string }[]>`select email, first_name from users where id = ${row.patient_id}`;
-      const retry = invoice.nextPaymentAttempt
-        ? `We will try again on ${invoice.nextPaymentAttempt.toLocaleDateString("en-US", { timeZone: "UTC", dateStyle: "long" })}.`
-        : "No further attempt will be made; your membership will end.";
-      const money = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(amount / 100);
-      await notifications.notify([row.patient_id], "membership.paymentFailed", {
-        membershipId: row.id, doctorId: row.doctor_id, amountCents: amount, nextAttempt: invoice.nextPaymentAttempt?.toISOString() ?? null,
-      });
-      await mailer.send({
-        to: patient.email,
-        subject: "Your membership payment failed",
-        text: `Hello ${patient.first_name},\n\nThe ${money} payment for your ${row.plan_name} membership with ${row.doctor_name} ` +
-          `did not go through. ${retry}\nPlease update your card in Settings → Payment methods to keep your membership.\n`,
-      });
-    }
   }
+
+  /** The mail of a failed payment (queued by applyInvoice); `mailed_at` keeps a re-sent job from mailing twice. */
+  jobs.define(PAYMENT_FAILED_MAIL_JOB, eventJobSchema, async ({ eventId }) => {
+    const [event] = await sql<{ payload: Record<string, unknown>; mailed_at: Date | null }[]>`
+      select payload, mailed_at from payment_events where id = ${eventId}`;
+    if (!event || event.mailed_at) return;
+    const invoice = payments.toInvoice(event.payload);
+    const row = invoice.subscriptionId ? await repo.bySubscription(sql, invoice.subscriptionId) : null;
+    if (!row) return;
+    const [patient] = await sql<{ email: string; first_name: string }[]>`select email, first_name from users where id = ${row.patient_id}`;
+    const retry = invoice.nextPaymentAttempt
+      ? `We will try again on ${invoice.nextPaymentAttempt.toLocaleDateString("en-US", { timeZone: "UTC", dateStyle: "long" })}.`
+      : "No further attempt will be made; your membership will end.";
+    const money = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(invoice.amountDue / 100);
+    await mailer.send({
+      to: patient.email,
+      subject: "Your membership payment failed",
+      text: `Hello ${patient.first_name},\n\nThe ${money} payment for your ${row.plan_name} membership with ${row.doctor_name} ` +
+        `did not go through. ${retry}\nPlease update your card in Settings → Payment methods to keep your membership.\n`,
+    });
+    await sql`update payment_events set mailed_at = ${clock.now()} where id = ${eventId}`;
+  }, { retryLimit: 8, retryDelaySeconds: 30 });
 
   jobs.define(PAYMENT_EVENT_JOB, eventJobSchema, async ({ eventId }) => {
     const [event] = await sql<{ id: string; type: string; created: string; payload: Record<string, unknown>; account: string | null; processed_at: Date | null }[]>`
@@ -129,4 +155,7 @@ export function registerPaymentJobs(jobs: JobQueue, deps: Deps, memberships: Mem
     }
     await sql`update payment_events set processed_at = ${clock.now()} where id = ${eventId} and processed_at is null`;
   }, { retryLimit: 8, retryDelaySeconds: 5 });
+
+  // A refused first payment whose subscription the processor could not cancel at once (service.ts `undo`).
+  jobs.define(UNDO_JOB, undoJobSchema, ({ membershipId }) => memberships.finishUndo(membershipId), { retryLimit: 10, retryDelaySeconds: 30 });
 }

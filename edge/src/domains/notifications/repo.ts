@@ -1,5 +1,5 @@
 /** SQL of site notifications and notification settings; every read is the caller's own. */
-import type { Sql } from "../../db/connect.ts";
+import type { Queryable, Sql } from "../../db/connect.ts";
 import type { NotificationKind, SiteNotificationView } from "../../../../sync/schemas/notifications.ts";
 
 type Row = { id: string; kind: NotificationKind; payload: Record<string, unknown>; created_at: Date; read_at: Date | null };
@@ -42,10 +42,11 @@ export function createNotificationsRepo(sql: Sql) {
       return rows.length;
     },
 
-    async insert(userIds: readonly string[], kind: NotificationKind, payload: Record<string, unknown>, now: Date) {
+    /** `q`: a transaction when the notification belongs with other writes (written only if they commit). */
+    async insert(userIds: readonly string[], kind: NotificationKind, payload: Record<string, unknown>, now: Date, q: Queryable = sql) {
       if (userIds.length === 0) return [];
-      return await sql<{ id: string; user_id: string }[]>`insert into site_notifications (user_id, kind, payload, created_at)
-        select u, ${kind}, ${sql.json(payload as never)}, ${now} from unnest(${[...userIds]}::uuid[]) as u
+      return await q<{ id: string; user_id: string }[]>`insert into site_notifications (user_id, kind, payload, created_at)
+        select u, ${kind}, ${q.json(payload as never)}, ${now} from unnest(${[...userIds]}::uuid[]) as u
         returning id, user_id`;
     },
 

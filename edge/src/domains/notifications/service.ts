@@ -9,6 +9,7 @@
  */
 import type { Actor } from "../../access/actor.ts";
 import type { Deps } from "../../deps.ts";
+import type { Queryable } from "../../db/connect.ts";
 import { badRequest } from "../../http/errors.ts";
 import { listOf } from "../../http/envelope.ts";
 import type { Role } from "../../../../sync/roles.ts";
@@ -77,17 +78,32 @@ export function createNotificationsService(deps: Pick<Deps, "sql" | "clock" | "e
 
     /** Notifies on the site those of `userIds` who want this kind there; returns the ids written. */
     async notify(userIds: readonly string[], kind: NotificationKind, payload: Record<string, unknown>) {
-      const stored = await repo.storedSettings(userIds);
-      const wanting = userIds.filter((id) => {
-        const s = stored.get(id);
-        return s && effectiveSettings(s.role as Role, s.settings)[kind]?.site !== false;
-      });
-      const rows = await repo.insert(wanting, kind, payload, clock.now());
-      for (const row of rows) {
-        await events.toUsers([row.user_id], CHAT_EVENTS.siteNotificationNew, { notificationId: row.id, kind });
-      }
-      return rows.map((r) => r.id);
+      const written = await write(deps.sql, userIds, kind, payload);
+      await announce(written);
+      return written.rows.map((r) => r.id);
     },
+
+    /**
+     * `notify` in two halves, for a notification that must be written in the caller's transaction
+     * (once with the change it reports): `write` inside it, `announce` to the sockets after it commits.
+     */
+    write,
+    announce,
   };
+
+  async function write(q: Queryable, userIds: readonly string[], kind: NotificationKind, payload: Record<string, unknown>) {
+    const stored = await repo.storedSettings(userIds);
+    const wanting = userIds.filter((id) => {
+      const s = stored.get(id);
+      return s && effectiveSettings(s.role as Role, s.settings)[kind]?.site !== false;
+    });
+    return { kind, rows: await repo.insert(wanting, kind, payload, clock.now(), q) };
+  }
+
+  async function announce(written: { kind: NotificationKind; rows: { id: string; user_id: string }[] }) {
+    for (const row of written.rows) {
+      await events.toUsers([row.user_id], CHAT_EVENTS.siteNotificationNew, { notificationId: row.id, kind: written.kind });
+    }
+  }
 }
 export type NotificationsService = ReturnType<typeof createNotificationsService>;

@@ -1,7 +1,7 @@
 /** SQL for plans and the per-doctor membership options. */
 import type { Queryable, Sql } from "../../db/connect.ts";
 import { planRenews } from "../memberships/plan-interval.ts";
-import type { MembershipOption, Plan, PlanInput, PlansQuery } from "../../../../sync/schemas/membership.ts";
+import type { MembershipOption, Plan, PlanInput, PlanSortField, PlansQuery } from "../../../../sync/schemas/membership.ts";
 
 export type PlanRow = {
   id: string; name: string; description: string; price_cents: number; initial_price_cents: number | null;
@@ -39,7 +39,7 @@ export function toOption(r: OptionRow): MembershipOption {
   };
 }
 
-const SORT_COLUMNS: Record<string, string> = { createdAt: "created_at", name: "name", priceCents: "price_cents", interval: "interval" };
+const SORT_COLUMNS: Record<PlanSortField, string> = { createdAt: "created_at", name: "name", priceCents: "price_cents", interval: "interval" };
 
 function columns(p: PlanInput) {
   return {
@@ -54,7 +54,7 @@ export function createPlansRepo(sql: Sql) {
   return {
     async list(q: PlansQuery & { activeOnly?: boolean; homepageOnly?: boolean }) {
       const desc = q.sort.startsWith("-");
-      const column = SORT_COLUMNS[q.sort.replace(/^-/, "")] ?? "created_at";
+      const column = SORT_COLUMNS[q.sort.replace(/^-/, "") as PlanSortField] ?? "created_at";
       const order = sql.unsafe(`${column} ${desc ? "desc" : "asc"}, id ${desc ? "desc" : "asc"}`);
       const where = sql`where (${!q.activeOnly} or is_active) and (${!q.homepageOnly} or is_homepage)`;
       const rows = await sql<(PlanRow & { total: number })[]>`
