@@ -3,8 +3,8 @@
  * and admins (filters, CSV), the admin's refunds (full or partial, reason
  * required, within what was paid; the processor reverses the doctor's transfer
  * and the platform's fee in proportion), the doctor's balance and payouts read
- * from the processor, and the ledger that proves, for every charge,
- * payment − refunds = doctor's share + platform's fee to the cent.
+ * from the processor, and the ledger (./ledger.ts) that reconciles every
+ * stored charge with the processor's records to the cent.
  */
 import type { Actor } from "../../access/actor.ts";
 import type { Deps } from "../../deps.ts";
@@ -15,6 +15,7 @@ import type { DoctorBalance, LedgerQuery, LedgerTransaction, RefundInput } from 
 import { noSuchTransaction, transactionScope } from "./access.ts";
 import { noStripeAccount } from "./payout-account.ts";
 import { storedPayouts } from "./payouts.ts";
+import { createLedger } from "./ledger.ts";
 
 type TxRow = {
   id: string; type: "membership" | "service"; status: LedgerTransaction["status"]; patient_id: string; patient_name: string;
@@ -39,6 +40,7 @@ const csvCell = (v: string) => (/[",\n\r]/.test(v) || /^[=+\-@]/.test(v) ? `"${v
 
 export function createMoney(deps: Pick<Deps, "sql" | "audit" | "payments">) {
   const { sql, audit, payments } = deps;
+  const ledger = createLedger(deps);
 
   async function query(actor: Actor, q: LedgerQuery, paged: boolean) {
     const scope = transactionScope(actor);
@@ -134,27 +136,8 @@ export function createMoney(deps: Pick<Deps, "sql" | "audit" | "payments">) {
       return { id: p.id, amountCents: p.amountCents, status: p.status, arrivalDate: p.arrivalDate?.toISOString() ?? null, createdAt: p.created.toISOString() };
     },
 
-    /**
-     * The ledger: for every charge, paid − refunded = (doctor's net − reversed) + (fee − fee refunded) + rounding
-     * the platform absorbed on a refund; `balanced` is false for any row where that does not hold to the cent.
-     */
-    async ledger() {
-      const rows = await sql<{ id: string; paid: number; refunded: number; doctor_share: number; platform_fee: number; balanced: boolean }[]>`
-        select id, amount_cents as paid, refunded_cents as refunded,
-          net_cents - net_reversed_cents as doctor_share,
-          (amount_cents - refunded_cents) - (net_cents - net_reversed_cents) as platform_fee,
-          fee_cents + net_cents = amount_cents
-            and refunded_cents <= amount_cents
-            and abs((fee_cents - fee_refunded_cents) - ((amount_cents - refunded_cents) - (net_cents - net_reversed_cents))) <= 1
-            as balanced
-        from payment_transactions where status in ('succeeded', 'refunded') order by created_at, id`;
-      const sum = (k: "paid" | "refunded" | "doctor_share" | "platform_fee") => rows.reduce((n, r) => n + r[k], 0);
-      return {
-        rows: rows.map((r) => ({ id: r.id, paidCents: r.paid, refundedCents: r.refunded, doctorShareCents: r.doctor_share, platformFeeCents: r.platform_fee, balanced: r.balanced })),
-        totals: { paidCents: sum("paid"), refundedCents: sum("refunded"), doctorShareCents: sum("doctor_share"), platformFeeCents: sum("platform_fee") },
-        balanced: rows.every((r) => r.balanced),
-      };
-    },
+    /** The ledger: stored transactions reconciled with the processor's records (./ledger.ts). */
+    ledger: () => ledger.reconcile(),
   };
 
   async function accountOf(doctorId: string) {
