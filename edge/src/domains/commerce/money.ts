@@ -9,7 +9,7 @@
 import type { Actor } from "../../access/actor.ts";
 import type { Deps } from "../../deps.ts";
 import { listOf } from "../../http/envelope.ts";
-import { AppError, badRequest, forbidden } from "../../http/errors.ts";
+import { AppError, badRequest, conflict, forbidden } from "../../http/errors.ts";
 import { PayoutError } from "../../platform/payments/commerce.ts";
 import type { DoctorBalance, LedgerQuery, LedgerTransaction, RefundInput } from "../../../../sync/schemas/commerce.ts";
 import { noSuchTransaction, transactionScope } from "./access.ts";
@@ -32,6 +32,8 @@ const toLedger = (r: TxRow): LedgerTransaction => ({
 
 /** 02 §8 "amount exceeds transaction amount". */
 export const refundTooLarge = () => badRequest("The amount exceeds the transaction amount.", { reason: "REFUND_EXCEEDS" });
+export const refundWindowPassed = (days: number) =>
+  conflict(`This service can be refunded only within ${days} days of the purchase; that time has passed.`, "REFUND_WINDOW_PASSED");
 export const payoutExceeds = () => badRequest("The amount exceeds your available balance.", { reason: "PAYOUT_EXCEEDS_BALANCE" });
 export const payoutFailed = () => new AppError(502, "There was an error with your payout. Please try again later.", { reason: "PAYOUT_ERROR" });
 
@@ -88,6 +90,7 @@ export function createMoney(deps: Pick<Deps, "sql" | "audit" | "payments">) {
       if (!t) throw noSuchTransaction();
       if (t.status !== "succeeded") throw badRequest("Only a paid transaction can be refunded.", { reason: "NOT_REFUNDABLE" });
       if (input.amountCents > t.amount_cents - t.refunded_cents) throw refundTooLarge();
+      await checkRefundWindow(t);
       const intentId = t.type === "service" ? t.invoice_id : await intentOfInvoice(t.invoice_id);
       const key = crypto.randomUUID();
       const r = await payments.refund({ intentId, amountCents: input.amountCents, idempotencyKey: `refund-${key}`, metadata: { transactionId } });
@@ -139,6 +142,16 @@ export function createMoney(deps: Pick<Deps, "sql" | "audit" | "payments">) {
     /** The ledger: stored transactions reconciled with the processor's records (./ledger.ts). */
     ledger: () => ledger.reconcile(),
   };
+
+  /** 02 §9: a service with a refund window (the imaging referral: 30 days) is not refunded after it, counted from the purchase. */
+  async function checkRefundWindow(t: TxRow) {
+    if (t.type !== "service") return;
+    const [row] = await sql<{ days: number | null; closed: boolean }[]>`select s.refund_window_days as days,
+        t.created_at <= now() - make_interval(days => s.refund_window_days) as closed
+      from payment_transactions t join service_requests r on r.id = t.service_request_id join paid_services s on s.id = r.service_id
+      where t.id = ${t.id}`;
+    if (row?.days && row.closed) throw refundWindowPassed(row.days);
+  }
 
   async function accountOf(doctorId: string) {
     const [row] = await sql<{ stripe_account: string | null }[]>`select stripe_account from users where id = ${doctorId}`;
