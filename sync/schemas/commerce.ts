@@ -142,8 +142,12 @@ export type PaidService = {
   fields: ServiceField[];
   attachableFiles: boolean;
   intakeForm: boolean;
-  additional: ServiceAdditional | null;
-  refundWindowDays: number | null;
+  /**
+   * 02 §9 options (migration 0086). The edge always sends them; optional in the type so client fixtures written
+   * before them stay valid.
+   */
+  additional?: ServiceAdditional | null;
+  refundWindowDays?: number | null;
   isActive: boolean;
   isHomepage: boolean;
   createdAt: string;

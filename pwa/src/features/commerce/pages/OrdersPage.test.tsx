@@ -15,7 +15,7 @@ const FILE_ID = "3f2b9c1e-0000-4000-8000-0000000000f1";
 const service: PaidService = {
   id: SERVICE, name: "Imaging referral", description: "", subscriberPriceCents: 3000, nonSubscriberPriceCents: 5900,
   fields: [{ key: "bodyPart", label: "Body part", kind: "input", placeholder: "e.g. left knee", required: true }],
-  attachableFiles: true, intakeForm: true, additional: null, refundWindowDays: null, isActive: true, isHomepage: false, createdAt: "2026-01-01T00:00:00.000Z",
+  attachableFiles: true, intakeForm: true, isActive: true, isHomepage: false, createdAt: "2026-01-01T00:00:00.000Z",
 };
 const card = { id: "pm_1", brand: "visa", last4: "4242", expMonth: 4, expYear: 2030, isDefault: true };
 const pending: ServicePurchase = {
