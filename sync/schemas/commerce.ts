@@ -222,6 +222,33 @@ export type ServiceQuote = {
   additional: { used: number; max: number; endsAt: string } | null;
 };
 
+/** One charge's money in the ledger (`GET /admin/ledger`), computed from our records or from the processor's. */
+export type LedgerSide = {
+  paidCents: number;
+  refundedCents: number;
+  feeCents: number;
+  feeRefundedCents: number;
+  /** Net − reversed. */
+  doctorShareCents: number;
+  /** (Paid − refunded) − doctor's share. */
+  platformFeeCents: number;
+};
+export type LedgerReport = {
+  totals: { stored: LedgerSide; processor: LedgerSide };
+  rows: (LedgerSide & { id: string; type: "membership" | "service"; chargeId: string | null; balanced: boolean; agrees: boolean })[];
+  /** Charges whose figures differ (`differences` names them), or `missing at the processor`. */
+  mismatches: {
+    id: string; type: "membership" | "service"; doctorId: string | null; chargeId: string | null; differences: string[];
+    stored: LedgerSide; processor: LedgerSide | null;
+  }[];
+  /** Per doctor's payout account: the stored doctor's shares against what the account received (payouts aside). */
+  accounts: { accountId: string; storedDoctorShareCents: number; receivedCents: number; agrees: boolean }[];
+  /** The stored rows obey the split rules. */
+  balanced: boolean;
+  /** Every charge and every account agrees with the processor to the cent. */
+  agrees: boolean;
+};
+
 export const refundSchema = z.object({
   amountCents: z.number({ error: "Amount is required" }).int("A whole number of cents").positive("Above 0"),
   reason: z.string({ error: "A reason is required" }).trim().min(1, "A reason is required").max(500, "At most 500 symbols")

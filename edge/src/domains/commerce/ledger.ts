@@ -7,16 +7,8 @@
  */
 import type { Deps } from "../../deps.ts";
 import type { ChargeRecord } from "../../platform/payments/commerce.ts";
+import type { LedgerReport, LedgerSide } from "../../../../sync/schemas/commerce.ts";
 
-/** One charge's money, either side: the doctor's share kept = net − reversed; the platform keeps the rest of what was not refunded. */
-export type LedgerSide = {
-  paidCents: number;
-  refundedCents: number;
-  feeCents: number;
-  feeRefundedCents: number;
-  doctorShareCents: number;
-  platformFeeCents: number;
-};
 const FIELDS = ["paidCents", "refundedCents", "feeCents", "feeRefundedCents", "doctorShareCents", "platformFeeCents"] as const;
 
 type Row = {
@@ -29,10 +21,8 @@ const PAYOUT_TYPES = new Set(["payout", "payout_cancel", "payout_failure"]);
 /** Processor reads at once (the ledger makes one or two per charge). */
 const PARALLEL = 8;
 
-const side = (paid: number, refunded: number, fee: number, feeRefunded: number, doctorShare: number): LedgerSide => ({
-  paidCents: paid, refundedCents: refunded, feeCents: fee, feeRefundedCents: feeRefunded, doctorShareCents: doctorShare,
-  platformFeeCents: paid - refunded - doctorShare,
-});
+/** The platform keeps what was not refunded and not the doctor's (so it absorbs a refund's rounding cent). */
+const side = (s: Omit<LedgerSide, "platformFeeCents">): LedgerSide => ({ ...s, platformFeeCents: s.paidCents - s.refundedCents - s.doctorShareCents });
 const sum = (sides: LedgerSide[]): LedgerSide =>
   Object.fromEntries(FIELDS.map((k) => [k, sides.reduce((n, s) => n + s[k], 0)])) as LedgerSide;
 
@@ -45,7 +35,7 @@ export function createLedger(deps: Pick<Deps, "sql" | "payments">) {
   }
 
   return {
-    async reconcile() {
+    async reconcile(): Promise<LedgerReport> {
       const rows = await sql<Row[]>`select t.id, t.type, t.doctor_id, t.invoice_id, u.stripe_account as account, t.amount_cents, t.fee_cents,
           t.net_cents, t.refunded_cents, t.fee_refunded_cents, t.net_reversed_cents
         from payment_transactions t left join users u on u.id = t.doctor_id
@@ -69,7 +59,10 @@ export function createLedger(deps: Pick<Deps, "sql" | "payments">) {
       }
 
       const charges = rows.map((r, i) => {
-        const stored = side(r.amount_cents, r.refunded_cents, r.fee_cents, r.fee_refunded_cents, r.net_cents - r.net_reversed_cents);
+        const stored = side({
+          paidCents: r.amount_cents, refundedCents: r.refunded_cents, feeCents: r.fee_cents, feeRefundedCents: r.fee_refunded_cents,
+          doctorShareCents: r.net_cents - r.net_reversed_cents,
+        });
         // Stored rules that need no processor: the split adds up, refunds within what was paid, the fee refunds
         // within the one cent a proportional reversal can round.
         const balanced = r.fee_cents + r.net_cents === r.amount_cents && r.refunded_cents <= r.amount_cents &&
@@ -80,11 +73,13 @@ export function createLedger(deps: Pick<Deps, "sql" | "payments">) {
           const account = c.destinationAccountId ? accounts.get(c.destinationAccountId) : undefined;
           const received = account ? c.accountSources.reduce((n, s) => n + (account.bySource.get(s) ?? 0), 0) : 0;
           // No destination: the platform kept the whole payment, which is what the stored row says (fee = amount).
-          processor = c.destinationAccountId
-            ? side(c.amountCents, c.refundedCents, c.applicationFeeCents, c.applicationFeeRefundedCents, received)
-            : side(c.amountCents, c.refundedCents, c.amountCents, c.applicationFeeRefundedCents, 0);
+          processor = side({
+            paidCents: c.amountCents, refundedCents: c.refundedCents, feeRefundedCents: c.applicationFeeRefundedCents,
+            feeCents: c.destinationAccountId ? c.applicationFeeCents : c.amountCents,
+            doctorShareCents: c.destinationAccountId ? received : 0,
+          });
         }
-        const differences = processor ? FIELDS.filter((k) => stored[k] !== processor[k]) : ["missing at the processor"];
+        const differences: string[] = processor ? FIELDS.filter((k) => stored[k] !== processor[k]) : ["missing at the processor"];
         return { id: r.id, type: r.type, doctorId: r.doctor_id, chargeId: c?.chargeId ?? null, stored, processor, balanced, differences, account: c?.destinationAccountId ?? null };
       });
 
@@ -104,9 +99,7 @@ export function createLedger(deps: Pick<Deps, "sql" | "payments">) {
         rows: charges.map((c) => ({ id: c.id, type: c.type, chargeId: c.chargeId, ...c.stored, balanced: c.balanced, agrees: c.differences.length === 0 })),
         mismatches,
         accounts: byAccount,
-        /** The stored rows obey the split rules. */
         balanced: charges.every((c) => c.balanced),
-        /** Every charge and every doctor's account agrees with the processor to the cent. */
         agrees: mismatches.length === 0 && byAccount.every((a) => a.agrees),
       };
     },
