@@ -18,14 +18,19 @@ Deno.test("splitCommission: fee = gross × percent / 100 rounded half up; fee + 
     assert.deepEqual(splitCommission(5900, 0), { grossCents: 5900, feeCents: 0, netCents: 5900 });
     assert.deepEqual(splitCommission(5900, 100), { grossCents: 5900, feeCents: 5900, netCents: 0 });
   });
-  await t.step("every amount up to $20 and every percent: fee + net = gross, fee within half a cent of the exact share", () => {
-    for (let gross = 0; gross <= 2000; gross += 7) {
+  await t.step("every cent from $0.00 to $20.00 and every percent: fee + net = gross, fee = the exact share rounded half up", () => {
+    let checked = 0;
+    for (let gross = 0; gross <= 2000; gross++) {
       for (let p = 0; p <= 100; p++) {
         const { feeCents, netCents } = splitCommission(gross, p);
         assert.equal(feeCents + netCents, gross);
-        assert.ok(Math.abs(feeCents - gross * p / 100) <= 0.5);
+        // In hundredths of a cent, exactly: the exact share lies in (fee − ½, fee + ½], i.e. a half rounds up.
+        const diff = feeCents * 100 - gross * p;
+        assert.ok(diff > -50 && diff <= 50, `${gross}¢ at ${p} %: fee ${feeCents}`);
+        checked++;
       }
     }
+    assert.equal(checked, 2001 * 101);
   });
   await t.step("refuses fractions, negatives and percents outside 0..100", () => {
     assert.throws(() => splitCommission(10.5, 10));

@@ -89,6 +89,14 @@ export const serviceFieldSchema = z.object({
 }).strict();
 export type ServiceField = z.output<typeof serviceFieldSchema>;
 
+export const serviceAdditionalSchema = z.object({
+  priceCents: z.number({ error: "Price of an additional request must be a number of cents" }).int("Whole cents").positive("Above 0")
+    .max(100_000_00, "Too large"),
+  max: z.number({ error: "How many additional requests" }).int("A whole number").min(1, "At least 1").max(10, "At most 10"),
+  withinDays: z.number({ error: "Days must be a number" }).int("Whole days").min(1, "At least 1 day").max(365, "At most 365 days"),
+}).strict();
+export type ServiceAdditional = z.output<typeof serviceAdditionalSchema>;
+
 export const paidServiceInputSchema = z.object({
   name: text(100).min(1, "Name is required"),
   description: text(1000).default(""),
@@ -99,6 +107,14 @@ export const paidServiceInputSchema = z.object({
   fields: z.array(serviceFieldSchema).max(20, "At most 20 fields").default([]),
   attachableFiles: z.boolean().default(false),
   intakeForm: z.boolean().default(false),
+  /**
+   * 02 §9 imaging referral: further requests within `withinDays` of a paid first one cost `priceCents` (at most the
+   * patient's usual price), up to `max` of them; null = none. Left out on an update = unchanged.
+   */
+  additional: serviceAdditionalSchema.nullable().optional(),
+  /** Refunds refused this many days after the purchase (02 §9: 30); null = no limit. Left out on an update = unchanged. */
+  refundWindowDays: z.number({ error: "Days must be a number" }).int("Whole days").min(1, "At least 1 day").max(365, "At most 365 days")
+    .nullable().optional(),
 }).strict().superRefine((s, ctx) => {
   if (s.subscriberPriceCents === null && s.nonSubscriberPriceCents === null) {
     ctx.addIssue({ code: "custom", path: ["nonSubscriberPriceCents"], message: "Set a price for subscribers, non-subscribers or both" });
@@ -126,6 +142,12 @@ export type PaidService = {
   fields: ServiceField[];
   attachableFiles: boolean;
   intakeForm: boolean;
+  /**
+   * 02 §9 options (migration 0086). The edge always sends them; optional in the type so client fixtures written
+   * before them stay valid.
+   */
+  additional?: ServiceAdditional | null;
+  refundWindowDays?: number | null;
   isActive: boolean;
   isHomepage: boolean;
   createdAt: string;
@@ -192,6 +214,40 @@ export type ServicePurchase = {
 };
 
 // ---------------------------------------------------------------- refunds, payouts, transactions
+
+/** `GET /paidServices/quote/{id}`: the price before a promo code; `additional` when a first request's window is open. */
+export type ServiceQuote = {
+  priceCents: number;
+  regularPriceCents: number;
+  additional: { used: number; max: number; endsAt: string } | null;
+};
+
+/** One charge's money in the ledger (`GET /admin/ledger`), computed from our records or from the processor's. */
+export type LedgerSide = {
+  paidCents: number;
+  refundedCents: number;
+  feeCents: number;
+  feeRefundedCents: number;
+  /** Net − reversed. */
+  doctorShareCents: number;
+  /** (Paid − refunded) − doctor's share. */
+  platformFeeCents: number;
+};
+export type LedgerReport = {
+  totals: { stored: LedgerSide; processor: LedgerSide };
+  rows: (LedgerSide & { id: string; type: "membership" | "service"; chargeId: string | null; balanced: boolean; agrees: boolean })[];
+  /** Charges whose figures differ (`differences` names them), or `missing at the processor`. */
+  mismatches: {
+    id: string; type: "membership" | "service"; doctorId: string | null; chargeId: string | null; differences: string[];
+    stored: LedgerSide; processor: LedgerSide | null;
+  }[];
+  /** Per doctor's payout account: the stored doctor's shares against what the account received (payouts aside). */
+  accounts: { accountId: string; storedDoctorShareCents: number; receivedCents: number; agrees: boolean }[];
+  /** The stored rows obey the split rules. */
+  balanced: boolean;
+  /** Every charge and every account agrees with the processor to the cent. */
+  agrees: boolean;
+};
 
 export const refundSchema = z.object({
   amountCents: z.number({ error: "Amount is required" }).int("A whole number of cents").positive("Above 0"),

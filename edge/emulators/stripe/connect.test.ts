@@ -80,6 +80,43 @@ Deno.test("Connect: destination charge with an application fee, balances, payout
   }
 });
 
+Deno.test("Connect: the ledger's reads — a connected account's balance transactions (paginated, by source), application fees with their refunds", async () => {
+  const { emulator, stripe } = await startForTest();
+  try {
+    const account = await stripe.accounts.create({ type: "express" });
+    emulator.setAccountEnabled(account.id, true);
+    const on = { stripeAccount: account.id };
+    const charges: Stripe.Charge[] = [];
+    for (const [amount, fee] of [[1000, 150], [2001, 300], [333, 50]]) {
+      const pi = await stripe.paymentIntents.create({
+        amount, currency: "usd", payment_method: "pm_card_visa", confirm: true, application_fee_amount: fee, transfer_data: { destination: account.id },
+      });
+      charges.push(await stripe.charges.retrieve(String(pi.latest_charge), { expand: ["transfer", "application_fee"] }));
+    }
+    await stripe.refunds.create({ charge: charges[1].id, amount: 1000, reverse_transfer: true, refund_application_fee: true });
+    // All of the account's balance transactions, one per page: three payments and one reversal; none on the platform's list.
+    const all = await stripe.balanceTransactions.list({ limit: 1 }, on).autoPagingToArray({ limit: 100 });
+    assert.deepEqual(all.map((t) => t.type).sort(), ["payment", "payment", "payment", "payment_refund"]);
+    assert.equal(all.reduce((n, t) => n + t.net, 0), (1000 - 150) + (2001 - 300) + (333 - 50) - 850);
+    const platform = await stripe.balanceTransactions.list({ limit: 100 }).autoPagingToArray({ limit: 1000 });
+    assert.ok(platform.every((t) => !all.some((a) => a.id === t.id)));
+    // By source: the transfer's payment on the account, and the reversal.
+    const transfer = await stripe.transfers.retrieve(String((charges[1].transfer as Stripe.Transfer).id));
+    const [payment] = (await stripe.balanceTransactions.list({ source: String(transfer.destination_payment) }, on)).data;
+    assert.deepEqual([payment.type, payment.net], ["payment", 1701]);
+    const [reversal] = (await stripe.balanceTransactions.list({ source: transfer.reversals.data[0].id }, on)).data;
+    assert.deepEqual([reversal.type, reversal.net, transfer.amount_reversed], ["payment_refund", -850, 850]);
+    assert.equal((await stripe.balanceTransactions.list({ source: "py_none" }, on)).data.length, 0);
+    // Application fees: by charge, with the refunded part and its fee refunds; all of them paginated.
+    const [fee] = (await stripe.applicationFees.list({ charge: charges[1].id })).data;
+    assert.deepEqual([fee.amount, fee.amount_refunded, fee.refunds.data.map((r) => r.amount)], [300, 150, [150]]);
+    const fees = await stripe.applicationFees.list({ limit: 2 }).autoPagingToArray({ limit: 100 });
+    assert.deepEqual(fees.map((f) => f.amount).sort((a, b) => a - b), [50, 150, 300]);
+  } finally {
+    await emulator.close();
+  }
+});
+
 Deno.test("Connect: transfers need an enabled destination; application fees need a destination", async () => {
   const { emulator, stripe } = await startForTest();
   try {

@@ -1,7 +1,7 @@
 /**
  * Demo commerce of issue 14 (02 §9): the imaging referral ($59 for patients
- * without a membership, one month of access included; $30 for members, as an
- * additional referral) on the homepage and enabled by the demo doctor; the demo
+ * without a membership, $30 for members; $30 for each of up to 3 additional
+ * referrals within 30 days of a first one; refunds within 30 days) on the homepage and enabled by the demo doctor; the demo
  * doctor's commission (15 %); a promo code SPRING20 (20 %, once, 100 uses); and,
  * on the emulator, the demo doctor's payout account made and onboarded at the
  * processor so purchases and payouts work out of the box. Idempotent.
@@ -13,6 +13,10 @@ export const DEMO_SERVICE = {
   description: "A referral for an imaging test. Allow 2 business days; complete the test within 30 days or ask for a refund.",
   subscriber_price_cents: 3000,
   non_subscriber_price_cents: 5900,
+  additional_price_cents: 3000,
+  additional_max: 3,
+  additional_within_days: 30,
+  refund_window_days: 30,
   fields: [
     { key: "bodyPart", label: "Body part to image", kind: "input", placeholder: "e.g. left knee", required: true },
     { key: "reason", label: "Why do you need it?", kind: "textarea", placeholder: "Symptoms, since when", required: false },
@@ -28,6 +32,10 @@ export async function seedCommerce(deps: Pick<Deps, "sql" | "log"> & Partial<Pic
     select ${DEMO_SERVICE.name}, ${DEMO_SERVICE.description}, ${DEMO_SERVICE.subscriber_price_cents}, ${DEMO_SERVICE.non_subscriber_price_cents},
       ${sql.json(DEMO_SERVICE.fields)}, true, true
     where not exists (select 1 from paid_services where name = ${DEMO_SERVICE.name})`;
+  // 02 §9 options, also on a demo database seeded before they existed (migration 0086).
+  await sql`update paid_services set additional_price_cents = ${DEMO_SERVICE.additional_price_cents}, additional_max = ${DEMO_SERVICE.additional_max},
+      additional_within_days = ${DEMO_SERVICE.additional_within_days}, refund_window_days = ${DEMO_SERVICE.refund_window_days}
+    where name = ${DEMO_SERVICE.name} and additional_price_cents is null and refund_window_days is null`;
   await sql`insert into doctor_paid_services (doctor_id, service_id, enabled)
     select ${doctor.id}, id, true from paid_services where name = ${DEMO_SERVICE.name} on conflict do nothing`;
   await sql`update users set commission_percent = 15 where id = ${doctor.id} and commission_percent is null`;

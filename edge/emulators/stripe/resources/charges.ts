@@ -47,7 +47,11 @@ export function chargeRoutes(core: Core): Route[] {
     route("GET", "/v1/balance_transactions", ({ params, account }) => {
       const type = asString(params.type, "type");
       const payout = asString(params.payout, "payout");
-      const items = core.store.all("balance_transaction", (t) => t._account === (account ?? PLATFORM) && (!type || t.type === type) && (!payout || t._payout === payout));
+      const source = asString(params.source, "source");
+      const items = core.store.all(
+        "balance_transaction",
+        (t) => t._account === (account ?? PLATFORM) && (!type || t.type === type) && (!payout || t._payout === payout) && (!source || t.source === source),
+      );
       items.forEach((t) => withStatus(core, t));
       return core.list("/v1/balance_transactions", items, params);
     }),

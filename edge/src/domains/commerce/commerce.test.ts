@@ -224,16 +224,45 @@ commerceTest("payout account, service purchase with a promo code, balance, payou
     assert.deepEqual([res.body.result.refundedCents, res.body.result.feeRefundedCents, res.body.result.netReversedCents], [1001, 150, 851]);
   });
 
-  await t.step("the ledger balances to the cent and agrees with the doctor's account at the processor", async () => {
+  await t.step("the ledger: stored transactions and the processor's records agree to the cent, charge by charge and per account", async () => {
     await ctx.settle();
-    const ledger = (await ctx.call("GET", "/admin/ledger", { token: admin.token })).body.result;
-    assert.equal(ledger.balanced, true);
-    assert.deepEqual(ledger.totals, { paidCents: 4720 + 5900, refundedCents: 1999 + 1001, doctorShareCents: 2313 + 5015 - 851, platformFeeCents: 408 + 885 - 150 });
-    assert.equal(ledger.totals.paidCents - ledger.totals.refundedCents, ledger.totals.doctorShareCents + ledger.totals.platformFeeCents);
-    // The doctor's account: 4012 + 5015 in, 1699 reversed, 1000 paid out.
+    const res = await ctx.call("GET", "/admin/ledger", { token: admin.token });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    const ledger = res.body.result;
+    // Service 4720 (fee 708, 1999 refunded: fee 300 back, doctor 1699 reversed); membership 5900 (fee 885, 1001 refunded: 150, 851).
+    const expected = {
+      paidCents: 4720 + 5900, refundedCents: 1999 + 1001, feeCents: 708 + 885, feeRefundedCents: 300 + 150,
+      doctorShareCents: (4012 - 1699) + (5015 - 851), platformFeeCents: (4720 - 1999 - 2313) + (5900 - 1001 - 4164),
+    };
+    assert.deepEqual(ledger.totals.stored, expected);
+    assert.deepEqual(ledger.totals.processor, expected);
+    assert.deepEqual(ledger.mismatches, []);
+    assert.deepEqual([ledger.balanced, ledger.agrees], [true, true]);
+    assert.equal(ledger.rows.length, 2);
+    assert.ok(ledger.rows.every((r: { chargeId: string; agrees: boolean }) => /^ch_/.test(r.chargeId) && r.agrees));
+    // The doctor's account received exactly their share (payouts aside), and the balance shows it less the payout.
+    assert.deepEqual(ledger.accounts, [{ accountId, storedDoctorShareCents: expected.doctorShareCents, receivedCents: expected.doctorShareCents, agrees: true }]);
     const b = (await ctx.call("GET", "/stripe/balance/me", { token: doctor.token })).body.result;
-    assert.equal(b.availableCents + b.pendingCents + 1000, ledger.totals.doctorShareCents);
+    assert.equal(b.availableCents + b.pendingCents + 1000, expected.doctorShareCents);
     assert.equal((await ctx.call("GET", "/admin/ledger", { token: doctor.token })).status, 403);
+  });
+
+  await t.step("the ledger can fail: one stored fee changed by a cent shows that charge as a mismatch", async () => {
+    await ctx.sql`update payment_transactions set fee_cents = fee_cents + 1 where id = ${txId}`;
+    const ledger = (await ctx.call("GET", "/admin/ledger", { token: admin.token })).body.result;
+    assert.deepEqual([ledger.balanced, ledger.agrees], [false, false]);
+    assert.equal(ledger.mismatches.length, 1);
+    const [m] = ledger.mismatches;
+    assert.deepEqual([m.id, m.differences, m.stored.feeCents, m.processor.feeCents], [txId, ["feeCents"], 709, 708]);
+    assert.equal(ledger.totals.stored.feeCents - ledger.totals.processor.feeCents, 1);
+    // A doctor's share stored a cent high: the charge and the doctor's account both disagree.
+    await ctx.sql`update payment_transactions set fee_cents = fee_cents - 1, net_reversed_cents = net_reversed_cents - 1 where id = ${txId}`;
+    const share = (await ctx.call("GET", "/admin/ledger", { token: admin.token })).body.result;
+    assert.deepEqual(share.mismatches.map((x: { differences: string[] }) => x.differences), [["doctorShareCents", "platformFeeCents"]]);
+    assert.equal(share.accounts[0].storedDoctorShareCents - share.accounts[0].receivedCents, 1);
+    assert.equal(share.accounts[0].agrees, false);
+    await ctx.sql`update payment_transactions set net_reversed_cents = net_reversed_cents + 1 where id = ${txId}`;
+    assert.equal((await ctx.call("GET", "/admin/ledger", { token: admin.token })).body.result.agrees, true);
   });
 
   await t.step("an inactive payout account: the doctor cannot be bought from", async () => {

@@ -3,18 +3,19 @@
  * and admins (filters, CSV), the admin's refunds (full or partial, reason
  * required, within what was paid; the processor reverses the doctor's transfer
  * and the platform's fee in proportion), the doctor's balance and payouts read
- * from the processor, and the ledger that proves, for every charge,
- * payment − refunds = doctor's share + platform's fee to the cent.
+ * from the processor, and the ledger (./ledger.ts) that reconciles every
+ * stored charge with the processor's records to the cent.
  */
 import type { Actor } from "../../access/actor.ts";
 import type { Deps } from "../../deps.ts";
 import { listOf } from "../../http/envelope.ts";
-import { AppError, badRequest, forbidden } from "../../http/errors.ts";
+import { AppError, badRequest, conflict, forbidden } from "../../http/errors.ts";
 import { PayoutError } from "../../platform/payments/commerce.ts";
 import type { DoctorBalance, LedgerQuery, LedgerTransaction, RefundInput } from "../../../../sync/schemas/commerce.ts";
 import { noSuchTransaction, transactionScope } from "./access.ts";
 import { noStripeAccount } from "./payout-account.ts";
 import { storedPayouts } from "./payouts.ts";
+import { createLedger } from "./ledger.ts";
 
 type TxRow = {
   id: string; type: "membership" | "service"; status: LedgerTransaction["status"]; patient_id: string; patient_name: string;
@@ -31,6 +32,8 @@ const toLedger = (r: TxRow): LedgerTransaction => ({
 
 /** 02 §8 "amount exceeds transaction amount". */
 export const refundTooLarge = () => badRequest("The amount exceeds the transaction amount.", { reason: "REFUND_EXCEEDS" });
+export const refundWindowPassed = (days: number) =>
+  conflict(`This service can be refunded only within ${days} days of the purchase; that time has passed.`, "REFUND_WINDOW_PASSED");
 export const payoutExceeds = () => badRequest("The amount exceeds your available balance.", { reason: "PAYOUT_EXCEEDS_BALANCE" });
 export const payoutFailed = () => new AppError(502, "There was an error with your payout. Please try again later.", { reason: "PAYOUT_ERROR" });
 
@@ -39,6 +42,7 @@ const csvCell = (v: string) => (/[",\n\r]/.test(v) || /^[=+\-@]/.test(v) ? `"${v
 
 export function createMoney(deps: Pick<Deps, "sql" | "audit" | "payments">) {
   const { sql, audit, payments } = deps;
+  const ledger = createLedger(deps);
 
   async function query(actor: Actor, q: LedgerQuery, paged: boolean) {
     const scope = transactionScope(actor);
@@ -86,6 +90,7 @@ export function createMoney(deps: Pick<Deps, "sql" | "audit" | "payments">) {
       if (!t) throw noSuchTransaction();
       if (t.status !== "succeeded") throw badRequest("Only a paid transaction can be refunded.", { reason: "NOT_REFUNDABLE" });
       if (input.amountCents > t.amount_cents - t.refunded_cents) throw refundTooLarge();
+      await checkRefundWindow(t);
       const intentId = t.type === "service" ? t.invoice_id : await intentOfInvoice(t.invoice_id);
       const key = crypto.randomUUID();
       const r = await payments.refund({ intentId, amountCents: input.amountCents, idempotencyKey: `refund-${key}`, metadata: { transactionId } });
@@ -134,28 +139,19 @@ export function createMoney(deps: Pick<Deps, "sql" | "audit" | "payments">) {
       return { id: p.id, amountCents: p.amountCents, status: p.status, arrivalDate: p.arrivalDate?.toISOString() ?? null, createdAt: p.created.toISOString() };
     },
 
-    /**
-     * The ledger: for every charge, paid − refunded = (doctor's net − reversed) + (fee − fee refunded) + rounding
-     * the platform absorbed on a refund; `balanced` is false for any row where that does not hold to the cent.
-     */
-    async ledger() {
-      const rows = await sql<{ id: string; paid: number; refunded: number; doctor_share: number; platform_fee: number; balanced: boolean }[]>`
-        select id, amount_cents as paid, refunded_cents as refunded,
-          net_cents - net_reversed_cents as doctor_share,
-          (amount_cents - refunded_cents) - (net_cents - net_reversed_cents) as platform_fee,
-          fee_cents + net_cents = amount_cents
-            and refunded_cents <= amount_cents
-            and abs((fee_cents - fee_refunded_cents) - ((amount_cents - refunded_cents) - (net_cents - net_reversed_cents))) <= 1
-            as balanced
-        from payment_transactions where status in ('succeeded', 'refunded') order by created_at, id`;
-      const sum = (k: "paid" | "refunded" | "doctor_share" | "platform_fee") => rows.reduce((n, r) => n + r[k], 0);
-      return {
-        rows: rows.map((r) => ({ id: r.id, paidCents: r.paid, refundedCents: r.refunded, doctorShareCents: r.doctor_share, platformFeeCents: r.platform_fee, balanced: r.balanced })),
-        totals: { paidCents: sum("paid"), refundedCents: sum("refunded"), doctorShareCents: sum("doctor_share"), platformFeeCents: sum("platform_fee") },
-        balanced: rows.every((r) => r.balanced),
-      };
-    },
+    /** The ledger: stored transactions reconciled with the processor's records (./ledger.ts). */
+    ledger: () => ledger.reconcile(),
   };
+
+  /** 02 §9: a service with a refund window (the imaging referral: 30 days) is not refunded after it, counted from the purchase. */
+  async function checkRefundWindow(t: TxRow) {
+    if (t.type !== "service") return;
+    const [row] = await sql<{ days: number | null; closed: boolean }[]>`select s.refund_window_days as days,
+        t.created_at <= now() - make_interval(days => s.refund_window_days) as closed
+      from payment_transactions t join service_requests r on r.id = t.service_request_id join paid_services s on s.id = r.service_id
+      where t.id = ${t.id}`;
+    if (row?.days && row.closed) throw refundWindowPassed(row.days);
+  }
 
   async function accountOf(doctorId: string) {
     const [row] = await sql<{ stripe_account: string | null }[]>`select stripe_account from users where id = ${doctorId}`;

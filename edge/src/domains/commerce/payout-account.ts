@@ -4,7 +4,8 @@
  * edge/docs/commerce.md): the processor hosts onboarding and the payout
  * dashboard; the platform makes destination charges with an application fee.
  *
- * `GET /stripe/connect/provider/link` makes the account once, a single-use
+ * `GET /stripe/connect/provider/link` makes the account once (concurrent
+ * requests serialized, `ensureAccount`), a single-use
  * CSRF token, and an account link whose return URL is the PWA's
  * `/stripe/connected?state=TOKEN` (refresh URL: `/stripe/connect`, the Retry
  * page). The PWA then posts `finalize {csrfToken}`: the token must be this
@@ -35,16 +36,32 @@ export function createPayoutAccounts(deps: Pick<Deps, "sql" | "audit" | "payment
     return row;
   }
 
+  /**
+   * Makes the doctor's processor account once. Concurrent link requests (two tabs, a double click) queue on a
+   * per-doctor advisory lock held while the account is made and stored, and the later ones find it stored. The
+   * processor call also carries the idempotency key `account-{userId}`, but Stripe keeps keys for 24 hours only,
+   * so the lock, not the key, is what makes it once.
+   */
+  async function ensureAccount(userId: string, email: string): Promise<string> {
+    const made = await sql.begin(async (tx) => {
+      await tx`select pg_advisory_xact_lock(hashtextextended(${`payout-account:${userId}`}, 0))`;
+      const [row] = await tx<{ stripe_account: string | null }[]>`select stripe_account from users where id = ${userId}`;
+      if (row?.stripe_account) return { accountId: row.stripe_account, created: false };
+      const accountId = await payments.createConnectedAccount({ userId, email });
+      await tx`update users set stripe_account = ${accountId}, is_active_stripe_account = false where id = ${userId}`;
+      return { accountId, created: true };
+    });
+    if (made.created) {
+      await audit.record({ event: "payment.write", actorId: userId, subjectId: userId, details: { what: "payout.account.create", accountId: made.accountId } });
+    }
+    return made.accountId;
+  }
+
   return {
     /** The onboarding link (the account made the first time). */
     async link(actor: Actor) {
       const me = await doctorRow(actor.userId);
-      let accountId = me.stripe_account;
-      if (!accountId) {
-        accountId = await payments.createConnectedAccount({ userId: actor.userId, email: me.email });
-        await sql`update users set stripe_account = ${accountId}, is_active_stripe_account = false where id = ${actor.userId} and stripe_account is null`;
-        await audit.record({ event: "payment.write", actorId: actor.userId, subjectId: actor.userId, details: { what: "payout.account.create", accountId } });
-      }
+      const accountId = me.stripe_account ?? await ensureAccount(actor.userId, me.email);
       const token = encodeHex(crypto.getRandomValues(new Uint8Array(24)));
       await sql`insert into payout_link_states (token_hash, doctor_id, expires_at)
         values (${await sha256(token)}, ${actor.userId}, ${new Date(clock.now().getTime() + LINK_TTL_MS)})`;

@@ -68,6 +68,27 @@ commerceTest("payout.* webhooks: history with statuses; a failed payout notifies
     assert.ok(audit.some((a) => a.details.what === "payout.status" && a.details.status === "failed"));
   });
 
+  await t.step("an immediate payout error at the processor: 502 with the §8 message, nothing recorded, the balance untouched", async () => {
+    ctx.emulator.failPayouts(account, null);
+    const before = await history();
+    const requests = async () => (await ctx.sql<{ n: number }[]>`select count(*)::int as n from payout_requests where doctor_id = ${doctor.id}`)[0].n;
+    const n = await requests();
+    ctx.emulator.failNext(/^\/v1\/payouts$/, { status: 400, type: "invalid_request_error", code: "payouts_not_allowed", message: "Payouts are not enabled on this account." });
+    const res = await ctx.call("POST", "/stripe/payouts", { token: doctor.token, body: { amountCents: 500 } });
+    assert.equal(res.status, 502);
+    assert.equal(res.body.message, "There was an error with your payout. Please try again later.");
+    assert.equal(res.body.details.reason, "PAYOUT_ERROR");
+    assert.equal(await requests(), n);
+    const after = await history();
+    assert.deepEqual([after.availableCents, after.payouts.length], [before.availableCents, before.payouts.length]);
+    // The processor's own refusal of an account whose payouts were turned off answers the same.
+    ctx.emulator.setAccountEnabled(account, false);
+    const off = await ctx.call("POST", "/stripe/payouts", { token: doctor.token, body: { amountCents: 500 } });
+    assert.deepEqual([off.status, off.body.details?.reason], [502, "PAYOUT_ERROR"]);
+    ctx.emulator.setAccountEnabled(account, true);
+    await ctx.settle();
+  });
+
   await t.step("each event is applied once: the same deliveries again change nothing, no second notice", async () => {
     const events = (await ctx.stripeGet("/v1/events?type=payout.failed")).data;
     assert.equal(events.length, 1);

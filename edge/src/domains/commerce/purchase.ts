@@ -24,7 +24,7 @@ import type { Deps } from "../../deps.ts";
 import type { Queryable } from "../../db/connect.ts";
 import { AppError, conflict, notFound } from "../../http/errors.ts";
 import { CardError } from "../../platform/payments/payments.ts";
-import { discountedCents, type ServicePurchase, type ServiceRequestInput, splitCommission } from "../../../../sync/schemas/commerce.ts";
+import { discountedCents, type ServicePurchase, type ServiceQuote, type ServiceRequestInput, splitCommission } from "../../../../sync/schemas/commerce.ts";
 import { acceptsBookings, createDoctorsRepo, isListed } from "../doctors/repo.ts";
 import { doctorUnavailable, noSuchDoctor } from "../doctors/errors.ts";
 import { createMembershipsRepo } from "../memberships/repo.ts";
@@ -61,6 +61,28 @@ export async function membershipSplit(deps: Pick<Deps, "sql" | "payments">, doct
     return undefined;
   }
   return { destinationAccountId: accountId, applicationFeePercent: await commissionOf(deps.sql, doctorId) };
+}
+
+/**
+ * 02 §9 imaging referral: the patient's latest paid first request of this service to this doctor whose window
+ * (`additional_within_days`) is still open, and how many additional requests use it (pending ones hold a place).
+ * `lock` takes the first request's row so concurrent purchases count one after another. Null when the service
+ * has no additional price or no window is open.
+ */
+export async function additionalWindow(
+  q: Queryable,
+  o: { service: PaidServiceRow; patientId: string; doctorId: string; lock?: boolean },
+): Promise<{ firstRequestId: string; priceCents: number; used: number; max: number; endsAt: Date } | null> {
+  const { additional_price_cents: priceCents, additional_max: max, additional_within_days: days } = o.service;
+  if (priceCents === null || max === null || days === null) return null;
+  const [first] = await q<{ id: string; created_at: Date }[]>`select id, created_at from service_requests
+    where patient_id = ${o.patientId} and service_id = ${o.service.id} and doctor_id = ${o.doctorId} and first_request_id is null
+      and status = 'paid' and created_at > now() - make_interval(days => ${days})
+    order by created_at desc limit 1 ${o.lock ? q`for update` : q``}`;
+  if (!first) return null;
+  const [{ n }] = await q<{ n: number }[]>`select count(*)::int as n from service_requests
+    where first_request_id = ${first.id} and status in ('pending', 'paid')`;
+  return { firstRequestId: first.id, priceCents, used: n, max, endsAt: new Date(first.created_at.getTime() + days * 86_400_000) };
 }
 
 type RequestRow = {
@@ -210,8 +232,12 @@ export function createPurchases(deps: Pick<Deps, "sql" | "audit" | "payments">) 
           where s.id = ${serviceId} for share of s`;
         if (!offer?.active || !offer.enabled) throw serviceTurnedOff();
         if (price === null) throw member ? nonMembersOnly() : membersOnly();
+        // An additional request within a first one's window, while places are left; otherwise a new first (02 §9).
+        const window = await additionalWindow(tx, { service, patientId: actor.userId, doctorId: doctor.id, lock: true });
+        const additional = window && window.used < window.max ? window : null;
+        const base = additional ? Math.min(price, additional.priceCents) : price;
         const redeemed = coupon ? await redeemCoupon(tx, { couponId: coupon.id, patientId: actor.userId, purpose: "service" }) : null;
-        const amount = redeemed ? discountedCents(price, redeemed.percentage_discount) : price;
+        const amount = redeemed ? discountedCents(base, redeemed.percentage_discount) : base;
         const split = splitCommission(amount, percent);
         let charge;
         try {
@@ -234,9 +260,10 @@ export function createPurchases(deps: Pick<Deps, "sql" | "audit" | "payments">) 
           throw cardRefused(new CardError("card_declined", null, cardMessage("card_declined", null)));
         }
         const [row] = await tx<RequestRow[]>`insert into service_requests (id, service_id, patient_id, doctor_id, field_answers,
-            intake_answers, file_ids, coupon_id, price_cents, amount_cents, fee_cents, net_cents, status, intent_id)
+            intake_answers, file_ids, coupon_id, price_cents, amount_cents, fee_cents, net_cents, status, intent_id, first_request_id)
           values (${requestId}, ${serviceId}, ${actor.userId}, ${doctor.id}, ${tx.json(fields)}, ${tx.json(intake)}, ${tx.json(files)},
-            ${coupon?.id ?? null}, ${price}, ${amount}, ${split.feeCents}, ${split.netCents}, 'pending', ${charge.intentId})
+            ${coupon?.id ?? null}, ${base}, ${amount}, ${split.feeCents}, ${split.netCents}, 'pending', ${charge.intentId},
+            ${additional?.firstRequestId ?? null})
           returning *`;
         const recorded = waiting ? row : await record(tx, row);
         return { row: recorded!, charge };
@@ -249,6 +276,27 @@ export function createPurchases(deps: Pick<Deps, "sql" | "audit" | "payments">) 
         },
       });
       return toPurchase(result.row, result.charge.clientSecret);
+    },
+
+    /**
+     * `GET /paidServices/quote/{id}?doctorId=`: what the patient would pay now before a promo code — the usual
+     * price for them (member or not), or the additional price within a first request's window (02 §9).
+     */
+    async quote(actor: Actor, serviceId: string, doctorId: string): Promise<ServiceQuote> {
+      const [service] = await sql<PaidServiceRow[]>`select * from paid_services where id = ${serviceId}`;
+      if (!service) throw noSuchService();
+      const doctor = await doctors.byId(sql, doctorId);
+      if (!doctor || !isListed(doctor)) throw noSuchDoctor();
+      const member = await memberships.isMember(sql, actor.userId, doctor.id);
+      const price = member ? service.subscriber_price_cents : service.non_subscriber_price_cents;
+      if (price === null) throw member ? nonMembersOnly() : membersOnly();
+      const window = await additionalWindow(sql, { service, patientId: actor.userId, doctorId: doctor.id });
+      const open = window && window.used < window.max ? window : null;
+      return {
+        priceCents: open ? Math.min(price, open.priceCents) : price,
+        regularPriceCents: price,
+        additional: window ? { used: window.used, max: window.max, endsAt: window.endsAt.toISOString() } : null,
+      };
     },
 
     /** `POST /stripe/confirm/intent` for a service charge: after the patient's 3-D Secure step. */

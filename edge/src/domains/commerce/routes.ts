@@ -17,6 +17,7 @@ const couponIdSchema = z.object({ id: z.uuid("No such coupon") });
 const codeSchema = z.object({ code: z.string().max(40, "Invalid coupon").refine((s) => !s.includes("\u0000"), "Invalid coupon") });
 const serviceIdSchema = z.object({ id: z.uuid("No such service!") });
 const doctorIdSchema = z.object({ id: z.uuid("No such doctor") });
+const quoteQuerySchema = z.object({ doctorId: z.uuid("No such doctor") }).strict();
 
 const finalizeSchema = z.object({
   csrfToken: z.string().regex(/^[0-9a-f]{48}$/, "There was an error connecting your stripe account!"),
@@ -54,6 +55,8 @@ export function commerceRoutes(coupons: CouponsService, services: PaidServicesSe
     ok(c, await services.setHomepage(actorOf(c), sid(c), false)));
   r.put("/paidServices/:id/enable/for/me", allow.roles("doctor"), async (c) => ok(c, await services.setEnabled(actorOf(c), sid(c), true)));
   r.put("/paidServices/:id/disable/for/me", allow.roles("doctor"), async (c) => ok(c, await services.setEnabled(actorOf(c), sid(c), false)));
+  r.get("/paidServices/quote/:id", allow.roles("patient"), async (c) =>
+    ok(c, await purchases.quote(actorOf(c), sid(c), parse(quoteQuerySchema, c.req.query()).doctorId)));
   r.post("/paidServices/request/:id", allow.roles("patient"), async (c) =>
     ok(c, await purchases.buy(actorOf(c), sid(c), parse(serviceRequestSchema, await jsonBody(c))), 201));
 

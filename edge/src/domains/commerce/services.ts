@@ -21,6 +21,10 @@ export type PaidServiceRow = {
   fields: ServiceField[];
   attachable_files: boolean;
   intake_form: boolean;
+  additional_price_cents: number | null;
+  additional_max: number | null;
+  additional_within_days: number | null;
+  refund_window_days: number | null;
   is_active: boolean;
   is_homepage: boolean;
   created_at: Date;
@@ -39,6 +43,10 @@ export const toPaidService = (r: PaidServiceRow): PaidService => ({
   fields: typeof r.fields === "string" ? JSON.parse(r.fields) : r.fields,
   attachableFiles: r.attachable_files,
   intakeForm: r.intake_form,
+  additional: r.additional_price_cents !== null && r.additional_max !== null && r.additional_within_days !== null
+    ? { priceCents: r.additional_price_cents, max: r.additional_max, withinDays: r.additional_within_days }
+    : null,
+  refundWindowDays: r.refund_window_days,
   isActive: r.is_active,
   isHomepage: r.is_homepage,
   createdAt: r.created_at.toISOString(),
@@ -98,17 +106,23 @@ export function createPaidServicesService(deps: Pick<Deps, "sql" | "audit" | "cl
     },
     async create(actor: Actor, input: PaidServiceInput) {
       const [row] = await sql<PaidServiceRow[]>`insert into paid_services
-        (name, description, subscriber_price_cents, non_subscriber_price_cents, fields, attachable_files, intake_form)
+        (name, description, subscriber_price_cents, non_subscriber_price_cents, fields, attachable_files, intake_form,
+          additional_price_cents, additional_max, additional_within_days, refund_window_days)
         values (${input.name}, ${input.description}, ${input.subscriberPriceCents}, ${input.nonSubscriberPriceCents},
-          ${sql.json(input.fields)}, ${input.attachableFiles}, ${input.intakeForm}) returning *`;
+          ${sql.json(input.fields)}, ${input.attachableFiles}, ${input.intakeForm}, ${input.additional?.priceCents ?? null},
+          ${input.additional?.max ?? null}, ${input.additional?.withinDays ?? null}, ${input.refundWindowDays ?? null}) returning *`;
       await record(actor, "service.create", { serviceId: row.id });
       return toPaidService(row);
     },
+    /** Replaces the service; `additional` and `refundWindowDays` left out keep their values (forms that do not show them). */
     async update(actor: Actor, id: string, input: PaidServiceInput) {
       await need(id);
       const [row] = await sql<PaidServiceRow[]>`update paid_services set name = ${input.name}, description = ${input.description},
         subscriber_price_cents = ${input.subscriberPriceCents}, non_subscriber_price_cents = ${input.nonSubscriberPriceCents},
         fields = ${sql.json(input.fields)}, attachable_files = ${input.attachableFiles}, intake_form = ${input.intakeForm},
+        ${input.additional === undefined ? sql`` : sql`additional_price_cents = ${input.additional?.priceCents ?? null},
+          additional_max = ${input.additional?.max ?? null}, additional_within_days = ${input.additional?.withinDays ?? null},`}
+        ${input.refundWindowDays === undefined ? sql`` : sql`refund_window_days = ${input.refundWindowDays},`}
         updated_at = ${clock.now()} where id = ${id} returning *`;
       await record(actor, "service.update", { serviceId: id });
       return toPaidService(row);

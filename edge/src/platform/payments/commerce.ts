@@ -34,6 +34,23 @@ export type RefundState = {
 export type BalanceState = { availableCents: number; pendingCents: number };
 export type PayoutState = { id: string; amountCents: number; status: string; arrivalDate: Date | null; created: Date };
 
+/**
+ * The processor's record of one charge, for the ledger: the charge, its application fee (with refunds), its
+ * transfer's reversals, and the sources of the destination account's balance transactions that belong to it
+ * (the transfer's payment on the account, the reversals, the fee refunds).
+ */
+export type ChargeRecord = {
+  chargeId: string;
+  amountCents: number;
+  refundedCents: number;
+  applicationFeeCents: number;
+  applicationFeeRefundedCents: number;
+  destinationAccountId: string | null;
+  transferReversedCents: number;
+  accountSources: string[];
+};
+export type AccountBalanceTransaction = { id: string; type: string; source: string | null; netCents: number };
+
 export interface CommercePayments {
   /**
    * A percentage coupon and its promotion code `code` (the code patients type);
@@ -82,6 +99,11 @@ export interface CommercePayments {
 
   /** The payment intent that paid an invoice (a membership payment's refund goes through it). */
   intentOfInvoice(invoiceId: string): Promise<string | null>;
+
+  /** The charge behind a payment intent with its fee and transfer (null when the intent has no charge). */
+  chargeRecord(intentId: string): Promise<ChargeRecord | null>;
+  /** Every balance transaction of a connected account (all pages). */
+  accountBalanceTransactions(accountId: string): Promise<AccountBalanceTransaction[]>;
 
   balanceOf(accountId: string): Promise<BalanceState>;
   payoutsOf(accountId: string, limit: number): Promise<PayoutState[]>;

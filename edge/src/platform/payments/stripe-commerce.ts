@@ -133,6 +133,36 @@ export function stripeCommerce(stripe: Stripe, cardMessage: (code: string | null
       return destination ? { destinationAccountId: destination, applicationFeeCents: Number(source.application_fee_amount ?? 0) } : null;
     },
 
+    async chargeRecord(intentId) {
+      const pi = await stripe.paymentIntents.retrieve(intentId, { expand: ["latest_charge.application_fee", "latest_charge.transfer"] }) as unknown as Loose;
+      const charge = pi.latest_charge && typeof pi.latest_charge === "object" ? pi.latest_charge as Loose : null;
+      if (!charge) return null;
+      const fee = charge.application_fee && typeof charge.application_fee === "object" ? charge.application_fee as Loose : null;
+      const transfer = charge.transfer && typeof charge.transfer === "object" ? charge.transfer as Loose : null;
+      return {
+        chargeId: charge.id,
+        amountCents: charge.amount,
+        refundedCents: charge.amount_refunded ?? 0,
+        applicationFeeCents: fee?.amount ?? 0,
+        applicationFeeRefundedCents: fee?.amount_refunded ?? 0,
+        destinationAccountId: transfer ? idOf(transfer.destination) : null,
+        transferReversedCents: transfer?.amount_reversed ?? 0,
+        // On the connected account: the transfer's payment, each reversal (Stripe names its payment refund), each fee refund.
+        accountSources: [
+          ...(transfer?.destination_payment ? [idOf(transfer.destination_payment)!] : []),
+          ...((transfer?.reversals?.data ?? []) as Loose[]).map((r) => idOf(r.destination_payment_refund) ?? r.id),
+          ...((fee?.refunds?.data ?? []) as Loose[]).map((r) => r.id as string),
+        ],
+      };
+    },
+    async accountBalanceTransactions(accountId) {
+      const all = [];
+      for await (const t of stripe.balanceTransactions.list({ limit: 100 }, { stripeAccount: accountId })) {
+        all.push({ id: t.id, type: t.type, source: idOf(t.source), netCents: t.net });
+      }
+      return all;
+    },
+
     async balanceOf(accountId) {
       const b = await stripe.balance.retrieve({}, { stripeAccount: accountId }) as unknown as Loose;
       return { availableCents: usd(b.available), pendingCents: usd(b.pending) };
