@@ -17,4 +17,5 @@ export const commerceKeys = {
   transactions: (filters: Record<string, string>) => ["commerce", "transactions", filters] as const,
   balance: () => ["commerce", "balance"] as const,
   account: () => ["commerce", "account"] as const,
+  ledger: () => ["commerce", "ledger"] as const,
 };
