@@ -5,3 +5,5 @@ export { ServicesSection } from "./pages/OrdersPage.tsx";
 export { BalancePanel } from "./pages/TransactionsPage.tsx";
 export { DoctorServicesSettings } from "./components/DoctorServicesSettings.tsx";
 export { PackagesPage } from "./pages/PackagesPage.tsx";
+export { DoctorServicesSection, HomeServicesSection, serviceRequestPath } from "./components/OfferedServices.tsx";
+export { ServiceList, servicePriceText } from "./components/ServiceList.tsx";

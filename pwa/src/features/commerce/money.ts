@@ -17,4 +17,8 @@ export const commerceKeys = {
   transactions: (filters: Record<string, string>) => ["commerce", "transactions", filters] as const,
   balance: () => ["commerce", "balance"] as const,
   account: () => ["commerce", "account"] as const,
+  /** A doctor's services on offer (public). */
+  doctorServices: (doctorId: string) => ["commerce", "services", "doctor", doctorId] as const,
+  /** The homepage services (public). */
+  homeServices: () => ["commerce", "services", "home"] as const,
 };

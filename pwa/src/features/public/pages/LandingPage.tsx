@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { InfoLinks } from "../components/InfoLinks.tsx";
 import { JoinButton } from "../components/JoinButton.tsx";
@@ -17,6 +18,10 @@ import {
 } from "../policies.ts";
 // The landing page is imported by file (the first script holds no other public page): its stylesheet with it.
 import "../public.css";
+
+// The homepage services (issue 14) need the API and TanStack Query: loaded after the page, by file (not the
+// commerce barrel), so the first script stays within issue 19's budget.
+const HomeServicesSection = lazy(() => import("../../commerce/components/OfferedServices.tsx"));
 
 const STEPS = [
   {
@@ -106,6 +111,10 @@ export function LandingPage() {
           {IMAGING_REFERRAL.includedAccess} of access. <Link to={PUBLIC_PATHS.membership}>Membership agreement</Link>
         </p>
       </section>
+
+      <Suspense fallback={null}>
+        <HomeServicesSection />
+      </Suspense>
 
       <section aria-labelledby="landing-doctors">
         <h2 id="landing-doctors">Doctors with time for you</h2>
