@@ -2,7 +2,7 @@ export { TransactionsPage } from "./pages/TransactionsPage.tsx";
 export { PromoCodesPage } from "./pages/PromoCodesPage.tsx";
 export { formatCents } from "./money.ts";
 export { ServicesSection } from "./pages/OrdersPage.tsx";
-export { BalancePanel } from "./pages/TransactionsPage.tsx";
+export { BalancePanel } from "./components/BalancePanel.tsx";
 export { DoctorServicesSettings } from "./components/DoctorServicesSettings.tsx";
 export { PackagesPage } from "./pages/PackagesPage.tsx";
 export { DoctorServicesSection, HomeServicesSection, serviceRequestPath } from "./components/OfferedServices.tsx";
