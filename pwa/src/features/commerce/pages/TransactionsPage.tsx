@@ -82,7 +82,8 @@ export function TransactionsPage() {
       {list.isError && <p className="form-error" role="alert">{errorMessage(list.error)}</p>}
       {list.data && list.data.list.length === 0 && <EmptyState title={query ? "No transactions match these filters" : "No transactions yet"} />}
       {list.data && list.data.list.length > 0 && (
-        <div style={{ overflowX: "auto" }} aria-busy={list.isFetching || undefined}>
+        // Focusable so a keyboard can scroll it sideways on phones (a doctor's rows have no buttons).
+        <div style={{ overflowX: "auto" }} tabIndex={0} role="region" aria-label="Transactions table" aria-busy={list.isFetching || undefined}>
           <table className="data-table">
             <caption className="visually-hidden">Transactions, newest first</caption>
             <thead>
