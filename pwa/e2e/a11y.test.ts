@@ -12,6 +12,7 @@ import { DEMO_PASSWORD, signIn } from "./helpers.ts";
 import { ALLOWED_MODERATE } from "./a11y/allow-list.ts";
 import { SWEEP_ROUTES } from "./a11y/routes/index.ts";
 import type { DemoIds, SweepRole, SweepRoute } from "./a11y/types.ts";
+import { buyDemoService } from "./a11y/commerce-data.ts";
 
 test.describe.configure({ timeout: 600_000 });
 
@@ -70,6 +71,8 @@ async function demoIds(request: APIRequestContext): Promise<DemoIds> {
     datetime: new Date().toISOString(),
   });
   await call("POST", `/encounters/send/${encounter.id}`, doctor.headers);
+  // A service charge, so the admin's transactions have a row to refund (the Refund dialog is swept).
+  await buyDemoService(call, { patient, doctorId: doctor.id });
   return {
     patientId: patient.id,
     doctorId: doctor.id,
@@ -128,6 +131,9 @@ async function sweep(page: Page, role: SweepRole, routes: SweepRoute[], ids: Dem
       const where = `route ${path}, role ${role}, viewport ${viewport.name} ${viewport.width}×${viewport.height}`;
       await navigate(page, path);
       await expect(page.getByRole("heading", { level: 1, name: route.ready }), `${where}: ready`).toBeVisible();
+      for (const text of route.content ?? []) {
+        await expect(page.getByText(text).first(), `${where}: content ${text}`).toBeVisible();
+      }
       findings.push(...await scan(page, where, path));
       if (viewport.name === "phone" && route === routes[0]) {
         // The folded navigation, once per role: open, scanned, closed.

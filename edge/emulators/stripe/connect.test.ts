@@ -31,6 +31,18 @@ Deno.test("Connect: express account onboarding through the emulator's page turns
     assert.equal(reused.headers.get("location"), "http://localhost:5173/stripe/connect");
     const active = await stripe.accounts.retrieve(account.id);
     assert.deepEqual([active.charges_enabled, active.payouts_enabled, active.details_submitted, active.capabilities?.transfers], [true, true, true, "active"]);
+    // The login link leads to the emulator's stand-in for the Express dashboard.
+    const login = await stripe.accounts.createLoginLink(account.id);
+    assert.ok(login.url.startsWith(`${emulator.url}/_emulator/connect/dashboard/`));
+    const dashboard = await fetch(login.url);
+    assert.equal(dashboard.status, 200);
+    const html = await dashboard.text();
+    assert.match(html, /<h1>Payout dashboard<\/h1>/);
+    assert.ok(html.includes(account.id));
+    assert.match(html, /Payouts<\/dt><dd>enabled/);
+    const missing = await fetch(`${emulator.url}/_emulator/connect/dashboard/acct_missing`);
+    await missing.body?.cancel();
+    assert.equal(missing.status, 404);
     const updates = await stripe.events.list({ type: "account.updated" });
     assert.equal((updates.data[0].data.object as Stripe.Account).charges_enabled, true);
     emulator.setAccountEnabled(account.id, false);

@@ -1,11 +1,12 @@
 /**
  * The emulator's own pages and dev endpoints (not Stripe's API): the 3-D Secure challenge, the Connect onboarding
- * page, and moving the clock. Plain HTML with form POSTs — no script — so a strict CSP on the app does not matter.
+ * page, the connected account's dashboard (where login links lead), and moving the clock. Plain HTML with form POSTs — no script — so a strict CSP on the app does not matter.
  */
 import type { Hono } from "hono";
 import type { Core } from "./core.ts";
 import { finishAuthentication } from "./charging.ts";
 import { finishOnboarding } from "./resources/connect.ts";
+import { balanceOf } from "./resources/connect-funds.ts";
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -67,6 +68,22 @@ export function pageRoutes(app: Hono, core: Core, advance: (seconds: number) => 
     const target = finishOnboarding(core, link, form.result === "complete");
     core.store.save();
     return c.redirect(target, 303);
+  });
+  // Where `POST /v1/accounts/:id/login_links` leads: a read-only stand-in for the Express dashboard.
+  app.get("/_emulator/connect/dashboard/:id", (c) => {
+    const account = core.store.get(c.req.param("id"));
+    if (!account || account.object !== "account" || account.deleted) return c.html(page("Not found", "<h1>No such account</h1>"), 404);
+    const balance = balanceOf(core, account.id);
+    const money = (rows: { amount: number; currency: string }[]) =>
+      rows.map((r) => esc(new Intl.NumberFormat("en-US", { style: "currency", currency: r.currency }).format(r.amount / 100))).join(", ");
+    const payouts = core.store.all("payout", (p) => p._account === account.id).slice(-10).reverse()
+      .map((p) => `<li>${money([{ amount: p.amount, currency: p.currency }])} · ${esc(String(p.status))}</li>`).join("");
+    return c.html(page("Payout dashboard", `<h1>Payout dashboard</h1>
+<p>Stripe emulator: this page stands in for Stripe's Express dashboard of account <code>${esc(account.id)}</code>.</p>
+<dl><dt>Payments</dt><dd>${account.charges_enabled ? "enabled" : "disabled"}</dd><dt>Payouts</dt><dd>${account.payouts_enabled ? "enabled" : "disabled"}</dd>
+<dt>Available</dt><dd>${money(balance.available)}</dd><dt>Pending</dt><dd>${money(balance.pending)}</dd></dl>
+<h2>Recent payouts</h2>${payouts ? `<ul>${payouts}</ul>` : "<p>No payouts yet.</p>"}
+<p class="note">Close this page or use your browser's Back button to return to the app.</p>`));
   });
   app.post("/_emulator/clock/advance", async (c) => {
     const body = await c.req.json().catch(() => null) as { seconds?: unknown } | null;

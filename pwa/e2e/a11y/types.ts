@@ -12,6 +12,11 @@ export type SweepRoute = {
   path: string | ((ids: DemoIds) => string);
   /** Accessible name of a heading (level 1) that shows the screen has loaded. */
   ready: string | RegExp;
+  /**
+   * Text that must be visible too before the scan, for screens whose sections load after the heading (a section's
+   * spinner is not what should be checked).
+   */
+  content?: (string | RegExp)[];
   /** Names of buttons that each open a dialog to check with the dialog open (closed again with Escape). */
   dialogs?: (string | RegExp)[];
 };

@@ -45,7 +45,8 @@ export function commerceRoutes(coupons: CouponsService, services: PaidServicesSe
   r.get("/paidServices/dropdown", allow.signedIn, async (c) => ok(c, await services.dropdown()));
   r.get("/paidServices/home", allow.public, async (c) => ok(c, await services.home()));
   r.get("/paidServices/settings/me", allow.roles("doctor"), async (c) => ok(c, await services.mySettings(actorOf(c))));
-  r.get("/paidServices/doctor/:id", allow.signedIn, async (c) => ok(c, await services.ofDoctor(parse(doctorIdSchema, c.req.param()).id)));
+  // Public, like the membership options (/membershipOptions/doctor/:id): guests compare prices before signing up.
+  r.get("/paidServices/doctor/:id", allow.public, async (c) => ok(c, await services.ofDoctor(parse(doctorIdSchema, c.req.param()).id)));
   r.post("/paidServices", allow.roles("admin"), async (c) =>
     ok(c, await services.create(actorOf(c), parse(paidServiceInputSchema, await jsonBody(c))), 201));
   r.put("/paidServices/activate/:id", allow.roles("admin"), async (c) => ok(c, await services.setActive(actorOf(c), sid(c), true)));

@@ -64,6 +64,12 @@ apiTest("paid services: admin management, doctors' choice, patients' view", asyn
     assert.deepEqual((await ctx.call("GET", `/paidServices/doctor/${doctor.id}`, { token: patient.token })).body.result.map((s: { id: string }) => s.id), [id]);
     assert.deepEqual((await ctx.call("GET", `/paidServices/doctor/${other.id}`, { token: patient.token })).body.result, []);
     assert.equal((await ctx.call("GET", `/paidServices/doctor/${patient.id}`, { token: patient.token })).status, 404);
+    // Guests see the same list (names and prices, like the membership options); a non-doctor is 404 for them too.
+    const guest = await ctx.call("GET", `/paidServices/doctor/${doctor.id}`);
+    assert.equal(guest.status, 200);
+    assert.deepEqual(guest.body.result.map((s: { id: string; nonSubscriberPriceCents: number }) => [s.id, s.nonSubscriberPriceCents]), [[id, 5900]]);
+    assert.equal((await ctx.call("GET", `/paidServices/doctor/${patient.id}`)).status, 404);
+    assert.equal((await ctx.call("GET", `/paidServices/doctor/not-a-uuid`)).status, 400);
     assert.equal((await ctx.call("PUT", `/paidServices/${crypto.randomUUID()}/enable/for/me`, { token: doctor.token })).status, 404);
     const off = await ctx.call("PUT", `/paidServices/${id}/disable/for/me`, { token: doctor.token });
     assert.equal(off.body.result.enabled, false);

@@ -18,4 +18,8 @@ export const commerceKeys = {
   balance: () => ["commerce", "balance"] as const,
   account: () => ["commerce", "account"] as const,
   ledger: () => ["commerce", "ledger"] as const,
+  /** A doctor's services on offer (public). */
+  doctorServices: (doctorId: string) => ["commerce", "services", "doctor", doctorId] as const,
+  /** The homepage services (public). */
+  homeServices: () => ["commerce", "services", "home"] as const,
 };

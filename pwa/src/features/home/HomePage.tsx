@@ -3,6 +3,7 @@ import type { AuthUser } from "../../../../sync/schemas/user.ts";
 import { useCurrentUser } from "../auth/index.ts";
 import { ApplicationStatusNotice } from "../account/index.ts";
 import { ConsultationsPanel } from "../consultations/index.ts";
+import { HomeServicesSection } from "../commerce/index.ts";
 
 /** `/home`: a welcome with what this person should do next, from what we know about them. */
 export function HomePage() {
@@ -61,6 +62,7 @@ function PatientHome({ user }: { user: AuthUser }) {
         user={user}
         emptyAction={<Link to={user.doctor ? `/profile/${user.doctor.id}?book=1` : "/doctors"}>Book a consultation</Link>}
       />
+      <HomeServicesSection className="card stack" />
       <section className="card stack" aria-labelledby="home-card">
         <h2 id="home-card">Your medical card</h2>
         <p>Keep your allergies, medications and history current so your doctor can help you safely.</p>

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { ApiError, errorMessage } from "../../../lib/api/api-error.ts";
 import { Button, EmptyState, Select, Spinner, TextField } from "../../../ui/index.ts";
@@ -11,6 +11,7 @@ import { discountedCents } from "../../../../../sync/schemas/commerce.ts";
 import type { Card } from "../../../../../sync/schemas/membership.ts";
 import { commerceKeys, formatCents } from "../money.ts";
 import { ServiceRequests } from "../components/ServiceRequests.tsx";
+import { ServiceList } from "../components/ServiceList.tsx";
 import { FilesField, fileProblem, IntakeQuestions, missingAnswer, uploadRequestFiles, useIntakeQuestions } from "../components/RequestExtras.tsx";
 import { SERVICE_REQUEST_FILES_MAX } from "../../../../../sync/schemas/commerce.ts";
 
@@ -24,53 +25,72 @@ export function ServicesSection() {
   if (user?.role !== "patient") return null;
   return (
     <>
-      <PatientServices doctorId={user.doctor?.id ?? null} patientId={user.id} />
+      <PatientServices ownDoctorId={user.doctor?.id ?? null} patientId={user.id} />
       <ServiceRequests view="patient" />
     </>
   );
 }
 
-function PatientServices({ doctorId, patientId }: { doctorId: string | null; patientId: string }) {
+/**
+ * The services on offer and the request form. The URL says what is open: `?service=` the chosen service (so a
+ * doctor's profile and the homepage services lead here), `?doctor=` another listed doctor than the patient's own
+ * (from that doctor's profile).
+ */
+function PatientServices({ ownDoctorId, patientId }: { ownDoctorId: string | null; patientId: string }) {
   const api = useApi();
+  const [params, setParams] = useSearchParams();
+  const doctorId = params.get("doctor") || ownDoctorId;
+  const own = doctorId === ownDoctorId;
+  const wanted = params.get("service");
   const services = useQuery({
-    queryKey: [...commerceKeys.all, "services", doctorId],
-    queryFn: () => api.get<PaidService[]>(`/paidServices/doctor/${doctorId}`),
+    queryKey: commerceKeys.doctorServices(doctorId ?? ""),
+    queryFn: () => api.get<PaidService[]>(`/paidServices/doctor/${encodeURIComponent(doctorId!)}`),
     enabled: !!doctorId,
   });
-  const [chosen, setChosen] = useState<PaidService | null>(null);
+  const chosen = (wanted && services.data?.find((s) => s.id === wanted)) || null;
+  const choose = (id: string | null) => {
+    const next = new URLSearchParams(params);
+    if (id) next.set("service", id);
+    else next.delete("service");
+    setParams(next);
+  };
   const [done, setDone] = useState<ServicePurchase | null>(null);
 
   return (
     <section className="stack" aria-labelledby="orders-title" style={{ maxWidth: 720 }}>
       <h2 id="orders-title">Services</h2>
       {!doctorId && <EmptyState title="Choose a doctor first" action={<Link to="/doctors">Find a doctor</Link>} />}
+      {doctorId && !own && (
+        <p>Services of the doctor you chose. <Link to={`/profile/${encodeURIComponent(doctorId)}`}>Back to their profile</Link></p>
+      )}
       {done && (
         <div className="ui-panel stack" role="status">
           <h3>Thank you</h3>
           <p data-testid="purchase-paid">You paid {formatCents(done.amountCents)}{done.status === "pending" ? " (awaiting confirmation)" : ""}.</p>
           <p>Your doctor has your request. Allow 2 business days for a referral.</p>
-          <div><Button variant="secondary" onClick={() => { setDone(null); setChosen(null); }}>Back to services</Button></div>
+          <div><Button variant="secondary" onClick={() => setDone(null)}>Back to services</Button></div>
         </div>
       )}
       {!done && services.isPending && doctorId && <Spinner label="Loading services" />}
       {!done && services.isError && <p className="form-error" role="alert">{errorMessage(services.error)}</p>}
-      {!done && services.data && services.data.length === 0 && <EmptyState title="Your doctor offers no paid services yet" />}
-      {!done && !chosen && services.data && services.data.length > 0 && (
-        <ul className="stack" style={{ listStyle: "none", padding: 0 }}>
-          {services.data.map((s) => (
-            <li key={s.id} className="ui-panel stack">
-              <h3>{s.name}</h3>
-              {s.description && <p>{s.description}</p>}
-              <p>
-                {s.nonSubscriberPriceCents !== null && <>Without a membership: {formatCents(s.nonSubscriberPriceCents)}. </>}
-                {s.subscriberPriceCents !== null && <>Members: {formatCents(s.subscriberPriceCents)}.</>}
-              </p>
-              <div><Button onClick={() => setChosen(s)} aria-label={`Request ${s.name}`}>Request</Button></div>
-            </li>
-          ))}
-        </ul>
+      {!done && wanted && services.data && !chosen && (
+        <p role="status">
+          {own ? "Your doctor does not" : "This doctor does not"} offer that service at the moment. <Link to="/doctors">Find a doctor who does</Link>
+        </p>
       )}
-      {!done && chosen && doctorId && <RequestForm service={chosen} doctorId={doctorId} patientId={patientId} onCancel={() => setChosen(null)} onDone={setDone} />}
+      {!done && services.data && services.data.length === 0 && (
+        <EmptyState title={own ? "Your doctor offers no paid services yet" : "This doctor offers no paid services yet"} />
+      )}
+      {!done && !chosen && services.data && services.data.length > 0 && <ServiceList services={services.data} onRequest={(s) => choose(s.id)} />}
+      {!done && chosen && doctorId && (
+        <RequestForm
+          service={chosen}
+          doctorId={doctorId}
+          patientId={patientId}
+          onCancel={() => choose(null)}
+          onDone={(p) => { setDone(p); choose(null); }}
+        />
+      )}
     </section>
   );
 }

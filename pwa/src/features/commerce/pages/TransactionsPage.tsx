@@ -1,39 +1,57 @@
 import { useState } from "react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Link } from "react-router";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/api-error.ts";
 import { Button, Dialog, EmptyState, Select, Spinner, TextField, useSnackbar } from "../../../ui/index.ts";
 import { useSession } from "../../auth/index.ts";
-import type { DoctorBalance, LedgerTransaction } from "../../../../../sync/schemas/commerce.ts";
+import type { LedgerTransaction } from "../../../../../sync/schemas/commerce.ts";
 import { commerceKeys, formatCents, parseDollars } from "../money.ts";
+import { BalancePanel } from "../components/BalancePanel.tsx";
+import { type ChosenUser, UserFilter } from "../components/UserFilter.tsx";
 
-type Page = { list: LedgerTransaction[]; totalCount: number };
+type Page = { list: LedgerTransaction[]; offset: number; limit: number; totalCount: number };
+
+/** Rows per page (the edge's default page; at most 500). */
+export const TRANSACTIONS_PAGE = 50;
 
 /**
  * `/transactions` (doctor: balance, payouts and their patients' payments),
  * `/vma/transactions` (their doctor's payments), `/admin/transactions` (all,
- * with filters, CSV and refunds). The edge decides who sees what.
+ * with doctor and patient filters, CSV and refunds). The edge decides who sees what.
  */
 export function TransactionsPage() {
   const { user } = useSession();
   const api = useApi();
   const isAdmin = user?.role === "admin";
   const [filters, setFilters] = useState({ type: "", status: "", from: "", to: "" });
-  const query = new URLSearchParams(Object.entries(filters).filter(([, v]) => v)).toString();
+  const [doctor, setDoctor] = useState<ChosenUser | null>(null);
+  const [patient, setPatient] = useState<ChosenUser | null>(null);
+  const [offset, setOffset] = useState(0);
+  const chosen = { ...filters, doctorId: doctor?.id ?? "", patientId: patient?.id ?? "" };
+  // The same filters for the list and the CSV (the CSV has every matching row, not a page).
+  const params = Object.fromEntries(Object.entries(chosen).filter(([, v]) => v));
+  const query = new URLSearchParams(params).toString();
   const list = useQuery({
-    queryKey: commerceKeys.transactions(filters),
-    queryFn: () => api.get<Page>(`/transactions${query ? `?${query}` : ""}`),
+    queryKey: commerceKeys.transactions({ ...chosen, offset: String(offset) }),
+    queryFn: () => api.get<Page>(`/transactions?${new URLSearchParams({ ...params, offset: String(offset), limit: String(TRANSACTIONS_PAGE) })}`),
+    placeholderData: keepPreviousData,
   });
   const [refunding, setRefunding] = useState<LedgerTransaction | null>(null);
+  // A filter change goes back to the first page.
+  const filter = (patch: Partial<typeof filters>) => { setFilters({ ...filters, ...patch }); setOffset(0); };
 
-  const downloadCsv = async () => {
-    const res = await api.fetchRaw("GET", `/transactions/csv${query ? `?${query}` : ""}`);
-    const url = URL.createObjectURL(await res.blob());
-    const a = Object.assign(document.createElement("a"), { href: url, download: "transactions.csv" });
-    a.click();
-    URL.revokeObjectURL(url);
-  };
+  const csv = useMutation({
+    mutationFn: async () => {
+      const res = await api.fetchRaw("GET", `/transactions/csv${query ? `?${query}` : ""}`);
+      return await res.blob();
+    },
+    onSuccess: (blob) => {
+      const url = URL.createObjectURL(blob);
+      const a = Object.assign(document.createElement("a"), { href: url, download: "transactions.csv" });
+      a.click();
+      URL.revokeObjectURL(url);
+    },
+  });
 
   return (
     <section className="stack" aria-labelledby="tx-title">
@@ -41,21 +59,31 @@ export function TransactionsPage() {
       <h1 id="tx-title">Transactions</h1>
       {user?.role === "doctor" && <BalancePanel />}
       <form className="row" style={{ flexWrap: "wrap", gap: 12 }} aria-label="Filters" onSubmit={(e) => e.preventDefault()}>
-        <Select label="Type" value={filters.type} placeholder="All" onChange={(type) => setFilters({ ...filters, type })}
+        <Select label="Type" value={filters.type} placeholder="All" onChange={(type) => filter({ type })}
           options={[{ value: "membership", label: "Membership" }, { value: "service", label: "Service" }]} />
-        <Select label="Status" value={filters.status} placeholder="All" onChange={(status) => setFilters({ ...filters, status })}
+        <Select label="Status" value={filters.status} placeholder="All" onChange={(status) => filter({ status })}
           options={[{ value: "succeeded", label: "Succeeded" }, { value: "pending", label: "Pending" }, { value: "refunded", label: "Refunded" }]} />
-        <TextField label="From" type="date" value={filters.from} onChange={(from) => setFilters({ ...filters, from })} />
-        <TextField label="To" type="date" value={filters.to} onChange={(to) => setFilters({ ...filters, to })} />
+        <TextField label="From" type="date" value={filters.from} onChange={(from) => filter({ from })} />
+        <TextField label="To" type="date" value={filters.to} onChange={(to) => filter({ to })} />
+        {isAdmin && (
+          <>
+            <UserFilter role="doctor" label="Doctor" value={doctor} onChange={(u) => { setDoctor(u); setOffset(0); }} />
+            <UserFilter role="patient" label="Patient" value={patient} onChange={(u) => { setPatient(u); setOffset(0); }} />
+          </>
+        )}
       </form>
-      <div className="row">
-        <Button variant="secondary" onClick={() => void downloadCsv()}>Download CSV</Button>
+      <div className="stack">
+        <div className="row">
+          <Button variant="secondary" loading={csv.isPending} onClick={() => csv.mutate()}>Download CSV</Button>
+        </div>
+        {csv.isError && <p className="form-error" role="alert">The CSV could not be downloaded: {errorMessage(csv.error)}</p>}
       </div>
       {list.isPending && <Spinner label="Loading transactions" />}
       {list.isError && <p className="form-error" role="alert">{errorMessage(list.error)}</p>}
-      {list.data && list.data.list.length === 0 && <EmptyState title="No transactions yet" />}
+      {list.data && list.data.list.length === 0 && <EmptyState title={query ? "No transactions match these filters" : "No transactions yet"} />}
       {list.data && list.data.list.length > 0 && (
-        <div style={{ overflowX: "auto" }}>
+        // Focusable so a keyboard can scroll it sideways on phones (a doctor's rows have no buttons).
+        <div style={{ overflowX: "auto" }} tabIndex={0} role="region" aria-label="Transactions table" aria-busy={list.isFetching || undefined}>
           <table className="data-table">
             <caption className="visually-hidden">Transactions, newest first</caption>
             <thead>
@@ -89,6 +117,16 @@ export function TransactionsPage() {
             </tbody>
           </table>
         </div>
+      )}
+      {list.data && list.data.totalCount > TRANSACTIONS_PAGE && (
+        <nav className="row" aria-label="Pages" style={{ alignItems: "center" }}>
+          <Button variant="secondary" disabled={offset === 0 || list.isFetching} onClick={() => setOffset(Math.max(0, offset - TRANSACTIONS_PAGE))}>Previous</Button>
+          <span aria-live="polite">
+            {offset + 1}–{Math.min(offset + TRANSACTIONS_PAGE, list.data.totalCount)} of {list.data.totalCount}
+          </span>
+          <Button variant="secondary" disabled={offset + TRANSACTIONS_PAGE >= list.data.totalCount || list.isFetching}
+            onClick={() => setOffset(offset + TRANSACTIONS_PAGE)}>Next</Button>
+        </nav>
       )}
       {refunding && <RefundDialog transaction={refunding} onClose={() => setRefunding(null)} />}
     </section>
@@ -136,87 +174,3 @@ function RefundDialog({ transaction, onClose }: { transaction: LedgerTransaction
   );
 }
 
-const PAYOUT_STATUS: Record<string, string> = {
-  pending: "Pending", in_transit: "In transit", paid: "Paid", failed: "Failed (the money is back in your balance)", canceled: "Canceled",
-};
-
-/** The doctor's payout account, balance (from the processor), payout request and recent payouts. */
-/** `titled`: false inside a section that already has its own heading (Settings → Balance). */
-export function BalancePanel({ titled = true }: { titled?: boolean }) {
-  const api = useApi();
-  const notify = useSnackbar();
-  const client = useQueryClient();
-  const account = useQuery({ queryKey: commerceKeys.account(), queryFn: () => api.get<{ connected: boolean; active: boolean }>("/stripe/account/me") });
-  const balance = useQuery({
-    queryKey: commerceKeys.balance(),
-    queryFn: () => api.get<DoctorBalance>("/stripe/balance/me"),
-    enabled: !!account.data?.connected,
-  });
-  const [amount, setAmount] = useState("");
-  const [error, setError] = useState("");
-  const payout = useMutation({
-    mutationFn: (amountCents: number) => api.post("/stripe/payouts", { amountCents }),
-    onSuccess: () => {
-      notify("Payout requested", "success");
-      setAmount("");
-      void client.invalidateQueries({ queryKey: commerceKeys.balance() });
-    },
-    onError: (e) => setError(errorMessage(e)),
-  });
-
-  if (account.isPending) return <Spinner label="Loading your payout account" />;
-  if (account.isError) return <p className="form-error" role="alert">There was an unknown error when loading your account info.</p>;
-  if (!account.data.connected || !account.data.active) {
-    return (
-      <div className="ui-panel stack" aria-labelledby="payout-status">
-        <h2 id="payout-status">Payout account</h2>
-        <p>{account.data.connected ? "Your payout account is not active yet." : "You have no payout account yet."}</p>
-        <Link to={account.data.connected ? "/stripe/inactive" : "/stripe/connect"} className="ui-button">
-          {account.data.connected ? "Complete your payout account" : "Connect payout account"}
-        </Link>
-      </div>
-    );
-  }
-  return (
-    <div className="ui-panel stack" aria-labelledby={titled ? "balance-title" : undefined}>
-      {titled && <h2 id="balance-title">Balance</h2>}
-      <p className="notice notice--success" role="status">Payout account active</p>
-      {balance.isPending && <Spinner label="Loading your balance" />}
-      {balance.isError && <p className="form-error" role="alert">{errorMessage(balance.error)}</p>}
-      {balance.data && (
-        <>
-          <dl className="row" style={{ gap: 32 }}>
-            <div><dt>Available</dt><dd data-testid="balance-available">{formatCents(balance.data.availableCents)}</dd></div>
-            <div><dt>Pending</dt><dd data-testid="balance-pending">{formatCents(balance.data.pendingCents)}</dd></div>
-          </dl>
-          <form className="row" onSubmit={(e) => {
-            e.preventDefault();
-            const cents = parseDollars(amount);
-            if (!cents) return setError("Enter an amount in dollars, e.g. 25.00");
-            if (cents > balance.data.availableCents) return setError("The amount exceeds your available balance.");
-            setError("");
-            payout.mutate(cents);
-          }}>
-            <TextField label="Payout amount (USD)" inputMode="decimal" value={amount} onChange={setAmount} />
-            <Button type="submit" loading={payout.isPending}>Request payout</Button>
-          </form>
-          {error && <p className="form-error" role="alert">{error}</p>}
-          <h3>Recent payouts</h3>
-          {balance.data.payouts.length === 0
-            ? <p className="muted">No payouts yet.</p>
-            : (
-              <ul>
-                {balance.data.payouts.map((p) => (
-                  <li key={p.id} data-testid="payout">
-                    {formatCents(p.amountCents)} · {PAYOUT_STATUS[p.status] ?? p.status}
-                    {p.status === "pending" && p.arrivalDate ? ` · arrives ${new Date(p.arrivalDate).toLocaleDateString("en-US")}` : ""}
-                    {p.status === "failed" && p.failureMessage ? ` · ${p.failureMessage}` : ""}
-                  </li>
-                ))}
-              </ul>
-            )}
-        </>
-      )}
-    </div>
-  );
-}

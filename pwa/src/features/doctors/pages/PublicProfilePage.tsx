@@ -8,13 +8,15 @@ import { openAuthDialog, useSession } from "../../auth/index.ts";
 import { BookConsultation } from "../../consultations/index.ts";
 import { ReviewDoctorSection } from "../../admin/index.ts";
 import { JoinMembershipDialog, MembershipOptionsSection } from "../../payments/index.ts";
+import { DoctorServicesSection } from "../../commerce/index.ts";
 import { useDoctorCard } from "../hooks/use-doctors.ts";
 import { ratingText } from "../lib/doctor-filter.ts";
 
 /**
  * `/profile/{userId}`: what anyone may see of a doctor (`GET /users/{id}`), and
  * for a listed doctor (`GET /doctors/{id}`) the rating and "Book a consultation":
- * a patient books here (`?book=1`), a guest is asked to sign in first.
+ * a patient books here (`?book=1`), a guest is asked to sign in first; the
+ * membership options and the doctor's paid services (requested on `/orders`).
  */
 export function PublicProfilePage() {
   const { userId = "" } = useParams();
@@ -125,6 +127,7 @@ export function PublicProfilePage() {
           onJoin={!user || user.role === "patient" ? join : undefined}
         />
       )}
+      {listed && <DoctorServicesSection doctorId={doctor.id} doctorName={name} />}
       {user?.role === "patient" && listed && (
         <JoinMembershipDialog
           open={!!joining}

@@ -21,6 +21,10 @@ const HomePlans = lazy(() => import("../components/HomePlans.tsx"));
 // The landing page is imported by file (the first script holds no other public page): its stylesheet with it.
 import "../public.css";
 
+// The homepage services (issue 14) need the API and TanStack Query: loaded after the page, by file (not the
+// commerce barrel), so the first script stays within issue 19's budget.
+const HomeServicesSection = lazy(() => import("../../commerce/components/OfferedServices.tsx"));
+
 const STEPS = [
   {
     title: "Find your doctor",
@@ -112,6 +116,7 @@ export function LandingPage() {
 
       <Suspense fallback={null}>
         <HomePlans />
+        <HomeServicesSection />
       </Suspense>
 
       <section aria-labelledby="landing-doctors">
