@@ -33,10 +33,12 @@ const plan = (patch: Partial<Plan>): Plan => ({
 const envelope = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
-/** The landing page as a guest sees it, with an edge whose `GET /plans/home` answers `answer()` each time. */
+/** The landing page as a guest sees it, with an edge whose `GET /plans/home` answers `answer()` each time (calls: those). */
 function renderLanding(answer: () => Promise<Response>) {
   const calls: { url: string; auth: string | null }[] = [];
   const fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+    // The landing page's other lazy section (the homepage services) asks too: it offers none here.
+    if (String(input) !== "/api/v1/plans/home") return Promise.resolve(envelope({ status: "success", result: [] }));
     calls.push({ url: String(input), auth: new Headers(init?.headers).get("authorization") });
     return answer();
   };
