@@ -4,7 +4,8 @@
  * patient buys the imaging referral with the 20 % promo code SPRING20 (seeded)
  * and the doctor sees the net amount (after the 15 % commission) in the balance;
  * the admin refunds part of that charge on /admin/transactions with a reason
- * and the doctor's balance loses the reversed share.
+ * and the doctor's balance loses the reversed share; the admin's ledger agrees with
+ * the processor to the cent.
  */
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
@@ -109,6 +110,11 @@ test("the doctor connects a payout account through the emulator's onboarding; a 
     await expect(async () => {
       expect(beforeRefund - (await total())).toBe(reversed);
     }).toPass();
+
+    // 6. The admin's ledger: our records and the processor's (charges, application fees and their refunds, transfers
+    // and their reversals, the doctors' accounts) agree to the cent after the promo-code purchase and the partial refund.
+    await admin.getByRole("button", { name: "Check the ledger" }).click();
+    await expect(admin.getByTestId("ledger-verdict")).toHaveText(/^Agrees with the processor to the cent \(\d+ charges?\)\.$/, { timeout: 30_000 });
   } finally {
     await doctor.context().close();
     await patient.context().close();

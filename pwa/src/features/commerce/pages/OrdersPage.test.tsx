@@ -40,6 +40,7 @@ function stubs(extra: Parameters<typeof createFetchStub>[0] = {}) {
       success({ doctorId: DOCTOR, vitalsEnabled: false, vitalsRequired: false, updatedAt: null, fields: [{ id: QUESTION, question: "Any allergies?", inputType: "text", required: true }] }),
     "GET /paidServices/requests": () => success([]),
     "GET /payments/products": () => success(EMULATOR_CONFIG),
+    [`GET /paidServices/quote/${SERVICE}`]: () => success({ priceCents: 5900, regularPriceCents: 5900, additional: null }),
     ...extra,
   });
 }
@@ -154,6 +155,32 @@ describe("the service request form", { timeout: 30_000 }, () => {
     await user.click(screen.getByRole("button", { name: "Pay" }));
     expect(await screen.findByText("Thank you")).toBeTruthy();
     expect((stub.calls.find((c) => c.path === `/paidServices/request/${SERVICE}`)!.body as { card: string }).card).toBe("pm_typed");
+  });
+
+  it("shows what this patient pays: an additional referral within the first's window, with a promo code on it", async () => {
+    const user = userEvent.setup();
+    const stub = stubs({
+      [`GET /paidServices/quote/${SERVICE}`]: (r) =>
+        r.url.searchParams.get("doctorId") === DOCTOR
+          ? success({ priceCents: 3000, regularPriceCents: 5900, additional: { used: 1, max: 3, endsAt: "2026-12-24T12:00:00.000Z" } })
+          : failure(404, "No such doctor"),
+      "GET /coupons/check/SPRING20": () => success({ name: "SPRING20", percentageDiscount: 20, duration: "once" }),
+    });
+    renderApp("/orders", signedInDeps(patient(), { fetch: stub.fetch }));
+    await user.click(await screen.findByRole("button", { name: "Request Imaging referral" }));
+    expect((await screen.findByTestId("service-due")).textContent)
+      .toBe("You pay $30.00 instead of $59.00: additional request 2 of 3, until December 24, 2026.");
+    await user.type(screen.getByLabelText("Promo code"), "SPRING20");
+    await user.click(screen.getByRole("button", { name: "Apply" }));
+    await waitFor(() => expect(screen.getByTestId("service-due").textContent).toMatch(/^You pay \$24\.00 \(was \$30\.00\) instead of \$59\.00/));
+  });
+
+  it("says why the service cannot be bought by this patient", async () => {
+    const user = userEvent.setup();
+    const stub = stubs({ [`GET /paidServices/quote/${SERVICE}`]: () => failure(409, "This service is only for members") });
+    renderApp("/orders", signedInDeps(patient(), { fetch: stub.fetch }));
+    await user.click(await screen.findByRole("button", { name: "Request Imaging referral" }));
+    expect((await screen.findByText("This service is only for members")).getAttribute("role")).toBe("alert");
   });
 
   it("the doctor sees the requests made to them, with answers and files", async () => {

@@ -6,7 +6,7 @@ import { ApiError, errorMessage } from "../../../lib/api/api-error.ts";
 import { Button, EmptyState, Select, Spinner, TextField } from "../../../ui/index.ts";
 import { useSession } from "../../auth/index.ts";
 import { CardEntry, paymentsKeys, ThreeDSecureStep, usePaymentsConfig } from "../../payments/index.ts";
-import type { CouponCheck, PaidService, ServicePurchase } from "../../../../../sync/schemas/commerce.ts";
+import type { CouponCheck, PaidService, ServicePurchase, ServiceQuote } from "../../../../../sync/schemas/commerce.ts";
 import { discountedCents } from "../../../../../sync/schemas/commerce.ts";
 import type { Card } from "../../../../../sync/schemas/membership.ts";
 import { commerceKeys, formatCents } from "../money.ts";
@@ -106,6 +106,11 @@ function RequestForm({ service, doctorId, patientId, onCancel, onDone }: {
   const queryClient = useQueryClient();
   const cards = useQuery({ queryKey: [...commerceKeys.all, "cards"], queryFn: () => api.get<Card[]>("/stripe/account/paymentMethods") });
   const intake = useIntakeQuestions(doctorId, service.intakeForm);
+  // What this patient pays now (members' or not, or an additional request's price within a first's window, 02 §9).
+  const quote = useQuery({
+    queryKey: [...commerceKeys.all, "quote", service.id, doctorId],
+    queryFn: () => api.get<ServiceQuote>(`/paidServices/quote/${encodeURIComponent(service.id)}?doctorId=${encodeURIComponent(doctorId)}`),
+  });
   const [fields, setFields] = useState<Record<string, string>>({});
   const [answers, setAnswers] = useState<Record<string, string>>({});
   const [files, setFiles] = useState<File[]>([]);
@@ -205,6 +210,9 @@ function RequestForm({ service, doctorId, patientId, onCancel, onDone }: {
           {service.nonSubscriberPriceCents !== null && <>Without a membership: {price(service.nonSubscriberPriceCents)}. </>}
           {service.subscriberPriceCents !== null && <>Members: {price(service.subscriberPriceCents)}.</>}
         </p>
+        {quote.isPending && <Spinner label="Working out your price" />}
+        {quote.isError && <p className="form-error" role="alert">{errorMessage(quote.error)}</p>}
+        {quote.data && <p role="status" data-testid="service-due">{dueText(quote.data, price)}</p>}
         {cards.isPending && <Spinner label="Loading your cards" />}
         {cards.isError && <p className="form-error" role="alert">{errorMessage(cards.error)}</p>}
         {cards.data && cards.data.length > 0 && (
@@ -229,6 +237,14 @@ function RequestForm({ service, doctorId, patientId, onCancel, onDone }: {
       </div>
     </div>
   );
+}
+
+/** "You pay $30.00 (was $59.00): additional request 2 of 3, until December 24, 2026" — the quote in words. */
+export function dueText(q: ServiceQuote, price: (cents: number) => string | null): string {
+  const due = `You pay ${price(q.priceCents)}`;
+  if (!q.additional || q.priceCents >= q.regularPriceCents) return `${due}.`;
+  const until = new Date(q.additional.endsAt).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });
+  return `${due} instead of ${formatCents(q.regularPriceCents)}: additional request ${q.additional.used + 1} of ${q.additional.max}, until ${until}.`;
 }
 
 /**

@@ -7,6 +7,7 @@ import { useSession } from "../../auth/index.ts";
 import type { LedgerTransaction } from "../../../../../sync/schemas/commerce.ts";
 import { commerceKeys, formatCents, parseDollars } from "../money.ts";
 import { BalancePanel } from "../components/BalancePanel.tsx";
+import { LedgerPanel } from "../components/LedgerPanel.tsx";
 import { type ChosenUser, UserFilter } from "../components/UserFilter.tsx";
 
 type Page = { list: LedgerTransaction[]; offset: number; limit: number; totalCount: number };
@@ -128,6 +129,7 @@ export function TransactionsPage() {
             onClick={() => setOffset(offset + TRANSACTIONS_PAGE)}>Next</Button>
         </nav>
       )}
+      {isAdmin && <LedgerPanel />}
       {refunding && <RefundDialog transaction={refunding} onClose={() => setRefunding(null)} />}
     </section>
   );
