@@ -80,6 +80,12 @@ function ServiceDialog({ service, onClose }: { service: PaidService | null; onCl
   const [fields, setFields] = useState<ServiceField[]>(service?.fields ?? []);
   const [attachableFiles, setAttachableFiles] = useState(service?.attachableFiles ?? false);
   const [intakeForm, setIntakeForm] = useState(service?.intakeForm ?? false);
+  // 02 §9 (imaging referral): further requests within a first's window at their own price, and a refund window.
+  const [hasAdditional, setHasAdditional] = useState(Boolean(service?.additional));
+  const [additionalPrice, setAdditionalPrice] = useState(dollars(service?.additional?.priceCents ?? null));
+  const [additionalMax, setAdditionalMax] = useState(String(service?.additional?.max ?? 3));
+  const [additionalDays, setAdditionalDays] = useState(String(service?.additional?.withinDays ?? 30));
+  const [refundDays, setRefundDays] = useState(service?.refundWindowDays ? String(service.refundWindowDays) : "");
   const [error, setError] = useState("");
   const save = useMutation({
     mutationFn: (body: unknown) => (service ? api.put(`/paidServices/${service.id}`, body) : api.post("/paidServices", body)),
@@ -91,9 +97,14 @@ function ServiceDialog({ service, onClose }: { service: PaidService | null; onCl
     onError: (e) => setError(errorMessage(e)),
   });
   const price = (text: string) => (text.trim() === "" ? null : parseDollars(text) ?? Number.NaN);
+  const whole = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
   const submit = () => {
     const parsed = paidServiceInputSchema.safeParse({
       name, description, nonSubscriberPriceCents: price(nonMember), subscriberPriceCents: price(member), fields, attachableFiles, intakeForm,
+      additional: hasAdditional
+        ? { priceCents: price(additionalPrice) ?? Number.NaN, max: whole(additionalMax), withinDays: whole(additionalDays) }
+        : null,
+      refundWindowDays: refundDays.trim() === "" ? null : whole(refundDays),
     });
     if (!parsed.success) return setError(parsed.error.issues.map((i) => i.message).join(". "));
     setError("");
@@ -127,6 +138,19 @@ function ServiceDialog({ service, onClose }: { service: PaidService | null; onCl
         </fieldset>
         <Checkbox label="Patients may attach files" checked={attachableFiles} onChange={setAttachableFiles} />
         <Checkbox label="Ask the intake form" checked={intakeForm} onChange={setIntakeForm} />
+        <fieldset className="stack">
+          <legend>Additional requests</legend>
+          <Checkbox label="Further requests after a paid first one have their own price" checked={hasAdditional} onChange={setHasAdditional} />
+          {hasAdditional && (
+            <div className="row" style={{ flexWrap: "wrap", alignItems: "flex-end" }}>
+              <TextField label="Price of an additional request (USD)" inputMode="decimal" value={additionalPrice} onChange={setAdditionalPrice} />
+              <TextField label="At most (additional requests)" inputMode="numeric" value={additionalMax} onChange={setAdditionalMax} />
+              <TextField label="Within (days of the first)" inputMode="numeric" value={additionalDays} onChange={setAdditionalDays} />
+            </div>
+          )}
+        </fieldset>
+        <TextField label="Refund window (days)" hint="Refunds are refused this many days after the purchase. Empty: no limit"
+          inputMode="numeric" value={refundDays} onChange={setRefundDays} />
         {error && <p className="form-error" role="alert">{error}</p>}
         <div className="row">
           <Button type="submit" loading={save.isPending}>Save</Button>
