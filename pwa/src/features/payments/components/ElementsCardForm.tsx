@@ -1,7 +1,8 @@
 /**
  * The Stripe Elements branch of the card module, loaded (with Stripe.js) only
- * when `GET /payments/products` reports a real publishable key. Not exercised
- * by the tests here (Stripe.js needs the internet): see pwa/docs/payments.md.
+ * when `GET /payments/products` reports a real publishable key. Stripe.js needs
+ * the internet: its component test stands Stripe's packages in (ElementsCardForm.test.tsx);
+ * see pwa/docs/payments.md.
  */
 import { type FormEvent, useMemo, useState } from "react";
 import { CardElement, Elements, useElements, useStripe } from "@stripe/react-stripe-js";
