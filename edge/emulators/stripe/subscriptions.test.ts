@@ -369,6 +369,15 @@ Deno.test("invoice preview shows the next renewal (a scheduled plan's price); St
     assert.equal(after.items.data[0].price.id, yearly.id);
     assert.equal((after.latest_invoice as Stripe.Invoice).amount_paid, 46800);
     await assert.rejects(stripe.testHelpers.testClocks.advance(testClock.id, { frozen_time: testClock.frozen_time }), (e: any) => e.param === "frozen_time");
+    // As on Stripe: one advance goes at most two intervals of the shortest subscription on the clock (here a year).
+    const now = advanced.frozen_time;
+    await assert.rejects(stripe.testHelpers.testClocks.advance(testClock.id, { frozen_time: now + 800 * DAY }), (e: any) => e.param === "frozen_time");
+    const weekly = await monthlyPrice(stripe, 4900, "week");
+    const other = await stripe.customers.create({ test_clock: testClock.id });
+    const card = await stripe.paymentMethods.attach("pm_card_visa", { customer: other.id });
+    await stripe.subscriptions.create({ customer: other.id, items: [{ price: weekly.id }], default_payment_method: card.id });
+    await assert.rejects(stripe.testHelpers.testClocks.advance(testClock.id, { frozen_time: now + 15 * DAY }), (e: any) => e.param === "frozen_time");
+    assert.equal((await stripe.testHelpers.testClocks.advance(testClock.id, { frozen_time: now + 14 * DAY })).status, "ready");
   }));
 
 Deno.test("the same subscribe request 10× at once with one idempotency key: one subscription, one charge", () =>
