@@ -240,7 +240,7 @@ Deno.test("plan change at period end through a subscription schedule; release dr
     await stripe.subscriptionSchedules.update(s2.id, {
       phases: [
         { items: [{ price: monthly.id }], start_date: s2.phases[0].start_date, end_date: s2.phases[0].end_date },
-        { items: [{ price: quarterly.id }], iterations: 1 } as any,
+        { items: [{ price: quarterly.id }], duration: { interval: "month", interval_count: 3 } },
       ],
     });
     const released = await stripe.subscriptionSchedules.release(s2.id);
@@ -369,6 +369,15 @@ Deno.test("invoice preview shows the next renewal (a scheduled plan's price); St
     assert.equal(after.items.data[0].price.id, yearly.id);
     assert.equal((after.latest_invoice as Stripe.Invoice).amount_paid, 46800);
     await assert.rejects(stripe.testHelpers.testClocks.advance(testClock.id, { frozen_time: testClock.frozen_time }), (e: any) => e.param === "frozen_time");
+    // As on Stripe: one advance goes at most two intervals of the shortest subscription on the clock (here a year).
+    const now = advanced.frozen_time;
+    await assert.rejects(stripe.testHelpers.testClocks.advance(testClock.id, { frozen_time: now + 800 * DAY }), (e: any) => e.param === "frozen_time");
+    const weekly = await monthlyPrice(stripe, 4900, "week");
+    const other = await stripe.customers.create({ test_clock: testClock.id });
+    const card = await stripe.paymentMethods.attach("pm_card_visa", { customer: other.id });
+    await stripe.subscriptions.create({ customer: other.id, items: [{ price: weekly.id }], default_payment_method: card.id });
+    await assert.rejects(stripe.testHelpers.testClocks.advance(testClock.id, { frozen_time: now + 15 * DAY }), (e: any) => e.param === "frozen_time");
+    assert.equal((await stripe.testHelpers.testClocks.advance(testClock.id, { frozen_time: now + 14 * DAY })).status, "ready");
   }));
 
 Deno.test("the same subscribe request 10× at once with one idempotency key: one subscription, one charge", () =>
@@ -416,4 +425,28 @@ Deno.test("a trial that ends without any card: past_due with retries, then a car
     await stripe.customers.update(customer.id, { invoice_settings: { default_payment_method: pm.id } });
     await emulator.clock.advance(3 * DAY + 60);
     assert.equal((await stripe.subscriptions.retrieve(sub.id)).status, "active");
+  }));
+
+Deno.test("as at API 2025-09-30.clover and later: a schedule phase's `iterations` is an unknown parameter; objects on a test clock's customer carry the clock", () =>
+  withEmulator(async ({ stripe }) => {
+    const testClock = await stripe.testHelpers.testClocks.create({ frozen_time: Math.floor(Date.now() / 1000) });
+    const customer = await stripe.customers.create({ test_clock: testClock.id });
+    const pm = await stripe.paymentMethods.attach("pm_card_visa", { customer: customer.id });
+    const monthly = await monthlyPrice(stripe, 5900);
+    const quarterly = await monthlyPrice(stripe, 14700, "month", 3);
+    const sub = await stripe.subscriptions.create({ customer: customer.id, items: [{ price: monthly.id }], default_payment_method: pm.id, expand: ["latest_invoice"] });
+    assert.equal(sub.test_clock, testClock.id);
+    assert.equal((sub.latest_invoice as Stripe.Invoice).test_clock, testClock.id);
+    const schedule = await stripe.subscriptionSchedules.create({ from_subscription: sub.id });
+    await assert.rejects(
+      stripe.subscriptionSchedules.update(schedule.id, {
+        phases: [
+          { items: [{ price: monthly.id }], start_date: schedule.phases[0].start_date, end_date: schedule.phases[0].end_date },
+          { items: [{ price: quarterly.id }], iterations: 1 } as any,
+        ],
+      }),
+      (e: any) => e.statusCode === 400 && e.code === "parameter_unknown" && e.param === "phases[1][iterations]",
+    );
+    const other = await stripe.subscriptions.create({ customer: (await memberWithCard(stripe)).customer.id, items: [{ price: monthly.id }] });
+    assert.equal(other.test_clock, null);
   }));

@@ -175,6 +175,7 @@ export function createInvoice(
     subscription: sub.id,
     charge: null,
     paid: false,
+    test_clock: customer.test_clock ?? null,
   });
   core.emit("invoice.created", invoice);
   invoice.status = "open";

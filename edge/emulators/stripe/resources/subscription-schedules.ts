@@ -4,7 +4,7 @@
  * At each renewal the subscription takes the price of the phase that starts then; after the last phase the schedule
  * is released (end_behavior=release) or the subscription canceled (end_behavior=cancel).
  */
-import { asInt, asString, invalid, type Params, required } from "../form.ts";
+import { asInt, asString, invalid, type Params, required, StripeError } from "../form.ts";
 import { type Core, expandList, mergeMetadata } from "../core.ts";
 import { route, type Route } from "../router.ts";
 import type { StoredObject } from "../store.ts";
@@ -114,13 +114,17 @@ function parsePhases(core: Core, input: unknown): ReturnType<typeof phase>[] {
     const item = Array.isArray(p.items) ? p.items[0] : undefined;
     const priceId = required(asString(item?.price, `phases[${i}][items][0][price]`), `phases[${i}][items][0][price]`);
     const price = core.store.need("price", priceId, `phases[${i}][items][0][price]`, "price");
+    // Removed from the API in 2025-09-30.clover (`duration` replaces it): Stripe answers parameter_unknown.
+    if (p.iterations !== undefined) {
+      throw new StripeError(400, { type: "invalid_request_error", code: "parameter_unknown", param: `phases[${i}][iterations]`, message: `Received unknown parameter: phases[${i}][iterations]` });
+    }
     const start = p.start_date === "now" ? core.now() : asInt(p.start_date, `phases[${i}][start_date]`) ?? cursor;
     if (start === undefined) throw invalid("The first phase needs a start_date.", `phases[${i}][start_date]`);
     let end = p.end_date === "now" ? core.now() : asInt(p.end_date, `phases[${i}][end_date]`);
     if (end === undefined && p.duration) {
       end = addIntervals(start, { interval: p.duration.interval, interval_count: asInt(p.duration.interval_count, `phases[${i}][duration][interval_count]`) ?? 1 }, 1);
     }
-    if (end === undefined) end = addIntervals(start, price.recurring, asInt(p.iterations, `phases[${i}][iterations]`) ?? 1);
+    if (end === undefined) end = addIntervals(start, price.recurring, 1);
     out.push(phase(price.id, asInt(item.quantity, `phases[${i}][items][0][quantity]`) ?? 1, start, end));
     cursor = end;
   });

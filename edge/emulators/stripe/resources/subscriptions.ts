@@ -157,7 +157,7 @@ function createSubscription(core: Core, params: Params): StoredObject {
     schedule: null,
     start_date: now,
     status: "incomplete",
-    test_clock: null,
+    test_clock: customer.test_clock ?? null,
     transfer_data: destination ? { destination, amount_percent: null } : null,
     trial_end: trialEnd ?? null,
     trial_settings: { end_behavior: { missing_payment_method: "create_invoice" } },

@@ -248,11 +248,14 @@ export function createStripePayments(o: StripePaymentsOptions): Payments {
       const current = schedule.phases?.[0] ?? {};
       const currentPrice = idOf(current.items?.[0]?.price) ?? idOf(sub.items?.data?.[0]?.price);
       const periodEnd = current.end_date ?? sub.items?.data?.[0]?.current_period_end ?? sub.current_period_end;
+      // One period of the new price, then the schedule releases. `duration`, not `iterations`: Stripe removed
+      // `iterations` in 2025-09-30.clover and answers parameter_unknown to it (contract-scenarios.ts checks this).
+      const recurring = (await stripe.prices.retrieve(newPriceId)).recurring;
       await stripe.subscriptionSchedules.update(scheduleId, {
         end_behavior: "release",
         phases: [
           { items: [{ price: currentPrice!, quantity: 1 }], start_date: current.start_date, end_date: periodEnd },
-          { items: [{ price: newPriceId, quantity: 1 }], start_date: periodEnd, iterations: 1 } as never,
+          { items: [{ price: newPriceId, quantity: 1 }], duration: { interval: recurring?.interval ?? "month", interval_count: recurring?.interval_count ?? 1 } },
         ],
       });
       return { scheduleId, startsAt: toDate(periodEnd) };
