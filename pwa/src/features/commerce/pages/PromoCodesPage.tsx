@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/api-error.ts";
-import { Button, EmptyState, Select, Spinner, TextField, useSnackbar } from "../../../ui/index.ts";
+import { Button, ConfirmDialog, EmptyState, Select, Spinner, TextField, useSnackbar } from "../../../ui/index.ts";
 import { type Coupon, couponInputSchema } from "../../../../../sync/schemas/commerce.ts";
 import { commerceKeys } from "../money.ts";
 
@@ -24,14 +24,13 @@ export function PromoCodesPage() {
     },
     onError: (e) => setErrors({ form: errorMessage(e) }),
   });
-  const remove = useMutation({
-    mutationFn: (id: string) => api.delete(`/coupons/${id}`),
-    onSuccess: () => {
-      notify("Promo code deleted", "success");
-      void refresh();
-    },
-    onError: (e) => notify(errorMessage(e), "error"),
-  });
+  // Deleting asks first: patients can no longer use the code, at the processor too (memberships that have it keep it).
+  const [deleting, setDeleting] = useState<Coupon | null>(null);
+  const remove = async (c: Coupon) => {
+    await api.delete(`/coupons/${c.id}`);
+    notify("Promo code deleted", "success");
+    void refresh();
+  };
   const submit = () => {
     const parsed = couponInputSchema.safeParse({
       name: form.name,
@@ -78,12 +77,23 @@ export function PromoCodesPage() {
                   <td>{c.percentageDiscount}%</td>
                   <td>{c.duration}</td>
                   <td>{c.appliedTimes}{c.redemptionLimit ? ` of ${c.redemptionLimit}` : " (unlimited)"}</td>
-                  <td><Button variant="text" onClick={() => remove.mutate(c.id)} aria-label={`Delete ${c.name}`}>Delete</Button></td>
+                  <td><Button variant="text" onClick={() => setDeleting(c)} aria-label={`Delete ${c.name}`}>Delete</Button></td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
+      )}
+      {deleting && (
+        <ConfirmDialog
+          title={`Delete ${deleting.name}?`}
+          summary={`Patients can no longer use ${deleting.name} at checkout. Memberships that already have its discount keep it.`}
+          confirmLabel="Delete promo code"
+          danger
+          onConfirm={() => remove(deleting)}
+          onClose={() => setDeleting(null)}
+          describeFailure={errorMessage}
+        />
       )}
     </section>
   );

@@ -1,0 +1,48 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import type { Coupon } from "../../../../../sync/schemas/commerce.ts";
+import { createFetchStub, failure, randomUser, renderWithDeps, signedInDeps, success } from "../../../test/helpers.tsx";
+import { PromoCodesPage } from "./PromoCodesPage.tsx";
+
+const spring = {
+  id: "3f2b9c1e-0000-4000-8000-0000000000c1", name: "SPRING20", percentageDiscount: 20, duration: "once" as const, redemptionLimit: 5,
+  appliedTimes: 2, createdAt: "2026-11-01T00:00:00.000Z",
+} satisfies Coupon;
+
+function render(del: () => Response) {
+  const stub = createFetchStub({
+    "GET /coupons": () => success({ list: [spring], totalCount: 1 }),
+    [`DELETE /coupons/${spring.id}`]: del,
+  });
+  renderWithDeps(<PromoCodesPage />, signedInDeps(randomUser({ role: "admin" }), { fetch: stub.fetch }));
+  return stub;
+}
+const deletes = (stub: ReturnType<typeof createFetchStub>) => stub.calls.filter((c) => c.method === "DELETE").length;
+
+describe("/admin/promo-codes: deleting a code", { timeout: 20_000 }, () => {
+  it("asks first; Cancel deletes nothing, the confirmation deletes it", async () => {
+    const user = userEvent.setup();
+    const stub = render(() => success({ id: spring.id }));
+    await user.click(await screen.findByRole("button", { name: "Delete SPRING20" }));
+    let dialog = screen.getByRole("dialog", { name: "Delete SPRING20?" });
+    expect(within(dialog).getByText(/can no longer use SPRING20/)).toBeTruthy();
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(deletes(stub)).toBe(0);
+
+    await user.click(screen.getByRole("button", { name: "Delete SPRING20" }));
+    dialog = screen.getByRole("dialog", { name: "Delete SPRING20?" });
+    await user.click(within(dialog).getByRole("button", { name: "Delete promo code" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(deletes(stub)).toBe(1);
+  });
+
+  it("keeps the dialog with the server's refusal", async () => {
+    const user = userEvent.setup();
+    render(() => failure(404, "No such coupon"));
+    await user.click(await screen.findByRole("button", { name: "Delete SPRING20" }));
+    const dialog = screen.getByRole("dialog", { name: "Delete SPRING20?" });
+    await user.click(within(dialog).getByRole("button", { name: "Delete promo code" }));
+    expect(await within(dialog).findByText("No such coupon")).toBeTruthy();
+  });
+});
