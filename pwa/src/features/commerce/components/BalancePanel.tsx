@@ -67,8 +67,10 @@ export function BalancePanel({ titled = true }: { titled?: boolean }) {
       {titled && <h2 id="balance-title">Balance</h2>}
       <p className="notice notice--success" role="status">Payout account active</p>
       <div className="stack">
-        <div>
+        <div className="row" style={{ flexWrap: "wrap" }}>
           <Button variant="secondary" loading={dashboard.isPending} onClick={() => dashboard.mutate()}>Open payout dashboard</Button>
+          {/* The processor's onboarding again (bank account, identity): the same account, updated. */}
+          <Link to="/stripe/connect" className="ui-button ui-button--secondary">Update payout details</Link>
         </div>
         {dashboard.isError && <p className="form-error" role="alert">{errorMessage(dashboard.error)}</p>}
       </div>

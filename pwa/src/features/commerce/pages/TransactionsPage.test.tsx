@@ -130,5 +130,7 @@ describe("the doctor's payout account", { timeout: 30_000 }, () => {
     link = () => success({ url: "http://127.0.0.1:12111/_emulator/connect/dashboard/acct_1" });
     await user.click(screen.getByRole("button", { name: "Open payout dashboard" }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith("http://127.0.0.1:12111/_emulator/connect/dashboard/acct_1"));
+    // The processor's onboarding again, to update the same account's details.
+    expect(screen.getByRole("link", { name: "Update payout details" }).getAttribute("href")).toBe("/stripe/connect");
   });
 });
