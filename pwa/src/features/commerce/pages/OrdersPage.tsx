@@ -110,6 +110,8 @@ function RequestForm({ service, doctorId, patientId, onCancel, onDone }: {
   const quote = useQuery({
     queryKey: [...commerceKeys.all, "quote", service.id, doctorId],
     queryFn: () => api.get<ServiceQuote>(`/paidServices/quote/${encodeURIComponent(service.id)}?doctorId=${encodeURIComponent(doctorId)}`),
+    // A refusal (members only, not for members, no such doctor) is the answer: said at once, not asked again.
+    retry: (count, error) => !(error instanceof ApiError && error.code >= 400 && error.code < 500) && count < 1,
   });
   const [fields, setFields] = useState<Record<string, string>>({});
   const [answers, setAnswers] = useState<Record<string, string>>({});
