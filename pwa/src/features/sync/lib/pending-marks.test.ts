@@ -132,6 +132,18 @@ describe("waiting marks written behind", () => {
     expect(await stored()).toEqual(["note_drafts/b"]);
   });
 
+  it("a flush with nothing queued leaves the next ones working", async () => {
+    const { marks, writes } = await setUp();
+    await marks.flush();
+    await marks.flush();
+    marks.add("note_drafts", ["a"]);
+    await marks.flush();
+    marks.remove("note_drafts", ["a"]);
+    await tick();
+    await marks.flush();
+    expect(writes).toEqual(["add note_drafts a", "remove note_drafts a"]);
+  });
+
   it("a failed flush is retried by itself when nothing else is marked", async () => {
     const { marks, stored, failNext } = await setUp();
     vi.spyOn(console, "warn").mockImplementation(() => {});

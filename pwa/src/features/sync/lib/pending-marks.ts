@@ -131,37 +131,38 @@ export function createPendingMarks(options: {
 
   /** Writes the queue to the table, in order; resolves when everything queued so far is written (or failed). */
   function flush(): Promise<void> {
-    if (flushing) return flushing.then(() => (queue.length > 0 ? flush() : undefined));
+    if (flushing) return flushing.then(() => (queue.length > 0 && !closed ? flush() : undefined));
+    if (queue.length === 0 || closed) {
+      notify();
+      return Promise.resolve();
+    }
+    // `flushing` is cleared once the run has settled (never synchronously inside it).
     flushing = (async () => {
-      try {
-        while (queue.length > 0 && !closed) {
-          notify();
-          inFlight = queue;
-          queue = [];
-          const done = traceWrite("pendingFlush");
-          let index = 0;
-          try {
-            for (; index < inFlight.length; index++) {
-              const op = inFlight[index];
-              await table[op.op](op.collection, [...op.ids]);
-            }
-          } catch (error) {
-            console.warn("Waiting marks could not be written; tried again at the next flush", error);
-            // The failed operation and those after it go first, before anything queued since.
-            queue = [...inFlight.slice(index), ...queue];
-            inFlight = [];
-            if (!retryTimer && !closed) retryTimer = setTimeout(() => (retryTimer = null, schedule()), retryMs);
-            return;
-          } finally {
-            done();
-          }
-          inFlight = [];
-        }
+      while (queue.length > 0 && !closed) {
         notify();
-      } finally {
-        flushing = null;
+        inFlight = queue;
+        queue = [];
+        const done = traceWrite("pendingFlush");
+        let index = 0;
+        try {
+          for (; index < inFlight.length; index++) {
+            const op = inFlight[index];
+            await table[op.op](op.collection, [...op.ids]);
+          }
+        } catch (error) {
+          console.warn("Waiting marks could not be written; tried again at the next flush", error);
+          // The failed operation and those after it go first, before anything queued since.
+          queue = [...inFlight.slice(index), ...queue];
+          inFlight = [];
+          if (!retryTimer && !closed) retryTimer = setTimeout(() => (retryTimer = null, schedule()), retryMs);
+          return;
+        } finally {
+          done();
+        }
+        inFlight = [];
       }
-    })();
+      notify();
+    })().finally(() => (flushing = null));
     return flushing;
   }
 
