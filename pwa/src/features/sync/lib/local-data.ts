@@ -94,6 +94,7 @@ export async function openLocalData(userId: string, dataKey: Uint8Array<ArrayBuf
   // from RxDB's state before each collection's replication starts (`pending-rebuild.ts`).
   const marks = createPendingMarks({
     table: blobs.pending,
+    minIntervalMs: 100,
     onChange: (count) => deps.status.dispatch({ type: "pendingDocs", count }),
   });
   /** Edits resolve once RxDB has stored them; their marks reach the blobs database after the current task. */

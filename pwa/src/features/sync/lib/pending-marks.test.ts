@@ -11,7 +11,7 @@ afterEach(() => {
 });
 
 /** The blobs database's pending table (fake IndexedDB), with every write recorded and optionally held or failed. */
-async function setUp() {
+async function setUp(minIntervalMs = 0) {
   const keys = await deriveLocalKeys(crypto.getRandomValues(new Uint8Array(32)));
   const blobs: BlobStore = createBlobStore({ userId: crypto.randomUUID(), key: keys.bytes, idb: { indexedDB: new IDBFactory(), IDBKeyRange } });
   const writes: string[] = [];
@@ -33,7 +33,7 @@ async function setUp() {
     keys$: () => blobs.pending.keys$(),
   };
   const counts: number[] = [];
-  const marks: PendingMarks = createPendingMarks({ table, onChange: (count) => counts.push(count), retryMs: 20 });
+  const marks: PendingMarks = createPendingMarks({ table, onChange: (count) => counts.push(count), retryMs: 20, minIntervalMs });
   cleanups.push(() => (marks.close(), blobs.close()));
   await marks.ready;
   /** What the blobs database holds, read past the marks. */
@@ -142,6 +142,17 @@ describe("waiting marks written behind", () => {
     await tick();
     await marks.flush();
     expect(writes).toEqual(["add note_drafts a", "remove note_drafts a"]);
+  });
+
+  it("a burst of edits, one per task, is written in a few transactions when flushes are spaced", async () => {
+    const { marks, writes, stored } = await setUp(40);
+    for (let i = 0; i < 20; i++) {
+      marks.add("note_drafts", [`d${i}`]);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    await marks.flush();
+    expect(writes.length).toBeLessThanOrEqual(6);
+    expect(await stored()).toHaveLength(20);
   });
 
   it("a failed flush is retried by itself when nothing else is marked", async () => {

@@ -48,9 +48,18 @@ export function createPendingMarks(options: {
   onChange(count: number): void;
   /** Delay before a failed flush is tried again (it is also tried at the next flush). */
   retryMs?: number;
+  /**
+   * A flush starts after the current task, or, when the last one ended less than this long ago (a burst of
+   * edits), once that much time has passed: a burst's marks go in a few transactions, not one per edit.
+   */
+  minIntervalMs?: number;
 }) {
   const { table } = options;
   const retryMs = options.retryMs ?? 1_000;
+  const minIntervalMs = options.minIntervalMs ?? 0;
+  let lastFlushEnd = -Infinity;
+  /** The last flush failed: nothing is scheduled until a new mark or the retry timer. */
+  let failed = false;
   /** The table as last read (its own commits and other tabs' applied). */
   let stored: ReadonlySet<string> = new Set();
   /** The table with the operations being written and queued applied in order. */
@@ -111,6 +120,7 @@ export function createPendingMarks(options: {
     const op = last?.op === kind ? last : { op: kind, collection, ids: new Set<string>() };
     if (op !== last) queue.push(op);
     for (const id of ids) op.ids.add(id);
+    failed = false;
     const before = view.size;
     apply(view, { op: kind, collection, ids: new Set(ids) });
     if (view.size !== before) {
@@ -121,12 +131,14 @@ export function createPendingMarks(options: {
   }
 
   function schedule() {
-    if (scheduled || closed) return;
+    if (scheduled || closed || failed) return;
     scheduled = true;
     setTimeout(() => {
       scheduled = false;
-      void flush();
-    });
+      // A flush under way: this one is timed from its end.
+      if (flushing) void flushing.then(schedule);
+      else void flush();
+    }, Math.max(0, lastFlushEnd + minIntervalMs - performance.now()));
   }
 
   /** Writes the queue to the table, in order; resolves when everything queued so far is written (or failed). */
@@ -138,7 +150,8 @@ export function createPendingMarks(options: {
     }
     // `flushing` is cleared once the run has settled (never synchronously inside it).
     flushing = (async () => {
-      while (queue.length > 0 && !closed) {
+      // One pass: what is queued meanwhile waits for the next flush (`schedule`, or a caller's `flush`).
+      if (queue.length > 0 && !closed) {
         notify();
         inFlight = queue;
         queue = [];
@@ -154,7 +167,8 @@ export function createPendingMarks(options: {
           // The failed operation and those after it go first, before anything queued since.
           queue = [...inFlight.slice(index), ...queue];
           inFlight = [];
-          if (!retryTimer && !closed) retryTimer = setTimeout(() => (retryTimer = null, schedule()), retryMs);
+          failed = true;
+          if (!retryTimer && !closed) retryTimer = setTimeout(() => (retryTimer = null, failed = false, schedule()), retryMs);
           return;
         } finally {
           done();
@@ -162,7 +176,11 @@ export function createPendingMarks(options: {
         inFlight = [];
       }
       notify();
-    })().finally(() => (flushing = null));
+    })().finally(() => {
+      flushing = null;
+      lastFlushEnd = performance.now();
+      if (queue.length > 0) schedule();
+    });
     return flushing;
   }
 
