@@ -305,12 +305,13 @@ function editBreakdown(trace, totalMs) {
   const parts = [
     ["hook read", ms("read"), n("read")],
     ["validation", ms("validate"), n("validate")],
-    ["mark and document written side by side", ms("write"), n("write")],
-    ["  mark pending (blobs database)", ms("pending"), n("pending")],
+    ["mark set and document written", ms("write"), n("write")],
+    ["  mark pending (in memory; before the write-behind marks, the blobs database)", ms("pending"), n("pending")],
     ["  RxDB write", ms("rxdb"), n("rxdb")],
     ["    storage write (server copy kept in the same write, sealing, Dexie)", ms("store"), n("store")],
     ["      of which sealing", ms("seal"), n("seal")],
     ["    change events and caches", ms("rxdb") - ms("store"), n("rxdb")],
+    ["marks written behind (blobs database, beside the edits, not awaited by them)", ms("pendingFlush"), n("pendingFlush")],
     ["UI hook (the rest of the hook)", ms("hook") - ms("read") - ms("validate") - ms("write"), n("hook")],
     ["bench loop", totalMs - ms("hook"), 0],
   ];

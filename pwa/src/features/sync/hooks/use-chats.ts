@@ -37,8 +37,9 @@ export function useSendMessage(): (input: { chatId: string; text: string; fileId
       updatedAt: 0,
       _deleted: false,
     });
-    // Two databases (the waiting mark, the message): written side by side.
-    await Promise.all([local.markPending("chat_messages", [message.id]), local.db.chat_messages.insert(withoutDeleted(message))]);
+    // The waiting mark is written behind (`pending-marks.ts`); the message is stored before this resolves.
+    void local.markPending("chat_messages", [message.id]);
+    await local.db.chat_messages.insert(withoutDeleted(message));
     return message.id;
   }, [engine]);
 }

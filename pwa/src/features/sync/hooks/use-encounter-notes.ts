@@ -54,7 +54,7 @@ export function useCreateEncounterNote(): (
       updatedAt: 0,
       _deleted: false,
     });
-    await local.markPending("encounter_notes", [note.id]);
+    void local.markPending("encounter_notes", [note.id]);
     await local.db.encounter_notes.insert(withoutDeleted(note));
     return note.id;
   }, [engine]);
@@ -71,7 +71,7 @@ export function useDeleteEncounterNote(): (id: string) => Promise<void> {
     if (roleOf(engine) !== "doctor") throw new Error("Only the doctor deletes a note.");
     const doc = await local.db.encounter_notes.findOne(id).exec();
     if (!doc) return;
-    await local.markPending("encounter_notes", [id]);
+    void local.markPending("encounter_notes", [id]);
     await doc.incrementalRemove();
   }, [engine]);
 }

@@ -74,7 +74,7 @@ export function useAttachFile(): (input: { patientId: string; file: File; folder
       _deleted: false,
     });
     await local.blobs.putFile(doc.id, new Uint8Array(await file.arrayBuffer()));
-    await local.markPending("medical_files", [doc.id]);
+    void local.markPending("medical_files", [doc.id]);
     await local.db.medical_files.insert(withoutDeleted(doc));
     await local.uploads.enqueue(doc.id, doc.size);
     return doc.id;
@@ -100,7 +100,7 @@ export function useEditMedicalFile(): (edit: MedicalFileEdit) => Promise<void> {
     if (isPatient && current.uploadedBy !== local.userId) throw new Error("You can change only the files you uploaded.");
     if (isPatient && folder && folder !== "PatientUploaded") throw new Error("Your files stay in the PatientUploaded folder.");
     if (remove) {
-      await local.markPending("medical_files", [id]);
+      void local.markPending("medical_files", [id]);
       await doc.incrementalRemove();
       return;
     }
@@ -110,7 +110,7 @@ export function useEditMedicalFile(): (edit: MedicalFileEdit) => Promise<void> {
     if (trimmed && trimmed !== current.name) patch.name = trimmed;
     if (Object.keys(patch).length === 0) return;
     parseOrThrow(medicalFileSchema, { ...current, ...patch, _deleted: false });
-    await local.markPending("medical_files", [id]);
+    void local.markPending("medical_files", [id]);
     await doc.incrementalPatch(patch);
   }, [engine]);
 }

@@ -36,14 +36,15 @@ export function useSaveNoteDraft(): (input: { id?: string; patientId: string; ti
       const validate = traceWrite("validate");
       parseOrThrow(noteDraftSchema, { ...doc.toJSON(), title, fields, _deleted: false });
       validate();
-      // The waiting mark (the blobs database) and the document (RxDB's) are two databases: written side by side.
-      const pending = traceWrite("pending");
-      const rxdb = traceWrite("rxdb");
+      // The waiting mark is set in memory first (before the change can be pushed and acknowledged) and
+      // written to the blobs database behind the edit (`pending-marks.ts`); the edit waits for RxDB's write.
       const write = traceWrite("write");
-      await Promise.all([
-        local.markPending("note_drafts", [id]).then(pending),
-        doc.incrementalPatch({ title, fields }).then(rxdb),
-      ]);
+      const pending = traceWrite("pending");
+      void local.markPending("note_drafts", [id]);
+      pending();
+      const rxdb = traceWrite("rxdb");
+      await doc.incrementalPatch({ title, fields });
+      rxdb();
       write();
       hook();
       return id;
@@ -61,7 +62,8 @@ export function useSaveNoteDraft(): (input: { id?: string; patientId: string; ti
       updatedAt: 0,
       _deleted: false,
     });
-    await Promise.all([local.markPending("note_drafts", [draft.id]), local.db.note_drafts.insert(withoutDeleted(draft))]);
+    void local.markPending("note_drafts", [draft.id]);
+    await local.db.note_drafts.insert(withoutDeleted(draft));
     return draft.id;
   }, [engine]);
 }
@@ -72,7 +74,7 @@ export function useDeleteNoteDraft(): (id: string) => Promise<void> {
     const local = requireLocal(engine);
     const doc = await local.db.note_drafts.findOne(id).exec();
     if (!doc) return;
-    await local.markPending("note_drafts", [id]);
+    void local.markPending("note_drafts", [id]);
     await doc.incrementalRemove();
   }, [engine]);
 }

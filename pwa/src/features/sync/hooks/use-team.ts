@@ -37,7 +37,7 @@ export function useSetTaskStatus(): (id: string, status: "open" | "closed") => P
     const doc = await local.db.tasks.findOne(id).exec();
     if (!doc) throw new Error("This task no longer exists.");
     parseOrThrow(taskDocSchema, { ...doc.toJSON(), status, _deleted: false });
-    await local.markPending("tasks", [id]);
+    void local.markPending("tasks", [id]);
     await doc.incrementalPatch({ status });
   }, [engine]);
 }

@@ -13,6 +13,8 @@ import { databaseName, type DpcDatabase, openDatabase, removeDatabase } from "./
 import { connectLiveSocket, type LiveSocket } from "./live-socket.ts";
 import { deriveLocalKeys } from "./local-keys.ts";
 import { pullInitial } from "./initial-pull.ts";
+import { createPendingMarks } from "./pending-marks.ts";
+import { rebuildPendingMarks } from "./pending-rebuild.ts";
 import { createNoteDocStore, createNoteUpdateLog } from "./note-doc-store.ts";
 import { sweepNoteDocs, watchDeletedNotes } from "./note-doc-sweep.ts";
 import { type PullStreamItem, replicateCollection } from "./replication.ts";
@@ -49,7 +51,13 @@ export type LocalData = {
   /** Local changes not yet acknowledged, as `collection/id`. */
   pendingKeys(): ReadonlySet<string>;
   subscribePending(listener: () => void): () => void;
+  /**
+   * Marks local changes as waiting: at once for `pendingKeys`, in the blobs database after the current
+   * task (written behind; a mark lost with the tab is rebuilt at the next open). Resolves at once.
+   */
   markPending(collection: CollectionName, ids: string[]): Promise<void>;
+  /** Resolves once the marks queued so far are in the blobs database (tests, the benchmark). */
+  flushPending(): Promise<void>;
   /** Stops replication, the live channel and uploads; `remove` also deletes both databases. */
   close(options?: { remove?: boolean }): Promise<void>;
 };
@@ -82,52 +90,17 @@ export async function openLocalData(userId: string, dataKey: Uint8Array<ArrayBuf
     error: (error) => console.warn("The upload queue could not be read", error),
   });
 
-  let pending: ReadonlySet<string> = new Set();
-  const pendingListeners = new Set<() => void>();
-  const pendingSubscription = blobs.pending.keys$().subscribe({
-    next(keys) {
-      pending = keys;
-      deps.status.dispatch({ type: "pendingDocs", count: keys.size });
-      for (const listener of [...pendingListeners]) listener();
-    },
-    error: (error) => console.warn("Pending changes could not be read", error),
+  // Waiting marks, written behind the edits in one ordered queue (`pending-marks.ts`); rebuilt at open
+  // from RxDB's state before each collection's replication starts (`pending-rebuild.ts`).
+  const marks = createPendingMarks({
+    table: blobs.pending,
+    minIntervalMs: 100,
+    onChange: (count) => deps.status.dispatch({ type: "pendingDocs", count }),
   });
-
-  /** Waiting marks being removed (a push answered): a new edit of one of those writes its mark again. */
-  const removing = new Map<string, number>();
-  /** Acknowledged changes gathered for one removal per collection (a push batch answers hundreds at once). */
-  const toUnmark = new Map<CollectionName, Set<string>>();
-  function unmark(collection: CollectionName, ids: string[]) {
-    let queued = toUnmark.get(collection);
-    if (!queued) {
-      toUnmark.set(collection, queued = new Set());
-      setTimeout(() => void flushUnmark(collection));
-    }
-    for (const id of ids) {
-      if (queued.has(id)) continue;
-      queued.add(id);
-      removing.set(`${collection}/${id}`, (removing.get(`${collection}/${id}`) ?? 0) + 1);
-    }
-  }
-  async function flushUnmark(collection: CollectionName) {
-    const ids = [...toUnmark.get(collection) ?? []];
-    toUnmark.delete(collection);
-    try {
-      if (!closed) await blobs.pending.remove(collection, ids);
-    } catch (error) {
-      console.warn("Changes could not be marked as sent", error);
-    } finally {
-      for (const id of ids) {
-        const key = `${collection}/${id}`;
-        const left = (removing.get(key) ?? 1) - 1;
-        left > 0 ? removing.set(key, left) : removing.delete(key);
-      }
-    }
-  }
-  /** The blobs database is written only for changes not already waiting (one row per document, not per keystroke). */
+  /** Edits resolve once RxDB has stored them; their marks reach the blobs database after the current task. */
   function mark(collection: CollectionName, ids: string[]): Promise<void> {
-    const fresh = ids.filter((id) => !pending.has(`${collection}/${id}`) || removing.has(`${collection}/${id}`));
-    return fresh.length === 0 ? Promise.resolve() : blobs.pending.add(collection, fresh);
+    marks.add(collection, ids);
+    return Promise.resolve();
   }
   const whenOnline = () =>
     deps.isOnline()
@@ -143,6 +116,11 @@ export async function openLocalData(userId: string, dataKey: Uint8Array<ArrayBuf
     await pullInitial({ db, name, api: deps.api, onPage: synced })
       .catch((error) => console.warn(`The bulk first pull of ${name} stopped; the replication goes on`, error));
     if (closed) return;
+    // A mark lost with a tab closed within its flush: what RxDB's upstream would push is waiting.
+    await rebuildPendingMarks({ db, name, marks })
+      .then((missing) => missing.length > 0 && console.info(`${missing.length} waiting marks of ${name} restored`))
+      .catch((error) => console.warn(`The waiting marks of ${name} could not be checked`, error));
+    if (closed) return;
     const state = replicateCollection({
       db,
       name,
@@ -152,9 +130,9 @@ export async function openLocalData(userId: string, dataKey: Uint8Array<ArrayBuf
       events: {
         synced,
         outdated: deps.onOutdated,
-        isPending: (collection, id) => pending.has(`${collection}/${id}`),
+        isPending: marks.has,
         settled(collection, ids) {
-          unmark(collection, ids);
+          marks.remove(collection, ids);
           if (collection === "medical_files") uploads.kick();
         },
       },
@@ -194,12 +172,10 @@ export async function openLocalData(userId: string, dataKey: Uint8Array<ArrayBuf
     uploads,
     transport,
     noteDocs,
-    pendingKeys: () => pending,
-    subscribePending(listener) {
-      pendingListeners.add(listener);
-      return () => pendingListeners.delete(listener);
-    },
+    pendingKeys: marks.keys,
+    subscribePending: marks.subscribe,
     markPending: mark,
+    flushPending: () => marks.flush(),
     async close(options = {}) {
       if (closed) return;
       closed = true;
@@ -207,11 +183,13 @@ export async function openLocalData(userId: string, dataKey: Uint8Array<ArrayBuf
       uploads.stop();
       unsubscribeUploads();
       rowsSubscription.unsubscribe();
-      pendingSubscription.unsubscribe();
       socket?.close();
       stopWatchingNotes();
       await Promise.allSettled(replications.map((r) => r.cancel()));
       for (const stream of streams.values()) stream.complete();
+      // The marks queued are written before the blobs database closes (unless it is deleted).
+      if (!options.remove) await marks.flush();
+      marks.close();
       if (options.remove) await db.remove();
       else await db.close();
       blobs.close();

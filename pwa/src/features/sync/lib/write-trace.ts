@@ -12,6 +12,8 @@ export type WritePhase =
   | "validate"
   /** Marking the change as waiting (the blobs database's pending table). */
   | "pending"
+  /** The waiting marks written behind, after the edits' task (`pending-marks.ts`): not awaited by any edit. */
+  | "pendingFlush"
   /** The mark and the document written side by side: until both are stored. */
   | "write"
   /** RxDB's write of the document: from the call until RxDB resolves (everything below, its change events and caches). */
