@@ -1,15 +1,6 @@
 import assert from "node:assert/strict";
 import Stripe from "stripe";
-import { answer3ds, sdkFor, startForTest } from "./test-helpers.ts";
-
-async function withEmulator(fn: (ctx: Awaited<ReturnType<typeof startForTest>>) => Promise<void>) {
-  const ctx = await startForTest();
-  try {
-    await fn(ctx);
-  } finally {
-    await ctx.emulator.close();
-  }
-}
+import { answer3ds, sdkFor, withEmulator } from "./test-helpers.ts";
 
 Deno.test("customers round-trip through the real SDK: create, retrieve, update, list, delete", () =>
   withEmulator(async ({ stripe }) => {
