@@ -135,6 +135,61 @@ const benchApi = {
   },
 
   /**
+   * The floor of the first pull's storage: the device's stored note-draft rows (sealed, as RxDB's Dexie
+   * table holds them) copied into a fresh IndexedDB database with the same object store and indexes,
+   * in transactions of 1,000 rows: awaited one after another, and all queued at once.
+   */
+  async storedShapeFloor() {
+    const name = (await indexedDB.databases()).map((d) => d.name ?? "").find((n) => n.endsWith("--note_drafts"));
+    if (!name) throw new Error("no note_drafts database");
+    const open = (dbName: string, upgrade?: (db: IDBDatabase) => void) =>
+      new Promise<IDBDatabase>((resolve, reject) => {
+        const request = upgrade ? indexedDB.open(dbName, 1) : indexedDB.open(dbName);
+        if (upgrade) request.onupgradeneeded = () => upgrade(request.result);
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+    const source = await open(name);
+    const storeName = "docs";
+    const tx = source.transaction(storeName, "readonly");
+    const store = tx.objectStore(storeName);
+    const indexes = [...store.indexNames].map((i) => store.index(i)).map((i) => ({ name: i.name, keyPath: i.keyPath, unique: i.unique, multiEntry: i.multiEntry }));
+    const keyPath = store.keyPath;
+    const rows = await new Promise<unknown[]>((resolve, reject) => {
+      const request = store.getAll();
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    source.close();
+    const run = async (queued: boolean) => {
+      const target = `bench-floor-${Date.now()}`;
+      const db = await open(target, (d) => {
+        const s = d.createObjectStore("docs", { keyPath });
+        for (const i of indexes) s.createIndex(i.name, i.keyPath, { unique: i.unique, multiEntry: i.multiEntry });
+      });
+      const write = (page: unknown[]) =>
+        new Promise<void>((resolve, reject) => {
+          const t = db.transaction("docs", "readwrite");
+          const s = t.objectStore("docs");
+          for (const row of page) s.add(row);
+          t.oncomplete = () => resolve();
+          t.onerror = () => reject(t.error);
+        });
+      const start = now();
+      const pages = Array.from({ length: Math.ceil(rows.length / 1000) }, (_, i) => rows.slice(i * 1000, i * 1000 + 1000));
+      if (queued) await Promise.all(pages.map(write));
+      else for (const page of pages) await write(page);
+      const ms = now() - start;
+      db.close();
+      indexedDB.deleteDatabase(target);
+      return ms;
+    };
+    const serialMs = await run(false);
+    const queuedMs = await run(true);
+    return { rows: rows.length, indexes: indexes.length, serialMs, queuedMs };
+  },
+
+  /**
    * Where the initial sync's time goes (diagnostics, not the headline figures):
    * the same pages fetched and validated with nothing stored; then the real
    * replication of note drafts into an RxDB/Dexie database without field encryption,

@@ -80,6 +80,12 @@ async function main() {
       `${bulk.serialMs.toFixed(0)} ms through Dexie (${(bulk.serialMs / bulk.ms).toFixed(2)}× the bulkPut), ` +
       `${bulk.serialIdbMs.toFixed(0)} ms through IndexedDB itself (${(bulk.serialIdbMs / bulk.ms).toFixed(2)}×)`,
   );
+  const floor = await deviceA.page.evaluate(() => globalThis.bench.storedShapeFloor());
+  log(
+    `the floor of the first pull's storage: the ${floor.rows} stored (sealed) rows into a fresh store with the same ${floor.indexes} indexes, ` +
+      `20 transactions of 1000: ${floor.serialMs.toFixed(0)} ms one after another (${(floor.serialMs / bulk.ms).toFixed(2)}× the bulkPut), ` +
+      `${floor.queuedMs.toFixed(0)} ms all queued at once (${(floor.queuedMs / bulk.ms).toFixed(2)}×)`,
+  );
   if (ONLY_INITIAL) {
     log(`initial ${initial.ms.toFixed(0)} ms, bulkPut ${bulk.ms.toFixed(0)} ms, ratio ${(initial.ms / bulk.ms).toFixed(2)}`);
     return;
@@ -310,6 +316,8 @@ function editBreakdown(trace, totalMs) {
     ["  RxDB write", ms("rxdb"), n("rxdb")],
     ["    storage write (server copy kept in the same write, sealing, Dexie)", ms("store"), n("store")],
     ["      of which sealing", ms("seal"), n("seal")],
+    ["      of which the IndexedDB transaction", ms("idb"), n("idb")],
+    ["      of which the change event emitted (listeners, other tabs)", ms("emit"), n("emit")],
     ["    change events and caches", ms("rxdb") - ms("store"), n("rxdb")],
     ["marks written behind (blobs database, beside the edits, not awaited by them)", ms("pendingFlush"), n("pendingFlush")],
     ["UI hook (the rest of the hook)", ms("hook") - ms("read") - ms("validate") - ms("write"), n("hook")],

@@ -1,6 +1,6 @@
 import Dexie from "dexie";
 import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { databaseName, type DpcDatabase, openDatabase } from "./database.ts";
 import { deriveLocalKeys } from "./local-keys.ts";
 import { SEALED } from "./sealed-storage.ts";
@@ -107,6 +107,29 @@ describe("the device database", () => {
     const again = await open(idb, key);
     await expect(again.note_drafts.findOne(b.id).exec()).rejects.toThrow();
     expect((await again.note_drafts.findOne(a.id).exec())?.title).toBe("A");
+  });
+
+  it("seals each written document once: a write's previous state is not sealed again, nor its change event unsealed", async () => {
+    const idb = newDevice();
+    const key = dataKey();
+    const db = await open(idb, key);
+    const encrypt = vi.spyOn(crypto.subtle, "encrypt");
+    const decrypt = vi.spyOn(crypto.subtle, "decrypt");
+    try {
+      const doc = await db.note_drafts.insert(draft("First title", 7));
+      await doc.incrementalPatch({ title: "Second title" });
+      await (await db.note_drafts.findOne(doc.id).exec())!.incrementalPatch({ title: "Third title" });
+      expect(encrypt).toHaveBeenCalledTimes(3);
+      expect(decrypt).not.toHaveBeenCalled();
+    } finally {
+      encrypt.mockRestore();
+      decrypt.mockRestore();
+    }
+    // What was stored is the last state, sealed: a fresh database opens it.
+    await db.close();
+    opened.splice(opened.indexOf(db), 1);
+    const again = await open(idb, key);
+    expect((await again.note_drafts.find().exec()).map((d) => d.title)).toEqual(["Third title"]);
   });
 
   it("queries and sorts on the plain indexed fields", async () => {

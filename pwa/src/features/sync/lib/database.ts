@@ -24,7 +24,7 @@ import {
 import type { IndexedDbFactory } from "./blob-store.ts";
 import { CLIENT_SCHEMAS, sealedFieldsOf } from "./client-schemas.ts";
 import { toRxConflictHandler } from "./conflict-handlers.ts";
-import { withInsertNew } from "./dexie-insert.ts";
+import { withDirectWrites } from "./dexie-direct.ts";
 import { KEPT_MASTER, pristineMetaStorage } from "./replication-meta.ts";
 import { sealedStorage } from "./sealed-storage.ts";
 
@@ -61,13 +61,13 @@ function sealedFields(collectionName: string, schema: { title?: string }): reado
 }
 
 /**
- * Dexie (with `insertNew` for the initial pull), sealed; a write changing a
+ * Dexie, written through IndexedDB itself (`dexie-direct.ts`), sealed; a write changing a
  * document the initial pull stored first keeps the server's copy of it.
  */
 function storageFor(key: CryptoKey | null, idb?: IndexedDbFactory) {
   // The server's copy a first change keeps in the document's `_meta` (`replication-meta.ts`) is sealed with it.
   return pristineMetaStorage(
-    sealedStorage({ storage: withInsertNew(getRxStorageDexie(idb ?? {})), key, sealedFields, sealedMetaKey: KEPT_MASTER }),
+    sealedStorage({ storage: withDirectWrites(getRxStorageDexie(idb ?? {})), key, sealedFields, sealedMetaKey: KEPT_MASTER }),
   );
 }
 

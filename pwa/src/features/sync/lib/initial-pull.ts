@@ -20,7 +20,7 @@ import { type CollectionName, collectionOf } from "../../../../../sync/collectio
 import { type Checkpoint, PULL_LIMIT_MAX, syncPaths } from "../../../../../sync/protocol.ts";
 import type { ApiClient } from "../../../lib/api/client.ts";
 import type { DpcDatabase } from "./database.ts";
-import { hasInsertNew } from "./dexie-insert.ts";
+import { hasInsertNew } from "./dexie-direct.ts";
 import { checkpointRow, metaInstanceParams, PRISTINE_LWT, pristineForkDoc, type ReplicationNames, replicationNames } from "./replication-meta.ts";
 import { pageSchema, validDocuments } from "./validate-docs.ts";
 

@@ -8,8 +8,12 @@
  * storage indexes, queries and sorts on it as before.
  *
  * One encryption per document write (crypto-js derived a key per field per
- * document); reads decrypt once per document, and a change event of a write
- * this instance has just made reuses the plaintext it sealed.
+ * document); reads decrypt once per document. Each document object this
+ * instance sealed or unsealed is remembered with its other form (weakly, by
+ * identity): RxDB passes the document it holds as a write's `previous` and
+ * gets the written document back in the change event, so neither is sealed or
+ * unsealed twice. RxDB never changes a document object in place (it copies),
+ * which is what makes the identity a safe key.
  */
 import {
   type RxDocumentData,
@@ -19,14 +23,12 @@ import {
   type RxStorageInstanceCreationParams,
   wrapRxStorageInstance,
 } from "rxdb";
-import { hasInsertNew, type InsertNew } from "./dexie-insert.ts";
+import { hasInsertNew, type InsertNew } from "./dexie-direct.ts";
 import { fromBase64, fromUtf8, randomBytes, toBase64, utf8 } from "./bytes.ts";
 import { traceWrite } from "./write-trace.ts";
 
 export const SEALED = "_enc";
 const IV_BYTES = 12;
-/** Plaintexts this instance sealed recently, by ciphertext (their change events follow the write at once). */
-const RECENT_MAX = 4096;
 /** IVs are cut from one random draw per this many documents (each still 96 fresh random bits). */
 const IVS_PER_DRAW = 256;
 
@@ -51,7 +53,13 @@ export function sealedStorage<Internals, Options>(args: {
       const instance = await args.storage.createStorageInstance({ ...params, schema: storedSchema(schema, fields) as never });
       const primary = typeof schema.primaryKey === "string" ? schema.primaryKey : schema.primaryKey.key;
       const context = (doc: Row) => utf8(`dpc/rxdb/${params.collectionName}/${String(doc[primary])}`);
-      const recent = new Map<string, string>();
+      /** The two forms of each document object this instance has sealed or unsealed, by identity. */
+      const storedOf = new WeakMap<Row, Row>();
+      const plainOf = new WeakMap<Row, Row>();
+      const remember = (plain: Row, stored: Row) => {
+        storedOf.set(plain, stored);
+        plainOf.set(stored, plain);
+      };
       let ivs = new Uint8Array(0);
       const nextIv = () => {
         if (ivs.length < IV_BYTES) ivs = randomBytes(IV_BYTES * IVS_PER_DRAW);
@@ -66,6 +74,8 @@ export function sealedStorage<Internals, Options>(args: {
       }
 
       async function toStorage(doc: Row): Promise<Row> {
+        const known = storedOf.get(doc);
+        if (known) return known;
         const done = traceWrite("seal");
         const key = requireKey();
         const stored: Row = {};
@@ -90,28 +100,27 @@ export function sealedStorage<Internals, Options>(args: {
         out.set(new Uint8Array(cipher), IV_BYTES);
         const text = toBase64(out);
         stored[SEALED] = text;
-        recent.set(text, json);
-        if (recent.size > RECENT_MAX) recent.delete(recent.keys().next().value!);
+        remember(doc, stored);
         done();
         return stored;
       }
 
       async function fromStorage(stored: Row): Promise<Row> {
+        const known = plainOf.get(stored);
+        if (known) return known;
         const { [SEALED]: text, ...doc } = stored;
         if (typeof text !== "string") throw new Error(`A document of ${params.collectionName} is not sealed`);
-        let json = recent.get(text);
-        if (json === undefined) {
-          const bytes = fromBase64(text);
-          const plain = await crypto.subtle.decrypt(
-            { name: "AES-GCM", iv: bytes.subarray(0, IV_BYTES), additionalData: context(stored) },
-            requireKey(),
-            bytes.subarray(IV_BYTES),
-          );
-          json = fromUtf8(plain);
-        }
-        const { _meta: sealedMeta, ...fieldsOf } = JSON.parse(json) as Row;
+        const bytes = fromBase64(text);
+        const plain = await crypto.subtle.decrypt(
+          { name: "AES-GCM", iv: bytes.subarray(0, IV_BYTES), additionalData: context(stored) },
+          requireKey(),
+          bytes.subarray(IV_BYTES),
+        );
+        const { _meta: sealedMeta, ...fieldsOf } = JSON.parse(fromUtf8(plain)) as Row;
         if (sealedMeta) doc._meta = { ...(doc._meta as Row), ...(sealedMeta as Row) };
-        return Object.assign(doc, fieldsOf);
+        const result = Object.assign(doc, fieldsOf);
+        remember(result, stored);
+        return result;
       }
 
       const wrapped = wrapRxStorageInstance(

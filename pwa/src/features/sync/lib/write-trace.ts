@@ -21,7 +21,11 @@ export type WritePhase =
   /** The storage write under RxDB (keeping a pulled document's server copy, sealing, Dexie's transaction). */
   | "store"
   /** AES-GCM sealing of the document (inside `store`). */
-  | "seal";
+  | "seal"
+  /** The IndexedDB transaction of a direct write, from its creation until it completes (inside `store`; `dexie-direct.ts`). */
+  | "idb"
+  /** The change event emitted after it (RxDB's listeners, other tabs' broadcast; inside `store`). */
+  | "emit";
 
 export type WriteTrace = Partial<Record<WritePhase, { ms: number; count: number }>>;
 

@@ -1,0 +1,214 @@
+/**
+ * RxDB's Dexie storage, written through IndexedDB itself.
+ *
+ * - `insertNew` (the first pull): documents that must be new are added
+ *   without RxDB's per-document read. IndexedDB's own `add` refuses a key that
+ *   exists, and one refused key aborts the whole transaction (all or nothing).
+ * - `bulkWrite` (every other write: edits, pulled pages, acknowledgements):
+ *   RxDB's own algorithm — read the stored copies, `categorizeBulkWriteRows`
+ *   (revision conflicts, inserts, updates, the change event), put — in one
+ *   IndexedDB transaction on the documents' object store, issued directly
+ *   instead of through Dexie's transaction, promise and middleware layers
+ *   (measured in `edge/docs/benchmarks.md`: a single-document read-and-write
+ *   transaction costs about twice as much through Dexie). Collections with
+ *   attachments, and a database Dexie has not opened or has closed, keep
+ *   Dexie's path.
+ *
+ * Both emit the change event `bulkWrite` emits, so the collection, its queries
+ * and the other tabs see the documents as usual; nothing else uses Dexie's
+ * own change tracking on these tables (RxDB reads them through Dexie, which
+ * caches no query results outside its live queries).
+ *
+ * Written against RxDB 17's Dexie storage (`internals`: the Dexie database and
+ * table and the boolean indexes; `changes$`), whose version the project pins.
+ */
+import {
+  categorizeBulkWriteRows,
+  type EventBulk,
+  newRxError,
+  randomToken,
+  type RxStorage,
+  type RxStorageBulkWriteResponse,
+  type RxStorageChangeEvent,
+  type RxStorageInstance,
+  type RxStorageInstanceCreationParams,
+} from "rxdb";
+import { fromDexieToStorage, fromStorageToDexie } from "rxdb/plugins/storage-dexie";
+import type { Subject } from "rxjs";
+import { traceWrite } from "./write-trace.ts";
+
+type Row = Record<string, unknown> & { _meta: { lwt: number }; _rev: string };
+type WriteRow = { document: Row; previous?: Row };
+
+export type InsertNew = {
+  /** Stores documents none of which exists yet; false (and nothing stored) when one does. */
+  insertNew(docs: Row[], context: string): Promise<boolean>;
+};
+
+type DexieInternals = {
+  dexieDb: {
+    transaction<T>(mode: "rw", table: unknown, run: () => Promise<T>): Promise<T>;
+    isOpen(): boolean;
+    backendDB(): IDBDatabase;
+    _options?: { chromeTransactionDurability?: IDBTransactionDurability };
+  };
+  dexieTable: { name: string; bulkAdd(docs: unknown[]): Promise<unknown> };
+  booleanIndexes: string[];
+};
+type DexieInstance = {
+  internals: Promise<DexieInternals>;
+  primaryPath: string;
+  schema: { attachments?: unknown };
+  closed?: unknown;
+  changes$: Subject<EventBulk<RxStorageChangeEvent<Row>, unknown>>;
+  bulkWrite(rows: WriteRow[], context: string): Promise<RxStorageBulkWriteResponse<Row>>;
+};
+
+export function hasInsertNew(instance: unknown): instance is InsertNew {
+  return typeof (instance as Partial<InsertNew>).insertNew === "function";
+}
+
+export function withDirectWrites<Internals, Options>(storage: RxStorage<Internals, Options>): RxStorage<Internals, Options> {
+  return {
+    ...storage,
+    async createStorageInstance<D>(params: RxStorageInstanceCreationParams<D, Options>): Promise<RxStorageInstance<D, Internals, Options>> {
+      const instance = await storage.createStorageInstance(params);
+      const dexie = instance as unknown as DexieInstance;
+      (instance as unknown as InsertNew).insertNew = (docs, context) => insertNew(dexie, docs, context);
+      if (!dexie.schema.attachments) {
+        const viaDexie = dexie.bulkWrite.bind(dexie);
+        dexie.bulkWrite = async (rows, context) => (await directWrite(dexie, rows, context)) ?? viaDexie(rows, context);
+      }
+      return instance;
+    },
+  };
+}
+
+async function insertNew(dexie: DexieInstance, docs: Row[], context: string): Promise<boolean> {
+  if (docs.length === 0) return true;
+  const state = await dexie.internals;
+  const rows = docs.map((doc) => fromStorageToDexie(state.booleanIndexes, doc as never));
+  try {
+    await state.dexieDb.transaction("rw", state.dexieTable, () => state.dexieTable.bulkAdd(rows));
+  } catch (error) {
+    if ((error as { name?: string }).name === "BulkError" || (error as { name?: string }).name === "ConstraintError") return false;
+    throw error;
+  }
+  const last = docs[docs.length - 1];
+  dexie.changes$.next({
+    id: randomToken(10),
+    context,
+    checkpoint: { id: last[dexie.primaryPath], lwt: last._meta.lwt },
+    events: docs.map((doc) => ({
+      documentId: String(doc[dexie.primaryPath]),
+      operation: "INSERT",
+      documentData: doc as never,
+      previousDocumentData: undefined,
+    })),
+  });
+  return true;
+}
+
+/** A conflict found after an optimistic write's puts were issued: its transaction was aborted. */
+const CONFLICT = Symbol("conflict");
+type Categorized = ReturnType<typeof categorizeBulkWriteRows<Row>>;
+
+/**
+ * RxDB's Dexie `bulkWrite` in one IndexedDB transaction; null when Dexie's own path must take it.
+ *
+ * Optimistically, the reads and the puts are issued together (one round trip to IndexedDB's
+ * backend instead of two): IndexedDB runs a transaction's requests in order, so each read still
+ * sees the stored copy, and the transaction cannot commit before the reads' results are handled.
+ * Should they show a conflict (rare: RxDB writes from the revision it holds), the transaction is
+ * aborted, nothing of it is stored, and the write is done again reading first.
+ */
+async function directWrite(dexie: DexieInstance, rows: WriteRow[], context: string): Promise<RxStorageBulkWriteResponse<Row> | null> {
+  if (dexie.closed) return null;
+  for (const row of rows) {
+    // The storage's own check that RxDB never writes without revisions.
+    if (!row.document._rev || (row.previous && !row.previous._rev)) throw newRxError("SNH", { args: { row } });
+  }
+  const state = await dexie.internals;
+  if (!state.dexieDb.isOpen()) return null;
+  const ids = rows.map((row) => row.document[dexie.primaryPath] as string);
+  // A batch naming a document twice is categorized against the stored copies alone: read first.
+  const optimistic = new Set(ids).size === ids.length;
+  const first = await attempt(dexie, state, rows, ids, context, optimistic);
+  if (first !== CONFLICT) return first;
+  const second = await attempt(dexie, state, rows, ids, context, false);
+  if (second === CONFLICT) throw new Error("A write reading first cannot conflict optimistically");
+  return second;
+}
+
+async function attempt(
+  dexie: DexieInstance,
+  state: DexieInternals,
+  rows: WriteRow[],
+  ids: string[],
+  context: string,
+  optimistic: boolean,
+): Promise<RxStorageBulkWriteResponse<Row> | null | typeof CONFLICT> {
+  let transaction: IDBTransaction;
+  try {
+    const durability = state.dexieDb._options?.chromeTransactionDurability;
+    transaction = state.dexieDb.backendDB().transaction(state.dexieTable.name, "readwrite", durability ? { durability } : undefined);
+  } catch {
+    return null; // closed under Dexie (a version change): Dexie's path answers as it would
+  }
+  const traced = traceWrite("idb");
+  const store = transaction.objectStore(state.dexieTable.name);
+  const put = (document: Row) => store.put(fromStorageToDexie(state.booleanIndexes, document as never));
+  let categorized: Categorized | null = null;
+  let failure: unknown = null;
+  const done = new Promise<void>((resolve, reject) => {
+    transaction.oncomplete = () => resolve();
+    transaction.onabort = () => reject(failure ?? transaction.error ?? new DOMException("The write was aborted", "AbortError"));
+  });
+  const inDb = new Map<string, Row>();
+  let unread = rows.length;
+  const afterReads = () => {
+    try {
+      categorized = categorizeBulkWriteRows(dexie as never, dexie.primaryPath as never, inDb as never, rows as never, context);
+      if (optimistic && categorized.errors.length > 0) throw CONFLICT;
+      if (!optimistic) for (const row of [...categorized.bulkInsertDocs, ...categorized.bulkUpdateDocs]) put(row.document);
+    } catch (error) {
+      failure = error;
+      transaction.abort();
+    }
+  };
+  if (unread === 0) afterReads();
+  rows.forEach((_, i) => {
+    const request = store.get(ids[i]);
+    request.onsuccess = () => {
+      if (request.result) inDb.set(ids[i], fromDexieToStorage(state.booleanIndexes, request.result) as Row);
+      if (--unread === 0) afterReads();
+    };
+  });
+  if (optimistic) {
+    try {
+      for (const row of rows) put(row.document);
+    } catch (error) {
+      // A document IndexedDB cannot store (a clone error is thrown at once): nothing of the batch is.
+      failure = error;
+      transaction.abort();
+    }
+  }
+  try {
+    await done;
+  } catch (error) {
+    if (error === CONFLICT) return CONFLICT;
+    throw error;
+  } finally {
+    traced();
+  }
+  const result = categorized as Categorized | null;
+  if (!result) throw new Error("The write was not categorized");
+  if (result.eventBulk.events.length > 0 && result.newestRow) {
+    const last = result.newestRow.document;
+    result.eventBulk.checkpoint = { id: last[dexie.primaryPath], lwt: last._meta.lwt };
+    const emitted = traceWrite("emit");
+    dexie.changes$.next(result.eventBulk as never);
+    emitted();
+  }
+  return { error: result.errors as never };
+}
