@@ -4,7 +4,7 @@ import { getRxStorageDexie } from "rxdb/plugins/storage-dexie";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { withDirectWrites } from "./dexie-direct.ts";
 
-type Doc = Record<string, unknown> & { id: string; _rev: string; _deleted: boolean; _meta: { lwt: number }; _attachments: object };
+type Doc = Record<string, unknown> & { id: string; _rev: string; _deleted: boolean; _meta: { lwt: number }; _attachments: Record<string, never> };
 
 const schema = fillWithDefaultSettings({
   version: 0,

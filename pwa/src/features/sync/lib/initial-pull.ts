@@ -29,6 +29,8 @@ type Instance = RxStorageInstance<Row, unknown, unknown>;
 type Page = { documents: Row[]; checkpoint: Checkpoint | null };
 
 export const INITIAL_PULL_CONTEXT = "dpc-initial-pull";
+/** Pages being stored while the next one is fetched. */
+const PAGES_AHEAD = 2;
 
 /** How many documents were stored; 0 when the collection was not empty (or nothing came). */
 export async function pullInitial(options: {
@@ -138,18 +140,21 @@ async function pullPages(args: {
   return stored;
 
   async function fetchAndStore() {
+    const stores: Promise<unknown>[] = [];
     while (next && !stop) {
       const page: Page = await next;
       if (!page.checkpoint || page.documents.length === 0) break;
-      // The next page is on its way while this one is sealed and written, and this one is sealed while the
-      // previous one's transaction commits (IndexedDB runs the two transactions in order).
+      // The next page is on its way while this one is sealed and written; pages are sealed while earlier
+      // ones' transactions commit (IndexedDB runs them in order), and their checkpoints are stored after
+      // them, in page order. The fetching waits only for the page's own writes, PAGES_AHEAD pages back
+      // (not for the checkpoints, whose transactions queue behind the next page's documents).
       next = page.documents.length < args.pageSize ? null : fetchPage(page.checkpoint);
       next?.catch(() => {});
       const inserted = insert(page.documents.map((doc) => pristineForkDoc(doc, names)));
       inserted.catch(() => {});
-      const earlier = committed;
-      committed = earlier.then(() => commit(page, inserted));
-      await earlier;
+      committed = committed.then(() => commit(page, inserted));
+      stores.push(inserted);
+      if (stores.length > PAGES_AHEAD) await stores.shift()!.catch(() => {});
     }
   }
 }
