@@ -62,12 +62,13 @@ function PatientHome({ user }: { user: AuthUser }) {
         user={user}
         emptyAction={<Link to={user.doctor ? `/profile/${user.doctor.id}?book=1` : "/doctors"}>Book a consultation</Link>}
       />
-      <HomeServicesSection className="card stack" />
       <section className="card stack" aria-labelledby="home-card">
         <h2 id="home-card">Your medical card</h2>
         <p>Keep your allergies, medications and history current so your doctor can help you safely.</p>
         <Link to="/fillProfile">Review your medical card</Link>
       </section>
+      {/* Last: the catalogue arrives from the server, and growing at the end it moves nothing above it. */}
+      <HomeServicesSection className="card stack" />
     </>
   );
 }

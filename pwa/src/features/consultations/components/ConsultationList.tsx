@@ -39,7 +39,10 @@ export function ConsultationList(props: ConsultationListProps) {
   const last = Math.min(offset + pageSize, totalCount);
   return (
     <div className="stack" aria-busy={loading}>
-      {loading && items.length === 0 && !error && <Spinner size={40} label="Loading consultations" />}
+      {loading && items.length === 0 && !error && (
+        // As high as the empty tab it most often turns into: what follows on the page does not jump.
+        <div className="consultation-list__loading"><Spinner size={40} label="Loading consultations" /></div>
+      )}
       {error && (
         <div className="stack">
           <p className="form-error" role="alert">{error}</p>
