@@ -5,7 +5,7 @@ import { createTestDatabase } from "../test/database.ts";
 import { type Database, startPglite } from "../db/connect.ts";
 import { migrate } from "../db/migrate.ts";
 import { silentLogger } from "../platform/log.ts";
-import { createJobQueue } from "./pg-queue.ts";
+import { bossAdapter, createJobQueue } from "./pg-queue.ts";
 
 const backends: [string, () => Promise<Database>][] = [
   ["postgres", createTestDatabase],
@@ -40,6 +40,16 @@ for (const [kind, open] of backends) {
       return queue;
     };
     try {
+      await t.step("pg-boss's batch insert (its cron schedules' path) reads the jobs' JSON as records", async () => {
+        // pg-boss passes JSON.stringify(jobs) for json_to_recordset($1); postgres.js once encoded it again.
+        const jobs = [{ name: "a", data: { n: 1 } }, { name: "b", data: { n: 2 } }];
+        const { rows } = await bossAdapter(db.sql).executeSql(
+          "select name, (data->>'n')::int as n from json_to_recordset($1) as x (name text, data jsonb) order by name",
+          [JSON.stringify(jobs)],
+        );
+        assert.deepEqual(rows.map((r) => ({ ...(r as object) })), [{ name: "a", n: 1 }, { name: "b", n: 2 }]);
+      });
+
       await t.step("a sent job runs once and its payload arrives validated", async () => {
         const queue = make();
         assert.ok(await queue.send("test.apply", { eventId: "evt_1", amountCents: 5900 }));

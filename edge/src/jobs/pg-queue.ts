@@ -24,15 +24,25 @@ type BossJob = { id: string; name: string; data: unknown; retryCount?: number; r
 const DEFAULTS: Required<JobOptions> = { retryLimit: 5, retryDelaySeconds: 10, retryBackoff: true };
 const SCHEMA = "pgboss";
 
+/**
+ * pg-boss hands its batch insert (`insert`, what its cron schedules enqueue through) the jobs as one JSON
+ * text for `json_to_recordset($1)`. PostgreSQL types that parameter `json`, and postgres.js (and the
+ * PGlite connection) encode a string for a `json` parameter as JSON again: a JSON string, "cannot call
+ * json_to_recordset on a scalar", and no scheduled job was ever enqueued. Typed as text first, the JSON
+ * goes as it is.
+ */
+const JSON_RECORDSET_PARAM = /json_to_recordset\(\$1\)/g;
+
 /** pg-boss's `db` adapter over postgres.js (a pool or a transaction). */
-function adapter(sql: Queryable) {
+export function bossAdapter(sql: Queryable) {
   return {
     async executeSql(text: string, values?: unknown[]) {
       // Statements pg-boss sends without parameters may hold several commands (its locked
       // BEGIN … COMMIT blocks): the simple protocol runs them as one round trip.
       let rows: unknown;
-      if (values && values.length) rows = await sql.unsafe(text, values as never[]);
-      else if ("reserve" in sql && /\bBEGIN\b/i.test(text)) {
+      if (values && values.length) {
+        rows = await sql.unsafe(text.replace(JSON_RECORDSET_PARAM, "json_to_recordset($1::text::json)"), values as never[]);
+      } else if ("reserve" in sql && /\bBEGIN\b/i.test(text)) {
         // postgres.js allows BEGIN … COMMIT only on a connection of its own.
         const reserved = await (sql as Sql).reserve();
         try {
@@ -59,7 +69,7 @@ export function createJobQueue(opts: {
 }): JobQueue & { init(): Promise<void> } {
   const { sql, log } = opts;
   const boss = new PgBoss({
-    db: adapter(sql),
+    db: bossAdapter(sql),
     schema: SCHEMA,
     // Maintenance (expiry, retention) and cron schedules run once the queue has started.
     supervise: true,
@@ -147,7 +157,7 @@ export function createJobQueue(opts: {
           ? Math.max(0, Math.round(options.startAfter))
           : options.startAfter;
       }
-      if (options.tx) sendOptions.db = adapter(options.tx);
+      if (options.tx) sendOptions.db = bossAdapter(options.tx);
       return await boss.send(name, data as object, sendOptions);
     },
 
