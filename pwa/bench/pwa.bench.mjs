@@ -173,8 +173,11 @@ async function phoneLcp(url, signIn = false) {
 /** Signs the demo patient in through the app's own dialog on `page`, and waits for their home. */
 async function signInThroughDialog(page) {
   await page.goto(`${ORIGIN}/`);
-  // On a phone's width the navigation, with "Log in", folds behind the menu button.
-  const menu = page.getByRole("banner").getByRole("button", { name: "Menu" });
+  // On a phone's width the navigation, with "Log in", folds behind the menu button: wait for the header to
+  // show one of them before deciding (the page may not have rendered it yet).
+  const banner = page.getByRole("banner");
+  await banner.getByRole("button", { name: /^(Menu|Log in)$/ }).first().waitFor({ timeout: 60_000 });
+  const menu = banner.getByRole("button", { name: "Menu" });
   if (await menu.isVisible()) await menu.click();
   await page.getByRole("banner").getByRole("button", { name: "Log in" }).click();
   const form = page.getByRole("form", { name: "Sign in" });
