@@ -9,7 +9,10 @@ test.use({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true
 
 test("a patient's home on a phone does not shift while its consultations and services load", async ({ page }) => {
   await page.goto("/");
-  const menu = page.getByRole("banner").getByRole("button", { name: "Menu" });
+  // On a phone's width "Log in" folds behind the menu: wait for the header to show one of them first.
+  const banner = page.getByRole("banner");
+  await expect(banner.getByRole("button", { name: /^(Menu|Log in)$/ }).first()).toBeVisible();
+  const menu = banner.getByRole("button", { name: "Menu" });
   if (await menu.isVisible()) await menu.click();
   await signIn(page, "patient@demo.test");
   await page.waitForURL("**/home");
