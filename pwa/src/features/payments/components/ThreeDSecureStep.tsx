@@ -75,9 +75,11 @@ function EmulatorChallenge(
   const [note, setNote] = useState("");
   const finished = useRef(false);
 
+  // The frame's own load checks quietly: the button stays usable meanwhile (a click the moment the frame
+  // loaded was swallowed by the button turning busy), and only the patient's check shows as busy.
   const check = async (byUser: boolean) => {
     if (finished.current) return;
-    setChecking(true);
+    if (byUser) setChecking(true);
     try {
       const outcome = await challengeOutcome(config, challenge);
       if (outcome && !finished.current) {
@@ -95,7 +97,7 @@ function EmulatorChallenge(
         );
       }
     } finally {
-      setChecking(false);
+      if (byUser) setChecking(false);
     }
   };
 
