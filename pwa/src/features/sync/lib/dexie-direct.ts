@@ -109,19 +109,9 @@ async function insertNew(dexie: DexieInstance, docs: Row[], context: string): Pr
   return true;
 }
 
-/** A conflict found after an optimistic write's puts were issued: its transaction was aborted. */
-const CONFLICT = Symbol("conflict");
 type Categorized = ReturnType<typeof categorizeBulkWriteRows<Row>>;
 
-/**
- * RxDB's Dexie `bulkWrite` in one IndexedDB transaction; null when Dexie's own path must take it.
- *
- * Optimistically, the reads and the puts are issued together (one round trip to IndexedDB's
- * backend instead of two): IndexedDB runs a transaction's requests in order, so each read still
- * sees the stored copy, and the transaction cannot commit before the reads' results are handled.
- * Should they show a conflict (rare: RxDB writes from the revision it holds), the transaction is
- * aborted, nothing of it is stored, and the write is done again reading first.
- */
+/** RxDB's Dexie `bulkWrite` in one IndexedDB transaction: the reads, then the puts; null when Dexie's own path must take it. */
 async function directWrite(dexie: DexieInstance, rows: WriteRow[], context: string): Promise<RxStorageBulkWriteResponse<Row> | null> {
   if (dexie.closed) return null;
   for (const row of rows) {
@@ -130,24 +120,6 @@ async function directWrite(dexie: DexieInstance, rows: WriteRow[], context: stri
   }
   const state = await dexie.internals;
   if (!state.dexieDb.isOpen()) return null;
-  const ids = rows.map((row) => row.document[dexie.primaryPath] as string);
-  // A batch naming a document twice is categorized against the stored copies alone: read first.
-  const optimistic = new Set(ids).size === ids.length;
-  const first = await attempt(dexie, state, rows, ids, context, optimistic);
-  if (first !== CONFLICT) return first;
-  const second = await attempt(dexie, state, rows, ids, context, false);
-  if (second === CONFLICT) throw new Error("A write reading first cannot conflict optimistically");
-  return second;
-}
-
-async function attempt(
-  dexie: DexieInstance,
-  state: DexieInternals,
-  rows: WriteRow[],
-  ids: string[],
-  context: string,
-  optimistic: boolean,
-): Promise<RxStorageBulkWriteResponse<Row> | null | typeof CONFLICT> {
   let transaction: IDBTransaction;
   try {
     const durability = state.dexieDb._options?.chromeTransactionDurability;
@@ -157,7 +129,6 @@ async function attempt(
   }
   const traced = traceWrite("idb");
   const store = transaction.objectStore(state.dexieTable.name);
-  const put = (document: Row) => store.put(fromStorageToDexie(state.booleanIndexes, document as never));
   let categorized: Categorized | null = null;
   let failure: unknown = null;
   const done = new Promise<void>((resolve, reject) => {
@@ -169,35 +140,26 @@ async function attempt(
   const afterReads = () => {
     try {
       categorized = categorizeBulkWriteRows(dexie as never, dexie.primaryPath as never, inDb as never, rows as never, context);
-      if (optimistic && categorized.errors.length > 0) throw CONFLICT;
-      if (!optimistic) for (const row of [...categorized.bulkInsertDocs, ...categorized.bulkUpdateDocs]) put(row.document);
-    } catch (error) {
-      failure = error;
-      transaction.abort();
-    }
-  };
-  if (unread === 0) afterReads();
-  rows.forEach((_, i) => {
-    const request = store.get(ids[i]);
-    request.onsuccess = () => {
-      if (request.result) inDb.set(ids[i], fromDexieToStorage(state.booleanIndexes, request.result) as Row);
-      if (--unread === 0) afterReads();
-    };
-  });
-  if (optimistic) {
-    try {
-      for (const row of rows) put(row.document);
+      for (const row of [...categorized.bulkInsertDocs, ...categorized.bulkUpdateDocs]) {
+        store.put(fromStorageToDexie(state.booleanIndexes, row.document as never));
+      }
     } catch (error) {
       // A document IndexedDB cannot store (a clone error is thrown at once): nothing of the batch is.
       failure = error;
       transaction.abort();
     }
+  };
+  if (unread === 0) afterReads();
+  for (const row of rows) {
+    const id = row.document[dexie.primaryPath] as string;
+    const request = store.get(id);
+    request.onsuccess = () => {
+      if (request.result) inDb.set(id, fromDexieToStorage(state.booleanIndexes, request.result) as Row);
+      if (--unread === 0) afterReads();
+    };
   }
   try {
     await done;
-  } catch (error) {
-    if (error === CONFLICT) return CONFLICT;
-    throw error;
   } finally {
     traced();
   }
