@@ -13,7 +13,6 @@ import {
   META_INSTANCE_SCHEMA_TITLE,
   removeRxDatabase, type RxCollection, type RxDatabase, type RxJsonSchema } from "rxdb";
 import { RxDBLeaderElectionPlugin } from "rxdb/plugins/leader-election";
-import { getRxStorageDexie } from "rxdb/plugins/storage-dexie";
 import {
   COLLECTION_NAMES,
   type CollectionName,
@@ -25,6 +24,7 @@ import type { IndexedDbFactory } from "./blob-store.ts";
 import { CLIENT_SCHEMAS, sealedFieldsOf } from "./client-schemas.ts";
 import { toRxConflictHandler } from "./conflict-handlers.ts";
 import { withDirectWrites } from "./dexie-direct.ts";
+import { getLeanRxStorageDexie } from "./dexie-indexes.ts";
 import { KEPT_MASTER, pristineMetaStorage } from "./replication-meta.ts";
 import { sealedStorage } from "./sealed-storage.ts";
 
@@ -61,13 +61,14 @@ function sealedFields(collectionName: string, schema: { title?: string }): reado
 }
 
 /**
- * Dexie, written through IndexedDB itself (`dexie-direct.ts`), sealed; a write changing a
+ * Dexie with only the indexes RxDB uses (`dexie-indexes.ts`), written through IndexedDB itself
+ * (`dexie-direct.ts`), sealed; a write changing a
  * document the initial pull stored first keeps the server's copy of it.
  */
 function storageFor(key: CryptoKey | null, idb?: IndexedDbFactory) {
   // The server's copy a first change keeps in the document's `_meta` (`replication-meta.ts`) is sealed with it.
   return pristineMetaStorage(
-    sealedStorage({ storage: withDirectWrites(getRxStorageDexie(idb ?? {})), key, sealedFields, sealedMetaKey: KEPT_MASTER }),
+    sealedStorage({ storage: withDirectWrites(getLeanRxStorageDexie(idb ?? {})), key, sealedFields, sealedMetaKey: KEPT_MASTER }),
   );
 }
 

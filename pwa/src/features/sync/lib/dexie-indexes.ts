@@ -1,0 +1,98 @@
+/**
+ * RxDB's Dexie storage with only the indexes RxDB uses.
+ *
+ * RxDB 17's Dexie storage declares, beside the primary key and the schema's
+ * indexes (RxDB has already prefixed them with `_deleted` and added
+ * `[_meta.lwt+id]` for `getChangedDocumentsSince`), two more on every
+ * documents table: `[_deleted+id]` and `_meta.lwt`.
+ * - `[_deleted+id]` is RxDB's default index, only in the schema's indexes
+ *   when the schema declares none; otherwise no query plan names it.
+ * - `_meta.lwt` serves only the storage's `cleanup()` (purging documents
+ *   deleted before a time), which this storage runs on the `[_meta.lwt+id]`
+ *   RxDB keeps instead. (Not through Dexie's virtual index on that prefix:
+ *   Dexie 4.4 builds an invalid key range for `below()` on a virtual index.)
+ *
+ * Every stored row pays for every index (IndexedDB computes and writes each
+ * index key of each row), so this storage declares only the primary key and
+ * the schema's own indexes: two index entries per row fewer on most synced
+ * collections (measured in `edge/docs/benchmarks.md`).
+ *
+ * A database created before keeps its extra indexes: Dexie opens a database
+ * whose declared schema only lacks indexes as it is (no upgrade, nothing
+ * rewritten), and IndexedDB keeps maintaining them. Written against RxDB 17's
+ * Dexie storage (its database name and table declaration), whose version the
+ * project pins; `dexie-indexes.test.ts` fails if either changes.
+ */
+import { Dexie } from "dexie";
+import type { DexieSettings, RxJsonSchema, RxStorage, RxStorageInstanceCreationParams } from "rxdb";
+import { getRxStorageDexie } from "rxdb/plugins/storage-dexie";
+
+const DOCS_TABLE = "docs";
+
+type Schema = Pick<RxJsonSchema<unknown>, "primaryKey" | "indexes" | "version">;
+
+/** The Dexie declaration of one index (`a` or `[a+b]`). */
+const declared = (index: string | readonly string[]) =>
+  typeof index === "string" ? index : index.length === 1 ? index[0] : `[${index.join("+")}]`;
+
+/** The documents table's declaration keeping only the primary key and the schema's indexes (as it is when the schema has none). */
+export function leanDocsTable(declaration: string, schema: Schema): string {
+  const indexes = schema.indexes ?? [];
+  if (indexes.length === 0) return declaration;
+  const [primary, ...rest] = declaration.split(",").map((part) => part.trim());
+  const keep = new Set(indexes.map(declared));
+  return [primary, ...rest.filter((index) => keep.has(index))].join(", ");
+}
+
+export function getLeanRxStorageDexie(settings: DexieSettings): RxStorage<unknown, DexieSettings> {
+  /** The schema of each Dexie database about to be created, by the name RxDB's Dexie storage gives it. */
+  const schemas = new Map<string, Schema>();
+  const storage = getRxStorageDexie({
+    ...settings,
+    async onCreate(db: Dexie, name: string) {
+      const schema = schemas.get(name);
+      if (schema) {
+        const version = db.version.bind(db);
+        db.version = (n: number) => {
+          const declaring = version(n);
+          const stores = declaring.stores.bind(declaring);
+          declaring.stores = (tables) =>
+            stores(DOCS_TABLE in tables && tables[DOCS_TABLE] ? { ...tables, [DOCS_TABLE]: leanDocsTable(tables[DOCS_TABLE], schema) } : tables);
+          return declaring;
+        };
+      }
+      await settings.onCreate?.(db, name);
+    },
+  });
+  return {
+    ...storage,
+    async createStorageInstance<D>(params: RxStorageInstanceCreationParams<D, DexieSettings>) {
+      schemas.set(`rxdb-dexie-${params.databaseName}--${params.schema.version}--${params.collectionName}`, params.schema as Schema);
+      const instance = await storage.createStorageInstance(params);
+      const dexie = instance as unknown as DexieInstance;
+      dexie.cleanup = (minimumDeletedTime) => cleanup(dexie, minimumDeletedTime);
+      return instance;
+    },
+  } as RxStorage<unknown, DexieSettings>;
+}
+
+type DexieInstance = {
+  internals: Promise<{ dexieDb: Dexie; dexieTable: Dexie.Table<Record<string, unknown>> }>;
+  primaryPath: string;
+  closed?: unknown;
+  databaseName: string;
+  collectionName: string;
+  cleanup(minimumDeletedTime: number): Promise<boolean>;
+};
+
+/** RxDB's Dexie `cleanup()`: the documents deleted (stored `_deleted` "1") more than the given time ago are removed. */
+async function cleanup(instance: DexieInstance, minimumDeletedTime: number): Promise<boolean> {
+  if (instance.closed) throw new Error(`RxStorageInstanceDexie is closed ${instance.databaseName}-${instance.collectionName}`);
+  const { dexieDb, dexieTable } = await instance.internals;
+  await dexieDb.transaction("rw", dexieTable, async () => {
+    const before = Date.now() - minimumDeletedTime;
+    const old = await dexieTable.where("[_meta.lwt+" + instance.primaryPath + "]").below([before, Dexie.minKey]).toArray();
+    await dexieTable.bulkDelete(old.filter((doc) => doc._deleted === "1").map((doc) => doc[instance.primaryPath] as string));
+  });
+  return true;
+}
