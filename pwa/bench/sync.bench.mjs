@@ -21,7 +21,7 @@
  */
 import { spawn } from "node:child_process";
 import { createServer } from "node:net";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -64,6 +64,7 @@ async function main() {
       "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
   });
   cleanups.push(() => browser.close());
+  const pullCpu = cpuTimes();
   const deviceA = await openDevice(browser, "doctor@demo.test");
 
   // 1. Initial replication into an empty device database, then the raw Dexie baseline.
@@ -72,20 +73,32 @@ async function main() {
     chats: 2, note_drafts: PATIENTS * DRAFTS_PER_PATIENT,
   });
   if (profiler) await profiler.stop();
+  const pullCpuUsed = cpuTimes(pullCpu);
   log(`initial: ${initial.docs} documents (${initial.byCollection}) in ${initial.ms.toFixed(0)} ms`);
+  await deviceA.page.evaluate(() => globalThis.bench.prepareRawBulkPut());
+  const bulkCpu = cpuTimes();
   const bulk = await deviceA.page.evaluate(() => globalThis.bench.rawBulkPut());
+  const bulkCpuUsed = cpuTimes(bulkCpu);
   log(`raw Dexie bulkPut: ${bulk.docs} documents in ${bulk.ms.toFixed(0)} ms`);
+  if (pullCpuUsed && bulkCpuUsed) {
+    log(`CPU time (both cores) of the initial sync, from opening the page: ${pullCpuUsed}`);
+    log(`CPU time of the bulkPut: ${bulkCpuUsed}`);
+  }
+  Object.assign(bulk, await deviceA.page.evaluate(() => globalThis.bench.editFloors()));
   log(
     `the floor of 1000 awaited edits: 1000 single-document read-and-write transactions one after another ` +
       `${bulk.serialMs.toFixed(0)} ms through Dexie (${(bulk.serialMs / bulk.ms).toFixed(2)}× the bulkPut), ` +
       `${bulk.serialIdbMs.toFixed(0)} ms through IndexedDB itself (${(bulk.serialIdbMs / bulk.ms).toFixed(2)}×)`,
   );
+  const floorCpu = cpuTimes();
   const floor = await deviceA.page.evaluate(() => globalThis.bench.storedShapeFloor());
+  const floorCpuUsed = cpuTimes(floorCpu);
   log(
     `the floor of the first pull's storage: the ${floor.rows} stored (sealed) rows into a fresh store with the same ${floor.indexes} indexes, ` +
       `20 transactions of 1000: ${floor.serialMs.toFixed(0)} ms one after another (${(floor.serialMs / bulk.ms).toFixed(2)}× the bulkPut), ` +
       `${floor.queuedMs.toFixed(0)} ms all queued at once (${(floor.queuedMs / bulk.ms).toFixed(2)}×)`,
   );
+  if (floorCpuUsed) log(`CPU time of those two copies (reading the rows once, then storing them twice): ${floorCpuUsed}`);
   if (ONLY_INITIAL) {
     log(`initial ${initial.ms.toFixed(0)} ms, bulkPut ${bulk.ms.toFixed(0)} ms, ratio ${(initial.ms / bulk.ms).toFixed(2)}`);
     return;
@@ -140,6 +153,39 @@ async function main() {
     `sync: initial ${initial.docs} docs ${initial.ms.toFixed(0)} ms (bulkPut ${bulk.ms.toFixed(0)} ms, ratio ${ratio.toFixed(2)}); ` +
       `edits ${PUSH_CHANGES} ${made.ms.toFixed(0)} ms; push ${PUSH_CHANGES} ${push.ms.toFixed(0)} ms; latency p50 ${p50.toFixed(0)} ms p95 ${p95.toFixed(0)} ms`,
   );
+}
+
+/**
+ * CPU time (user + system, from Linux's /proc) of the processes taking part, by role: Chromium's
+ * renderers, the rest of Chromium (its browser process: IndexedDB's backend, the network), the edge
+ * and PostgreSQL. With `since`: the time used since that reading, as a line; null where /proc is not there.
+ */
+function cpuTimes(since) {
+  if (!existsSync("/proc/self/stat")) return null;
+  const tick = 100; // USER_HZ on Linux
+  const roles = { renderer: 0, "rest of Chromium": 0, edge: 0, postgres: 0 };
+  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    let stat, cmdline;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ");
+    } catch {
+      continue; // gone
+    }
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const seconds = (Number(fields[11]) + Number(fields[12])) / tick;
+    const program = cmdline.split(" ")[0].split("/").pop();
+    const role = /^chrom/.test(program)
+      ? (cmdline.includes("--type=renderer") ? "renderer" : "rest of Chromium")
+      : cmdline.includes("edge/src/main.ts") ? "edge" : /^postgres[: ]/.test(cmdline) ? "postgres" : null;
+    if (role) roles[role] += seconds;
+  }
+  const at = { time: performance.now(), roles };
+  if (!since) return at;
+  const wall = (at.time - since.time) / 1000;
+  const used = Object.entries(roles).map(([role, s]) => [role, s - since.roles[role]]);
+  const total = used.reduce((sum, [, s]) => sum + s, 0);
+  return `${used.map(([role, s]) => `${role} ${s.toFixed(2)} s`).join(", ")}; total ${total.toFixed(2)} s in ${wall.toFixed(2)} s (${(total / wall).toFixed(2)} cores busy)`;
 }
 
 /** A port nobody listens on now, on loopback. */
