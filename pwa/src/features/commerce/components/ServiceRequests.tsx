@@ -1,9 +1,11 @@
 /**
  * Paid-service requests with their answers and files (`GET /paidServices/requests`):
- * the patient's own, or those made to the doctor (their VMA sees the doctor's).
- * Files download through the request (`/paidServices/requests/{id}/files/{fileId}`).
+ * the patient's own, or those made to the doctor (their VMA sees the doctor's), newest
+ * first, a page at a time ("Load more"; each page asks for one row more than it shows
+ * to know whether there is another). Files download through the request
+ * (`/paidServices/requests/{id}/files/{fileId}`).
  */
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/api-error.ts";
@@ -11,12 +13,23 @@ import { Button, EmptyState, Spinner } from "../../../ui/index.ts";
 import type { ServiceRequestView } from "../../../../../sync/schemas/commerce.ts";
 import { commerceKeys, formatCents } from "../money.ts";
 
+export const REQUESTS_PAGE_SIZE = 20;
+
+type Page = { list: ServiceRequestView[]; next: number | null };
+
 export function ServiceRequests({ view }: { view: "patient" | "doctor" }) {
   const api = useApi();
-  const requests = useQuery({
+  const requests = useInfiniteQuery({
     queryKey: [...commerceKeys.all, "requests"],
-    queryFn: () => api.get<ServiceRequestView[]>("/paidServices/requests"),
+    initialPageParam: 0,
+    queryFn: async ({ pageParam }): Promise<Page> => {
+      const q = new URLSearchParams({ offset: String(pageParam), limit: String(REQUESTS_PAGE_SIZE + 1) });
+      const rows = await api.get<ServiceRequestView[]>(`/paidServices/requests?${q}`);
+      return { list: rows.slice(0, REQUESTS_PAGE_SIZE), next: rows.length > REQUESTS_PAGE_SIZE ? pageParam + REQUESTS_PAGE_SIZE : null };
+    },
+    getNextPageParam: (last) => last.next,
   });
+  const list = requests.data?.pages.flatMap((p) => p.list);
   const [fileError, setFileError] = useState("");
 
   async function download(requestId: string, file: { id: string; name: string }) {
@@ -38,12 +51,17 @@ export function ServiceRequests({ view }: { view: "patient" | "doctor" }) {
     <section className="stack" aria-labelledby="service-requests-title" style={{ maxWidth: 720 }}>
       <h2 id="service-requests-title">{view === "patient" ? "Your service requests" : "Service requests"}</h2>
       {requests.isPending && <Spinner label="Loading service requests" />}
-      {requests.isError && <p className="form-error" role="alert">{errorMessage(requests.error)}</p>}
-      {requests.data?.length === 0 && <EmptyState title="No service requests yet" />}
+      {!list && requests.isError && (
+        <div className="stack">
+          <p className="form-error" role="alert">Service requests could not be loaded: {errorMessage(requests.error)}</p>
+          <div className="row"><Button variant="secondary" onClick={() => void requests.refetch()}>Try again</Button></div>
+        </div>
+      )}
+      {list?.length === 0 && <EmptyState title="No service requests yet" />}
       {fileError && <p className="form-error" role="alert">{fileError}</p>}
-      {requests.data && requests.data.length > 0 && (
+      {list && list.length > 0 && (
         <ul className="stack" style={{ listStyle: "none", padding: 0 }}>
-          {requests.data.map((r) => (
+          {list.map((r) => (
             <li key={r.id} className="ui-panel stack" aria-label={`${r.serviceName}, ${view === "patient" ? r.doctorName : r.patientName}`}>
               <h3>{r.serviceName}</h3>
               <p>
@@ -73,6 +91,17 @@ export function ServiceRequests({ view }: { view: "patient" | "doctor" }) {
             </li>
           ))}
         </ul>
+      )}
+      {requests.isFetchNextPageError && <p className="form-error" role="alert">More requests could not be loaded: {errorMessage(requests.error)}</p>}
+      {requests.hasNextPage && (
+        <div className="row">
+          <Button variant="secondary" loading={requests.isFetchingNextPage} onClick={() => void requests.fetchNextPage()}>Load more</Button>
+        </div>
+      )}
+      {list && list.length > 0 && (
+        <p className="muted" role="status">
+          {requests.hasNextPage ? `Showing the latest ${list.length} requests` : `${list.length} ${list.length === 1 ? "request" : "requests"} in all`}
+        </p>
       )}
     </section>
   );
