@@ -16,6 +16,7 @@ import {
 } from "../../../../sync/schemas/admin.ts";
 import { reportScope, type ReportScope } from "./access.ts";
 import { patientCommerce } from "./commerce.ts";
+import { CSV_BOM, csvCell } from "../../http/csv.ts";
 
 type Row = {
   id: string; first_name: string; last_name: string; gender: string | null; age: number | null; state: string | null;
@@ -77,14 +78,6 @@ async function toRows(q: Queryable, rows: Row[], fields: ReportField[]): Promise
   return { list, commerce: !!commerce };
 }
 
-/** One CSV cell: quoted when needed; a leading = + - @ is neutralised so spreadsheets do not run it as a formula. */
-export function csvCell(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return "";
-  let s = String(value);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
 export function createReportsService(deps: Pick<Deps, "sql" | "audit">) {
   const { sql, audit } = deps;
   return {
@@ -108,7 +101,7 @@ export function createReportsService(deps: Pick<Deps, "sql" | "audit">) {
           if (!headerSent) {
             headerSent = true;
             // A byte-order mark so spreadsheet apps read UTF-8 names correctly.
-            controller.enqueue(encoder.encode(`\uFEFF${f.fields.map((x) => csvCell(REPORT_FIELD_LABELS[x])).join(",")}\r\n`));
+            controller.enqueue(encoder.encode(`${CSV_BOM}${f.fields.map((x) => csvCell(REPORT_FIELD_LABELS[x])).join(",")}\r\n`));
             return;
           }
           const rows = await page(sql, scope, f, offset, CSV_PAGE);

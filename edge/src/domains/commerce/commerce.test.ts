@@ -177,7 +177,7 @@ commerceTest("payout account, service purchase with a promo code, balance, payou
     assert.equal(csv.status, 200);
     assert.match(csv.headers.get("content-type")!, /text\/csv/);
     const lines = (csv.body as string).trim().split("\r\n");
-    assert.equal(lines[0], "date,type,status,patient,doctor,description,amount,platform_fee,doctor_net,refunded");
+    assert.equal(lines[0].replace(/^\uFEFF/, ""), "date,type,status,patient,doctor,description,amount,platform_fee,doctor_net,refunded");
     assert.match(lines[1], /,service,succeeded,.*,Imaging referral,47\.20,7\.08,40\.12,0\.00$/);
   });
 

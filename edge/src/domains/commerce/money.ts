@@ -16,6 +16,7 @@ import { noSuchTransaction, transactionScope } from "./access.ts";
 import { noStripeAccount } from "./payout-account.ts";
 import { storedPayouts } from "./payouts.ts";
 import { createLedger } from "./ledger.ts";
+import { CSV_BOM, csvCell } from "../../http/csv.ts";
 
 type TxRow = {
   id: string; type: "membership" | "service"; status: LedgerTransaction["status"]; patient_id: string; patient_name: string;
@@ -38,50 +39,83 @@ export const payoutExceeds = () => badRequest("The amount exceeds your available
 export const payoutFailed = () => new AppError(502, "There was an error with your payout. Please try again later.", { reason: "PAYOUT_ERROR" });
 
 const money = (c: number) => (c / 100).toFixed(2);
-const csvCell = (v: string) => (/[",\n\r]/.test(v) || /^[=+\-@]/.test(v) ? `"${v.replace(/^([=+\-@])/, "'$1").replaceAll('"', '""')}"` : v);
+/** Rows per query of the CSV export. */
+export const CSV_PAGE = 1000;
 
 export function createMoney(deps: Pick<Deps, "sql" | "audit" | "payments">) {
   const { sql, audit, payments } = deps;
   const ledger = createLedger(deps);
 
-  async function query(actor: Actor, q: LedgerQuery, paged: boolean) {
+  /** The rows this actor may see under these filters; null: none (a doctor asking for another doctor's). */
+  function visible(actor: Actor, q: LedgerQuery) {
     const scope = transactionScope(actor);
     if (!scope) throw forbidden();
     const doctor = scope === "all" ? q.doctorId ?? null : scope;
-    if (scope !== "all" && q.doctorId && q.doctorId !== scope) return { rows: [] as TxRow[], total: 0 };
-    const where = sql`where true
+    if (scope !== "all" && q.doctorId && q.doctorId !== scope) return null;
+    return sql`where true
       ${doctor ? sql`and t.doctor_id = ${doctor}` : sql``}
       ${q.patientId ? sql`and t.patient_id = ${q.patientId}` : sql``}
       ${q.type ? sql`and t.type = ${q.type}` : sql``}
       ${q.status ? sql`and t.status = ${q.status}` : sql``}
       ${q.from ? sql`and t.created_at >= ${q.from}::date` : sql``}
       ${q.to ? sql`and t.created_at < (${q.to}::date + 1)` : sql``}`;
-    const rows = await sql<TxRow[]>`select t.*, p.first_name || ' ' || p.last_name as patient_name,
+  }
+
+  /**
+   * Newest first; `page` by offset (the list) or after a row (the CSV). The row's own stored time is compared, read
+   * in the query: a time sent back as a parameter can come back to the millisecond and skip rows within it.
+   */
+  function select(where: ReturnType<typeof visible> & object, page: { offset: number; limit: number } | { after: string | null; limit: number }) {
+    const after = "after" in page && page.after
+      ? sql`and (t.created_at, t.id) < (select a.created_at, a.id from payment_transactions a where a.id = ${page.after})`
+      : sql``;
+    return sql<TxRow[]>`select t.*, p.first_name || ' ' || p.last_name as patient_name,
         d.first_name || ' ' || d.last_name as doctor_name,
         coalesce(s.name, pl.name) as description
       from payment_transactions t join users p on p.id = t.patient_id left join users d on d.id = t.doctor_id
       left join service_requests r on r.id = t.service_request_id left join paid_services s on s.id = r.service_id
       left join memberships m on m.id = t.membership_id left join plans pl on pl.id = m.plan_id
-      ${where} order by t.created_at desc, t.id desc ${paged ? sql`offset ${q.offset} limit ${q.limit}` : sql`limit 10000`}`;
-    const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from payment_transactions t ${where}`;
-    return { rows, total: n };
+      ${where} ${after} order by t.created_at desc, t.id desc ${"offset" in page ? sql`offset ${page.offset}` : sql``} limit ${page.limit}`;
   }
 
   return {
     async list(actor: Actor, q: LedgerQuery) {
-      const { rows, total } = await query(actor, q, true);
-      return listOf(rows.map(toLedger), q.offset, q.limit, total);
+      const where = visible(actor, q);
+      if (!where) return listOf([], q.offset, q.limit, 0);
+      const rows = await select(where, q);
+      const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from payment_transactions t ${where}`;
+      return listOf(rows.map(toLedger), q.offset, q.limit, n);
     },
 
-    /** The same rows as CSV (amounts in dollars with cents; cells that a spreadsheet would run are quoted). */
-    async csv(actor: Actor, q: LedgerQuery) {
-      const { rows } = await query(actor, q, false);
-      const head = "date,type,status,patient,doctor,description,amount,platform_fee,doctor_net,refunded";
-      const lines = rows.map(toLedger).map((t) =>
-        [t.createdAt, t.type, t.status, t.patientName, t.doctorName ?? "", t.description, money(t.amountCents), money(t.feeCents),
-          money(t.netCents), money(t.refundedCents)].map((v) => csvCell(String(v))).join(",")
-      );
-      return [head, ...lines].join("\r\n") + "\r\n";
+    /**
+     * Every row under the filters as CSV (amounts in dollars with cents; cells a spreadsheet would run are
+     * neutralised), streamed a page at a time after the last row sent, so an export of any size is whole
+     * and rows written meanwhile neither repeat nor shift it.
+     */
+    csv(actor: Actor, q: LedgerQuery): ReadableStream<Uint8Array> {
+      const where = visible(actor, q);
+      const encoder = new TextEncoder();
+      let after: string | null = null;
+      let headerSent = false;
+      return new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          if (!headerSent) {
+            headerSent = true;
+            controller.enqueue(encoder.encode(CSV_BOM + "date,type,status,patient,doctor,description,amount,platform_fee,doctor_net,refunded\r\n"));
+            if (!where) controller.close();
+            return;
+          }
+          const rows = await select(where!, { after, limit: CSV_PAGE });
+          if (rows.length > 0) {
+            after = rows[rows.length - 1].id;
+            controller.enqueue(encoder.encode(rows.map(toLedger).map((t) =>
+              [t.createdAt, t.type, t.status, t.patientName, t.doctorName ?? "", t.description, money(t.amountCents), money(t.feeCents),
+                money(t.netCents), money(t.refundedCents)].map(csvCell).join(",") + "\r\n"
+            ).join("")));
+          }
+          if (rows.length < CSV_PAGE) controller.close();
+        },
+      });
     },
 
     /** The admin's refund: full or partial, reason required, never above what is left. */

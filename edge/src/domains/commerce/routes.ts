@@ -88,8 +88,8 @@ export function commerceRoutes(coupons: CouponsService, services: PaidServicesSe
   r.get("/stripe/balance/me", allow.roles("doctor"), async (c) => ok(c, await money.balance(actorOf(c))));
   r.post("/stripe/payouts", allow.roles("doctor"), async (c) => ok(c, await money.payout(actorOf(c), parse(payoutSchema, await jsonBody(c)).amountCents), 201));
   r.get("/transactions", allow.roles("doctor", "vma", "admin"), async (c) => ok(c, await money.list(actorOf(c), parse(ledgerQuerySchema, c.req.query()))));
-  r.get("/transactions/csv", allow.roles("doctor", "vma", "admin"), async (c) => {
-    const body = await money.csv(actorOf(c), parse(ledgerQuerySchema, c.req.query()));
+  r.get("/transactions/csv", allow.roles("doctor", "vma", "admin"), (c) => {
+    const body = money.csv(actorOf(c), parse(ledgerQuerySchema, c.req.query()));
     return c.body(body, 200, { "content-type": "text/csv; charset=utf-8", "content-disposition": 'attachment; filename="transactions.csv"' });
   });
   r.post("/transactions/:id/refund", allow.roles("admin"), async (c) =>
