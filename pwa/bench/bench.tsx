@@ -76,6 +76,11 @@ const benchApi = {
     await createSessionActions(deps).login({ email, password });
   },
 
+  /** Resolves when the local data is open and replication starts (where the initial sync's time starts). */
+  async waitReady() {
+    await waitUntil(() => readyAt !== null, 60_000, "the local data to open", 1);
+  },
+
   /**
    * From the moment the empty database is open and replication starts until
    * every document the server holds for this user is on the device.
