@@ -111,6 +111,38 @@ describe("admin transactions", { timeout: 30_000 }, () => {
   });
 });
 
+describe("a practice's transactions", { timeout: 30_000 }, () => {
+  it("a VMA filters by one of the practice's patients, found by name; no doctor filter; the CSV gets it too", async () => {
+    const user = userEvent.setup();
+    const searched: (string | null)[] = [];
+    const stub = createFetchStub({
+      "GET /transactions": ledger(2),
+      "GET /doctorPatients/list/dropdown": (r) => {
+        searched.push(r.url.searchParams.get("search"));
+        return success({ list: [{ id: PATIENT, firstName: "Pat", lastName: "Patient", birthDate: "1980-02-03" }], offset: 0, limit: 10, totalCount: 1 });
+      },
+      "GET /transactions/csv": () => new Response("date\r\n", { status: 200, headers: { "content-type": "text/csv" } }),
+    });
+    Object.assign(URL, { createObjectURL: vi.fn(() => "blob:csv"), revokeObjectURL: vi.fn() });
+    renderApp("/vma/transactions", signedInDeps(randomUser({ role: "vma", doctorId: DOCTOR }), { fetch: stub.fetch }));
+    await screen.findAllByText("Imaging referral");
+    expect(screen.queryByLabelText(/^Find a doctor/)).toBeNull();
+
+    await user.type(screen.getByLabelText(/^Find a patient/), "pat");
+    const choose = await screen.findByLabelText("Patient");
+    expect(within(choose).getByRole("option", { name: /^Pat Patient \(/ })).toBeTruthy();
+    await user.selectOptions(choose, PATIENT);
+    expect(screen.getByTestId("filter-patient").textContent).toBe("Pat Patient");
+    await waitFor(() => expect(lastList(stub.calls).get("patientId")).toBe(PATIENT));
+    expect(searched).toContain("pat");
+    expect(stub.calls.some((c) => c.path.startsWith("/users/role/"))).toBe(false);
+
+    await user.click(screen.getByRole("button", { name: "Download CSV" }));
+    await waitFor(() => expect(stub.calls.some((c) => c.path === "/transactions/csv")).toBe(true));
+    expect(stub.calls.find((c) => c.path === "/transactions/csv")!.url.searchParams.get("patientId")).toBe(PATIENT);
+  });
+});
+
 describe("the doctor's payout account", { timeout: 30_000 }, () => {
   it("active: 'Open payout dashboard' goes to the processor's page from /stripe/account/me/link; a refusal is shown", async () => {
     const user = userEvent.setup();

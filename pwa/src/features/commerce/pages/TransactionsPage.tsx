@@ -18,7 +18,9 @@ export const TRANSACTIONS_PAGE = 50;
 /**
  * `/transactions` (doctor: balance, payouts and their patients' payments),
  * `/vma/transactions` (their doctor's payments), `/admin/transactions` (all,
- * with doctor and patient filters, CSV and refunds). The edge decides who sees what.
+ * with a doctor filter and refunds); a patient filter (an admin's: anyone; a
+ * doctor's or VMA's: their practice's patients) and the CSV for all three. The
+ * edge decides who sees what.
  */
 export function TransactionsPage() {
   const { user } = useSession();
@@ -66,12 +68,9 @@ export function TransactionsPage() {
           options={[{ value: "succeeded", label: "Succeeded" }, { value: "pending", label: "Pending" }, { value: "refunded", label: "Refunded" }]} />
         <TextField label="From" type="date" value={filters.from} onChange={(from) => filter({ from })} />
         <TextField label="To" type="date" value={filters.to} onChange={(to) => filter({ to })} />
-        {isAdmin && (
-          <>
-            <UserFilter role="doctor" label="Doctor" value={doctor} onChange={(u) => { setDoctor(u); setOffset(0); }} />
-            <UserFilter role="patient" label="Patient" value={patient} onChange={(u) => { setPatient(u); setOffset(0); }} />
-          </>
-        )}
+        {isAdmin && <UserFilter role="doctor" label="Doctor" value={doctor} onChange={(u) => { setDoctor(u); setOffset(0); }} />}
+        <UserFilter role="patient" label="Patient" scope={isAdmin ? "all" : "practice"} value={patient}
+          onChange={(u) => { setPatient(u); setOffset(0); }} />
       </form>
       <div className="stack">
         <div className="row">
