@@ -124,7 +124,7 @@ describe("a practice's transactions", { timeout: 30_000 }, () => {
       "GET /transactions/csv": () => new Response("date\r\n", { status: 200, headers: { "content-type": "text/csv" } }),
     });
     Object.assign(URL, { createObjectURL: vi.fn(() => "blob:csv"), revokeObjectURL: vi.fn() });
-    renderApp("/vma/transactions", signedInDeps(randomUser({ role: "vma", doctorId: DOCTOR }), { fetch: stub.fetch }));
+    renderApp("/vma/transactions", signedInDeps(randomUser({ role: "vma" }), { fetch: stub.fetch }));
     await screen.findAllByText("Imaging referral");
     expect(screen.queryByLabelText(/^Find a doctor/)).toBeNull();
 
