@@ -60,7 +60,7 @@ function doc(id: string, patientId: string, updatedAt: number, lwt: number, dele
 }
 
 describe("RxDB's Dexie storage with only the indexes RxDB uses", () => {
-  it("declares the primary key and the schema's own indexes, nothing else", async () => {
+  it("declares the primary key and the schema's own indexes (with RxDB's `[_meta.lwt+id]`), nothing else", async () => {
     const idb = new IDBFactory();
     const name = `lean-${randomToken(6)}`;
     await instance(getLeanRxStorageDexie({ indexedDB: idb, IDBKeyRange }), name);
@@ -126,11 +126,17 @@ describe("RxDB's Dexie storage with only the indexes RxDB uses", () => {
     expect(lwtEntries).toBe(2);
   });
 
-  it("rewrites only the documents table's declaration", () => {
+  it("leaves out only `_meta.lwt` and an undeclared `[_deleted+id]`", () => {
     const schema = { primaryKey: "id", version: 0, indexes: [["_deleted", "status", "id"], ["_meta.lwt", "id"]] };
     expect(leanDocsTable("id, [_deleted+id], [_deleted+status+id], [_meta.lwt+id], _meta.lwt", schema as never))
       .toBe("id, [_deleted+status+id], [_meta.lwt+id]");
     expect(leanDocsTable("id, [_deleted+id], [_meta.lwt+id], _meta.lwt", { primaryKey: "id", version: 0, indexes: [] } as never))
       .toBe("id, [_deleted+id], [_meta.lwt+id], _meta.lwt");
+    // A schema whose indexes RxDB has not filled (no `[_meta.lwt+id]` among them) keeps the storage's own.
+    expect(leanDocsTable("key, [_deleted+key], [_deleted+a+key], [_meta.lwt+key], _meta.lwt", { primaryKey: { key: "key" }, version: 0, indexes: [["_deleted", "a", "key"]] } as never))
+      .toBe("key, [_deleted+a+key], [_meta.lwt+key]");
+    // RxDB's default index declared by the schema itself stays.
+    expect(leanDocsTable("id, [_deleted+id], [_meta.lwt+id], _meta.lwt", { primaryKey: "id", version: 0, indexes: [["_deleted", "id"], ["_meta.lwt", "id"]] } as never))
+      .toBe("id, [_deleted+id], [_meta.lwt+id]");
   });
 });

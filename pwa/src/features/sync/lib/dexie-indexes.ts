@@ -13,9 +13,9 @@
  *   Dexie 4.4 builds an invalid key range for `below()` on a virtual index.)
  *
  * Every stored row pays for every index (IndexedDB computes and writes each
- * index key of each row), so this storage declares only the primary key and
- * the schema's own indexes: two index entries per row fewer on most synced
- * collections (measured in `edge/docs/benchmarks.md`).
+ * index key of each row), so this storage leaves those two out: two index
+ * entries per row fewer on every collection whose schema declares indexes
+ * (measured in `edge/docs/benchmarks.md`).
  *
  * A database created before keeps its extra indexes: Dexie opens a database
  * whose declared schema only lacks indexes as it is (no upgrade, nothing
@@ -35,13 +35,17 @@ type Schema = Pick<RxJsonSchema<unknown>, "primaryKey" | "indexes" | "version">;
 const declared = (index: string | readonly string[]) =>
   typeof index === "string" ? index : index.length === 1 ? index[0] : `[${index.join("+")}]`;
 
-/** The documents table's declaration keeping only the primary key and the schema's indexes (as it is when the schema has none). */
+/**
+ * The documents table's declaration without the two indexes RxDB's Dexie storage adds that nothing uses here:
+ * `_meta.lwt`, and `[_deleted+<primary>]` unless it is one of the schema's indexes (it is RxDB's default index,
+ * the only one of a schema that declares none). Everything else is kept as declared.
+ */
 export function leanDocsTable(declaration: string, schema: Schema): string {
-  const indexes = schema.indexes ?? [];
+  const indexes = (schema.indexes ?? []).map(declared);
   if (indexes.length === 0) return declaration;
-  const [primary, ...rest] = declaration.split(",").map((part) => part.trim());
-  const keep = new Set(indexes.map(declared));
-  return [primary, ...rest.filter((index) => keep.has(index))].join(", ");
+  const primary = typeof schema.primaryKey === "string" ? schema.primaryKey : schema.primaryKey.key;
+  const unused = new Set(["_meta.lwt", `[_deleted+${primary}]`].filter((index) => !indexes.includes(index)));
+  return declaration.split(",").map((part) => part.trim()).filter((index, i) => i === 0 || !unused.has(index)).join(", ");
 }
 
 export function getLeanRxStorageDexie(settings: DexieSettings): RxStorage<unknown, DexieSettings> {
