@@ -5,12 +5,14 @@ import { errorMessage } from "../../../lib/api/index.ts";
 import { Button, Dialog, Select, useSnackbar } from "../../../ui/index.ts";
 import { documentKeys } from "../api.ts";
 import { useDocumentsApi } from "../hooks/use-documents.ts";
+import { PatientChooser } from "./PatientChooser.tsx";
 
 export type PickAction = { kind: "share" | "attach"; doc: DocumentView };
 
 /**
  * "Share with the care team" (PUT /documents/share/{id}: the doctor or a VMA is told
- * live) and "Attach to a patient" (PUT /documents/attach/{id}: whom it is about).
+ * live) and "Attach to a patient" (PUT /documents/attach/{id}: whom it is about; the
+ * patient found by name, as in "Share to a patient's folder").
  */
 export function PickPersonDialog({ action, onClose }: { action: PickAction | null; onClose: () => void }) {
   return action ? <PickPersonForm key={`${action.kind}-${action.doc.id}`} action={action} onClose={onClose} /> : null;
@@ -26,8 +28,7 @@ function PickPersonForm({ action, onClose }: { action: PickAction; onClose: () =
   const [busy, setBusy] = useState(false);
   const vmas = useQuery({ queryKey: documentKeys.people("vma", ""), queryFn: () => docs.people("vma", ""), enabled: sharing });
   const doctors = useQuery({ queryKey: documentKeys.people("doctor", ""), queryFn: () => docs.people("doctor", ""), enabled: sharing });
-  const patients = useQuery({ queryKey: documentKeys.people("patient", ""), queryFn: () => docs.people("patient", ""), enabled: !sharing });
-  const people = sharing ? [...(doctors.data?.list ?? []), ...(vmas.data?.list ?? [])] : patients.data?.list ?? [];
+  const people = [...(doctors.data?.list ?? []), ...(vmas.data?.list ?? [])];
   const title = sharing ? "Share with the care team" : "Attach to a patient";
 
   const submit = async (event: FormEvent) => {
@@ -51,13 +52,17 @@ function PickPersonForm({ action, onClose }: { action: PickAction; onClose: () =
     <Dialog open title={title} onClose={onClose}>
       <form className="stack" onSubmit={(e) => void submit(e)} aria-label={title} noValidate>
         <p className="muted">{action.doc.name}</p>
-        <Select
-          label={sharing ? "Team member" : "Patient"}
-          value={userId}
-          placeholder={people.length ? "Choose…" : "Nobody to choose"}
-          options={people.map((p) => ({ value: p.id, label: `${p.name} (${p.role})` }))}
-          onChange={setUserId}
-        />
+        {sharing
+          ? (
+            <Select
+              label="Team member"
+              value={userId}
+              placeholder={people.length ? "Choose…" : "Nobody to choose"}
+              options={people.map((p) => ({ value: p.id, label: `${p.name} (${p.role})` }))}
+              onChange={setUserId}
+            />
+          )
+          : <PatientChooser value={userId} onChange={setUserId} />}
         {failure && <p className="form-error" role="alert">{failure}</p>}
         <div className="row">
           <Button type="submit" loading={busy}>{sharing ? "Share" : "Attach"}</Button>

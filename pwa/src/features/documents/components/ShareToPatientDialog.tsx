@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { MEDICAL_FOLDERS, type MedicalFolder } from "../../../../../sync/collections/index.ts";
 import type { DocumentView } from "../../../../../sync/schemas/document.ts";
@@ -7,22 +7,20 @@ import { Button, Dialog, Select, TextField, useSnackbar } from "../../../ui/inde
 import { FOLDER_LABELS } from "../../patients/patient-display.ts";
 import { documentKeys } from "../api.ts";
 import { useDocumentsApi } from "../hooks/use-documents.ts";
+import { PatientChooser } from "./PatientChooser.tsx";
 
 /** Files a document into one of the practice's patients' folders (Outside medical records by default). */
 export function ShareToPatientDialog({ doc, onClose }: { doc: DocumentView | null; onClose: () => void }) {
   const docs = useDocumentsApi();
   const client = useQueryClient();
   const notify = useSnackbar();
-  const [search, setSearch] = useState("");
   const [patientId, setPatientId] = useState("");
   const [folder, setFolder] = useState<MedicalFolder>("OutsideMedicalRecords");
   const [newName, setNewName] = useState("");
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const patients = useQuery({ queryKey: documentKeys.users(search), queryFn: () => docs.patients(search), enabled: doc !== null });
 
   const close = () => {
-    setSearch("");
     setPatientId("");
     setFolder("OutsideMedicalRecords");
     setNewName("");
@@ -51,19 +49,11 @@ export function ShareToPatientDialog({ doc, onClose }: { doc: DocumentView | nul
     }
   };
 
-  const options = (patients.data?.list ?? []).map((p) => ({ value: p.id, label: `${p.name} (${p.email})` }));
   return (
     <Dialog open={doc !== null} title="Share to a patient's folder" onClose={close}>
       <form className="stack" onSubmit={(e) => void submit(e)} aria-label="Share to a patient's folder" noValidate>
         <p className="muted">{doc?.name}</p>
-        <TextField label="Find a patient" value={search} onChange={setSearch} type="search" maxLength={100} />
-        <Select
-          label="Patient"
-          value={patientId}
-          placeholder={patients.isLoading ? "Loading patients…" : options.length ? "Choose a patient" : "No patients found"}
-          options={options}
-          onChange={setPatientId}
-        />
+        {doc && <PatientChooser value={patientId} onChange={setPatientId} />}
         <Select
           label="Folder"
           value={folder}

@@ -89,4 +89,37 @@ describe("DocumentsPage", { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole("button", { name: "Share" }));
     await waitFor(() => expect(stub.calls.find((c) => c.path === `/documents/share/${fax.id}`)?.body).toEqual({ userId: vmaId }));
   });
+
+  it("attaches a document to a patient beyond the first 20, found by name; says when more match than are listed", async () => {
+    const user = userEvent.setup();
+    const fax = doc({});
+    // A panel of 45: the server answers 20 matches at a time, with the count of all.
+    const panel = Array.from({ length: 45 }, (_, i) => ({ id: randomId(), name: `Patient ${String(i + 1).padStart(2, "0")}`, email: `p${i + 1}@example.test`, role: "patient" }));
+    const stub = createFetchStub({
+      "POST /documents/list": (req) => {
+        const box = (req.body as { box: "received" | "sent" }).box;
+        const list = box === "received" ? [fax] : [];
+        return success({ list, offset: 0, limit: 20, totalCount: list.length });
+      },
+      "POST /users/list/document/action": (req) => {
+        const { search, limit } = req.body as { search: string; limit: number };
+        const found = panel.filter((p) => p.name.toLowerCase().includes(search.toLowerCase()));
+        return success({ list: found.slice(0, limit), offset: 0, limit, totalCount: found.length });
+      },
+      [`PUT /documents/attach/${fax.id}`]: () => success({ ...fax, patient: { id: panel[44].id, name: panel[44].name } }),
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    renderWithDeps(<QueryClientProvider client={client}><DocumentsPage /></QueryClientProvider>, signedInDeps(doctor, { fetch: stub.fetch }));
+    const row = await screen.findByRole("listitem", { name: fax.name });
+    await user.click(within(row).getByRole("button", { name: `Attach ${fax.name} to a patient` }));
+    const dialog = screen.getByRole("dialog", { name: "Attach to a patient" });
+    expect(await within(dialog).findByText("Showing 20 of 45 patients: type more of the name to find the others.")).toBeTruthy();
+    expect(within(dialog).queryByRole("option", { name: /Patient 45/ })).toBeNull();
+
+    await user.type(within(dialog).getByRole("searchbox", { name: /Find a patient/ }), "45");
+    await user.selectOptions(await within(dialog).findByRole("combobox", { name: "Patient" }), await within(dialog).findByRole("option", { name: "Patient 45 (p45@example.test)" }));
+    expect(within(dialog).queryByText(/Showing \d+ of/)).toBeNull();
+    await user.click(within(dialog).getByRole("button", { name: "Attach" }));
+    await waitFor(() => expect(stub.calls.find((c) => c.path === `/documents/attach/${fax.id}`)?.body).toEqual({ userId: panel[44].id }));
+  });
 });
