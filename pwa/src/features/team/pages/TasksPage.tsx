@@ -21,6 +21,7 @@ import { useSetTaskStatus, useTasks } from "../../sync/index.ts";
 import { PendingMark, pendingLabel } from "../../../ui/index.ts";
 import { MacroTextArea } from "../components/MacroTextArea.tsx";
 import { errorText, isOverdue, teamKeys } from "../lib/keys.ts";
+import { allPracticePatients } from "../lib/practice-patients.ts";
 
 const PAGE = 20;
 type Area = "doctor" | "vma" | "admin";
@@ -57,9 +58,10 @@ export function TasksPage({ area }: { area: Area }) {
       data: { list: localMatches.slice(offset, offset + PAGE) as (TaskView & { pending?: boolean })[], totalCount: localMatches.length },
     };
   const assignees = useQuery({ queryKey: teamKeys.assignees(area), queryFn: () => api.get<{ list: Person[] }>(`${base}/assignees/dropdown`) });
+  // The whole panel (it listed the first 100 by last name: a practice has up to 400).
   const patients = useQuery({
-    queryKey: ["patients", "dropdown"], enabled: area !== "admin",
-    queryFn: () => api.get<{ list: Person[] }>("/doctorPatients/list/dropdown", { query: { limit: 100 } }),
+    queryKey: ["patients", "dropdown", "all"], enabled: area !== "admin",
+    queryFn: async ({ signal }) => ({ list: await allPracticePatients(api, signal) }),
   });
   const refresh = () => client.invalidateQueries({ queryKey: ["tasks", area] });
   const act = useMutation({
