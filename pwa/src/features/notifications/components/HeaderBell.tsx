@@ -15,6 +15,10 @@ export function HeaderBell() {
       loading={notifications.loading}
       error={notifications.error}
       onMarkRead={(ids) => void notifications.markRead(ids)}
+      onMarkAllRead={() => void notifications.markAllRead()}
+      total={notifications.total}
+      loadingMore={notifications.loadingMore}
+      onMore={notifications.loadMore}
     />
   );
 }

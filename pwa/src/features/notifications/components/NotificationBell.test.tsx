@@ -18,7 +18,8 @@ function Harness({ marked }: { marked: string[][] }) {
   const [open, setOpen] = useState(false);
   return (
     <MemoryRouter>
-      <NotificationBell count={1} open={open} onToggle={setOpen} items={items} loading={false} onMarkRead={(ids) => marked.push(ids)} />
+      <NotificationBell count={1} open={open} onToggle={setOpen} items={items} loading={false} onMarkRead={(ids) => marked.push(ids)}
+        onMarkAllRead={() => marked.push(["all"])} total={items.length} onMore={() => {}} />
     </MemoryRouter>
   );
 }
@@ -40,7 +41,7 @@ describe("NotificationBell", () => {
     expect(within(rows[1]).queryByRole("button")).toBeNull();
     await user.click(within(rows[0]).getByRole("button", { name: /^Mark read/ }));
     await user.click(within(panel).getByRole("button", { name: "Mark all read" }));
-    expect(marked).toEqual([["n1"], ["n1"]]);
+    expect(marked).toEqual([["n1"], ["all"]]);
     await user.keyboard("{Escape}");
     expect(button.getAttribute("aria-expanded")).toBe("false");
   });
@@ -48,7 +49,8 @@ describe("NotificationBell", () => {
   it("says when there is nothing", () => {
     render(
       <MemoryRouter>
-        <NotificationBell count={0} open onToggle={() => {}} items={[]} loading={false} onMarkRead={() => {}} />
+        <NotificationBell count={0} open onToggle={() => {}} items={[]} loading={false} onMarkRead={() => {}} onMarkAllRead={() => {}} total={0}
+          onMore={() => {}} />
       </MemoryRouter>,
     );
     expect(screen.getByRole("button", { name: "Notifications" })).toBeTruthy();

@@ -11,17 +11,26 @@ export type NotificationBellProps = {
   loading: boolean;
   error?: string | null;
   onMarkRead: (ids: string[]) => void;
+  /** Every unread notification, listed or not. */
+  onMarkAllRead: () => void;
+  /** How many there are in all (the list shows a page at a time). */
+  total: number;
+  loadingMore?: boolean;
+  onMore: () => void;
 };
 
 /**
  * The header's bell: the unread count on a disclosure button; the list below
- * it (newest first), each unread one with "Mark read", and "Mark all read".
+ * it (newest first, a page at a time with "Show more"), each unread one with
+ * "Mark read", and "Mark all read" for every unread one, listed or not.
  * Escape or a click outside closes it.
  */
-export function NotificationBell({ count, open, onToggle, items, loading, error = null, onMarkRead }: NotificationBellProps) {
+export function NotificationBell(
+  { count, open, onToggle, items, loading, error = null, onMarkRead, onMarkAllRead, total, loadingMore = false, onMore }: NotificationBellProps,
+) {
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
-  const unread = items.filter((item) => !item.isRead);
+  const unreadListed = items.some((item) => !item.isRead);
 
   useEffect(() => {
     if (!open) return;
@@ -55,9 +64,7 @@ export function NotificationBell({ count, open, onToggle, items, loading, error 
       <div id={panelId} className="bell__panel" hidden={!open} role="region" aria-label="Notifications">
         <div className="bell__head">
           <h2 className="bell__title">Notifications</h2>
-          {unread.length > 0 && (
-            <button type="button" className="bell__link" onClick={() => onMarkRead(unread.map((item) => item.id))}>Mark all read</button>
-          )}
+          {(count > 0 || unreadListed) && <button type="button" className="bell__link" onClick={onMarkAllRead}>Mark all read</button>}
         </div>
         {loading && items.length === 0 && <Spinner size={24} label="Loading notifications" />}
         {error && <p className="form-error" role="alert">{error}</p>}
@@ -82,6 +89,11 @@ export function NotificationBell({ count, open, onToggle, items, loading, error 
               );
             })}
           </ul>
+        )}
+        {items.length > 0 && items.length < total && (
+          <button type="button" className="bell__link bell__more" onClick={onMore} disabled={loadingMore} aria-busy={loadingMore || undefined}>
+            {loadingMore ? "Loading…" : `Show more (${items.length} of ${total})`}
+          </button>
         )}
       </div>
     </div>

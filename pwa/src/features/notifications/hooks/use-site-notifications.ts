@@ -5,30 +5,52 @@ import { useServerEvent, useSyncStatus } from "../../sync/index.ts";
 import type { SiteNotificationView } from "../notification-text.ts";
 
 const REFRESH_MS = 60_000;
+/** Notifications per page of the bell's list. */
+export const BELL_PAGE = 20;
+/** Unread notifications marked per round of "Mark all read" (the edge takes up to 500 ids a call). */
+const MARK_ALL_PAGE = 100;
+/** Rounds of "Mark all read" at most (10,000 notifications); the count is read again after. */
+const MARK_ALL_ROUNDS = 100;
+
+type Page = { list: SiteNotificationView[]; totalCount: number };
+type ListState = { items: SiteNotificationView[]; total: number; loading: boolean; loadingMore: boolean; error: string | null };
 
 /**
  * The unread count (`GET /siteNotifications/count`): loaded now, on every
  * (re)connection, on `siteNotification:new`, and every minute (the 15-minute
- * notices are written without an event). The list (`GET /siteNotifications`)
- * loads when `listOpen`; `markRead` is `POST /siteNotifications {ids}`.
+ * notices are written without an event). The list (`GET /siteNotifications`,
+ * newest first) loads its first page when `listOpen`; `loadMore` appends the
+ * next. `markRead` is `POST /siteNotifications {ids}`; `markAllRead` marks
+ * every unread one, listed or not (the unread pages, `unread=true`, marked one
+ * after another until none is left).
  */
 export function useSiteNotifications(listOpen: boolean) {
   const api = useApi();
   const { connected } = useSyncStatus();
   const [count, setCount] = useState(0);
-  const [list, setList] = useState<{ items: SiteNotificationView[]; loading: boolean; error: string | null }>({
-    items: [], loading: false, error: null,
-  });
+  const [list, setList] = useState<ListState>({ items: [], total: 0, loading: false, loadingMore: false, error: null });
 
   const loadCount = useCallback(() => {
     api.get<{ count: number }>("/siteNotifications/count").then((result) => setCount(result.count), () => {});
   }, [api]);
   const loadList = useCallback(() => {
     setList((current) => ({ ...current, loading: true, error: null }));
-    api.get<{ list: SiteNotificationView[] }>("/siteNotifications", { query: { limit: 20 } }).then(
-      (page) => setList({ items: page.list, loading: false, error: null }),
+    api.get<Page>("/siteNotifications", { query: { limit: BELL_PAGE } }).then(
+      (page) => setList({ items: page.list, total: page.totalCount, loading: false, loadingMore: false, error: null }),
       (reason) => setList((current) => ({ ...current, loading: false, error: failureMessage(reason) })),
     );
+  }, [api]);
+  const loadMore = useCallback(async (offset: number) => {
+    setList((current) => ({ ...current, loadingMore: true, error: null }));
+    try {
+      const page = await api.get<Page>("/siteNotifications", { query: { limit: BELL_PAGE, offset } });
+      setList((current) => {
+        const known = new Set(current.items.map((item) => item.id));
+        return { ...current, items: [...current.items, ...page.list.filter((item) => !known.has(item.id))], total: page.totalCount, loadingMore: false };
+      });
+    } catch (reason) {
+      setList((current) => ({ ...current, loadingMore: false, error: failureMessage(reason) }));
+    }
   }, [api]);
 
   useEffect(() => {
@@ -56,5 +78,22 @@ export function useSiteNotifications(listOpen: boolean) {
     }
   }, [api, loadList]);
 
-  return { count, ...list, markRead };
+  const markAllRead = useCallback(async () => {
+    setList((current) => ({ ...current, items: current.items.map((item) => ({ ...item, isRead: true })) }));
+    try {
+      for (let round = 0; round < MARK_ALL_ROUNDS; round++) {
+        const unread = await api.get<Page>("/siteNotifications", { query: { unread: "true", limit: MARK_ALL_PAGE } });
+        if (unread.list.length === 0) break;
+        const result = await api.post<{ count: number }>("/siteNotifications", { ids: unread.list.map((item) => item.id) });
+        setCount(result.count);
+        if (result.count === 0) break;
+      }
+    } catch (reason) {
+      setList((current) => ({ ...current, error: failureMessage(reason) }));
+      loadList();
+    }
+    loadCount();
+  }, [api, loadList, loadCount]);
+
+  return { count, ...list, markRead, markAllRead, loadMore: () => void loadMore(list.items.length) };
 }
