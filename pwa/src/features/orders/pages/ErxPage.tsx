@@ -1,16 +1,17 @@
 /**
  * `/doctor/erx`: the doctor's e-prescribing desk — prescriptions in flight and
  * their transmission status (live: a vendor callback reaches this screen
- * through `orders:changed`), and whether the e-prescribing profile is complete.
+ * through `orders:changed`), 50 a page (it showed the first 100 and no more), and
+ * whether the e-prescribing profile is complete.
  */
-import { useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
 import type { ListResult } from "../../../../../sync/envelope.ts";
 import type { ErxProfileCheck, OrderSummary } from "../../../../../sync/schemas/orders.ts";
 import { errorMessage } from "../../../lib/api/index.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
-import { Banner, Button, EmptyState, Select, Spinner } from "../../../ui/index.ts";
+import { Banner, Button, EmptyState, Pager, Select, Spinner } from "../../../ui/index.ts";
 import { useOrdersLive } from "../hooks/use-orders-live.ts";
 import { formatDate, TRANSMISSION_LABELS } from "../lib/format.ts";
 import { ordersKeys } from "../lib/keys.ts";
@@ -21,14 +22,19 @@ const FIELD_LABELS: Record<string, string> = {
   state: "state", zip: "ZIP",
 };
 
+/** Prescriptions per page. */
+export const ERX_PAGE = 50;
+
 export function ErxPage() {
   useOrdersLive();
   const api = useApi();
   const [state, setState] = useState<"open" | "all">("open");
-  const query = { kind: "prescription", state, offset: 0, limit: 100 };
+  const [offset, setOffset] = useState(0);
+  const query = { kind: "prescription", state, offset, limit: ERX_PAGE };
   const list = useQuery({
     queryKey: ordersKeys.list(query),
     queryFn: ({ signal }) => api.get<ListResult<OrderSummary>>("/orders", { query, signal }),
+    placeholderData: keepPreviousData,
   });
   const profile = useQuery({
     queryKey: ["orders", "erx-profile"],
@@ -46,7 +52,7 @@ export function ErxPage() {
         </Banner>
       )}
       <div className="orders-filters">
-        <Select label="Show" value={state} onChange={(v) => setState(v as "open" | "all")}
+        <Select label="Show" value={state} onChange={(v) => { setState(v as "open" | "all"); setOffset(0); }}
           options={[{ value: "open", label: "In flight (drafts, sending, failed)" }, { value: "all", label: "All prescriptions" }]} />
       </div>
       {list.isLoading && <Spinner size={32} label="Loading prescriptions" />}
@@ -82,6 +88,7 @@ export function ErxPage() {
           </table>
         </div>
       )}
+      {list.data && <Pager offset={offset} limit={ERX_PAGE} total={list.data.totalCount} busy={list.isFetching} onChange={setOffset} />}
     </div>
   );
 }
