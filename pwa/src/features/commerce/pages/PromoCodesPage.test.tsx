@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { Coupon } from "../../../../../sync/schemas/commerce.ts";
 import { createFetchStub, failure, randomUser, renderWithDeps, signedInDeps, success } from "../../../test/helpers.tsx";
-import { PromoCodesPage } from "./PromoCodesPage.tsx";
+import { COUPONS_PAGE, PromoCodesPage } from "./PromoCodesPage.tsx";
 
 const spring = {
   id: "3f2b9c1e-0000-4000-8000-0000000000c1", name: "SPRING20", percentageDiscount: 20, duration: "once" as const, redemptionLimit: 5,
@@ -44,5 +44,26 @@ describe("/admin/promo-codes: deleting a code", { timeout: 20_000 }, () => {
     const dialog = screen.getByRole("dialog", { name: "Delete SPRING20?" });
     await user.click(within(dialog).getByRole("button", { name: "Delete promo code" }));
     expect(await within(dialog).findByText("No such coupon")).toBeTruthy();
+  });
+});
+
+describe("/admin/promo-codes: the list", { timeout: 20_000 }, () => {
+  it("pages through every code, newest first (it listed the newest 100 and no more)", async () => {
+    const user = userEvent.setup();
+    const all = Array.from({ length: 120 }, (_, i) => ({ ...spring, id: crypto.randomUUID(), name: `CODE${String(i + 1).padStart(3, "0")}` }));
+    const stub = createFetchStub({
+      "GET /coupons": ({ url }) => {
+        const offset = Number(url.searchParams.get("offset"));
+        const limit = Number(url.searchParams.get("limit"));
+        return success({ list: all.slice(offset, offset + limit), offset, limit, totalCount: all.length });
+      },
+    });
+    renderWithDeps(<PromoCodesPage />, signedInDeps(randomUser({ role: "admin" }), { fetch: stub.fetch }));
+    const pages = await screen.findByRole("navigation", { name: "Pages" });
+    expect(within(pages).getByText(`1–${COUPONS_PAGE} of 120`)).toBeTruthy();
+    await user.click(within(pages).getByRole("button", { name: "Next" }));
+    await user.click(await within(pages).findByRole("button", { name: "Next" }));
+    expect(await screen.findByRole("button", { name: "Delete CODE120" })).toBeTruthy();
+    expect(within(pages).getByText(`${2 * COUPONS_PAGE + 1}–120 of 120`)).toBeTruthy();
   });
 });

@@ -1,17 +1,30 @@
-import { useState } from "react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/api-error.ts";
-import { Button, ConfirmDialog, EmptyState, Select, Spinner, TextField, useSnackbar } from "../../../ui/index.ts";
+import { Button, ConfirmDialog, EmptyState, Pager, Select, Spinner, TextField, useSnackbar } from "../../../ui/index.ts";
 import { type Coupon, couponInputSchema } from "../../../../../sync/schemas/commerce.ts";
 import { commerceKeys } from "../money.ts";
 
-/** `/admin/promo-codes`: create (02 §5 rules, the shared schema), list with usage, delete. */
+/** Promo codes per page. */
+export const COUPONS_PAGE = 50;
+
+/** `/admin/promo-codes`: create (02 §5 rules, the shared schema), list with usage (newest first, 50 a page), delete. */
 export function PromoCodesPage() {
   const api = useApi();
   const notify = useSnackbar();
   const client = useQueryClient();
-  const list = useQuery({ queryKey: commerceKeys.coupons(), queryFn: () => api.get<{ list: Coupon[] }>("/coupons?limit=100") });
+  const [offset, setOffset] = useState(0);
+  const list = useQuery({
+    queryKey: [...commerceKeys.coupons(), offset],
+    queryFn: () => api.get<{ list: Coupon[]; totalCount: number }>("/coupons", { query: { offset, limit: COUPONS_PAGE } }),
+    placeholderData: keepPreviousData,
+  });
+  // The last code of a later page deleted: back one page.
+  const emptied = list.data !== undefined && list.data.list.length === 0 && offset > 0;
+  useEffect(() => {
+    if (emptied) setOffset((at) => Math.max(0, at - COUPONS_PAGE));
+  }, [emptied]);
   const [form, setForm] = useState({ name: "", percentageDiscount: "", duration: "once", redemptionLimit: "" });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const refresh = () => client.invalidateQueries({ queryKey: commerceKeys.coupons() });
@@ -20,6 +33,7 @@ export function PromoCodesPage() {
     onSuccess: () => {
       notify("Promo code created", "success");
       setForm({ name: "", percentageDiscount: "", duration: "once", redemptionLimit: "" });
+      setOffset(0);
       void refresh();
     },
     onError: (e) => setErrors({ form: errorMessage(e) }),
@@ -64,7 +78,7 @@ export function PromoCodesPage() {
       </form>
       {list.isPending && <Spinner label="Loading promo codes" />}
       {list.isError && <p className="form-error" role="alert">{errorMessage(list.error)}</p>}
-      {list.data && list.data.list.length === 0 && <EmptyState title="No promo codes yet" />}
+      {list.data && list.data.totalCount === 0 && <EmptyState title="No promo codes yet" />}
       {list.data && list.data.list.length > 0 && (
         <div style={{ overflowX: "auto" }}>
           <table className="data-table">
@@ -84,6 +98,7 @@ export function PromoCodesPage() {
           </table>
         </div>
       )}
+      {list.data && <Pager offset={offset} limit={COUPONS_PAGE} total={list.data.totalCount} busy={list.isFetching} onChange={setOffset} />}
       {deleting && (
         <ConfirmDialog
           title={`Delete ${deleting.name}?`}

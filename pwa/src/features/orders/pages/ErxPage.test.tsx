@@ -9,7 +9,7 @@ beforeAll(preloadScreens, 60_000);
 
 const rx = (i: number): OrderSummary => ({
   kind: "prescription", id: crypto.randomUUID(), encounterId: crypto.randomUUID(), patientId: crypto.randomUUID(), patientName: `Patient ${i}`,
-  title: `Medication ${i}`, state: "current", transmission: "delivered", isShared: true, open: false,
+  title: `Medication ${i}`, state: "current", transmission: "transmitted", isShared: true, open: false,
   createdAt: "2026-01-10T15:00:00.000Z", updatedAt: "2026-01-10T15:00:00.000Z",
 });
 
