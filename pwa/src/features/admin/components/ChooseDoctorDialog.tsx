@@ -12,8 +12,9 @@ type Props = { patient: AuthUser; onClose: () => void; onChosen: (updated: AuthU
 
 /**
  * Choose a doctor for a patient (`POST /doctors/choose/admin`): doctors licensed
- * in the patient's state; full panels (400) are shown but cannot be chosen; the
- * server checks both again.
+ * in the patient's state, the first 20 by name, searchable, and how many there are
+ * when more match; full panels (400) are shown but cannot be chosen; the server
+ * checks both again.
  */
 export function ChooseDoctorDialog({ patient, onClose, onChosen }: Props) {
   const api = useApi();
@@ -66,6 +67,12 @@ export function ChooseDoctorDialog({ patient, onClose, onChosen }: Props) {
                   </li>
                 ))}
               </ul>
+              {doctors.data && doctors.data.totalCount > doctors.data.list.length && (
+                <p className="muted" role="status">
+                  Showing {doctors.data.list.length} of {doctors.data.totalCount} doctors{search.trim() ? ` matching “${search.trim()}”` : ""}:
+                  search by name to find the others.
+                </p>
+              )}
             </>
           )}
         <div className="row" style={{ justifyContent: "flex-end" }}>
