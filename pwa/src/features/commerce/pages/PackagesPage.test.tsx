@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { PaidService } from "../../../../../sync/schemas/commerce.ts";
 import { createFetchStub, randomUser, renderWithDeps, signedInDeps, success } from "../../../test/helpers.tsx";
-import { PackagesPage } from "./PackagesPage.tsx";
+import { PackagesPage, SERVICES_PAGE } from "./PackagesPage.tsx";
 
 const referral: PaidService = {
   id: "3f2b9c1e-0000-4000-8000-000000000051", name: "Imaging referral", description: "", subscriberPriceCents: 3000,
@@ -60,5 +60,24 @@ describe("/admin/packages → paid services", { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole("button", { name: "Save" }));
     await waitFor(() => expect(stub.calls.some((c) => c.method === "PUT")).toBe(true));
     expect(stub.calls.find((c) => c.method === "PUT")!.body).toMatchObject({ additional: null, refundWindowDays: null });
+  });
+});
+
+describe("/admin/packages → paid services: paging", { timeout: 20_000 }, () => {
+  it("pages through every service, 50 at a time (it listed 100 and no more)", async () => {
+    const user = userEvent.setup();
+    const all = Array.from({ length: 70 }, (_, i) => ({ ...referral, id: crypto.randomUUID(), name: `Service ${String(i + 1).padStart(2, "0")}` }));
+    render({
+      "GET /paidServices/list": ({ url }) => {
+        const offset = Number(url.searchParams.get("offset"));
+        const limit = Number(url.searchParams.get("limit"));
+        return success({ list: all.slice(offset, offset + limit), offset, limit, totalCount: all.length });
+      },
+    });
+    const pages = await screen.findByRole("navigation", { name: "Pages" });
+    expect(within(pages).getByText(`1–${SERVICES_PAGE} of 70`)).toBeTruthy();
+    await user.click(within(pages).getByRole("button", { name: "Next" }));
+    expect(await screen.findByRole("button", { name: "Edit Service 70" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Edit Service 01" })).toBeNull();
   });
 });

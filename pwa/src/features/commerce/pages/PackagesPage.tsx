@@ -1,19 +1,26 @@
 import { useState } from "react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/api-error.ts";
-import { Button, Checkbox, Dialog, EmptyState, Select, Spinner, TextField, useSnackbar } from "../../../ui/index.ts";
+import { Button, Checkbox, Dialog, EmptyState, Pager, Select, Spinner, TextField, useSnackbar } from "../../../ui/index.ts";
 import { type PaidService, paidServiceInputSchema, type ServiceField } from "../../../../../sync/schemas/commerce.ts";
 import { commerceKeys, formatCents, parseDollars } from "../money.ts";
 import { PlansSection } from "../../memberships/admin/index.ts";
 
-/** `/admin/packages`: the paid services and the membership plans (create, edit, activate/deactivate, homepage). */
+/** Paid services per page. */
+export const SERVICES_PAGE = 50;
+
+/** `/admin/packages`: the paid services (50 a page) and the membership plans (create, edit, activate/deactivate, homepage). */
 export function PackagesPage() {
   const api = useApi();
   const notify = useSnackbar();
   const client = useQueryClient();
-  const key = [...commerceKeys.all, "services", "admin"];
-  const list = useQuery({ queryKey: key, queryFn: () => api.get<{ list: PaidService[] }>("/paidServices/list?limit=100") });
+  const [offset, setOffset] = useState(0);
+  const list = useQuery({
+    queryKey: [...commerceKeys.all, "services", "admin", offset],
+    queryFn: () => api.get<{ list: PaidService[]; totalCount: number }>("/paidServices/list", { query: { limit: SERVICES_PAGE, offset } }),
+    placeholderData: keepPreviousData,
+  });
   const [editing, setEditing] = useState<PaidService | "new" | null>(null);
   const flag = useMutation({
     mutationFn: (path: string) => api.put(path),
@@ -34,7 +41,7 @@ export function PackagesPage() {
       <div><Button onClick={() => setEditing("new")}>New service</Button></div>
       {list.isPending && <Spinner label="Loading services" />}
       {list.isError && <p className="form-error" role="alert">{errorMessage(list.error)}</p>}
-      {list.data && list.data.list.length === 0 && <EmptyState title="No paid services yet" />}
+      {list.data && list.data.totalCount === 0 && <EmptyState title="No paid services yet" />}
       {list.data && list.data.list.length > 0 && (
         <div style={{ overflowX: "auto" }}>
           <table className="data-table">
@@ -61,6 +68,7 @@ export function PackagesPage() {
           </table>
         </div>
       )}
+      {list.data && <Pager offset={offset} limit={SERVICES_PAGE} total={list.data.totalCount} busy={list.isFetching} onChange={setOffset} />}
       {editing && <ServiceDialog service={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
       <PlansSection />
     </section>

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { Plan } from "../../../../../sync/schemas/membership.ts";
 import { createFetchStub, failure, randomId, randomUser, renderWithDeps, signedInDeps, success } from "../../../test/helpers.tsx";
-import { PlansSection } from "./PlansSection.tsx";
+import { PLANS_PAGE, PlansSection } from "./PlansSection.tsx";
 
 const plan = (patch: Partial<Plan> = {}): Plan => ({
   id: randomId(), name: "Primary care — monthly", description: "", priceCents: 5900, initialPriceCents: null, interval: "month",
@@ -148,5 +148,27 @@ describe("/admin/packages → Membership plans", { timeout: 20_000 }, () => {
   it("shows a failed load", async () => {
     render(createFetchStub({ "GET /plans": () => failure(500, "Server error") }));
     expect((await screen.findByText("Server error")).getAttribute("role")).toBe("alert");
+  });
+});
+
+describe("Membership plans: paging", () => {
+  it("pages through every plan, 50 at a time (it listed 100 and said how many more); a new sort starts at the first page", async () => {
+    const user = userEvent.setup();
+    const all = Array.from({ length: 120 }, (_, i) => plan({ name: `Plan ${String(i + 1).padStart(3, "0")}` }));
+    const stub = createFetchStub({
+      "GET /plans": ({ url }) => {
+        const offset = Number(url.searchParams.get("offset"));
+        const limit = Number(url.searchParams.get("limit"));
+        return success({ list: all.slice(offset, offset + limit), offset, limit, totalCount: all.length });
+      },
+    });
+    renderWithDeps(<PlansSection />, signedInDeps(randomUser({ role: "admin" }), { fetch: stub.fetch }));
+    const pages = await screen.findByRole("navigation", { name: "Pages" });
+    expect(within(pages).getByText(`1–${PLANS_PAGE} of 120`)).toBeTruthy();
+    await user.click(within(pages).getByRole("button", { name: "Next" }));
+    await user.click(await within(pages).findByRole("button", { name: "Next" }));
+    expect(await screen.findByRole("rowheader", { name: "Plan 120" })).toBeTruthy();
+    await user.selectOptions(screen.getByLabelText("Sort plans by"), screen.getAllByRole("option")[1]);
+    await waitFor(() => expect(stub.calls.at(-1)!.url.searchParams.get("offset")).toBe("0"));
   });
 });

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/api-error.ts";
-import { Button, EmptyState, Select, Spinner, useSnackbar } from "../../../ui/index.ts";
+import { Button, EmptyState, Pager, Select, Spinner, useSnackbar } from "../../../ui/index.ts";
 import type { Plan } from "../../../../../sync/schemas/membership.ts";
 import { formatCents } from "../../commerce/index.ts";
 import { describeInterval } from "../doctor/format.ts";
@@ -26,16 +26,20 @@ const SORTS = [
 
 const CATEGORY: Record<Plan["category"], string> = { primary: "Primary care", specialty: "Specialty care", "one-time": "One-time" };
 
-/** `/admin/packages` → Membership plans (02 §3, §5): list, sort, create, edit, activate, homepage. */
+/** Plans per page. */
+export const PLANS_PAGE = 50;
+
+/** `/admin/packages` → Membership plans (02 §3, §5): list (50 a page), sort, create, edit, activate, homepage. */
 export function PlansSection() {
   const api = useApi();
   const notify = useSnackbar();
   const client = useQueryClient();
   const [sort, setSort] = useState<string>("-createdAt");
+  const [offset, setOffset] = useState(0);
   const [editing, setEditing] = useState<Plan | "new" | null>(null);
   const list = useQuery({
-    queryKey: planKeys.list(sort),
-    queryFn: () => api.get<{ list: Plan[]; totalCount: number }>(`/plans?limit=100&sort=${encodeURIComponent(sort)}`),
+    queryKey: [...planKeys.list(sort), offset],
+    queryFn: () => api.get<{ list: Plan[]; totalCount: number }>("/plans", { query: { limit: PLANS_PAGE, offset, sort } }),
     placeholderData: keepPreviousData,
   });
   const flag = useMutation({
@@ -51,7 +55,7 @@ export function PlansSection() {
       <h2 id="plans-title">Membership plans</h2>
       <div className="row" style={{ flexWrap: "wrap", alignItems: "flex-end" }}>
         <Button onClick={() => setEditing("new")}>New plan</Button>
-        <Select label="Sort plans by" value={sort} onChange={setSort} options={SORTS} />
+        <Select label="Sort plans by" value={sort} onChange={(v) => { setSort(v); setOffset(0); }} options={SORTS} />
       </div>
       {list.isPending && <Spinner label="Loading plans" />}
       {list.isError && (
@@ -60,7 +64,7 @@ export function PlansSection() {
           <div><Button variant="secondary" onClick={() => void list.refetch()}>Try again</Button></div>
         </div>
       )}
-      {list.data && list.data.list.length === 0 && <EmptyState title="No membership plans yet" />}
+      {list.data && list.data.totalCount === 0 && <EmptyState title="No membership plans yet" />}
       {list.data && list.data.list.length > 0 && (
         <div className="table-scroll" tabIndex={0} role="region" aria-label="Membership plans (scrolls sideways)">
           <table className="data-table">
@@ -117,9 +121,7 @@ export function PlansSection() {
           </table>
         </div>
       )}
-      {list.data && list.data.totalCount > list.data.list.length && (
-        <p className="muted">Showing {list.data.list.length} of {list.data.totalCount} plans.</p>
-      )}
+      {list.data && <Pager offset={offset} limit={PLANS_PAGE} total={list.data.totalCount} busy={list.isFetching} onChange={setOffset} />}
       {editing && (
         <PlanDialog
           plan={editing === "new" ? null : editing}
