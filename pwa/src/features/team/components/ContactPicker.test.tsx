@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { ContactOption } from "../../../../../sync/schemas/team.ts";
 import { createFetchStub, randomId, randomUser, renderWithDeps, signedInDeps, success } from "../../../test/helpers.tsx";
-import { ContactPicker } from "./ContactPicker.tsx";
+import { CONTACT_MATCHES, ContactPicker } from "./ContactPicker.tsx";
 
 const doctor = randomUser({ role: "doctor", applicationStatus: "approved", isAccountApproved: true });
 const lab = { id: randomId(), name: "Sierra Labs", organization: "Sierra Labs", kind: "Lab", fax: "+17755550151", phone: "" };
@@ -27,5 +27,21 @@ describe("ContactPicker", () => {
     await user.selectOptions(select, heart.id);
     expect(chosen.at(-1)).toEqual(heart);
     expect(stub.calls.every((c) => c.url.searchParams.get("kind") === "Lab")).toBe(true);
+  });
+
+  it("says when the edge's first matches may not be all of them, and not otherwise", async () => {
+    const user = userEvent.setup();
+    const book = Array.from({ length: 80 }, (_, i) => ({ ...lab, id: randomId(), name: `Contact ${String(i + 1).padStart(2, "0")}` }));
+    const stub = createFetchStub({
+      "GET /contacts/dropdown": (req) => {
+        const search = req.url.searchParams.get("search") ?? "";
+        return success({ list: book.filter((c) => c.name.includes(search)).slice(0, CONTACT_MATCHES) });
+      },
+    });
+    renderWithDeps(<ContactPicker label="Fax recipient" value="" onChange={() => {}} />, signedInDeps(doctor, { fetch: stub.fetch }));
+    expect(await screen.findByText(`The first ${CONTACT_MATCHES} by name: type part of a name or organization to find others.`)).toBeTruthy();
+    await user.type(screen.getByLabelText("Search fax recipients"), "Contact 7");
+    await waitFor(() => expect(screen.getByRole("option", { name: /Contact 75/ })).toBeTruthy());
+    expect(screen.queryByText(/The first \d+ by name/)).toBeNull();
   });
 });

@@ -2,6 +2,8 @@
  * A reusable contact picker (referrals, faxes): a search box over the
  * practice's contacts (`GET /contacts/dropdown`) and a native select of the
  * matches, optionally of one kind. `onChange` receives the chosen contact.
+ * The edge answers the first CONTACT_MATCHES by name; when that many come,
+ * the picker says so and asks for more of a name.
  */
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
@@ -9,6 +11,9 @@ import { useAppDeps } from "../../../lib/app-deps.tsx";
 import type { ContactOption } from "../../../../../sync/schemas/team.ts";
 import { Select, TextField } from "../../../ui/index.ts";
 import { teamKeys } from "../lib/keys.ts";
+
+/** The most matches `GET /contacts/dropdown` answers (edge/src/domains/team/contacts.ts). */
+export const CONTACT_MATCHES = 50;
 
 export function ContactPicker(
   { label = "Contact", value, onChange, kind, error }: {
@@ -31,6 +36,9 @@ export function ContactPicker(
         options={list.map((c) => ({ value: c.id, label: `${c.name}${c.organization ? ` · ${c.organization}` : ""} (${c.kind})` }))}
         onChange={(id) => onChange(list.find((c) => c.id === id) ?? null)}
       />
+      {list.length >= CONTACT_MATCHES && (
+        <p className="muted" role="status">The first {CONTACT_MATCHES} by name: type part of a name or organization to find others.</p>
+      )}
     </div>
   );
 }
