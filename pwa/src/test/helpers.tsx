@@ -36,6 +36,13 @@ export const failure = (code: number, message: string, details: Record<string, u
     headers: { "Content-Type": "application/json" },
   });
 
+/** A list endpoint answering `rows` as the edge pages them (`offset`, `limit` from the query; `totalCount`). */
+export const pagedList = (rows: readonly unknown[]): StubHandler => ({ url }) => {
+  const offset = Number(url.searchParams.get("offset") ?? 0);
+  const limit = Number(url.searchParams.get("limit") ?? 20);
+  return success({ list: rows.slice(offset, offset + limit), offset, limit, totalCount: rows.length });
+};
+
 /** A fetch that routes "METHOD /path" (path after /api/v1, no query) to handlers and records every call. */
 export function createFetchStub(handlers: Record<string, StubHandler> = {}) {
   const calls: StubRequest[] = [];

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { PaidService } from "../../../../../sync/schemas/commerce.ts";
-import { createFetchStub, randomUser, renderWithDeps, signedInDeps, success } from "../../../test/helpers.tsx";
+import { createFetchStub, pagedList, randomUser, renderWithDeps, signedInDeps, success } from "../../../test/helpers.tsx";
 import { PackagesPage, SERVICES_PAGE } from "./PackagesPage.tsx";
 
 const referral: PaidService = {
@@ -68,11 +68,7 @@ describe("/admin/packages → paid services: paging", { timeout: 20_000 }, () =>
     const user = userEvent.setup();
     const all = Array.from({ length: 70 }, (_, i) => ({ ...referral, id: crypto.randomUUID(), name: `Service ${String(i + 1).padStart(2, "0")}` }));
     render({
-      "GET /paidServices/list": ({ url }) => {
-        const offset = Number(url.searchParams.get("offset"));
-        const limit = Number(url.searchParams.get("limit"));
-        return success({ list: all.slice(offset, offset + limit), offset, limit, totalCount: all.length });
-      },
+      "GET /paidServices/list": pagedList(all),
     });
     const pages = await screen.findByRole("navigation", { name: "Pages" });
     expect(within(pages).getByText(`1–${SERVICES_PAGE} of 70`)).toBeTruthy();

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { Coupon } from "../../../../../sync/schemas/commerce.ts";
-import { createFetchStub, failure, randomUser, renderWithDeps, signedInDeps, success } from "../../../test/helpers.tsx";
+import { createFetchStub, pagedList, failure, randomUser, renderWithDeps, signedInDeps, success } from "../../../test/helpers.tsx";
 import { COUPONS_PAGE, PromoCodesPage } from "./PromoCodesPage.tsx";
 
 const spring = {
@@ -52,11 +52,7 @@ describe("/admin/promo-codes: the list", { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     const all = Array.from({ length: 120 }, (_, i) => ({ ...spring, id: crypto.randomUUID(), name: `CODE${String(i + 1).padStart(3, "0")}` }));
     const stub = createFetchStub({
-      "GET /coupons": ({ url }) => {
-        const offset = Number(url.searchParams.get("offset"));
-        const limit = Number(url.searchParams.get("limit"));
-        return success({ list: all.slice(offset, offset + limit), offset, limit, totalCount: all.length });
-      },
+      "GET /coupons": pagedList(all),
     });
     renderWithDeps(<PromoCodesPage />, signedInDeps(randomUser({ role: "admin" }), { fetch: stub.fetch }));
     const pages = await screen.findByRole("navigation", { name: "Pages" });

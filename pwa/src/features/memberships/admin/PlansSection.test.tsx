@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { Plan } from "../../../../../sync/schemas/membership.ts";
-import { createFetchStub, failure, randomId, randomUser, renderWithDeps, signedInDeps, success } from "../../../test/helpers.tsx";
+import { createFetchStub, pagedList, failure, randomId, randomUser, renderWithDeps, signedInDeps, success } from "../../../test/helpers.tsx";
 import { PLANS_PAGE, PlansSection } from "./PlansSection.tsx";
 
 const plan = (patch: Partial<Plan> = {}): Plan => ({
@@ -156,11 +156,7 @@ describe("Membership plans: paging", () => {
     const user = userEvent.setup();
     const all = Array.from({ length: 120 }, (_, i) => plan({ name: `Plan ${String(i + 1).padStart(3, "0")}` }));
     const stub = createFetchStub({
-      "GET /plans": ({ url }) => {
-        const offset = Number(url.searchParams.get("offset"));
-        const limit = Number(url.searchParams.get("limit"));
-        return success({ list: all.slice(offset, offset + limit), offset, limit, totalCount: all.length });
-      },
+      "GET /plans": pagedList(all),
     });
     renderWithDeps(<PlansSection />, signedInDeps(randomUser({ role: "admin" }), { fetch: stub.fetch }));
     const pages = await screen.findByRole("navigation", { name: "Pages" });

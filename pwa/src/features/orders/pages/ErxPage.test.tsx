@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { OrderSummary } from "../../../../../sync/schemas/orders.ts";
-import { createFetchStub, preloadScreens, randomUser, renderApp, signedInDeps, success } from "../../../test/helpers.tsx";
+import { createFetchStub, pagedList, preloadScreens, randomUser, renderApp, signedInDeps, success } from "../../../test/helpers.tsx";
 import { ERX_PAGE } from "./ErxPage.tsx";
 
 beforeAll(preloadScreens, 60_000);
@@ -19,12 +19,7 @@ describe("ErxPage", { timeout: 20_000 }, () => {
     const all = Array.from({ length: 130 }, (_, i) => rx(i + 1));
     const stub = createFetchStub({
       "GET /doctors/check/erx": () => success({ complete: true, missing: [] }),
-      "GET /orders": ({ url }) => {
-        const offset = Number(url.searchParams.get("offset"));
-        const limit = Number(url.searchParams.get("limit"));
-        const rows = url.searchParams.get("state") === "all" ? all : all.slice(0, 3);
-        return success({ list: rows.slice(offset, offset + limit), offset, limit, totalCount: rows.length });
-      },
+      "GET /orders": (req) => pagedList(req.url.searchParams.get("state") === "all" ? all : all.slice(0, 3))(req),
     });
     renderApp("/doctor/erx", signedInDeps(randomUser({ role: "doctor", stripeAccount: "acct_1", isActiveStripeAccount: true }), { fetch: stub.fetch }));
     expect(await screen.findByText("Medication 3")).toBeTruthy();
