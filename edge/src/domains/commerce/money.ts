@@ -39,6 +39,8 @@ export const payoutExceeds = () => badRequest("The amount exceeds your available
 export const payoutFailed = () => new AppError(502, "There was an error with your payout. Please try again later.", { reason: "PAYOUT_ERROR" });
 
 const money = (c: number) => (c / 100).toFixed(2);
+type Cursor = { at: string; id: string };
+
 /** Rows per query of the CSV export. */
 export const CSV_PAGE = 1000;
 
@@ -62,14 +64,16 @@ export function createMoney(deps: Pick<Deps, "sql" | "audit" | "payments">) {
   }
 
   /**
-   * Newest first; `page` by offset (the list) or after a row (the CSV). The row's own stored time is compared, read
-   * in the query: a time sent back as a parameter can come back to the millisecond and skip rows within it.
+   * Newest first; `page` by offset (the list) or after a row (the CSV). The row's time travels as text
+   * (`created_at::text`, microseconds kept) and is cast back in SQL: typed as a timestamp, the driver would send
+   * it back to the millisecond and skip rows within it; looked up by id, a row deleted meanwhile would end the
+   * export early.
    */
-  function select(where: ReturnType<typeof visible> & object, page: { offset: number; limit: number } | { after: string | null; limit: number }) {
+  function select(where: ReturnType<typeof visible> & object, page: { offset: number; limit: number } | { after: Cursor | null; limit: number }) {
     const after = "after" in page && page.after
-      ? sql`and (t.created_at, t.id) < (select a.created_at, a.id from payment_transactions a where a.id = ${page.after})`
+      ? sql`and (t.created_at, t.id) < (${page.after.at}::text::timestamptz, ${page.after.id}::uuid)`
       : sql``;
-    return sql<TxRow[]>`select t.*, p.first_name || ' ' || p.last_name as patient_name,
+    return sql<(TxRow & { at: string })[]>`select t.*, t.created_at::text as at, p.first_name || ' ' || p.last_name as patient_name,
         d.first_name || ' ' || d.last_name as doctor_name,
         coalesce(s.name, pl.name) as description
       from payment_transactions t join users p on p.id = t.patient_id left join users d on d.id = t.doctor_id
@@ -95,7 +99,7 @@ export function createMoney(deps: Pick<Deps, "sql" | "audit" | "payments">) {
     csv(actor: Actor, q: LedgerQuery): ReadableStream<Uint8Array> {
       const where = visible(actor, q);
       const encoder = new TextEncoder();
-      let after: string | null = null;
+      let after: Cursor | null = null;
       let headerSent = false;
       return new ReadableStream<Uint8Array>({
         async pull(controller) {
@@ -107,7 +111,8 @@ export function createMoney(deps: Pick<Deps, "sql" | "audit" | "payments">) {
           }
           const rows = await select(where!, { after, limit: CSV_PAGE });
           if (rows.length > 0) {
-            after = rows[rows.length - 1].id;
+            const last = rows[rows.length - 1];
+            after = { at: last.at, id: last.id };
             controller.enqueue(encoder.encode(rows.map(toLedger).map((t) =>
               [t.createdAt, t.type, t.status, t.patientName, t.doctorName ?? "", t.description, money(t.amountCents), money(t.feeCents),
                 money(t.netCents), money(t.refundedCents)].map(csvCell).join(",") + "\r\n"

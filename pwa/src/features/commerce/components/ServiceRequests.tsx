@@ -29,7 +29,8 @@ export function ServiceRequests({ view }: { view: "patient" | "doctor" }) {
     },
     getNextPageParam: (last) => last.next,
   });
-  const list = requests.data?.pages.flatMap((p) => p.list);
+  // A request made between two pages shifts the next page by one: each request once.
+  const list = requests.data && [...new Map(requests.data.pages.flatMap((p) => p.list).map((r) => [r.id, r])).values()];
   const [fileError, setFileError] = useState("");
 
   async function download(requestId: string, file: { id: string; name: string }) {

@@ -70,7 +70,7 @@ describe("/admin/packages → paid services: paging", { timeout: 20_000 }, () =>
     render({
       "GET /paidServices/list": pagedList(all),
     });
-    const pages = await screen.findByRole("navigation", { name: "Pages" });
+    const pages = await screen.findByRole("navigation", { name: "Paid services pages" });
     expect(within(pages).getByText(`1–${SERVICES_PAGE} of 70`)).toBeTruthy();
     await user.click(within(pages).getByRole("button", { name: "Next" }));
     expect(await screen.findByRole("button", { name: "Edit Service 70" })).toBeTruthy();

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/api-error.ts";
-import { Button, Checkbox, Dialog, EmptyState, Pager, Select, Spinner, TextField, useSnackbar } from "../../../ui/index.ts";
+import { Button, Checkbox, Dialog, EmptyState, Pager, Select, Spinner, TextField, useOffsetInRange, useSnackbar } from "../../../ui/index.ts";
 import { type PaidService, paidServiceInputSchema, type ServiceField } from "../../../../../sync/schemas/commerce.ts";
 import { commerceKeys, formatCents, parseDollars } from "../money.ts";
 import { PlansSection } from "../../memberships/admin/index.ts";
@@ -21,6 +21,7 @@ export function PackagesPage() {
     queryFn: () => api.get<{ list: PaidService[]; totalCount: number }>("/paidServices/list", { query: { limit: SERVICES_PAGE, offset } }),
     placeholderData: keepPreviousData,
   });
+  useOffsetInRange(offset, SERVICES_PAGE, list.data?.totalCount, setOffset);
   const [editing, setEditing] = useState<PaidService | "new" | null>(null);
   const flag = useMutation({
     mutationFn: (path: string) => api.put(path),
@@ -68,7 +69,7 @@ export function PackagesPage() {
           </table>
         </div>
       )}
-      {list.data && <Pager offset={offset} limit={SERVICES_PAGE} total={list.data.totalCount} busy={list.isFetching} onChange={setOffset} />}
+      {list.data && <Pager offset={offset} limit={SERVICES_PAGE} total={list.data.totalCount} busy={list.isFetching} onChange={setOffset} label="Paid services pages" />}
       {editing && <ServiceDialog service={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
       <PlansSection />
     </section>

@@ -63,3 +63,26 @@ describe("/admin/promo-codes: the list", { timeout: 20_000 }, () => {
     expect(within(pages).getByText(`${2 * COUPONS_PAGE + 1}–120 of 120`)).toBeTruthy();
   });
 });
+
+describe("/admin/promo-codes: the last code of the last page deleted", { timeout: 20_000 }, () => {
+  it("goes back to the last page that has codes", async () => {
+    const user = userEvent.setup();
+    let all = Array.from({ length: 2 * COUPONS_PAGE + 1 }, (_, i) => ({ ...spring, id: crypto.randomUUID(), name: `CODE${String(i + 1).padStart(3, "0")}` }));
+    const last = all[all.length - 1];
+    const stub = createFetchStub({
+      "GET /coupons": (req) => pagedList(all)(req),
+      [`DELETE /coupons/${last.id}`]: () => {
+        all = all.filter((c) => c.id !== last.id);
+        return success({ id: last.id });
+      },
+    });
+    renderWithDeps(<PromoCodesPage />, signedInDeps(randomUser({ role: "admin" }), { fetch: stub.fetch }));
+    const pages = await screen.findByRole("navigation", { name: "Pages" });
+    await user.click(within(pages).getByRole("button", { name: "Next" }));
+    await user.click(await within(pages).findByRole("button", { name: "Next" }));
+    await user.click(await screen.findByRole("button", { name: `Delete ${last.name}` }));
+    await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Delete promo code" }));
+    expect(await screen.findByText(`${COUPONS_PAGE + 1}–${2 * COUPONS_PAGE} of ${2 * COUPONS_PAGE}`)).toBeTruthy();
+    expect(screen.queryByText("No promo codes yet")).toBeNull();
+  });
+});

@@ -1,8 +1,8 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/api-error.ts";
-import { Button, ConfirmDialog, EmptyState, Pager, Select, Spinner, TextField, useSnackbar } from "../../../ui/index.ts";
+import { Button, ConfirmDialog, EmptyState, Pager, Select, Spinner, TextField, useOffsetInRange, useSnackbar } from "../../../ui/index.ts";
 import { type Coupon, couponInputSchema } from "../../../../../sync/schemas/commerce.ts";
 import { commerceKeys } from "../money.ts";
 
@@ -20,11 +20,8 @@ export function PromoCodesPage() {
     queryFn: () => api.get<{ list: Coupon[]; totalCount: number }>("/coupons", { query: { offset, limit: COUPONS_PAGE } }),
     placeholderData: keepPreviousData,
   });
-  // The last code of a later page deleted: back one page.
-  const emptied = list.data !== undefined && list.data.list.length === 0 && offset > 0;
-  useEffect(() => {
-    if (emptied) setOffset((at) => Math.max(0, at - COUPONS_PAGE));
-  }, [emptied]);
+  // The last code of a later page deleted: back to the last page with codes.
+  useOffsetInRange(offset, COUPONS_PAGE, list.data?.totalCount, setOffset);
   const [form, setForm] = useState({ name: "", percentageDiscount: "", duration: "once", redemptionLimit: "" });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const refresh = () => client.invalidateQueries({ queryKey: commerceKeys.coupons() });

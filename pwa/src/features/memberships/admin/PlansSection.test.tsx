@@ -159,7 +159,7 @@ describe("Membership plans: paging", () => {
       "GET /plans": pagedList(all),
     });
     renderWithDeps(<PlansSection />, signedInDeps(randomUser({ role: "admin" }), { fetch: stub.fetch }));
-    const pages = await screen.findByRole("navigation", { name: "Pages" });
+    const pages = await screen.findByRole("navigation", { name: "Plans pages" });
     expect(within(pages).getByText(`1–${PLANS_PAGE} of 120`)).toBeTruthy();
     await user.click(within(pages).getByRole("button", { name: "Next" }));
     await user.click(await within(pages).findByRole("button", { name: "Next" }));

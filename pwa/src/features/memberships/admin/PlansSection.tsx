@@ -2,7 +2,7 @@ import { useState } from "react";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/api-error.ts";
-import { Button, EmptyState, Pager, Select, Spinner, useSnackbar } from "../../../ui/index.ts";
+import { Button, EmptyState, Pager, Select, Spinner, useOffsetInRange, useSnackbar } from "../../../ui/index.ts";
 import type { Plan } from "../../../../../sync/schemas/membership.ts";
 import { formatCents } from "../../commerce/index.ts";
 import { describeInterval } from "../doctor/format.ts";
@@ -42,6 +42,7 @@ export function PlansSection() {
     queryFn: () => api.get<{ list: Plan[]; totalCount: number }>("/plans", { query: { limit: PLANS_PAGE, offset, sort } }),
     placeholderData: keepPreviousData,
   });
+  useOffsetInRange(offset, PLANS_PAGE, list.data?.totalCount, setOffset);
   const flag = useMutation({
     mutationFn: ({ path }: { path: string; done: string }) => api.put<Plan>(path),
     onSuccess: (_p, v) => {
@@ -121,7 +122,7 @@ export function PlansSection() {
           </table>
         </div>
       )}
-      {list.data && <Pager offset={offset} limit={PLANS_PAGE} total={list.data.totalCount} busy={list.isFetching} onChange={setOffset} />}
+      {list.data && <Pager offset={offset} limit={PLANS_PAGE} total={list.data.totalCount} busy={list.isFetching} onChange={setOffset} label="Plans pages" />}
       {editing && (
         <PlanDialog
           plan={editing === "new" ? null : editing}

@@ -29,6 +29,8 @@ export function useSiteNotifications(listOpen: boolean) {
   const { connected } = useSyncStatus();
   const [count, setCount] = useState(0);
   const [list, setList] = useState<ListState>({ items: [], total: 0, loading: false, loadingMore: false, error: null });
+  /** A failed mark (the list is read again; this stays said until the next mark). */
+  const [markError, setMarkError] = useState<string | null>(null);
 
   const loadCount = useCallback(() => {
     api.get<{ count: number }>("/siteNotifications/count").then((result) => setCount(result.count), () => {});
@@ -68,17 +70,19 @@ export function useSiteNotifications(listOpen: boolean) {
 
   const markRead = useCallback(async (ids: string[]) => {
     if (ids.length === 0) return;
+    setMarkError(null);
     setList((current) => ({ ...current, items: current.items.map((item) => (ids.includes(item.id) ? { ...item, isRead: true } : item)) }));
     try {
       const result = await api.post<{ count: number }>("/siteNotifications", { ids });
       setCount(result.count);
     } catch (reason) {
-      setList((current) => ({ ...current, error: failureMessage(reason) }));
+      setMarkError(failureMessage(reason));
       loadList();
     }
   }, [api, loadList]);
 
   const markAllRead = useCallback(async () => {
+    setMarkError(null);
     setList((current) => ({ ...current, items: current.items.map((item) => ({ ...item, isRead: true })) }));
     try {
       for (let round = 0; round < MARK_ALL_ROUNDS; round++) {
@@ -89,11 +93,11 @@ export function useSiteNotifications(listOpen: boolean) {
         if (result.count === 0) break;
       }
     } catch (reason) {
-      setList((current) => ({ ...current, error: failureMessage(reason) }));
+      setMarkError(failureMessage(reason));
       loadList();
     }
     loadCount();
   }, [api, loadList, loadCount]);
 
-  return { count, ...list, markRead, markAllRead, loadMore: () => void loadMore(list.items.length) };
+  return { count, ...list, error: list.error ?? markError, markRead, markAllRead, loadMore: () => void loadMore(list.items.length) };
 }

@@ -11,7 +11,7 @@ import type { ListResult } from "../../../../../sync/envelope.ts";
 import type { ErxProfileCheck, OrderSummary } from "../../../../../sync/schemas/orders.ts";
 import { errorMessage } from "../../../lib/api/index.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
-import { Banner, Button, EmptyState, Pager, Select, Spinner } from "../../../ui/index.ts";
+import { Banner, Button, EmptyState, Pager, Select, Spinner, useOffsetInRange } from "../../../ui/index.ts";
 import { useOrdersLive } from "../hooks/use-orders-live.ts";
 import { formatDate, TRANSMISSION_LABELS } from "../lib/format.ts";
 import { ordersKeys } from "../lib/keys.ts";
@@ -36,6 +36,8 @@ export function ErxPage() {
     queryFn: ({ signal }) => api.get<ListResult<OrderSummary>>("/orders", { query, signal }),
     placeholderData: keepPreviousData,
   });
+  // A live update can take prescriptions out of "in flight": never stay on a page past the last.
+  useOffsetInRange(offset, ERX_PAGE, list.data?.totalCount, setOffset);
   const profile = useQuery({
     queryKey: ["orders", "erx-profile"],
     queryFn: ({ signal }) => api.get<ErxProfileCheck>("/doctors/check/erx", { signal }),
@@ -62,7 +64,7 @@ export function ErxPage() {
           <div><Button variant="secondary" onClick={() => void list.refetch()}>Try again</Button></div>
         </div>
       )}
-      {list.data?.list.length === 0 && <EmptyState title={state === "open" ? "No prescriptions in flight" : "No prescriptions yet"} />}
+      {list.data?.totalCount === 0 && <EmptyState title={state === "open" ? "No prescriptions in flight" : "No prescriptions yet"} />}
       {list.data && list.data.list.length > 0 && (
         <div className="orders-table-wrap">
           <table className="orders-table">

@@ -1,3 +1,4 @@
+import Dexie from "dexie";
 import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
 import { createRevision, fillWithDefaultSettings, getChangedDocumentsSince, normalizeMangoQuery, prepareQuery, randomToken, type RxStorage, type RxStorageInstance } from "rxdb";
 import { getRxStorageDexie } from "rxdb/plugins/storage-dexie";
@@ -124,6 +125,28 @@ describe("RxDB's Dexie storage with only the indexes RxDB uses", () => {
       };
     });
     expect(lwtEntries).toBe(2);
+  });
+
+  it("keeps working when a tab of the earlier code opens the database and adds the indexes back", async () => {
+    const idb = new IDBFactory();
+    const name = `lean-${randomToken(6)}`;
+    const lean = await instance(getLeanRxStorageDexie({ indexedDB: idb, IDBKeyRange }), name);
+    await lean.bulkWrite([{ document: doc("a", "p1", 1, 10) }], "test");
+    const created = await docsTable(idb, name);
+    // The earlier code in another tab: its own connection, declaring the tables as RxDB's Dexie storage does.
+    const earlier = new Dexie(`rxdb-dexie-${name}--0--items`, { indexedDB: idb, IDBKeyRange });
+    earlier.version(1).stores({
+      docs: "id, [_deleted+id], [_deleted+patientId+updatedAt+id], [_meta.lwt+id], _meta.lwt", changes: "++sequence, id", attachments: "id",
+    });
+    expect((await earlier.table("docs").toArray()).map((d) => d.id)).toEqual(["a"]);
+    earlier.close();
+    // This tab goes on writing and reading.
+    expect((await lean.bulkWrite([{ document: doc("b", "p1", 2, 20) }], "test")).error).toEqual([]);
+    expect((await lean.findDocumentsById(["a", "b"], false)).map((d) => d.id).sort()).toEqual(["a", "b"]);
+    await Promise.all(open.splice(0).map((store) => store.close()));
+    const upgraded = await docsTable(idb, name);
+    expect(upgraded.version).toBeGreaterThan(created.version);
+    expect(upgraded.indexes).toEqual(["[_deleted+id]", "[_deleted+patientId+updatedAt+id]", "[_meta.lwt+id]", "_meta.lwt"]);
   });
 
   it("leaves out only `_meta.lwt` and an undeclared `[_deleted+id]`", () => {

@@ -19,7 +19,9 @@
  *
  * A database created before keeps its extra indexes: Dexie opens a database
  * whose declared schema only lacks indexes as it is (no upgrade, nothing
- * rewritten), and IndexedDB keeps maintaining them. Written against RxDB 17's
+ * rewritten), and IndexedDB keeps maintaining them. A tab of the earlier code
+ * opening a database created here adds them back (a version upgrade); this
+ * tab then opens again at the new version. Written against RxDB 17's
  * Dexie storage (its database name and table declaration), whose version the
  * project pins; `dexie-indexes.test.ts` fails if either changes.
  */
@@ -55,6 +57,13 @@ export function getLeanRxStorageDexie(settings: DexieSettings): RxStorage<unknow
     ...settings,
     async onCreate(db: Dexie, name: string) {
       const schema = schemas.get(name);
+      // Another tab still running the code from before this storage (declaring the two indexes) opens a database
+      // this one created: Dexie there adds the indexes with a version upgrade, and Dexie here closes for it. RxDB
+      // opens its Dexie databases without auto-open, so this tab would fail every later call: open again once the
+      // upgrade is through (never after a deletion, which is a sign-out wiping the device).
+      db.on("versionchange", (event: IDBVersionChangeEvent) => {
+        if (event.newVersion) setTimeout(() => void db.open().catch(() => {}), 0);
+      });
       if (schema) {
         const version = db.version.bind(db);
         db.version = (n: number) => {

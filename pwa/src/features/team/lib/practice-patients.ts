@@ -20,5 +20,6 @@ export async function allPracticePatients(api: ApiClient, signal?: AbortSignal):
   const offsets = [];
   for (let offset = PAGE; offset < total; offset += PAGE) offsets.push(offset);
   const rest = await Promise.all(offsets.map(page));
-  return [first, ...rest].flatMap((p) => p.list);
+  // A patient joining or leaving between the pages shifts them: each patient once.
+  return [...new Map([first, ...rest].flatMap((p) => p.list).map((patient) => [patient.id, patient])).values()];
 }
