@@ -22,6 +22,7 @@
 import { spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -158,13 +159,13 @@ async function main() {
 
 /**
  * CPU time (user + system, from Linux's /proc) of the processes taking part, by role: Chromium's
- * renderers, the rest of Chromium (its browser process: IndexedDB's backend, the network), the edge
- * and PostgreSQL. With `since`: the time used since that reading, as a line; null where /proc is not there.
+ * renderers, its browser process (IndexedDB's backend runs there), its other processes (the network
+ * service, the GPU and zygote processes), the edge and PostgreSQL. With `since`: the time used since that reading, as a line; null where /proc is not there.
  */
 function cpuTimes(since) {
   if (!existsSync("/proc/self/stat")) return null;
   const tick = 100; // USER_HZ on Linux
-  const roles = { renderer: 0, "rest of Chromium": 0, edge: 0, postgres: 0 };
+  const roles = { renderer: 0, "browser process": 0, "other Chromium": 0, edge: 0, postgres: 0 };
   for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
     let stat, cmdline;
     try {
@@ -177,7 +178,7 @@ function cpuTimes(since) {
     const seconds = (Number(fields[11]) + Number(fields[12])) / tick;
     const program = cmdline.split(" ")[0].split("/").pop();
     const role = /^chrom/.test(program)
-      ? (cmdline.includes("--type=renderer") ? "renderer" : "rest of Chromium")
+      ? (cmdline.includes("--type=renderer") ? "renderer" : cmdline.includes("--type=") ? "other Chromium" : "browser process")
       : cmdline.includes("edge/src/main.ts") ? "edge" : /^postgres[: ]/.test(cmdline) ? "postgres" : null;
     if (role) roles[role] += seconds;
   }
@@ -329,6 +330,7 @@ async function startProfile(device, label) {
   return {
     async stop() {
       const { profile } = await cdp.send("Profiler.stop");
+      if (process.env.BENCH_PROFILE_FILE) await writeFile(process.env.BENCH_PROFILE_FILE, JSON.stringify(profile));
       const self = new Map();
       const byId = new Map(profile.nodes.map((n) => [n.id, n]));
       const gaps = profile.timeDeltas;

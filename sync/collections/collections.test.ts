@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
 import {
-  COLLECTION_NAMES, collectionOf, mergeNoteDraft, type MedicalFileDoc, NOTE_FIELDS_MAX_BYTES, type NoteDraftDoc, resolvePushConflict,
+  COLLECTION_NAMES, collectionOf, fitsUtf8, mergeNoteDraft, noteFieldsSchema, type MedicalFileDoc, NOTE_FIELDS_MAX_BYTES, type NoteDraftDoc, resolvePushConflict,
   sameValue, SYNC_COLLECTIONS,
 } from "./index.ts";
 import { parseContentRange, pullQuerySchema, refusedTombstone } from "../protocol.ts";
@@ -150,4 +150,21 @@ Deno.test("a push's conflict answer settles: a refusal takes the master, a concu
     assert.equal(drafts.schema.safeParse(mergeNoteDraft(input)).success, false);
     assert.deepEqual(resolvePushConflict(drafts, input), master);
   });
+});
+
+Deno.test("fitsUtf8 counts UTF-8 bytes, deciding by length where it can", () => {
+  const bytes = (text: string) => new TextEncoder().encode(text).length;
+  const cases = [
+    "", "x".repeat(100), "x".repeat(101), "é".repeat(50), "é".repeat(51), "€".repeat(33), "€".repeat(34),
+    "😀".repeat(25), "😀".repeat(26), "x".repeat(33) + "€", "x".repeat(98) + "€", "€".repeat(20) + "x".repeat(40),
+  ];
+  for (const text of cases) {
+    for (const max of [0, 1, 99, 100, 101, 300]) assert.equal(fitsUtf8(text, max), bytes(text) <= max, `${text.length} units, max ${max}`);
+  }
+  // A draft whose fields are 100 KB of three-byte characters is refused, one of 100 KB of ASCII kept.
+  const fields = (value: string) => noteFieldsSchema.safeParse({ a: value }).success;
+  assert.equal(fields("€".repeat(Math.floor(NOTE_FIELDS_MAX_BYTES / 3) + 1)), false);
+  assert.equal(fields("€".repeat(Math.floor(NOTE_FIELDS_MAX_BYTES / 3) - 10)), true);
+  assert.equal(fields("x".repeat(NOTE_FIELDS_MAX_BYTES - 20)), true);
+  assert.equal(fields("x".repeat(NOTE_FIELDS_MAX_BYTES)), false);
 });

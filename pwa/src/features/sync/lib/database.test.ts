@@ -72,6 +72,29 @@ describe("the device database", () => {
     expect(JSON.stringify(await rawRows(idb, "note_drafts"))).not.toContain("Renamed");
   });
 
+  it("stores each ciphertext as base64 of the IV and AES-GCM of the sealed fields' JSON, bound to the collection and id", async () => {
+    const idb = newDevice();
+    const raw = dataKey();
+    const db = await open(idb, raw);
+    const docs = [draft("Plain title", 1), draft("Ünïcödé — 😀 title", 2), { ...draft("Long", 3), fields: { text: "é€😀x".repeat(3000) } }];
+    await db.note_drafts.bulkInsert(docs);
+    const { fields: key } = await deriveLocalKeys(raw);
+    const rows = await rawRows(idb, "note_drafts");
+    expect(rows).toHaveLength(3);
+    for (const row of rows) {
+      const bytes = Uint8Array.from(atob(row[SEALED] as string), (c) => c.charCodeAt(0));
+      const plain = await crypto.subtle.decrypt(
+        { name: "AES-GCM", iv: bytes.subarray(0, 12), additionalData: new TextEncoder().encode(`dpc/rxdb/note_drafts/${row.id as string}`) },
+        key,
+        bytes.subarray(12),
+      );
+      const doc = docs.find((d) => d.id === row.id)!;
+      expect(JSON.parse(new TextDecoder().decode(plain))).toEqual({ title: doc.title, fields: doc.fields });
+    }
+    // Each document has its own IV.
+    expect(new Set(rows.map((row) => (row[SEALED] as string).slice(0, 16))).size).toBe(3);
+  });
+
   it("reopens with the same key, and refuses another key", async () => {
     const idb = newDevice();
     const key = dataKey();

@@ -1,8 +1,8 @@
 import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
-import { createRevision, fillWithDefaultSettings, now, randomToken, type RxStorageInstance } from "rxdb";
+import { createRevision, fillWithDefaultSettings, now, prepareQuery, randomToken, type RxStorageInstance } from "rxdb";
 import { getRxStorageDexie } from "rxdb/plugins/storage-dexie";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { withDirectWrites } from "./dexie-direct.ts";
+import { hasInsertNew, withDirectWrites } from "./dexie-direct.ts";
 
 type Doc = Record<string, unknown> & { id: string; _rev: string; _deleted: boolean; _meta: { lwt: number }; _attachments: Record<string, never> };
 
@@ -135,5 +135,43 @@ describe("writes through IndexedDB itself", () => {
     const row = { ...doc("a", "x"), _rev: "" };
     await expect(store.bulkWrite([{ document: row }], "test")).rejects.toThrow();
     expect(await store.findDocumentsById(["a"], true)).toEqual([]);
+  });
+
+  it("adds a batch of new documents in one write and one change event, readable through Dexie's path", async () => {
+    const store = await instance();
+    if (!hasInsertNew(store)) throw new Error("no insertNew");
+    const watch = events(store);
+    const docs = [doc("a", "done one"), doc("b", "two"), doc("c", "three", undefined, true)];
+    expect(await store.insertNew(docs as never, "test")).toBe(true);
+    expect(watch.seen).toEqual([
+      { operation: "INSERT", id: "a", title: "done one" },
+      { operation: "INSERT", id: "b", title: "two" },
+      { operation: "INSERT", id: "c", title: "three" },
+    ]);
+    const stored = await store.findDocumentsById(["a", "b", "c"], true);
+    expect(stored.map((d) => [d.id, d.done, d._deleted]).sort()).toEqual([["a", true, false], ["b", false, false], ["c", false, true]]);
+    // The boolean index is stored as Dexie's path stores it: a query on it finds the document.
+    const done = await store.query(prepareQuery(schema as never, { selector: { done: true, _deleted: false }, sort: [{ id: "asc" }], skip: 0 }));
+    expect(done.documents.map((d) => d.id)).toEqual(["a"]);
+    watch.stop();
+  });
+
+  it("adds nothing of a batch when one of its documents exists, and says so", async () => {
+    const store = await instance();
+    if (!hasInsertNew(store)) throw new Error("no insertNew");
+    await store.bulkWrite([{ document: doc("b", "already here") }], "test");
+    const watch = events(store);
+    expect(await store.insertNew([doc("a", "new"), doc("b", "pulled"), doc("c", "new")] as never, "test")).toBe(false);
+    expect((await store.findDocumentsById(["a", "b", "c"], true)).map((d) => [d.id, d.title])).toEqual([["b", "already here"]]);
+    expect(watch.seen).toEqual([]);
+    watch.stop();
+  });
+
+  it("adds nothing of a batch IndexedDB cannot store, and fails", async () => {
+    const store = await instance();
+    if (!hasInsertNew(store)) throw new Error("no insertNew");
+    const bad = { ...doc("b", "not cloneable"), title: () => "a function" } as unknown as Doc;
+    await expect(store.insertNew([doc("a", "fine"), bad] as never, "test")).rejects.toThrow();
+    expect(await store.findDocumentsById(["a", "b"], true)).toEqual([]);
   });
 });

@@ -2,8 +2,9 @@
  * RxDB's Dexie storage, written through IndexedDB itself.
  *
  * - `insertNew` (the first pull): documents that must be new are added
- *   without RxDB's per-document read. IndexedDB's own `add` refuses a key that
- *   exists, and one refused key aborts the whole transaction (all or nothing).
+ *   without RxDB's per-document read, straight through IndexedDB (no handler
+ *   per row). IndexedDB's own `add` refuses a key that exists, and one refused
+ *   key aborts the whole transaction (all or nothing).
  * - `bulkWrite` (every other write: edits, pulled pages, acknowledgements):
  *   RxDB's own algorithm — read the stored copies, `categorizeBulkWriteRows`
  *   (revision conflicts, inserts, updates, the change event), put — in one
@@ -88,12 +89,8 @@ async function insertNew(dexie: DexieInstance, docs: Row[], context: string): Pr
   if (docs.length === 0) return true;
   const state = await dexie.internals;
   const rows = docs.map((doc) => fromStorageToDexie(state.booleanIndexes, doc as never));
-  try {
-    await state.dexieDb.transaction("rw", state.dexieTable, () => state.dexieTable.bulkAdd(rows));
-  } catch (error) {
-    if ((error as { name?: string }).name === "BulkError" || (error as { name?: string }).name === "ConstraintError") return false;
-    throw error;
-  }
+  const added = await addAll(state, rows);
+  if (!added) return false;
   const last = docs[docs.length - 1];
   dexie.changes$.next({
     id: randomToken(10),
@@ -107,6 +104,51 @@ async function insertNew(dexie: DexieInstance, docs: Row[], context: string): Pr
     })),
   });
   return true;
+}
+
+/**
+ * Adds the rows in one IndexedDB transaction, with no handler per row (a first pull's page is a
+ * thousand rows; Dexie's `bulkAdd` wraps each request). False when a key exists: its `add` fails,
+ * which aborts the transaction, so nothing of the batch is stored.
+ */
+async function addAll(state: DexieInternals, rows: unknown[]): Promise<boolean> {
+  let transaction: IDBTransaction | null = null;
+  if (state.dexieDb.isOpen()) {
+    try {
+      const durability = state.dexieDb._options?.chromeTransactionDurability;
+      transaction = state.dexieDb.backendDB().transaction(state.dexieTable.name, "readwrite", durability ? { durability } : undefined);
+    } catch {
+      transaction = null; // closed under Dexie (a version change): Dexie's path answers as it would
+    }
+  }
+  if (!transaction) {
+    try {
+      await state.dexieDb.transaction("rw", state.dexieTable, () => state.dexieTable.bulkAdd(rows));
+      return true;
+    } catch (error) {
+      if ((error as { name?: string }).name === "BulkError" || (error as { name?: string }).name === "ConstraintError") return false;
+      throw error;
+    }
+  }
+  const tx = transaction;
+  let failure: unknown = null;
+  const done = new Promise<boolean>((resolve, reject) => {
+    tx.oncomplete = () => resolve(true);
+    tx.onabort = () => {
+      const error = failure ?? tx.error;
+      if ((error as { name?: string } | null)?.name === "ConstraintError") resolve(false);
+      else reject(error ?? new DOMException("The write was aborted", "AbortError"));
+    };
+  });
+  try {
+    const store = tx.objectStore(state.dexieTable.name);
+    for (const row of rows) store.add(row);
+  } catch (error) {
+    // A row IndexedDB cannot store (a clone or key error is thrown at once): nothing of the batch is.
+    failure = error;
+    tx.abort();
+  }
+  return done;
 }
 
 type Categorized = ReturnType<typeof categorizeBulkWriteRows<Row>>;

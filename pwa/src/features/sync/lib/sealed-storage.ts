@@ -28,6 +28,7 @@ import { fromBase64, fromUtf8, randomBytes, toBase64, utf8 } from "./bytes.ts";
 import { traceWrite } from "./write-trace.ts";
 
 export const SEALED = "_enc";
+/** A multiple of 3: the IV's base64 has no padding, so it and the ciphertext's base64 are concatenated. */
 const IV_BYTES = 12;
 /** IVs are cut from one random draw per this many documents (each still 96 fresh random bits). */
 const IVS_PER_DRAW = 256;
@@ -52,7 +53,9 @@ export function sealedStorage<Internals, Options>(args: {
       const schema = params.schema as unknown as RxJsonSchema<RxDocumentData<Row>>;
       const instance = await args.storage.createStorageInstance({ ...params, schema: storedSchema(schema, fields) as never });
       const primary = typeof schema.primaryKey === "string" ? schema.primaryKey : schema.primaryKey.key;
-      const context = (doc: Row) => utf8(`dpc/rxdb/${params.collectionName}/${String(doc[primary])}`);
+      const prefix = `dpc/rxdb/${params.collectionName}/`;
+      const context = (doc: Row) => utf8(prefix + String(doc[primary]));
+      const sealedField = new Set(fields);
       /** The two forms of each document object this instance has sealed or unsealed, by identity. */
       const storedOf = new WeakMap<Row, Row>();
       const plainOf = new WeakMap<Row, Row>();
@@ -60,6 +63,7 @@ export function sealedStorage<Internals, Options>(args: {
         storedOf.set(plain, stored);
         plainOf.set(stored, plain);
       };
+      const scratch = encryptScratch();
       let ivs = new Uint8Array(0);
       const nextIv = () => {
         if (ivs.length < IV_BYTES) ivs = randomBytes(IV_BYTES * IVS_PER_DRAW);
@@ -80,10 +84,10 @@ export function sealedStorage<Internals, Options>(args: {
         const key = requireKey();
         const stored: Row = {};
         const sealed: Row = {};
-        for (const [name, value] of Object.entries(doc)) {
-          if (fields.includes(name)) {
-            if (value !== undefined) sealed[name] = value;
-          } else stored[name] = value;
+        for (const name of Object.keys(doc)) {
+          const value = doc[name];
+          if (!sealedField.has(name)) stored[name] = value;
+          else if (value !== undefined) sealed[name] = value;
         }
         const meta = doc._meta as Row | undefined;
         if (metaKey && meta?.[metaKey] !== undefined) {
@@ -92,13 +96,12 @@ export function sealedStorage<Internals, Options>(args: {
           sealed._meta = { [metaKey]: value };
           stored._meta = plain;
         }
-        const json = JSON.stringify(sealed);
         const iv = nextIv();
-        const cipher = await crypto.subtle.encrypt({ name: "AES-GCM", iv, additionalData: context(doc) }, key, utf8(json));
-        const out = new Uint8Array(IV_BYTES + cipher.byteLength);
-        out.set(iv);
-        out.set(new Uint8Array(cipher), IV_BYTES);
-        const text = toBase64(out);
+        // The text and the context are encoded into one scratch buffer: WebCrypto copies its inputs
+        // when called (a document's encryption allocates only its ciphertext).
+        const cipher = scratch.encrypt(key, iv, JSON.stringify(sealed), prefix + String(doc[primary]));
+        // The IV is 12 bytes, a whole number of base64 groups: its base64 and the ciphertext's join as one.
+        const text = toBase64(iv) + toBase64(new Uint8Array(await cipher));
         stored[SEALED] = text;
         remember(doc, stored);
         done();
@@ -137,6 +140,31 @@ export function sealedStorage<Internals, Options>(args: {
     },
   };
 }
+
+/**
+ * AES-GCM encryption of a text under a context (the additional data), both encoded into one reused
+ * buffer. WebCrypto takes a copy of its inputs before `encrypt` returns (the Web Cryptography spec's
+ * "a copy of the bytes held by the data parameter"), so the buffer is free again at once.
+ */
+function encryptScratch() {
+  let buffer = new Uint8Array(4096);
+  return {
+    encrypt(key: CryptoKey, iv: Uint8Array<ArrayBuffer>, text: string, context: string): Promise<ArrayBuffer> {
+      // UTF-8 takes at most 3 bytes per UTF-16 unit.
+      const needed = 3 * (text.length + context.length);
+      if (buffer.length < needed) buffer = new Uint8Array(Math.max(needed, 2 * buffer.length));
+      const { written: textBytes } = encoder.encodeInto(text, buffer);
+      const { written: contextBytes } = encoder.encodeInto(context, buffer.subarray(textBytes));
+      return crypto.subtle.encrypt(
+        { name: "AES-GCM", iv, additionalData: buffer.subarray(textBytes, textBytes + contextBytes) },
+        key,
+        buffer.subarray(0, textBytes),
+      );
+    },
+  };
+}
+
+const encoder = new TextEncoder();
 
 /** The schema the inner storage gets: the sealed fields replaced by the one ciphertext string. */
 export function storedSchema(schema: RxJsonSchema<RxDocumentData<Row>>, fields: readonly string[]) {
