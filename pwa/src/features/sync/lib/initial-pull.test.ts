@@ -160,6 +160,28 @@ describe("the bulk first pull", () => {
     expect(await metaRows(idb, db)).toEqual([]);
   });
 
+  it("skips a document the shared schema refuses, stores the rest and goes on past it", async () => {
+    const db = await open();
+    const server = fakeServer(6);
+    const ordered = [...server.docs.values()].sort((a, b) => a.updatedAt - b.updatedAt);
+    // The second page's first document and the whole third page are refused (a field of the wrong type).
+    for (const doc of [ordered[2], ordered[4], ordered[5]]) server.docs.set(doc.id, { ...doc, title: 42 as unknown as string });
+    const errors: unknown[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => errors.push(args[0]);
+    try {
+      expect(await pullInitial({ db, name: "note_drafts", api: server.api, pageSize: 2 })).toBe(3);
+    } finally {
+      console.error = original;
+    }
+    expect(errors).toHaveLength(3);
+    expect((await stored(db)).map((d) => d.id).sort()).toEqual([ordered[0], ordered[1], ordered[3]].map((d) => d.id).sort());
+    // Past the refused page: the replication started afterwards asks for what comes after the last document.
+    const state = replicate(db, server.api);
+    await state.awaitInitialReplication();
+    expect(server.pulls.at(-1)).toEqual({ updatedAt: ordered[5].updatedAt, id: ordered[5].id });
+  });
+
   it("hands RxDB's replication its checkpoints: it goes on after the last page and pushes nothing", async () => {
     const db = await open();
     const server = fakeServer(3);

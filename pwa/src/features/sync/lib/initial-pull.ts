@@ -88,13 +88,14 @@ async function pullPages(args: {
   const { fork, meta, names, primary, api, name } = args;
   const definition = collectionOf(name);
   const metaSchema = meta.schema as RxJsonSchema<RxDocumentData<Row>>;
-  const fetchPage = async (checkpoint: Checkpoint | null): Promise<Page> => {
+  /** A page as the server sent it: its documents are validated once the next page has been asked for. */
+  const fetchPage = async (checkpoint: Checkpoint | null) => {
     const answer = await api.get(syncPaths.pull(name), {
       query: { updatedAt: checkpoint?.updatedAt, id: checkpoint?.id, limit: args.pageSize },
     });
     const page = pageSchema.parse(answer);
     args.onPage?.();
-    return { documents: validDocuments(definition, page.documents) as Row[], checkpoint: page.checkpoint };
+    return page;
   };
 
   const insert = (docs: Row[]): Promise<boolean> =>
@@ -129,7 +130,7 @@ async function pullPages(args: {
     previous.up = checkpoints[1].document;
   }
 
-  let next: Promise<Page> | null = fetchPage(null);
+  let next: ReturnType<typeof fetchPage> | null = fetchPage(null);
   let committed: Promise<void> = Promise.resolve();
   try {
     await fetchAndStore();
@@ -142,14 +143,16 @@ async function pullPages(args: {
   async function fetchAndStore() {
     const stores: Promise<unknown>[] = [];
     while (next && !stop) {
-      const page: Page = await next;
-      if (!page.checkpoint || page.documents.length === 0) break;
-      // The next page is on its way while this one is sealed and written; pages are sealed while earlier
-      // ones' transactions commit (IndexedDB runs them in order), and their checkpoints are stored after
-      // them, in page order. The fetching waits only for the page's own writes, PAGES_AHEAD pages back
-      // (not for the checkpoints, whose transactions queue behind the next page's documents).
-      next = page.documents.length < args.pageSize ? null : fetchPage(page.checkpoint);
+      const sent = await next;
+      if (!sent.checkpoint || sent.documents.length === 0) break;
+      // The next page is on its way while this one is validated, sealed and written (the server works
+      // while the device does); pages are sealed while earlier ones' transactions commit (IndexedDB runs
+      // them in order), and their checkpoints are stored after them, in page order. The fetching waits
+      // only for the page's own writes, PAGES_AHEAD pages back (not for the checkpoints, whose
+      // transactions queue behind the next page's documents).
+      next = sent.documents.length < args.pageSize ? null : fetchPage(sent.checkpoint);
       next?.catch(() => {});
+      const page: Page = { documents: validDocuments(definition, sent.documents) as Row[], checkpoint: sent.checkpoint };
       const inserted = insert(page.documents.map((doc) => pristineForkDoc(doc, names)));
       inserted.catch(() => {});
       committed = committed.then(() => commit(page, inserted));
