@@ -26,6 +26,9 @@ type Hooks = { saveDraft: ReturnType<typeof useSaveNoteDraft>; sendMessage: Retu
 const now = () => performance.timeOrigin + performance.now();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+// Every pull page's transfer is read back (`pulledBytes`): keep more than the default 250 entries.
+performance.setResourceTimingBufferSize(5000);
+
 const storage = createMemoryStorage();
 const tabStorage = createMemoryStorage();
 const deps = createAppDeps({ storage, tabFlags: tabStorage });
@@ -68,6 +71,14 @@ async function waitUntil(test: () => boolean | Promise<boolean>, timeoutMs: numb
   }
 }
 
+/** What the pull pages of a collection took on the wire (compressed) and as JSON, from Resource Timing. */
+function pulledBytes(name: CollectionName) {
+  const pages = (performance.getEntriesByType("resource") as PerformanceResourceTiming[])
+    .filter((entry) => entry.name.includes(`/${name}/pull`));
+  const sum = (pick: (entry: PerformanceResourceTiming) => number) => pages.reduce((total, entry) => total + pick(entry), 0);
+  return { pages: pages.length, wireBytes: sum((e) => e.encodedBodySize), jsonBytes: sum((e) => e.decodedBodySize) };
+}
+
 let rawBulk: { docs: (Record<string, unknown> & { id: string; title: string })[]; raw: Dexie } | null = null;
 
 const benchApi = {
@@ -100,7 +111,7 @@ const benchApi = {
     const stored = now();
     const ms = stored - start;
     const docs = Object.values(last).reduce((a, b) => a + b, 0);
-    return { ms, docs, byCollection: Object.entries(last).map(([n, c]) => `${n} ${c}`).join(", ") };
+    return { ms, docs, byCollection: Object.entries(last).map(([n, c]) => `${n} ${c}`).join(", "), ...pulledBytes("note_drafts") };
   },
 
   /** Reads the note drafts (as the device holds them, decrypted) and opens a fresh database for `rawBulkPut`. */

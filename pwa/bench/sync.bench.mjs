@@ -77,6 +77,8 @@ async function main() {
   if (profiler) await profiler.stop();
   const pullCpuUsed = cpuTimes(pullCpu);
   log(`initial: ${initial.docs} documents (${initial.byCollection}) in ${initial.ms.toFixed(0)} ms`);
+  const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`;
+  log(`note drafts pulled in ${initial.pages} pages: ${kb(initial.wireBytes)} on the wire for ${kb(initial.jsonBytes)} of JSON (${(initial.jsonBytes / Math.max(1, initial.wireBytes)).toFixed(1)}×)`);
   await deviceA.page.evaluate(() => globalThis.bench.prepareRawBulkPut());
   const bulkCpu = cpuTimes();
   const bulk = await deviceA.page.evaluate(() => globalThis.bench.rawBulkPut());

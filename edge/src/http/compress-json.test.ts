@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { Hono } from "hono";
-import { compressJson } from "./compress-json.ts";
+import { zstdDecompressSync } from "node:zlib";
+import { chooseEncoding, compressJson } from "./compress-json.ts";
 
 function app() {
   const app = new Hono();
@@ -46,4 +47,40 @@ Deno.test("compressJson: small answers, non-JSON bodies and clients without gzip
   const refused = await a.request("/big", { headers: { "Accept-Encoding": "gzip;q=0, br" } });
   assert.equal(refused.headers.get("content-encoding"), null);
   await refused.body?.cancel();
+});
+
+Deno.test("compressJson: zstd for clients that take it, the client's weights deciding", async () => {
+  const { app: a, big } = app();
+  // Chromium's header.
+  const res = await a.request("/big", { headers: { "Accept-Encoding": "gzip, deflate, br, zstd" } });
+  assert.equal(res.headers.get("content-encoding"), "zstd");
+  assert.match(res.headers.get("vary") ?? "", /Accept-Encoding/);
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  assert.equal(Number(res.headers.get("content-length")), bytes.byteLength);
+  assert.deepEqual(JSON.parse(new TextDecoder().decode(zstdDecompressSync(bytes))), big);
+  const gzipped = await a.request("/big", { headers: { "Accept-Encoding": "zstd;q=0.5, gzip" } });
+  assert.equal(gzipped.headers.get("content-encoding"), "gzip");
+  await gzipped.body?.cancel();
+});
+
+Deno.test("chooseEncoding: weights, wildcards and refusals", () => {
+  const cases: [string | undefined, string | null][] = [
+    [undefined, null],
+    ["", null],
+    ["identity", null],
+    ["br", null],
+    ["gzip", "gzip"],
+    ["zstd", "zstd"],
+    ["gzip, zstd", "zstd"],
+    ["GZIP", "gzip"],
+    ["zstd;q=0, gzip", "gzip"],
+    ["zstd;q=0.4, gzip;q=0.5", "gzip"],
+    ["zstd;q=0.5, gzip;q=0.5", "zstd"],
+    ["*", "zstd"],
+    ["*;q=0", null],
+    ["gzip;q=0, *", "zstd"],
+    ["zstd;q=0, *;q=0.1", "gzip"],
+    ["gzip;q=nonsense", null],
+  ];
+  for (const [header, expected] of cases) assert.equal(chooseEncoding(header), expected, String(header));
 });
