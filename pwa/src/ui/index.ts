@@ -8,6 +8,7 @@ export { ConfirmDialog, type ConfirmDialogProps } from "./ConfirmDialog.tsx";
 export { Dialog } from "./Dialog.tsx";
 export { EmptyState } from "./EmptyState.tsx";
 export { FullScreenLoader } from "./FullScreenLoader.tsx";
+export { firstMatches, MoreMatches } from "./MoreMatches.tsx";
 export { Pager, useOffsetInRange } from "./Pager.tsx";
 export { PendingMark, pendingLabel } from "./PendingMark.tsx";
 export { Select, type SelectOption } from "./Select.tsx";

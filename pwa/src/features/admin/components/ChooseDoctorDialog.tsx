@@ -5,7 +5,7 @@ import type { DoctorCard } from "../../../../../sync/schemas/doctor.ts";
 import type { AuthUser } from "../../../../../sync/schemas/user.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/api-error.ts";
-import { Button, Dialog, Spinner, TextField, useSnackbar } from "../../../ui/index.ts";
+import { Button, Dialog, MoreMatches, Spinner, TextField, useSnackbar } from "../../../ui/index.ts";
 import { useAdminMutation } from "../api.ts";
 
 type Props = { patient: AuthUser; onClose: () => void; onChosen: (updated: AuthUser) => void };
@@ -67,11 +67,9 @@ export function ChooseDoctorDialog({ patient, onClose, onChosen }: Props) {
                   </li>
                 ))}
               </ul>
-              {doctors.data && doctors.data.totalCount > doctors.data.list.length && (
-                <p className="muted" role="status">
-                  Showing {doctors.data.list.length} of {doctors.data.totalCount} doctors{search.trim() ? ` matching “${search.trim()}”` : ""}:
-                  search by name to find the others.
-                </p>
+              {doctors.data && (
+                <MoreMatches shown={doctors.data.list.length} total={doctors.data.totalCount} noun="doctors" term={search}
+                  advice="search by name to find the others." />
               )}
             </>
           )}

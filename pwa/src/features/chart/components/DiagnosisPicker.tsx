@@ -2,12 +2,14 @@ import { type KeyboardEvent, useEffect, useId, useState } from "react";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/index.ts";
 import { describedBy, FieldMessage } from "../../../ui/FieldMessage.tsx";
+import { firstMatches } from "../../../ui/MoreMatches.tsx";
 
 export type Icd10Option = { code: string; description: string };
 
 /** Typing pauses this long before the list is searched. */
 const SEARCH_DELAY_MS = 250;
-const LIMIT = 20;
+/** Matches listed per search; one more is asked for, to know whether more match. */
+export const DIAGNOSIS_MATCHES = 20;
 
 type Props = {
   id: string;
@@ -30,6 +32,7 @@ export function DiagnosisPicker({ id, label, value, onChange, error }: Props) {
   const [input, setInput] = useState(value ? text(value) : "");
   const [open, setOpen] = useState(false);
   const [options, setOptions] = useState<Icd10Option[]>([]);
+  const [more, setMore] = useState(false);
   const [active, setActive] = useState(-1);
   const [status, setStatus] = useState<"idle" | "loading" | "done" | "failed">("idle");
   const [failure, setFailure] = useState<string | null>(null);
@@ -40,10 +43,12 @@ export function DiagnosisPicker({ id, label, value, onChange, error }: Props) {
     const controller = new AbortController();
     setStatus("loading");
     const timer = setTimeout(() => {
-      api.get<Icd10Option[]>("/diagnoses/list/dropdown", { signal: controller.signal, query: { search: query, limit: LIMIT } })
+      api.get<Icd10Option[]>("/diagnoses/list/dropdown", { signal: controller.signal, query: { search: query, limit: DIAGNOSIS_MATCHES + 1 } })
         .then((list) => {
-          setOptions(list);
-          setActive(list.length ? 0 : -1);
+          const { shown, more } = firstMatches(list, DIAGNOSIS_MATCHES);
+          setOptions(shown);
+          setMore(more);
+          setActive(shown.length ? 0 : -1);
           setStatus("done");
         })
         .catch((e) => {
@@ -117,6 +122,8 @@ export function DiagnosisPicker({ id, label, value, onChange, error }: Props) {
           ? failure
           : status === "done" && options.length === 0
           ? "No codes match. Try other words or the start of a code."
+          : status === "done" && more
+          ? `Showing the first ${options.length} codes: type more of a code or more words to narrow them.`
           : "Type a code (I10) or words (type 2 diabetes)."}
       </span>
       <ul id={listId} role="listbox" aria-label={`${label} matches`} className="diagnosis-picker__list" hidden={!expanded}>

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { errorMessage } from "../../../lib/api/index.ts";
-import { Select, TextField } from "../../../ui/index.ts";
+import { MoreMatches, Select, TextField } from "../../../ui/index.ts";
 import { documentKeys } from "../api.ts";
 import { useDocumentsApi } from "../hooks/use-documents.ts";
 
@@ -34,11 +34,7 @@ export function PatientChooser({ value, onChange }: { value: string; onChange: (
         options={options}
         onChange={onChange}
       />
-      {total > list.length && (
-        <p className="muted" role="status">
-          Showing {list.length} of {total} patients{term ? ` matching “${term}”` : ""}: type more of the name to find the others.
-        </p>
-      )}
+      <MoreMatches shown={list.length} total={total} noun="patients" term={term} advice="type more of the name to find the others." />
     </>
   );
 }

@@ -8,7 +8,7 @@ import {
 } from "../../../../../sync/schemas/orders.ts";
 import { toFormData } from "../../../lib/api/index.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
-import { Button, Select, TextField } from "../../../ui/index.ts";
+import { Button, firstMatches, MoreMatches, Select, TextField } from "../../../ui/index.ts";
 import { useSubmit } from "../lib/use-submit.ts";
 
 const options = (values: readonly string[]) => values.map((v) => ({ value: v, label: v[0].toUpperCase() + v.slice(1) }));
@@ -25,6 +25,9 @@ function FormFooter({ busy, error, onClose, label }: { busy: boolean; error: str
   );
 }
 
+/** Lab tests listed per search. */
+export const LAB_MATCHES = 12;
+
 export function LabForm({ encounterId, onSaved, onClose }: { encounterId: string; onSaved: (lab: Lab) => void; onClose: () => void }) {
   const api = useApi();
   const [search, setSearch] = useState("");
@@ -33,8 +36,10 @@ export function LabForm({ encounterId, onSaved, onClose }: { encounterId: string
   const { fields, error, busy, submit } = useSubmit();
   const tests = useQuery({
     queryKey: ["orders", "catalogue", "labs", search.trim()],
-    queryFn: ({ signal }) => api.get<LabTest[]>("/encounterLabs/dropdown/list", { query: { search: search.trim(), limit: 12 }, signal }),
+    // One more than shown: whether more match is then known.
+    queryFn: ({ signal }) => api.get<LabTest[]>("/encounterLabs/dropdown/list", { query: { search: search.trim(), limit: LAB_MATCHES + 1 }, signal }),
   });
+  const matches = firstMatches(tests.data, LAB_MATCHES);
   const chosen = tests.data?.find((t) => t.code === code);
   return (
     <form
@@ -51,12 +56,14 @@ export function LabForm({ encounterId, onSaved, onClose }: { encounterId: string
         <legend>Test</legend>
         {tests.isLoading && <p className="muted">Searching…</p>}
         {tests.data?.length === 0 && <p className="muted">No test matches “{search}”.</p>}
-        {tests.data?.map((t) => (
+        {matches.shown.map((t) => (
           <label key={t.code} className="orders-choice">
             <input type="radio" name="lab-code" value={t.code} checked={code === t.code} onChange={() => setCode(t.code)} />
             <span>{t.name} <span className="chart-code">{t.code}</span></span>
           </label>
         ))}
+        <MoreMatches shown={matches.shown.length} more={matches.more} noun="tests" term={search}
+          advice="type more of the name or the LOINC code to narrow them." />
         {fields.code && <p className="field-error" role="alert">{fields.code}</p>}
       </fieldset>
       {chosen && <p>Ordering: <strong>{chosen.name}</strong></p>}

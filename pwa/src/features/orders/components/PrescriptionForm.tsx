@@ -14,7 +14,7 @@ import {
 } from "../../../../../sync/schemas/orders.ts";
 import { US_STATE_CODES } from "../../../../../sync/us-states.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
-import { Button, Checkbox, Select, TextField } from "../../../ui/index.ts";
+import { Button, Checkbox, firstMatches, MoreMatches, Select, TextField } from "../../../ui/index.ts";
 import { ordersKeys } from "../lib/keys.ts";
 import { useSubmit } from "../lib/use-submit.ts";
 
@@ -81,6 +81,9 @@ export function PharmacyPicker({ patientId, value, onChange, error }: {
   );
 }
 
+/** Medications listed per search. */
+export const MEDICATION_MATCHES = 10;
+
 /** New (POST) or, with `draft`, an edit of that draft (PUT: only drafts can be edited). */
 export function PrescriptionForm({ encounterId, patientId, draft, onSaved, onClose }: {
   encounterId: string; patientId: string; draft?: Prescription; onSaved: (p: Prescription) => void; onClose: () => void;
@@ -101,9 +104,11 @@ export function PrescriptionForm({ encounterId, patientId, draft, onSaved, onClo
   const term = search.trim();
   const meds = useQuery({
     queryKey: ["orders", "catalogue", "medications", term],
-    queryFn: ({ signal }) => api.get<Med[]>("/encounterPrescriptions/medications", { query: { search: term, limit: 10 }, signal }),
+    // One more than shown: whether more match is then known.
+    queryFn: ({ signal }) => api.get<Med[]>("/encounterPrescriptions/medications", { query: { search: term, limit: MEDICATION_MATCHES + 1 }, signal }),
     enabled: term.length >= 2,
   });
+  const matches = firstMatches(meds.data, MEDICATION_MATCHES);
   const num = (s: string) => (s.trim() === "" ? undefined : Number(s));
   return (
     <form
@@ -126,13 +131,15 @@ export function PrescriptionForm({ encounterId, patientId, draft, onSaved, onClo
       <fieldset className="orders-choices">
         <legend>Medication</legend>
         {meds.data?.length === 0 && <p className="muted">No medication matches “{term}”.</p>}
-        {meds.data?.map((m) => (
+        {matches.shown.map((m) => (
           <label key={m.rxcui} className={`orders-choice${m.refusal ? " orders-choice--refused" : ""}`}>
             <input type="radio" name="medication" disabled={!!m.refusal} checked={med?.rxcui === m.rxcui}
               onChange={() => { setMed(m); setV((s) => ({ ...s, unit: s.unit || m.unit })); }} />
             <span>{m.display}{m.refusal && <><br /><span className="muted">{m.refusal}</span></>}</span>
           </label>
         ))}
+        <MoreMatches shown={matches.shown.length} more={matches.more} noun="medications" term={term}
+          advice="type more of the name, or the RxCUI, to narrow them." />
         {fields.medicationId && <p className="field-error" role="alert">{fields.medicationId}</p>}
       </fieldset>
       {(med || draft) && <p>Prescribing: <strong>{med?.display ?? draft?.medication}</strong></p>}

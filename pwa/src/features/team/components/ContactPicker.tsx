@@ -9,7 +9,7 @@ import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useAppDeps } from "../../../lib/app-deps.tsx";
 import type { ContactOption } from "../../../../../sync/schemas/team.ts";
-import { Select, TextField } from "../../../ui/index.ts";
+import { MoreMatches, Select, TextField } from "../../../ui/index.ts";
 import { teamKeys } from "../lib/keys.ts";
 
 /** The most matches `GET /contacts/dropdown` answers (edge/src/domains/team/contacts.ts). */
@@ -36,9 +36,8 @@ export function ContactPicker(
         options={list.map((c) => ({ value: c.id, label: `${c.name}${c.organization ? ` · ${c.organization}` : ""} (${c.kind})` }))}
         onChange={(id) => onChange(list.find((c) => c.id === id) ?? null)}
       />
-      {list.length >= CONTACT_MATCHES && (
-        <p className="muted" role="status">The first {CONTACT_MATCHES} by name: type part of a name or organization to find others.</p>
-      )}
+      <MoreMatches shown={list.length} more={list.length >= CONTACT_MATCHES} noun="contacts by name" term={search}
+        advice="type part of a name or organization to find others." />
     </div>
   );
 }

@@ -1,0 +1,35 @@
+/**
+ * The line under a search list that shows only part of what matches: how many are shown (of how many,
+ * when the server counts them) and how to reach the rest. Nothing when everything matching is listed.
+ * A polite status, so a screen reader hears it as the list changes.
+ */
+export function MoreMatches({ shown, total, more, noun, term, advice }: {
+  /** How many matches are listed. */
+  shown: number;
+  /** How many match in all, when the server says. */
+  total?: number;
+  /** Without a total: whether more match than are listed (a list asked for one more than it shows). */
+  more?: boolean;
+  /** What is listed, plural: "patients". */
+  noun: string;
+  /** The search typed, named in the line. */
+  term?: string;
+  /** How to reach the others: "type more of the name to find the others." */
+  advice: string;
+}) {
+  const hasMore = total === undefined ? more === true : total > shown;
+  if (!hasMore) return null;
+  const typed = term?.trim();
+  const matching = typed ? ` matching “${typed}”` : "";
+  const lead = total === undefined ? `Showing the first ${shown} ${noun}${matching}` : `Showing ${shown} of ${total} ${noun}${matching}`;
+  return <p className="muted" role="status">{lead}: {advice}</p>;
+}
+
+/**
+ * A search asked for one more than it shows: the ones to show, and whether more match.
+ * (`limit + 1` is what the list asks the server for.)
+ */
+export function firstMatches<T>(list: readonly T[] | undefined, limit: number): { shown: T[]; more: boolean } {
+  const all = list ?? [];
+  return { shown: all.slice(0, limit), more: all.length > limit };
+}
