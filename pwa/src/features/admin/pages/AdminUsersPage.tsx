@@ -2,7 +2,7 @@ import { type FormEvent, useState } from "react";
 import { useSearchParams } from "react-router";
 import type { Role } from "../../../../../sync/roles.ts";
 import type { AuthUser } from "../../../../../sync/schemas/user.ts";
-import { Button, EmptyState, Select, Spinner, TextField } from "../../../ui/index.ts";
+import { Button, EmptyState, Pager, Select, Spinner, TextField } from "../../../ui/index.ts";
 import { useCurrentUser } from "../../auth/index.ts";
 import { AdminChangeEmailDialog } from "../components/AdminChangeEmailDialog.tsx";
 import { ChooseDoctorDialog } from "../components/ChooseDoctorDialog.tsx";
@@ -105,19 +105,7 @@ export function AdminUsersPage() {
             </table>
           </div>
         )}
-        {users.totalCount > PAGE_SIZE && (
-          <nav className="row" aria-label="Pages" style={{ justifyContent: "space-between" }}>
-            <Button variant="secondary" disabled={offset === 0 || users.loading}
-              onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}>
-              Previous
-            </Button>
-            <span aria-live="polite">{first}–{last} of {users.totalCount}</span>
-            <Button variant="secondary" disabled={last >= users.totalCount || users.loading}
-              onClick={() => setOffset(offset + PAGE_SIZE)}>
-              Next
-            </Button>
-          </nav>
-        )}
+        <Pager offset={offset} limit={PAGE_SIZE} total={users.totalCount} busy={users.loading} onChange={setOffset} label="Users pages" />
       </section>
       {chooseFor && (
         <ChooseDoctorDialog

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { LedgerTransaction } from "../../../../../sync/schemas/commerce.ts";
-import { createFetchStub, failure, preloadScreens, randomUser, renderApp, signedInDeps, type StubRequest, success } from "../../../test/helpers.tsx";
+import { createFetchStub, failure, pagedList, preloadScreens, randomUser, renderApp, signedInDeps, type StubRequest, success } from "../../../test/helpers.tsx";
+import { TRANSACTIONS_PAGE } from "./TransactionsPage.tsx";
 
 beforeAll(preloadScreens, 60_000);
 afterEach(() => vi.unstubAllGlobals());
@@ -35,7 +36,7 @@ describe("admin transactions", { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     const stub = createFetchStub({ "GET /transactions": ledger(120) });
     renderApp("/admin/transactions", signedInDeps(admin(), { fetch: stub.fetch }));
-    const pages = await screen.findByRole("navigation", { name: "Pages" });
+    const pages = await screen.findByRole("navigation", { name: "Transactions pages" });
     expect(within(pages).getByText("1–50 of 120")).toBeTruthy();
     expect(screen.getAllByRole("row")).toHaveLength(51);
     expect((within(pages).getByRole("button", { name: "Previous" }) as HTMLButtonElement).disabled).toBe(true);
@@ -49,6 +50,32 @@ describe("admin transactions", { timeout: 30_000 }, () => {
     await user.selectOptions(screen.getByLabelText("Status"), "refunded");
     await waitFor(() => expect(lastList(stub.calls).get("status")).toBe("refunded"));
     expect(lastList(stub.calls).get("offset")).toBe("0");
+  });
+
+  it("the last row of the last page refunded out of the status filtered on: back to the last page that has rows", async () => {
+    const user = userEvent.setup();
+    const all = Array.from({ length: 2 * TRANSACTIONS_PAGE + 1 }, (_, i) => tx(i + 1));
+    const last = all[all.length - 1];
+    const stub = createFetchStub({
+      "GET /transactions": (r) => pagedList(all.filter((t) => !r.url.searchParams.get("status") || t.status === r.url.searchParams.get("status")))(r),
+      [`POST /transactions/${last.id}/refund`]: () => {
+        Object.assign(last, { status: "refunded", refundedCents: last.amountCents });
+        return success(last);
+      },
+    });
+    renderApp("/admin/transactions", signedInDeps(admin(), { fetch: stub.fetch }));
+    await user.selectOptions(await screen.findByLabelText("Status"), "succeeded");
+    await waitFor(() => expect(lastList(stub.calls).get("status")).toBe("succeeded"));
+    await user.click(within(await screen.findByRole("navigation", { name: "Transactions pages" })).getByRole("button", { name: "Next" }));
+    await user.click(await within(screen.getByRole("navigation", { name: "Transactions pages" })).findByRole("button", { name: "Next" }));
+    await user.click(await screen.findByRole("button", { name: `Refund ${last.patientName}'s Imaging referral` }));
+    const dialog = screen.getByRole("dialog", { name: "Refund" });
+    await user.type(within(dialog).getByLabelText(/Reason/), "Charged twice");
+    await user.click(within(dialog).getByRole("button", { name: "Refund" }));
+    const pages = screen.getByRole("navigation", { name: "Transactions pages" });
+    expect(await within(pages).findByText(`${TRANSACTIONS_PAGE + 1}–${2 * TRANSACTIONS_PAGE} of ${2 * TRANSACTIONS_PAGE}`)).toBeTruthy();
+    await waitFor(() => expect(lastList(stub.calls).get("offset")).toBe(String(TRANSACTIONS_PAGE)));
+    expect(screen.queryByText("No transactions match these filters")).toBeNull();
   });
 
   it("filters by a doctor and a patient found by name; Clear removes the filter; the CSV gets the same filters", async () => {

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/api-error.ts";
-import { Button, Dialog, EmptyState, Select, Spinner, TextField, useSnackbar } from "../../../ui/index.ts";
+import { Button, Dialog, EmptyState, Pager, Select, Spinner, TextField, useOffsetInRange, useSnackbar } from "../../../ui/index.ts";
 import { useSession } from "../../auth/index.ts";
 import type { LedgerTransaction } from "../../../../../sync/schemas/commerce.ts";
 import { commerceKeys, formatCents, parseDollars } from "../money.ts";
@@ -39,6 +39,8 @@ export function TransactionsPage() {
     queryFn: () => api.get<Page>(`/transactions?${new URLSearchParams({ ...params, offset: String(offset), limit: String(TRANSACTIONS_PAGE) })}`),
     placeholderData: keepPreviousData,
   });
+  // A refund can take a row out of the status filtered on: never stay on a page past the last.
+  useOffsetInRange(offset, TRANSACTIONS_PAGE, list.data?.totalCount, setOffset);
   const [refunding, setRefunding] = useState<LedgerTransaction | null>(null);
   // A filter change goes back to the first page.
   const filter = (patch: Partial<typeof filters>) => { setFilters({ ...filters, ...patch }); setOffset(0); };
@@ -118,15 +120,9 @@ export function TransactionsPage() {
           </table>
         </div>
       )}
-      {list.data && list.data.totalCount > TRANSACTIONS_PAGE && (
-        <nav className="row" aria-label="Pages" style={{ alignItems: "center" }}>
-          <Button variant="secondary" disabled={offset === 0 || list.isFetching} onClick={() => setOffset(Math.max(0, offset - TRANSACTIONS_PAGE))}>Previous</Button>
-          <span aria-live="polite">
-            {offset + 1}–{Math.min(offset + TRANSACTIONS_PAGE, list.data.totalCount)} of {list.data.totalCount}
-          </span>
-          <Button variant="secondary" disabled={offset + TRANSACTIONS_PAGE >= list.data.totalCount || list.isFetching}
-            onClick={() => setOffset(offset + TRANSACTIONS_PAGE)}>Next</Button>
-        </nav>
+      {list.data && (
+        <Pager offset={offset} limit={TRANSACTIONS_PAGE} total={list.data.totalCount} busy={list.isFetching} onChange={setOffset}
+          label="Transactions pages" />
       )}
       {isAdmin && <LedgerPanel />}
       {refunding && <RefundDialog transaction={refunding} onClose={() => setRefunding(null)} />}

@@ -66,9 +66,24 @@ describe("ConsultationList", () => {
     await user.click(screen.getByRole("button", { name: "Try again" }));
     expect(failed.onRetry).toHaveBeenCalled();
     const paged = renderList({ items: [consultation({})], totalCount: 25, offset: 10 });
-    expect(screen.getByText("11–20 of 25")).toBeTruthy();
-    await user.click(screen.getAllByRole("button", { name: "Next" })[0]);
+    const pages = screen.getByRole("navigation", { name: "Consultations pages" });
+    expect(within(pages).getByText("11–20 of 25")).toBeTruthy();
+    await user.click(within(pages).getByRole("button", { name: "Next" }));
     expect(paged.onPage).toHaveBeenCalledWith(20);
+    await user.click(within(pages).getByRole("button", { name: "Previous" }));
+    expect(paged.onPage).toHaveBeenCalledWith(0);
+  });
+
+  it("a last page emptied (consultations left the tab) goes back to the last page that has any; not while loading", () => {
+    const onPage = vi.fn();
+    const all: ConsultationListProps = {
+      tab: "requests", items: [], totalCount: 20, offset: 20, pageSize: 10, viewer: patient, now: NOW, timeZone: "America/Los_Angeles",
+      loading: true, error: null, onRetry: vi.fn(), onPage,
+    };
+    const { rerender } = render(<MemoryRouter><ConsultationList {...all} /></MemoryRouter>);
+    expect(onPage).not.toHaveBeenCalled();
+    rerender(<MemoryRouter><ConsultationList {...all} loading={false} /></MemoryRouter>);
+    expect(onPage).toHaveBeenCalledWith(10);
   });
 });
 

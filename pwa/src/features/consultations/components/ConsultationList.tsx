@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { zonedDate } from "../../../../../sync/rules/zoned-time.ts";
 import type { ConsultationTab } from "../../../../../sync/schemas/consultation.ts";
-import { Button, EmptyState, Spinner } from "../../../ui/index.ts";
+import { Button, EmptyState, Pager, Spinner, useOffsetInRange } from "../../../ui/index.ts";
 import { type ConsultationView, counterpart, TYPE_LABELS, upcomingNotice, type Viewer } from "../lib/consultation-view.ts";
 import { formatShortDay, formatTime } from "../lib/time-format.ts";
 import { StatusBadge } from "./StatusBadge.tsx";
@@ -36,7 +36,8 @@ const EMPTY_TEXT: Record<ConsultationTab, string> = {
 /** One tab of consultations: when (in the viewer's timezone), with whom, kind, status, reason, the 15-minute notice. */
 export function ConsultationList(props: ConsultationListProps) {
   const { items, totalCount, offset, pageSize, loading, error, now, timeZone, viewer } = props;
-  const last = Math.min(offset + pageSize, totalCount);
+  // Accepted, declined or canceled, a consultation can leave this tab and empty its last page: back to the last that has any.
+  useOffsetInRange(offset, pageSize, loading || error ? undefined : totalCount, props.onPage);
   return (
     <div className="stack" aria-busy={loading}>
       {loading && items.length === 0 && !error && (
@@ -85,17 +86,7 @@ export function ConsultationList(props: ConsultationListProps) {
           })}
         </ul>
       )}
-      {totalCount > pageSize && (
-        <nav className="row consultation-pages" aria-label="Pages">
-          <Button variant="secondary" disabled={offset === 0 || loading} onClick={() => props.onPage(Math.max(0, offset - pageSize))}>
-            Previous
-          </Button>
-          <span className="muted">{offset + 1}–{last} of {totalCount}</span>
-          <Button variant="secondary" disabled={last >= totalCount || loading} onClick={() => props.onPage(offset + pageSize)}>
-            Next
-          </Button>
-        </nav>
-      )}
+      <Pager offset={offset} limit={pageSize} total={totalCount} busy={loading} onChange={props.onPage} label="Consultations pages" />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { DoctorCard } from "../../../../../sync/schemas/doctor.ts";
-import { Button, EmptyState, Spinner } from "../../../ui/index.ts";
+import { Button, EmptyState, Pager, Spinner } from "../../../ui/index.ts";
 import { ratingText } from "../lib/doctor-filter.ts";
 
 export type DoctorListProps = {
@@ -22,8 +22,6 @@ export type DoctorListProps = {
 /** Doctors as cards, with the list's loading, error, empty and paging states. */
 export function DoctorList(props: DoctorListProps) {
   const { doctors, totalCount, offset, pageSize, loading, error } = props;
-  const pages = Math.max(1, Math.ceil(totalCount / pageSize));
-  const page = Math.floor(offset / pageSize) + 1;
   return (
     <section aria-labelledby="doctor-results-title" aria-busy={loading} className="stack">
       <h2 id="doctor-results-title" className="visually-hidden">Doctors</h2>
@@ -54,17 +52,7 @@ export function DoctorList(props: DoctorListProps) {
           ))}
         </ul>
       )}
-      {totalCount > pageSize && (
-        <nav className="row doctor-pages" aria-label="Pages">
-          <Button variant="secondary" disabled={offset === 0 || loading} onClick={() => props.onPage(Math.max(0, offset - pageSize))}>
-            Previous
-          </Button>
-          <span className="muted">Page {page} of {pages}</span>
-          <Button variant="secondary" disabled={page >= pages || loading} onClick={() => props.onPage(offset + pageSize)}>
-            Next
-          </Button>
-        </nav>
-      )}
+      <Pager offset={offset} limit={pageSize} total={totalCount} busy={loading} onChange={props.onPage} label="Doctors pages" />
     </section>
   );
 }

@@ -3,8 +3,8 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { DocumentView } from "../../../../../sync/schemas/document.ts";
-import { createFetchStub, randomId, randomUser, renderWithDeps, signedInDeps, success } from "../../../test/helpers.tsx";
-import { DocumentsPage } from "./DocumentsPage.tsx";
+import { createFetchStub, randomId, randomUser, renderWithDeps, signedInDeps, type StubRequest, success } from "../../../test/helpers.tsx";
+import { DOCUMENTS_PAGE, DocumentsPage } from "./DocumentsPage.tsx";
 
 const doctor = randomUser({ role: "doctor", applicationStatus: "approved", isAccountApproved: true });
 const patientId = randomId();
@@ -121,5 +121,61 @@ describe("DocumentsPage", { timeout: 20_000 }, () => {
     expect(within(dialog).queryByText(/Showing \d+ of/)).toBeNull();
     await user.click(within(dialog).getByRole("button", { name: "Attach" }));
     await waitFor(() => expect(stub.calls.find((c) => c.path === `/documents/attach/${fax.id}`)?.body).toEqual({ userId: panel[44].id }));
+  });
+});
+
+describe("DocumentsPage: pages", { timeout: 20_000 }, () => {
+  /** `POST /documents/list` as the edge pages it: offset and limit in the body. */
+  const listed = (rows: () => readonly DocumentView[]) => ({ body }: StubRequest) => {
+    const { offset, limit } = body as { offset: number; limit: number };
+    return success({ list: rows().slice(offset, offset + limit), offset, limit, totalCount: rows().length });
+  };
+  const faxes = (n: number) => Array.from({ length: n }, (_, i) => doc({ name: `Fax ${String(i + 1).padStart(3, "0")}.pdf` }));
+  const lastBody = (calls: StubRequest[]) => calls.filter((c) => c.path === "/documents/list").at(-1)!.body as { box: string; offset: number; limit: number };
+  const render = (stub: ReturnType<typeof createFetchStub>) => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    renderWithDeps(<QueryClientProvider client={client}><DocumentsPage /></QueryClientProvider>, signedInDeps(doctor, { fetch: stub.fetch }));
+  };
+
+  it("pages through the documents with the shared pager; another list starts at the first page", async () => {
+    const user = userEvent.setup();
+    const all = faxes(45);
+    const stub = createFetchStub({ "POST /documents/list": listed(() => all) });
+    render(stub);
+    const pages = await screen.findByRole("navigation", { name: "Documents pages" });
+    expect(within(pages).getByText(`1–${DOCUMENTS_PAGE} of 45`)).toBeTruthy();
+    await user.click(within(pages).getByRole("button", { name: "Next" }));
+    expect(await within(pages).findByText(`${DOCUMENTS_PAGE + 1}–${2 * DOCUMENTS_PAGE} of 45`)).toBeTruthy();
+    expect(lastBody(stub.calls)).toMatchObject({ offset: DOCUMENTS_PAGE, limit: DOCUMENTS_PAGE });
+    expect(await screen.findByRole("listitem", { name: "Fax 021.pdf" })).toBeTruthy();
+    // Another order starts at the first page (it stayed on page 2 of the new order).
+    await user.selectOptions(screen.getByLabelText("Sort"), "name:asc");
+    await waitFor(() => expect(lastBody(stub.calls)).toMatchObject({ sort: { field: "name", order: "asc" }, offset: 0 }));
+    await user.click(within(pages).getByRole("button", { name: "Next" }));
+    await waitFor(() => expect(lastBody(stub.calls)).toMatchObject({ offset: DOCUMENTS_PAGE }));
+    await user.click(screen.getByRole("tab", { name: "Sent" }));
+    await waitFor(() => expect(lastBody(stub.calls)).toMatchObject({ box: "sent", offset: 0 }));
+  });
+
+  it("the last document of the last page deleted: back to the last page that has documents", async () => {
+    const user = userEvent.setup();
+    let all = faxes(2 * DOCUMENTS_PAGE + 1);
+    const last = all[all.length - 1];
+    const stub = createFetchStub({
+      "POST /documents/list": listed(() => all),
+      [`DELETE /documents/${last.id}`]: () => {
+        all = all.filter((d) => d.id !== last.id);
+        return success({ id: last.id });
+      },
+    });
+    render(stub);
+    const pages = await screen.findByRole("navigation", { name: "Documents pages" });
+    await user.click(within(pages).getByRole("button", { name: "Next" }));
+    await user.click(await within(pages).findByRole("button", { name: "Next" }));
+    await user.click(await screen.findByRole("button", { name: `Delete ${last.name}` }));
+    await user.click(within(screen.getByRole("dialog", { name: "Delete document" })).getByRole("button", { name: "Delete" }));
+    expect(await screen.findByText(`${DOCUMENTS_PAGE + 1}–${2 * DOCUMENTS_PAGE} of ${2 * DOCUMENTS_PAGE}`)).toBeTruthy();
+    await waitFor(() => expect(lastBody(stub.calls).offset).toBe(DOCUMENTS_PAGE));
+    expect(await screen.findByRole("listitem", { name: `Fax ${String(2 * DOCUMENTS_PAGE).padStart(3, "0")}.pdf` })).toBeTruthy();
   });
 });

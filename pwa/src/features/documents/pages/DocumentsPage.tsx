@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useCurrentUser } from "../../auth/index.ts";
 import { errorMessage } from "../../../lib/api/index.ts";
-import { Button, ConfirmDialog, Dialog, EmptyState, Select, Spinner, TextField, useSnackbar } from "../../../ui/index.ts";
+import { Button, ConfirmDialog, Dialog, EmptyState, Pager, Select, Spinner, TextField, useOffsetInRange, useSnackbar } from "../../../ui/index.ts";
 import {
   DOC_TYPES,
   type DocType,
@@ -19,7 +19,8 @@ import { ShareToPatientDialog } from "../components/ShareToPatientDialog.tsx";
 import { type PickAction, PickPersonDialog } from "../components/PickPersonDialog.tsx";
 import { useDocumentList, useDocumentsApi } from "../hooks/use-documents.ts";
 
-const PAGE = 20;
+/** Documents per page. */
+export const DOCUMENTS_PAGE = 20;
 const TYPE_LABELS: Record<DocType, string> = { incoming_faxes: "Received faxes", outgoing_faxes: "Sent faxes", documents: "Documents" };
 const SORTS = [
   { value: "createdAt:desc", label: "Newest first" },
@@ -50,9 +51,11 @@ export function DocumentsPage() {
   const [field, order] = sort.split(":") as ["createdAt" | "name" | "status", "asc" | "desc"];
   const input: DocumentListInput = {
     box, ...(docType ? { docType } : {}), filter: search.trim() ? { search: search.trim() } : {}, sort: { field, order },
-    offset, limit: PAGE,
+    offset, limit: DOCUMENTS_PAGE,
   };
   const list = useDocumentList(input);
+  // A document deleted (here, or by someone else in the practice: the list is live) can empty the last page.
+  useOffsetInRange(offset, DOCUMENTS_PAGE, list.data?.totalCount, setOffset);
   const docs = useDocumentsApi();
   const client = useQueryClient();
   const notify = useSnackbar();
@@ -119,7 +122,10 @@ export function DocumentsPage() {
             }}
           />
         )}
-        <Select label="Sort" value={sort} options={SORTS} onChange={setSort} />
+        <Select label="Sort" value={sort} options={SORTS} onChange={(next) => {
+          setSort(next);
+          setOffset(0);
+        }} />
       </form>
 
       <section aria-labelledby="documents-list-title" aria-busy={list.isFetching}>
@@ -192,13 +198,7 @@ export function DocumentsPage() {
             ))}
           </ul>
         )}
-        {total > PAGE && (
-          <nav className="row" aria-label="Pages">
-            <Button variant="secondary" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>Previous</Button>
-            <span aria-live="polite">{offset + 1}–{Math.min(offset + PAGE, total)} of {total}</span>
-            <Button variant="secondary" disabled={offset + PAGE >= total} onClick={() => setOffset(offset + PAGE)}>Next</Button>
-          </nav>
-        )}
+        <Pager offset={offset} limit={DOCUMENTS_PAGE} total={total} busy={list.isFetching} onChange={setOffset} label="Documents pages" />
       </section>
 
       <ShareToPatientDialog doc={sharing} onClose={() => setSharing(null)} />

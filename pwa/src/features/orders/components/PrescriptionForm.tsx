@@ -14,11 +14,14 @@ import {
 } from "../../../../../sync/schemas/orders.ts";
 import { US_STATE_CODES } from "../../../../../sync/us-states.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
-import { Button, Checkbox, firstMatches, MoreMatches, Select, TextField } from "../../../ui/index.ts";
+import { Button, Checkbox, firstMatches, MoreMatches, Pager, Select, TextField } from "../../../ui/index.ts";
 import { ordersKeys } from "../lib/keys.ts";
 import { useSubmit } from "../lib/use-submit.ts";
 
 type Med = Medication & { refusal: string | null };
+
+/** Pharmacies listed per page of a search. */
+export const PHARMACIES_PAGE = 5;
 
 export function PharmacyPicker({ patientId, value, onChange, error }: {
   patientId: string; value: Pharmacy | null; onChange: (p: Pharmacy | null) => void; error?: string;
@@ -41,7 +44,7 @@ export function PharmacyPicker({ patientId, value, onChange, error }: {
   const term = search.trim();
   const results = useQuery({
     queryKey: ["orders", "pharmacies", term, state, offset],
-    queryFn: ({ signal }) => api.get<ListResult<Pharmacy>>("/pharmacies", { query: { search: term, state: state || undefined, offset, limit: 5 }, signal }),
+    queryFn: ({ signal }) => api.get<ListResult<Pharmacy>>("/pharmacies", { query: { search: term, state: state || undefined, offset, limit: PHARMACIES_PAGE }, signal }),
     enabled: term.length >= 3,
   });
   const choices = [
@@ -69,12 +72,9 @@ export function PharmacyPicker({ patientId, value, onChange, error }: {
           </span>
         </label>
       ))}
-      {results.data && results.data.totalCount > 5 && (
-        <div className="row">
-          <Button type="button" variant="secondary" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - 5))}>Previous</Button>
-          <span className="muted">{offset + 1}–{Math.min(offset + 5, results.data.totalCount)} of {results.data.totalCount}</span>
-          <Button type="button" variant="secondary" disabled={offset + 5 >= results.data.totalCount} onClick={() => setOffset(offset + 5)}>Next</Button>
-        </div>
+      {results.data && (
+        <Pager offset={offset} limit={PHARMACIES_PAGE} total={results.data.totalCount} busy={results.isFetching} onChange={setOffset}
+          label="Pharmacy pages" />
       )}
       {error && <p className="field-error" role="alert">{error}</p>}
     </fieldset>

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { OrderSummary } from "../../../../../sync/schemas/orders.ts";
-import { createFetchStub, randomUser, renderApp, signedInDeps, success } from "../../../test/helpers.tsx";
+import { createFetchStub, pagedList, randomUser, renderApp, signedInDeps, success } from "../../../test/helpers.tsx";
+import { ORDERS_PAGE } from "./OrdersPage.tsx";
 import { beforeAll as preloadBeforeAll } from "vitest";
 import { preloadScreens } from "../../../test/helpers.tsx";
 
@@ -49,5 +50,28 @@ describe("OrdersPage", { timeout: 20_000 }, () => {
     expect(item.textContent).toContain("Current · sending to the pharmacy");
     expect(within(item).getByRole("link", { name: "Open encounter" }).getAttribute("href")).toMatch(/^\/doctor\/patients\/.+\/encounters\//);
     await waitFor(() => expect(stub.calls.filter((c) => c.path === "/orders").at(-1)?.url.searchParams.get("state")).toBe("open"));
+  });
+
+  it("pages through the orders with the shared pager; a filter starts again at the first page", async () => {
+    const user = userEvent.setup();
+    const all = Array.from({ length: 45 }, (_, i) => summary({ id: crypto.randomUUID(), title: `Test ${i + 1}`, state: "ordered", open: true }));
+    const stub = createFetchStub({ "GET /orders": pagedList(all) });
+    const lastQuery = () => stub.calls.filter((c) => c.path === "/orders").at(-1)!.url.searchParams;
+    renderApp("/orders", signedInDeps(randomUser({ role: "doctor", stripeAccount: "acct_1", isActiveStripeAccount: true }), { fetch: stub.fetch }));
+    const pages = await screen.findByRole("navigation", { name: "Orders pages" });
+    expect(within(pages).getByText(`1–${ORDERS_PAGE} of 45`)).toBeTruthy();
+    expect((within(pages).getByRole("button", { name: "Previous" }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(within(pages).getByRole("button", { name: "Next" }));
+    expect(await screen.findByText(`${ORDERS_PAGE + 1}–${2 * ORDERS_PAGE} of 45`)).toBeTruthy();
+    expect(lastQuery().get("offset")).toBe(String(ORDERS_PAGE));
+    expect(lastQuery().get("limit")).toBe(String(ORDERS_PAGE));
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    expect(await screen.findByText(`${2 * ORDERS_PAGE + 1}–45 of 45`)).toBeTruthy();
+    expect(screen.getByRole("listitem", { name: "Lab: Test 45" })).toBeTruthy();
+    expect((screen.getByRole("button", { name: "Next" }) as HTMLButtonElement).disabled).toBe(true);
+
+    await user.selectOptions(screen.getByLabelText("Kind"), "lab");
+    await waitFor(() => expect(lastQuery().get("kind")).toBe("lab"));
+    expect(lastQuery().get("offset")).toBe("0");
   });
 });

@@ -5,14 +5,14 @@
  * patients' orders, open ones by default, filtered by kind, state and search.
  * Live through `orders:changed`.
  */
-import { useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
 import type { ListResult } from "../../../../../sync/envelope.ts";
 import { type Lab, ORDER_KINDS, type OrderSummary, type Prescription } from "../../../../../sync/schemas/orders.ts";
 import { errorMessage } from "../../../lib/api/index.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
-import { Button, EmptyState, Select, Spinner, TextField } from "../../../ui/index.ts";
+import { Button, EmptyState, Pager, Select, Spinner, TextField, useOffsetInRange } from "../../../ui/index.ts";
 import { useCurrentUser } from "../../auth/index.ts";
 import { useOrdersLive } from "../hooks/use-orders-live.ts";
 import { formatDate, KIND_LABELS, stateLabel, TRANSMISSION_LABELS } from "../lib/format.ts";
@@ -21,7 +21,8 @@ import { PreferredPharmacy } from "../components/PreferredPharmacy.tsx";
 import { ServicesSection } from "../../commerce/index.ts";
 import "../orders.css";
 
-const PAGE = 20;
+/** Orders per page. */
+export const ORDERS_PAGE = 20;
 
 export function OrdersPage() {
   useOrdersLive();
@@ -34,12 +35,16 @@ export function OrdersPage() {
   const [state, setState] = useState<"open" | "all">(patient ? "all" : "open");
   const [search, setSearch] = useState("");
   const [offset, setOffset] = useState(0);
-  const query = { kind: kind || undefined, state, search: search.trim() || undefined, offset, limit: PAGE };
+  const query = { kind: kind || undefined, state, search: search.trim() || undefined, offset, limit: ORDERS_PAGE };
   const orders = useQuery({
     queryKey: ordersKeys.list(query),
     queryFn: ({ signal }) => api.get<ListResult<OrderSummary>>("/orders", { query, signal }),
     enabled: !admin,
+    // The page shown stays (and its pager with it) while the next one loads.
+    placeholderData: keepPreviousData,
   });
+  // A live update can take orders out of the list (an order closed leaves "open"): never stay on a page past the last.
+  useOffsetInRange(offset, ORDERS_PAGE, orders.data?.totalCount, setOffset);
   const base = user.role === "vma" ? "/vma/patients" : "/doctor/patients";
   return (
     <div className="stack orders-page">
@@ -93,12 +98,8 @@ export function OrdersPage() {
           ))}
         </ul>
       )}
-      {orders.data && orders.data.totalCount > PAGE && (
-        <div className="row">
-          <Button variant="secondary" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>Previous</Button>
-          <span className="muted">{offset + 1}–{Math.min(offset + PAGE, orders.data.totalCount)} of {orders.data.totalCount}</span>
-          <Button variant="secondary" disabled={offset + PAGE >= orders.data.totalCount} onClick={() => setOffset(offset + PAGE)}>Next</Button>
-        </div>
+      {orders.data && (
+        <Pager offset={offset} limit={ORDERS_PAGE} total={orders.data.totalCount} busy={orders.isFetching} onChange={setOffset} label="Orders pages" />
       )}
     </div>
   );

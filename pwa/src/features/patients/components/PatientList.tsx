@@ -1,6 +1,6 @@
 import type { FormEvent } from "react";
 import { Link } from "react-router";
-import { Button, EmptyState, Spinner, TextField } from "../../../ui/index.ts";
+import { Button, EmptyState, Pager, Spinner, TextField } from "../../../ui/index.ts";
 import { formatBirthDate, type PatientOption, patientName } from "../patient-display.ts";
 
 export type PatientListProps = {
@@ -26,8 +26,6 @@ export type PatientListProps = {
 /** The practice's patients with search and pages; each opens the patient's workspace. */
 export function PatientList(props: PatientListProps) {
   const { patients, totalCount, offset, pageSize, loading, error, search } = props;
-  const first = totalCount === 0 ? 0 : offset + 1;
-  const last = Math.min(offset + pageSize, totalCount);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     props.onSearchSubmit();
@@ -41,7 +39,7 @@ export function PatientList(props: PatientListProps) {
       <section aria-labelledby="patient-list-title" aria-busy={loading} className="stack">
         <h2 id="patient-list-title" className="visually-hidden">Patients</h2>
         <p className="muted" aria-live="polite">
-          {loading ? "Searching…" : totalCount === 0 ? "" : `${first}–${last} of ${totalCount} patients`}
+          {loading ? "Searching…" : totalCount === 0 ? "" : `${totalCount} ${totalCount === 1 ? "patient" : "patients"}`}
         </p>
         {loading && patients.length === 0 && !error && <Spinner size={40} label="Loading patients" />}
         {error && (
@@ -67,16 +65,7 @@ export function PatientList(props: PatientListProps) {
             ))}
           </ul>
         )}
-        {totalCount > pageSize && (
-          <nav className="row patient-pages" aria-label="Pages">
-            <Button variant="secondary" disabled={offset === 0 || loading} onClick={() => props.onPage(Math.max(0, offset - pageSize))}>
-              Previous
-            </Button>
-            <Button variant="secondary" disabled={last >= totalCount || loading} onClick={() => props.onPage(offset + pageSize)}>
-              Next
-            </Button>
-          </nav>
-        )}
+        <Pager offset={offset} limit={pageSize} total={totalCount} busy={loading} onChange={props.onPage} label="Patients pages" />
       </section>
     </div>
   );

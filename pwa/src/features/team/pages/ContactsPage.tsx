@@ -4,14 +4,15 @@
  * (02 §7 `contactsOrder`), search, paging, create, edit and delete.
  */
 import { type FormEvent, useState } from "react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { isApiError } from "../../../lib/api/api-error.ts";
 import { useAppDeps } from "../../../lib/app-deps.tsx";
 import { CONTACT_KINDS, type ContactView } from "../../../../../sync/schemas/team.ts";
-import { Button, ConfirmDialog, EmptyState, Select, Spinner, TextField, useSnackbar } from "../../../ui/index.ts";
+import { Button, ConfirmDialog, EmptyState, Pager, Select, Spinner, TextField, useOffsetInRange, useSnackbar } from "../../../ui/index.ts";
 import { errorText } from "../lib/keys.ts";
 
-const PAGE = 20;
+/** Contacts per page. */
+export const CONTACTS_PAGE = 20;
 const EMPTY = { name: "", organization: "", kind: "", phone: "", fax: "", email: "", address: "", notes: "" };
 type Form = typeof EMPTY;
 
@@ -23,8 +24,12 @@ export function ContactsPage({ admin = false }: { admin?: boolean }) {
   const [offset, setOffset] = useState(0);
   const contacts = useQuery({
     queryKey: ["contacts", { search, offset }],
-    queryFn: () => api.post<{ list: ContactView[]; totalCount: number }>("/contacts/list", { search: search || undefined, offset, limit: PAGE }),
+    queryFn: () => api.post<{ list: ContactView[]; totalCount: number }>("/contacts/list", { search: search || undefined, offset, limit: CONTACTS_PAGE }),
+    // The page shown stays (and its pager with it) while the next one loads.
+    placeholderData: keepPreviousData,
   });
+  // A contact deleted can empty the last page: back to the last page that has contacts.
+  useOffsetInRange(offset, CONTACTS_PAGE, contacts.data?.totalCount, setOffset);
   const [editing, setEditing] = useState<string | null>(null);
   const [form, setForm] = useState<Form>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -69,12 +74,8 @@ export function ContactsPage({ admin = false }: { admin?: boolean }) {
             ))}
           </ul>
         )}
-      {contacts.data && contacts.data.totalCount > PAGE && (
-        <nav className="row" aria-label="Pages" style={{ gap: "0.5rem" }}>
-          <Button variant="text" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>Previous</Button>
-          <span>{offset + 1}–{Math.min(offset + PAGE, contacts.data.totalCount)} of {contacts.data.totalCount}</span>
-          <Button variant="text" disabled={offset + PAGE >= contacts.data.totalCount} onClick={() => setOffset(offset + PAGE)}>Next</Button>
-        </nav>
+      {contacts.data && (
+        <Pager offset={offset} limit={CONTACTS_PAGE} total={contacts.data.totalCount} busy={contacts.isFetching} onChange={setOffset} label="Contacts pages" />
       )}
       <section className="card stack" aria-labelledby="contact-form-title">
         <h2 id="contact-form-title">{editing ? "Edit contact" : "New contact"}</h2>

@@ -10,12 +10,12 @@
  * need the network. The admins' desk is read from the API.
  */
 import { type FormEvent, useState } from "react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import { isApiError } from "../../../lib/api/api-error.ts";
 import { useAppDeps } from "../../../lib/app-deps.tsx";
 import { ADMIN_TASK_CATEGORIES, TASK_CATEGORIES, type TaskView } from "../../../../../sync/schemas/team.ts";
-import { Button, Checkbox, EmptyState, Select, Spinner, TextField, useSnackbar } from "../../../ui/index.ts";
+import { Button, Checkbox, EmptyState, Pager, Select, Spinner, TextField, useOffsetInRange, useSnackbar } from "../../../ui/index.ts";
 import { useCurrentUser } from "../../auth/index.ts";
 import { useSetTaskStatus, useTasks } from "../../sync/index.ts";
 import { PendingMark, pendingLabel } from "../../../ui/index.ts";
@@ -23,7 +23,8 @@ import { MacroTextArea } from "../components/MacroTextArea.tsx";
 import { errorText, isOverdue, teamKeys } from "../lib/keys.ts";
 import { allPracticePatients } from "../lib/practice-patients.ts";
 
-const PAGE = 20;
+/** Tasks per page. */
+export const TASKS_PAGE = 20;
 type Area = "doctor" | "vma" | "admin";
 type Person = { id: string; firstName: string; lastName: string };
 
@@ -43,7 +44,9 @@ export function TasksPage({ area }: { area: Area }) {
   const filter = { mine: mine || undefined, status, category: category || undefined, patientId: patientId || undefined };
   const remote = useQuery({
     queryKey: teamKeys.tasks(area, { filter, offset }), enabled: area === "admin",
-    queryFn: () => api.post<{ list: TaskView[]; totalCount: number }>(`${base}/list`, { filter, offset, limit: PAGE }),
+    queryFn: () => api.post<{ list: TaskView[]; totalCount: number }>(`${base}/list`, { filter, offset, limit: TASKS_PAGE }),
+    // The page shown stays (and its pager with it) while the next one loads.
+    placeholderData: keepPreviousData,
   });
   const device = useTasks();
   const setStatus_ = useSetTaskStatus();
@@ -55,8 +58,10 @@ export function TasksPage({ area }: { area: Area }) {
     ? remote
     : {
       isPending: device.loading, isError: false as const, error: null, refetch: async () => {},
-      data: { list: localMatches.slice(offset, offset + PAGE) as (TaskView & { pending?: boolean })[], totalCount: localMatches.length },
+      data: { list: localMatches.slice(offset, offset + TASKS_PAGE) as (TaskView & { pending?: boolean })[], totalCount: localMatches.length },
     };
+  // A task closed (out of "Open") or deleted can empty the last page: back to the last page that has tasks.
+  useOffsetInRange(offset, TASKS_PAGE, tasks.isPending ? undefined : tasks.data?.totalCount, setOffset);
   const assignees = useQuery({ queryKey: teamKeys.assignees(area), queryFn: () => api.get<{ list: Person[] }>(`${base}/assignees/dropdown`) });
   // The whole panel (it listed the first 100 by last name: a practice has up to 400).
   const patients = useQuery({
@@ -171,12 +176,9 @@ export function TasksPage({ area }: { area: Area }) {
               ))}
             </ul>
           )}
-        {tasks.data && tasks.data.totalCount > PAGE && (
-          <nav className="row" aria-label="Pages" style={{ gap: "0.5rem" }}>
-            <Button variant="text" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>Previous</Button>
-            <span>{offset + 1}–{Math.min(offset + PAGE, tasks.data.totalCount)} of {tasks.data.totalCount}</span>
-            <Button variant="text" disabled={offset + PAGE >= tasks.data.totalCount} onClick={() => setOffset(offset + PAGE)}>Next</Button>
-          </nav>
+        {tasks.data && (
+          <Pager offset={offset} limit={TASKS_PAGE} total={tasks.data.totalCount} busy={area === "admin" && remote.isFetching}
+            onChange={setOffset} label="Tasks pages" />
         )}
       </section>
     </div>
