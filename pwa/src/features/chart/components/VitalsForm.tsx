@@ -1,12 +1,15 @@
 import { vitalsCreateSchema, type Vitals } from "../../../../../sync/schemas/vitals.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { useForm } from "../../../lib/forms/use-form.ts";
-import { Button, Select, TextField, useSnackbar } from "../../../ui/index.ts";
+import { Button, firstMatches, Select, TextField, useSnackbar } from "../../../ui/index.ts";
 import { FormError } from "../../auth/index.ts";
 import { useOnlineResource } from "../hooks/use-online-resource.ts";
 import { fromLocalInput, numberOrUndefined, textOrUndefined } from "../lib/chart-format.ts";
 
 type DropdownItem = { id: string; label: string };
+
+/** Encounters offered, the latest first (the edge answers them newest first). */
+export const ENCOUNTER_CHOICES = 50;
 
 const NUMBERS = [
   { name: "heartRate", label: "Pulse (bpm)" },
@@ -32,7 +35,8 @@ export function VitalsForm({ patientId, encounterId, onSaved, onClose }: Props) 
   const api = useApi();
   const notify = useSnackbar();
   const encounters = useOnlineResource(
-    (signal) => encounterId ? Promise.resolve([]) : api.get<DropdownItem[]>(`/encounters/dropdown/${patientId}`, { signal, query: { limit: 50 } }),
+    // One more than listed: whether older ones exist is then known.
+    (signal) => encounterId ? Promise.resolve([]) : api.get<DropdownItem[]>(`/encounters/dropdown/${patientId}`, { signal, query: { limit: ENCOUNTER_CHOICES + 1 } }),
     [api, patientId, encounterId],
   );
   const form = useForm({
@@ -60,6 +64,7 @@ export function VitalsForm({ patientId, encounterId, onSaved, onClose }: Props) 
     }),
   });
   const { values, errors, fieldId } = form;
+  const choices = firstMatches(encounters.data, ENCOUNTER_CHOICES);
   const submit = form.handleSubmit(async (data) => {
     onSaved(await api.post<Vitals>(`/vitals/patient/${patientId}`, data));
     notify("Vitals added", "success");
@@ -106,11 +111,16 @@ export function VitalsForm({ patientId, encounterId, onSaved, onClose }: Props) 
             id={fieldId("encounterId")}
             label="Encounter (optional)"
             placeholder={encounters.loading ? "Loading encounters…" : "None"}
-            options={(encounters.data ?? []).map((e) => ({ value: e.id, label: e.label }))}
+            options={choices.shown.map((e) => ({ value: e.id, label: e.label }))}
             value={values.encounterId}
             onChange={(v) => form.set("encounterId", v)}
             error={errors.encounterId}
           />
+        )}
+        {!encounterId && choices.more && (
+          <p className="muted" role="status">
+            The {ENCOUNTER_CHOICES} latest encounters are listed: to add vitals to an older one, open that encounter from the chart.
+          </p>
         )}
       </div>
       {errors._ && <p className="form-error" role="alert">{errors._}</p>}

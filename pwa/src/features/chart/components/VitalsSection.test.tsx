@@ -5,6 +5,7 @@ import type { Vitals } from "../../../../../sync/schemas/vitals.ts";
 import { createFetchStub, makeDeps, renderWithDeps, success } from "../../../test/helpers.tsx";
 import { chartPermissions } from "../lib/permissions.ts";
 import { ENCOUNTER_ID, PATIENT_ID, vitals } from "../test-fixtures.ts";
+import { ENCOUNTER_CHOICES } from "./VitalsForm.tsx";
 import { VitalsSection } from "./VitalsSection.tsx";
 
 const base = `/vitals/patient/${PATIENT_ID}`;
@@ -99,6 +100,27 @@ describe("VitalsSection", { timeout: 20_000 }, () => {
     expect(stub.calls.find((c) => c.method === "POST")?.body).toEqual({ encounterId: ENCOUNTER_ID, bloodPressure: "120/80", weight: 180, height: 70 });
     const table = await screen.findByRole("table", { name: "Vitals readings, newest first" });
     expect(within(table).getByText("25.8")).toBeTruthy();
+  });
+
+  it("offers the 50 latest encounters and says so when the patient has older ones", async () => {
+    const user = userEvent.setup();
+    const stub = server({ initial: [] });
+    const many = Array.from({ length: 60 }, (_, i) => ({ id: `3f2b9c1e-0000-4000-8000-${String(i).padStart(12, "0")}`, label: `Encounter ${i}` }));
+    stub.handlers[`GET /encounters/dropdown/${PATIENT_ID}`] = (req) => success(many.slice(0, Number(req.url.searchParams.get("limit"))));
+    renderWithDeps(<VitalsSection patientId={PATIENT_ID} permissions={chartPermissions("vma")} />, makeDeps({ fetch: stub.fetch }));
+    await user.click(await screen.findByRole("button", { name: "Add vitals" }));
+    const dialog = screen.getByRole("dialog", { name: "Add vitals" });
+    expect(await within(dialog).findByText(`The ${ENCOUNTER_CHOICES} latest encounters are listed: to add vitals to an older one, open that encounter from the chart.`))
+      .toBeTruthy();
+    const select = within(dialog).getByLabelText("Encounter (optional)");
+    expect(within(select).getAllByRole("option").filter((o) => o.textContent?.startsWith("Encounter "))).toHaveLength(ENCOUNTER_CHOICES);
+    // A patient with fewer encounters: no line.
+    many.splice(10);
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await user.click(screen.getByRole("button", { name: "Add vitals" }));
+    const again = screen.getByRole("dialog", { name: "Add vitals" });
+    await waitFor(() => expect(within(within(again).getByLabelText("Encounter (optional)")).getAllByRole("option")).toHaveLength(11));
+    expect(within(again).queryByText(/latest encounters are listed/)).toBeNull();
   });
 
   it("imports from intake forms when the server says it can", async () => {
