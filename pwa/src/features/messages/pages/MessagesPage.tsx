@@ -8,7 +8,8 @@ import { useChatMessages, useChats, useSendMessage, useServerEmit, useServerEven
 import type { SyncStatus } from "../../sync/contract.ts";
 import { chatTitle, type NameById } from "../chat-display.ts";
 import { ChatList } from "../components/ChatList.tsx";
-import { Conversation, type FileInfo } from "../components/Conversation.tsx";
+import { Conversation } from "../components/Conversation.tsx";
+import { useChatFiles } from "../hooks/use-chat-files.ts";
 import type { AttachmentUploader } from "../components/MessageComposer.tsx";
 import { exportReducer, type ExportState, ExportStatus } from "../components/ExportStatus.tsx";
 import { useOnlineUsers, useUnreadChats } from "../hooks/use-chat-live.ts";
@@ -158,8 +159,7 @@ function OpenChat({ chatId, kind, title, selfId, selfRole, names, status, onLeft
   const api = useApi();
   const emit = useServerEmit();
   const { session } = useAppDeps();
-  const fileCount = messages.items.reduce((sum, message) => sum + message.fileIds.length, 0);
-  const files = useChatFiles(chatId, fileCount);
+  const files = useChatFiles(chatId, messages.items);
   const uploader: AttachmentUploader = {
     max: ATTACHMENTS_PER_MESSAGE,
     check: checkAttachment,
@@ -228,28 +228,3 @@ function OpenChat({ chatId, kind, title, selfId, selfRole, names, status, onLeft
   );
 }
 
-type MessageView = { files: { id: string; name: string; size: number }[] };
-
-/**
- * Names and sizes of the chat's attachments: the synced messages carry only
- * `fileIds`, so the newest 100 messages are read from `GET /messages/{chatId}`
- * whenever the number of attachments changes (online only; offline, "Attachment n").
- */
-function useChatFiles(chatId: string, fileCount: number): Record<string, FileInfo> {
-  const api = useApi();
-  const [files, setFiles] = useState<Record<string, FileInfo>>({});
-  useEffect(() => {
-    if (fileCount === 0) return;
-    let live = true;
-    api.get<{ list: MessageView[] }>(`/messages/${chatId}`, { query: { limit: 100 } }).then((page) => {
-      if (!live) return;
-      const found: Record<string, FileInfo> = {};
-      for (const message of page.list) for (const file of message.files) found[file.id] = { name: file.name, size: file.size };
-      setFiles(found);
-    }, () => {});
-    return () => {
-      live = false;
-    };
-  }, [api, chatId, fileCount]);
-  return files;
-}
