@@ -6,9 +6,35 @@ import { field, idsField, presenceReducer, type UnreadCounts, unreadReducer } fr
 type Counters = { messages: number; faxes: number; unreadChatIds: string[] };
 type ChatsPage = { list: { chatId: string; unreadCount: number }[] };
 
+/** Chats read per request for their unread counts (the edge's most). */
+export const UNREAD_COUNT_PAGE = 100;
+/** The most pages of chats read for counts in one load; an unread chat past them shows 1. */
+export const UNREAD_COUNT_PAGES = 5;
+
+type Api = ReturnType<typeof useApi>;
+
+/**
+ * The unread count of each of these chats, from `GET /messages/chats` (the most recent first): pages are
+ * read until every one is counted, the chats list ends, or `UNREAD_COUNT_PAGES` pages were read (500
+ * chats: a full panel of 400 patients and the practice's own chats). Until 2026-11-26 only the 30 most
+ * recent chats were read and an unread chat below them showed "1 unread message" whatever it held.
+ */
+export async function unreadCounts(api: Api, unreadChatIds: readonly string[]): Promise<Record<string, number>> {
+  const wanted = new Set(unreadChatIds);
+  const counts: Record<string, number> = {};
+  for (let page = 0; page < UNREAD_COUNT_PAGES && wanted.size > 0; page++) {
+    const { list } = await api.get<ChatsPage>("/messages/chats", { query: { offset: page * UNREAD_COUNT_PAGE, limit: UNREAD_COUNT_PAGE } });
+    for (const chat of list) {
+      if (wanted.delete(chat.chatId)) counts[chat.chatId] = chat.unreadCount;
+    }
+    if (list.length < UNREAD_COUNT_PAGE) break;
+  }
+  return counts;
+}
+
 /**
  * Unread counts per chat: loaded from `GET /users/counters` (every unread chat)
- * and the first page of `GET /messages/chats` (their counts), again on every
+ * and `GET /messages/chats` (their counts: `unreadCounts`), again on every
  * (re)connection and `chat:read` (another tab read); `message:received` from
  * someone else adds one, unless that chat is open. `markRead` is `POST
  * /messages/read/{chatId}`.
@@ -22,11 +48,9 @@ export function useUnreadChats(selfId: string, openChatId: string | null) {
 
   const reload = useCallback(async () => {
     try {
-      const [counters, page] = await Promise.all([
-        api.get<Counters>("/users/counters"),
-        api.get<ChatsPage>("/messages/chats", { query: { limit: 30 } }).catch(() => ({ list: [] })),
-      ]);
-      const counts = Object.fromEntries(page.list.map((chat) => [chat.chatId, chat.unreadCount]));
+      const counters = await api.get<Counters>("/users/counters");
+      // Without their counts (a failed page), the unread chats still show as unread.
+      const counts = await unreadCounts(api, counters.unreadChatIds).catch(() => ({}));
       dispatch({ type: "loaded", unreadChatIds: counters.unreadChatIds.filter((id) => id !== open.current), counts });
     } catch {
       // Offline: the badges stay as they were; the next connection reloads them.
