@@ -13,7 +13,7 @@ describe("MoreMatches", () => {
     expect(screen.getByRole("status").textContent).toBe("Showing the first 12 tests: type more of the name or code to narrow them.");
   });
 
-  it("says nothing when everything matching is listed", () => {
+  it("says nothing when everything matching is listed, its status staying in place for the next answer", () => {
     const { container } = render(
       <>
         <MoreMatches shown={45} total={45} noun="patients" advice="x" />
@@ -22,6 +22,7 @@ describe("MoreMatches", () => {
       </>,
     );
     expect(container.textContent).toBe("");
+    expect(screen.getAllByRole("status")).toHaveLength(3);
   });
 });
 

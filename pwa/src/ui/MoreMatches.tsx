@@ -1,7 +1,8 @@
 /**
  * The line under a search list that shows only part of what matches: how many are shown (of how many,
- * when the server counts them) and how to reach the rest. Nothing when everything matching is listed.
- * A polite status, so a screen reader hears it as the list changes.
+ * when the server counts them) and how to reach the rest; empty when everything matching is listed. A
+ * polite status that stays mounted and changes only its text (a live region inserted with its text is
+ * not announced by every screen reader), taking no room while empty.
  */
 export function MoreMatches({ shown, total, more, noun, term, advice }: {
   /** How many matches are listed. */
@@ -18,11 +19,10 @@ export function MoreMatches({ shown, total, more, noun, term, advice }: {
   advice: string;
 }) {
   const hasMore = total === undefined ? more === true : total > shown;
-  if (!hasMore) return null;
   const typed = term?.trim();
   const matching = typed ? ` matching “${typed}”` : "";
   const lead = total === undefined ? `Showing the first ${shown} ${noun}${matching}` : `Showing ${shown} of ${total} ${noun}${matching}`;
-  return <p className="muted" role="status">{lead}: {advice}</p>;
+  return <p className="muted ui-more-matches" role="status">{hasMore ? `${lead}: ${advice}` : ""}</p>;
 }
 
 /**

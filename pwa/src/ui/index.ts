@@ -9,7 +9,7 @@ export { Dialog } from "./Dialog.tsx";
 export { EmptyState } from "./EmptyState.tsx";
 export { FullScreenLoader } from "./FullScreenLoader.tsx";
 export { firstMatches, MoreMatches } from "./MoreMatches.tsx";
-export { Pager, useOffsetInRange } from "./Pager.tsx";
+export { Pager, resultLine, useOffsetInRange } from "./Pager.tsx";
 export { PendingMark, pendingLabel } from "./PendingMark.tsx";
 export { Select, type SelectOption } from "./Select.tsx";
 export { type Notify, SnackbarProvider, useOptionalSnackbar, useSnackbar } from "./Snackbar.tsx";

@@ -92,7 +92,7 @@ export function AdminManagementSection() {
           </table>
         </div>
       </QueryState>
-      <Pager offset={offset} limit={PAGE_SIZE} total={admins.data?.totalCount ?? 0} busy={admins.isFetching} onChange={setOffset} />
+      <Pager offset={offset} limit={PAGE_SIZE} total={admins.data?.totalCount ?? 0} busy={admins.isPlaceholderData} onChange={setOffset} />
       {removing && (
         <ConfirmDialog
           title={`Delete ${removing.email}?`}

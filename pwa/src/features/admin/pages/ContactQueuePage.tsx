@@ -76,7 +76,7 @@ export function ContactQueuePage() {
             </article>
           ))}
         </QueryState>
-        <Pager offset={offset} limit={PAGE_SIZE} total={queue.data?.totalCount ?? 0} busy={queue.isFetching} onChange={setOffset} />
+        <Pager offset={offset} limit={PAGE_SIZE} total={queue.data?.totalCount ?? 0} busy={queue.isPlaceholderData} onChange={setOffset} />
       </section>
     </div>
   );

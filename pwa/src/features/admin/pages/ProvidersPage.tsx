@@ -53,7 +53,7 @@ export function ProvidersPage() {
           empty={list.data?.list.length === 0} emptyTitle={search ? `Nothing matches “${search}”` : `No ${LABELS[status].toLowerCase()}`}>
           {list.data?.list.map((doctor) => <ApplicationDetail key={doctor.id} doctor={doctor} />)}
         </QueryState>
-        <Pager offset={offset} limit={PAGE_SIZE} total={list.data?.totalCount ?? 0} busy={list.isFetching} onChange={setOffset} />
+        <Pager offset={offset} limit={PAGE_SIZE} total={list.data?.totalCount ?? 0} busy={list.isPlaceholderData} onChange={setOffset} />
       </section>
     </div>
   );

@@ -144,7 +144,7 @@ export function ReportsPage() {
             </div>
           )}
         </QueryState>
-        <Pager offset={offset} limit={PREVIEW_SIZE} total={preview.data?.totalCount ?? 0} busy={preview.isFetching} onChange={setOffset} />
+        <Pager offset={offset} limit={PREVIEW_SIZE} total={preview.data?.totalCount ?? 0} busy={preview.isPlaceholderData} onChange={setOffset} />
       </section>
     </div>
   );

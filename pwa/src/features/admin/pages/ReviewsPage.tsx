@@ -86,7 +86,7 @@ export function ReviewsPage() {
             </table>
           </div>
         </QueryState>
-        <Pager offset={offset} limit={PAGE_SIZE} total={reviews.data?.totalCount ?? 0} busy={reviews.isFetching} onChange={setOffset} />
+        <Pager offset={offset} limit={PAGE_SIZE} total={reviews.data?.totalCount ?? 0} busy={reviews.isPlaceholderData} onChange={setOffset} />
       </section>
     </div>
   );

@@ -69,7 +69,7 @@ export function PackagesPage() {
           </table>
         </div>
       )}
-      {list.data && <Pager offset={offset} limit={SERVICES_PAGE} total={list.data.totalCount} busy={list.isFetching} onChange={setOffset} label="Paid services pages" />}
+      {list.data && <Pager offset={offset} limit={SERVICES_PAGE} total={list.data.totalCount} busy={list.isPlaceholderData} onChange={setOffset} label="Paid services pages" />}
       {editing && <ServiceDialog service={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
       <PlansSection />
     </section>

@@ -95,7 +95,7 @@ export function PromoCodesPage() {
           </table>
         </div>
       )}
-      {list.data && <Pager offset={offset} limit={COUPONS_PAGE} total={list.data.totalCount} busy={list.isFetching} onChange={setOffset} />}
+      {list.data && <Pager offset={offset} limit={COUPONS_PAGE} total={list.data.totalCount} busy={list.isPlaceholderData} onChange={setOffset} />}
       {deleting && (
         <ConfirmDialog
           title={`Delete ${deleting.name}?`}

@@ -121,7 +121,7 @@ export function TransactionsPage() {
         </div>
       )}
       {list.data && (
-        <Pager offset={offset} limit={TRANSACTIONS_PAGE} total={list.data.totalCount} busy={list.isFetching} onChange={setOffset}
+        <Pager offset={offset} limit={TRANSACTIONS_PAGE} total={list.data.totalCount} busy={list.isPlaceholderData} onChange={setOffset}
           label="Transactions pages" />
       )}
       {isAdmin && <LedgerPanel />}

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { DoctorCard } from "../../../../../sync/schemas/doctor.ts";
-import { Button, EmptyState, Pager, Spinner } from "../../../ui/index.ts";
+import { Button, EmptyState, Pager, resultLine, Spinner } from "../../../ui/index.ts";
 import { ratingText } from "../lib/doctor-filter.ts";
 
 export type DoctorListProps = {
@@ -26,7 +26,7 @@ export function DoctorList(props: DoctorListProps) {
     <section aria-labelledby="doctor-results-title" aria-busy={loading} className="stack">
       <h2 id="doctor-results-title" className="visually-hidden">Doctors</h2>
       <p className="muted" aria-live="polite">
-        {loading ? "Looking for doctors…" : error ? "" : `${totalCount} ${totalCount === 1 ? "doctor" : "doctors"}`}
+        {loading ? "Looking for doctors…" : error ? "" : resultLine(offset, pageSize, totalCount, "doctor", "doctors")}
       </p>
       {loading && doctors.length === 0 && !error && <Spinner size={40} label="Loading doctors" />}
       {error && (
@@ -52,7 +52,8 @@ export function DoctorList(props: DoctorListProps) {
           ))}
         </ul>
       )}
-      <Pager offset={offset} limit={pageSize} total={totalCount} busy={loading} onChange={props.onPage} label="Doctors pages" />
+      <Pager offset={offset} limit={pageSize} total={totalCount} busy={loading} onChange={props.onPage} label="Doctors pages"
+        announce={false} />
     </section>
   );
 }

@@ -198,7 +198,7 @@ export function DocumentsPage() {
             ))}
           </ul>
         )}
-        <Pager offset={offset} limit={DOCUMENTS_PAGE} total={total} busy={list.isFetching} onChange={setOffset} label="Documents pages" />
+        <Pager offset={offset} limit={DOCUMENTS_PAGE} total={total} busy={list.isPlaceholderData} onChange={setOffset} label="Documents pages" />
       </section>
 
       <ShareToPatientDialog doc={sharing} onClose={() => setSharing(null)} />

@@ -122,7 +122,7 @@ export function PlansSection() {
           </table>
         </div>
       )}
-      {list.data && <Pager offset={offset} limit={PLANS_PAGE} total={list.data.totalCount} busy={list.isFetching} onChange={setOffset} label="Plans pages" />}
+      {list.data && <Pager offset={offset} limit={PLANS_PAGE} total={list.data.totalCount} busy={list.isPlaceholderData} onChange={setOffset} label="Plans pages" />}
       {editing && (
         <PlanDialog
           plan={editing === "new" ? null : editing}

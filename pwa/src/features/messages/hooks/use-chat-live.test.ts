@@ -17,6 +17,15 @@ function chatsApi(total: number, unread: (i: number) => number) {
 }
 
 describe("unreadCounts", () => {
+  it("keeps the counts of the pages read when a later page fails", async () => {
+    const { api } = chatsApi(420, () => 4);
+    type Get = (path: string, options: { query: { offset: number; limit: number } }) => Promise<unknown>;
+    const failing: { get: Get } = {
+      get: (path, options) => options.query.offset >= UNREAD_COUNT_PAGE ? Promise.reject(new Error("offline")) : (api as { get: Get }).get(path, options),
+    };
+    expect(await unreadCounts(failing as never, ["chat-5", "chat-300"])).toEqual({ "chat-5": 4 });
+  });
+
   it("counts an unread chat far down the list, reading pages only until every unread chat is counted", async () => {
     const { api, asked } = chatsApi(420, (i) => i % 7);
     expect(await unreadCounts(api, ["chat-3", "chat-250"])).toEqual({ "chat-3": 3, "chat-250": 250 % 7 });

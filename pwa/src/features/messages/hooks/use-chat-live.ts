@@ -23,7 +23,12 @@ export async function unreadCounts(api: Api, unreadChatIds: readonly string[]): 
   const wanted = new Set(unreadChatIds);
   const counts: Record<string, number> = {};
   for (let page = 0; page < UNREAD_COUNT_PAGES && wanted.size > 0; page++) {
-    const { list } = await api.get<ChatsPage>("/messages/chats", { query: { offset: page * UNREAD_COUNT_PAGE, limit: UNREAD_COUNT_PAGE } });
+    let list: ChatsPage["list"];
+    try {
+      ({ list } = await api.get<ChatsPage>("/messages/chats", { query: { offset: page * UNREAD_COUNT_PAGE, limit: UNREAD_COUNT_PAGE } }));
+    } catch {
+      break; // A failed page: the counts found so far; the other unread chats still show as unread.
+    }
     for (const chat of list) {
       if (wanted.delete(chat.chatId)) counts[chat.chatId] = chat.unreadCount;
     }
@@ -46,11 +51,14 @@ export function useUnreadChats(selfId: string, openChatId: string | null) {
   const open = useRef(openChatId);
   open.current = openChatId;
 
+  /** The latest reload: an earlier one still reading pages when another starts is not applied. */
+  const generation = useRef(0);
   const reload = useCallback(async () => {
+    const mine = ++generation.current;
     try {
       const counters = await api.get<Counters>("/users/counters");
-      // Without their counts (a failed page), the unread chats still show as unread.
-      const counts = await unreadCounts(api, counters.unreadChatIds).catch(() => ({}));
+      const counts = await unreadCounts(api, counters.unreadChatIds);
+      if (mine !== generation.current) return;
       dispatch({ type: "loaded", unreadChatIds: counters.unreadChatIds.filter((id) => id !== open.current), counts });
     } catch {
       // Offline: the badges stay as they were; the next connection reloads them.

@@ -62,8 +62,7 @@ export function LabForm({ encounterId, onSaved, onClose }: { encounterId: string
             <span>{t.name} <span className="chart-code">{t.code}</span></span>
           </label>
         ))}
-        <MoreMatches shown={matches.shown.length} more={matches.more} noun="tests" term={search}
-          advice="type more of the name or the LOINC code to narrow them." />
+        <MoreMatches shown={matches.shown.length} more={matches.more} noun="tests" advice="type more of the name or the LOINC code to narrow them." />
         {fields.code && <p className="field-error" role="alert">{fields.code}</p>}
       </fieldset>
       {chosen && <p>Ordering: <strong>{chosen.name}</strong></p>}

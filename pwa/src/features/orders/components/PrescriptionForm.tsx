@@ -46,6 +46,8 @@ export function PharmacyPicker({ patientId, value, onChange, error }: {
     queryKey: ["orders", "pharmacies", term, state, offset],
     queryFn: ({ signal }) => api.get<ListResult<Pharmacy>>("/pharmacies", { query: { search: term, state: state || undefined, offset, limit: PHARMACIES_PAGE }, signal }),
     enabled: term.length >= 3,
+    // Another page of the same search: the page shown (and its pager) stays while it loads; a new search starts empty.
+    placeholderData: (previous, query) => query?.queryKey[2] === term && query?.queryKey[3] === state ? previous : undefined,
   });
   const choices = [
     ...(preferred.data?.pharmacy ? [{ p: preferred.data.pharmacy, preferred: true }] : []),
@@ -73,7 +75,7 @@ export function PharmacyPicker({ patientId, value, onChange, error }: {
         </label>
       ))}
       {results.data && (
-        <Pager offset={offset} limit={PHARMACIES_PAGE} total={results.data.totalCount} busy={results.isFetching} onChange={setOffset}
+        <Pager offset={offset} limit={PHARMACIES_PAGE} total={results.data.totalCount} busy={results.isPlaceholderData} onChange={setOffset}
           label="Pharmacy pages" />
       )}
       {error && <p className="field-error" role="alert">{error}</p>}
@@ -138,8 +140,7 @@ export function PrescriptionForm({ encounterId, patientId, draft, onSaved, onClo
             <span>{m.display}{m.refusal && <><br /><span className="muted">{m.refusal}</span></>}</span>
           </label>
         ))}
-        <MoreMatches shown={matches.shown.length} more={matches.more} noun="medications" term={term}
-          advice="type more of the name, or the RxCUI, to narrow them." />
+        <MoreMatches shown={matches.shown.length} more={matches.more} noun="medications" advice="type more of the name, or the RxCUI, to narrow them." />
         {fields.medicationId && <p className="field-error" role="alert">{fields.medicationId}</p>}
       </fieldset>
       {(med || draft) && <p>Prescribing: <strong>{med?.display ?? draft?.medication}</strong></p>}

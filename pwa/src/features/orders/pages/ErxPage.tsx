@@ -90,7 +90,7 @@ export function ErxPage() {
           </table>
         </div>
       )}
-      {list.data && <Pager offset={offset} limit={ERX_PAGE} total={list.data.totalCount} busy={list.isFetching} onChange={setOffset} />}
+      {list.data && <Pager offset={offset} limit={ERX_PAGE} total={list.data.totalCount} busy={list.isPlaceholderData} onChange={setOffset} />}
     </div>
   );
 }

@@ -99,7 +99,7 @@ export function OrdersPage() {
         </ul>
       )}
       {orders.data && (
-        <Pager offset={offset} limit={ORDERS_PAGE} total={orders.data.totalCount} busy={orders.isFetching} onChange={setOffset} label="Orders pages" />
+        <Pager offset={offset} limit={ORDERS_PAGE} total={orders.data.totalCount} busy={orders.isPlaceholderData} onChange={setOffset} label="Orders pages" />
       )}
     </div>
   );

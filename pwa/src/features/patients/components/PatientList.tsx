@@ -1,6 +1,6 @@
 import type { FormEvent } from "react";
 import { Link } from "react-router";
-import { Button, EmptyState, Pager, Spinner, TextField } from "../../../ui/index.ts";
+import { Button, EmptyState, Pager, resultLine, Spinner, TextField } from "../../../ui/index.ts";
 import { formatBirthDate, type PatientOption, patientName } from "../patient-display.ts";
 
 export type PatientListProps = {
@@ -39,7 +39,7 @@ export function PatientList(props: PatientListProps) {
       <section aria-labelledby="patient-list-title" aria-busy={loading} className="stack">
         <h2 id="patient-list-title" className="visually-hidden">Patients</h2>
         <p className="muted" aria-live="polite">
-          {loading ? "Searching…" : totalCount === 0 ? "" : `${totalCount} ${totalCount === 1 ? "patient" : "patients"}`}
+          {loading ? "Searching…" : totalCount === 0 ? "" : resultLine(offset, pageSize, totalCount, "patient", "patients")}
         </p>
         {loading && patients.length === 0 && !error && <Spinner size={40} label="Loading patients" />}
         {error && (
@@ -65,7 +65,8 @@ export function PatientList(props: PatientListProps) {
             ))}
           </ul>
         )}
-        <Pager offset={offset} limit={pageSize} total={totalCount} busy={loading} onChange={props.onPage} label="Patients pages" />
+        <Pager offset={offset} limit={pageSize} total={totalCount} busy={loading} onChange={props.onPage} label="Patients pages"
+          announce={false} />
       </section>
     </div>
   );

@@ -156,6 +156,16 @@ describe("writes through IndexedDB itself", () => {
     watch.stop();
   });
 
+  it("adds through IndexedDB itself while the database is open, not through Dexie's bulkAdd", async () => {
+    const store = await instance();
+    if (!hasInsertNew(store)) throw new Error("no insertNew");
+    const state = await (store as unknown as { internals: Promise<{ dexieTable: { bulkAdd: (...args: unknown[]) => unknown } }> }).internals;
+    const bulkAdd = vi.spyOn(state.dexieTable, "bulkAdd");
+    expect(await store.insertNew([doc("a", "one"), doc("b", "two")] as never, "test")).toBe(true);
+    expect(bulkAdd).not.toHaveBeenCalled();
+    expect((await store.findDocumentsById(["a", "b"], false)).map((d) => d.id).sort()).toEqual(["a", "b"]);
+  });
+
   it("adds nothing of a batch when one of its documents exists, and says so", async () => {
     const store = await instance();
     if (!hasInsertNew(store)) throw new Error("no insertNew");

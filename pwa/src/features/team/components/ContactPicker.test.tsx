@@ -39,7 +39,7 @@ describe("ContactPicker", () => {
       },
     });
     renderWithDeps(<ContactPicker label="Fax recipient" value="" onChange={() => {}} />, signedInDeps(doctor, { fetch: stub.fetch }));
-    expect(await screen.findByText(`Showing the first ${CONTACT_MATCHES} contacts by name: type part of a name or organization to find others.`)).toBeTruthy();
+    expect(await screen.findByText(`Showing the first ${CONTACT_MATCHES} contacts by name: type part of a name or organization to narrow them.`)).toBeTruthy();
     await user.type(screen.getByLabelText("Search fax recipients"), "Contact 7");
     await waitFor(() => expect(screen.getByRole("option", { name: /Contact 75/ })).toBeTruthy());
     expect(screen.queryByText(/Showing the first \d+ contacts/)).toBeNull();

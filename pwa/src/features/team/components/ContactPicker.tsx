@@ -36,8 +36,9 @@ export function ContactPicker(
         options={list.map((c) => ({ value: c.id, label: `${c.name}${c.organization ? ` · ${c.organization}` : ""} (${c.kind})` }))}
         onChange={(id) => onChange(list.find((c) => c.id === id) ?? null)}
       />
-      <MoreMatches shown={list.length} more={list.length >= CONTACT_MATCHES} noun="contacts by name" term={search}
-        advice="type part of a name or organization to find others." />
+      {/* The edge answers at most CONTACT_MATCHES and no count: exactly that many may be all there are. */}
+      <MoreMatches shown={list.length} more={list.length >= CONTACT_MATCHES} noun="contacts by name"
+        advice="type part of a name or organization to narrow them." />
     </div>
   );
 }

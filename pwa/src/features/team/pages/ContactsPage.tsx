@@ -75,7 +75,7 @@ export function ContactsPage({ admin = false }: { admin?: boolean }) {
           </ul>
         )}
       {contacts.data && (
-        <Pager offset={offset} limit={CONTACTS_PAGE} total={contacts.data.totalCount} busy={contacts.isFetching} onChange={setOffset} label="Contacts pages" />
+        <Pager offset={offset} limit={CONTACTS_PAGE} total={contacts.data.totalCount} busy={contacts.isPlaceholderData} onChange={setOffset} label="Contacts pages" />
       )}
       <section className="card stack" aria-labelledby="contact-form-title">
         <h2 id="contact-form-title">{editing ? "Edit contact" : "New contact"}</h2>

@@ -177,7 +177,7 @@ export function TasksPage({ area }: { area: Area }) {
             </ul>
           )}
         {tasks.data && (
-          <Pager offset={offset} limit={TASKS_PAGE} total={tasks.data.totalCount} busy={area === "admin" && remote.isFetching}
+          <Pager offset={offset} limit={TASKS_PAGE} total={tasks.data.totalCount} busy={area === "admin" && remote.isPlaceholderData}
             onChange={setOffset} label="Tasks pages" />
         )}
       </section>
