@@ -21,17 +21,7 @@ import { MAX_FILES_AT_ONCE, MB } from "./constants.ts";
 export const SYNC_VERSION = 1;
 
 export const PULL_LIMIT_DEFAULT = 200;
-/**
- * The most documents of one pull page. 2,500: a first pull of a full panel (20,000 drafts) is 9 requests,
- * not 21 (measured in `edge/docs/benchmarks.md`: a tenth less CPU, and 12 round trips fewer on a phone).
- */
-export const PULL_LIMIT_MAX = 2500;
-/**
- * About the most JSON of one pull page: past it the server ends the page early and says `more` (a page of
- * large drafts — up to 100 KB of fields each — would otherwise be hundreds of megabytes). At least one
- * document is always sent.
- */
-export const PULL_PAGE_BYTES_MAX = 4 * MB;
+export const PULL_LIMIT_MAX = 1000;
 export const PUSH_ROWS_MAX = 500;
 /** A push body may be larger than ordinary JSON: note drafts carry up to 100 KB of fields. */
 export const PUSH_BODY_MAX_BYTES = 8 * MB;
@@ -72,12 +62,7 @@ export const pullQuerySchema = z.object({
 }).strict();
 export type PullQuery = z.infer<typeof pullQuerySchema>;
 
-/**
- * A pull page. `more`: the page was ended early for its size (`PULL_PAGE_BYTES_MAX`) and documents follow
- * the checkpoint although fewer than `limit` came; absent otherwise, where a page shorter than `limit` is
- * the last (RxDB's rule).
- */
-export type PullResult<D> = { documents: D[]; checkpoint: Checkpoint | null; more?: true };
+export type PullResult<D> = { documents: D[]; checkpoint: Checkpoint | null };
 /** A live event: like a pull page, never empty. */
 export type LiveChange<D> = { documents: D[]; checkpoint: Checkpoint };
 

@@ -2,18 +2,14 @@
 import type { Actor } from "../../access/actor.ts";
 import type { Queryable, Sql } from "../../db/connect.ts";
 import { type CollectionName, collectionOf } from "../../../../sync/collections/index.ts";
-import { PULL_PAGE_BYTES_MAX, type PullQuery, type SyncDoc } from "../../../../sync/protocol.ts";
-import { approxJsonBytes } from "./page-size.ts";
+import type { PullQuery, SyncDoc } from "../../../../sync/protocol.ts";
 import { columnTarget, scopePredicate } from "./scopes.ts";
 import { selectFrom, TABLES, toDoc } from "./tables.ts";
 
 export function createSyncRepo(sql: Sql) {
   return {
-    /**
-     * Documents after the checkpoint that the actor may read, in (seq, id) order: at most `limit`, and no
-     * more than about `PULL_PAGE_BYTES_MAX` of JSON (at least one); `more` when the size ended the page.
-     */
-    async pull(actor: Actor, name: CollectionName, query: PullQuery): Promise<{ documents: SyncDoc[]; more: boolean }> {
+    /** Documents after the checkpoint that the actor may read, in (seq, id) order. */
+    async pull(actor: Actor, name: CollectionName, query: PullQuery): Promise<SyncDoc[]> {
       const def = TABLES[name];
       const visible = scopePredicate(sql, actor, collectionOf(name).access.read, columnTarget(sql, def.scopeColumn));
       // A row comparison, not `seq > a or (seq = a and id > b)`: with the OR, PostgreSQL intersects a
@@ -23,15 +19,7 @@ export function createSyncRepo(sql: Sql) {
           and ${visible}
         order by t.seq, t.id
         limit ${query.limit}`;
-      const documents: SyncDoc[] = [];
-      let bytes = 0;
-      for (const row of rows) {
-        const doc = toDoc(def, row);
-        documents.push(doc);
-        bytes += approxJsonBytes(doc);
-        if (bytes >= PULL_PAGE_BYTES_MAX) break;
-      }
-      return { documents, more: documents.length < rows.length };
+      return rows.map((r) => toDoc(def, r));
     },
 
     /** The stored document with this id, and whether the actor may read it; null when there is none. */

@@ -150,8 +150,7 @@ async function pullPages(args: {
       // them in order), and their checkpoints are stored after them, in page order. The fetching waits
       // only for the page's own writes, PAGES_AHEAD pages back (not for the checkpoints, whose
       // transactions queue behind the next page's documents).
-      // A page shorter than asked is the last, unless the server ended it early for its size (`more`).
-      next = sent.documents.length < args.pageSize && !sent.more ? null : fetchPage(sent.checkpoint);
+      next = sent.documents.length < args.pageSize ? null : fetchPage(sent.checkpoint);
       next?.catch(() => {});
       const page: Page = { documents: validDocuments(definition, sent.documents) as Row[], checkpoint: sent.checkpoint };
       const inserted = insert(page.documents.map((doc) => pristineForkDoc(doc, names)));

@@ -133,8 +133,6 @@ export function replicateCollection(options: {
           return { documents: before, checkpoint: last ? { updatedAt: last.updatedAt, id: last.id } : checkpoint };
         }
         settleQuietly(documents);
-        // Ended early for its size: RxDB takes a page shorter than its batch as the last, so ask it to pull again.
-        if (page.more) setTimeout(() => resync$.next("RESYNC"), 0);
         return { documents, checkpoint: page.checkpoint ?? checkpoint };
       },
       stream$: merge(

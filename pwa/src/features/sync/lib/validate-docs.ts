@@ -5,8 +5,7 @@ import { type Checkpoint, docIdSchema, updatedAtSchema } from "../../../../../sy
 
 export const checkpointSchema: z.ZodType<Checkpoint> = z.object({ updatedAt: updatedAtSchema, id: docIdSchema });
 
-/** A pull page; `more`: ended early for its size, more follows although it is shorter than asked (`PullResult`). */
-export const pageSchema = z.object({ documents: z.array(z.unknown()), checkpoint: checkpointSchema.nullable(), more: z.literal(true).optional() });
+export const pageSchema = z.object({ documents: z.array(z.unknown()), checkpoint: checkpointSchema.nullable() });
 export const liveChangeSchema = z.object({ documents: z.array(z.unknown()).min(1), checkpoint: checkpointSchema });
 
 type Doc = ReturnType<AnyCollection["schema"]["parse"]>;
