@@ -2,7 +2,7 @@ import { type KeyboardEvent, useEffect, useId, useState } from "react";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/index.ts";
 import { describedBy, FieldMessage } from "../../../ui/FieldMessage.tsx";
-import { firstMatches } from "../../../ui/MoreMatches.tsx";
+import { firstMatches, moreMatchesText } from "../../../ui/MoreMatches.tsx";
 
 export type Icd10Option = { code: string; description: string };
 
@@ -123,7 +123,7 @@ export function DiagnosisPicker({ id, label, value, onChange, error }: Props) {
           : status === "done" && options.length === 0
           ? "No codes match. Try other words or the start of a code."
           : status === "done" && more
-          ? `Showing the first ${options.length} codes: type more of a code or more words to narrow them.`
+          ? moreMatchesText({ shown: options.length, more, noun: "codes", advice: "type more of a code or more words to narrow them." })
           : "Type a code (I10) or words (type 2 diabetes)."}
       </span>
       <ul id={listId} role="listbox" aria-label={`${label} matches`} className="diagnosis-picker__list" hidden={!expanded}>

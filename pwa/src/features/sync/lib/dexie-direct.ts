@@ -112,15 +112,7 @@ async function insertNew(dexie: DexieInstance, docs: Row[], context: string): Pr
  * which aborts the transaction, so nothing of the batch is stored.
  */
 async function addAll(state: DexieInternals, rows: unknown[]): Promise<boolean> {
-  let transaction: IDBTransaction | null = null;
-  if (state.dexieDb.isOpen()) {
-    try {
-      const durability = state.dexieDb._options?.chromeTransactionDurability;
-      transaction = state.dexieDb.backendDB().transaction(state.dexieTable.name, "readwrite", durability ? { durability } : undefined);
-    } catch {
-      transaction = null; // closed under Dexie (a version change): Dexie's path answers as it would
-    }
-  }
+  const transaction = readwrite(state);
   if (!transaction) {
     try {
       await state.dexieDb.transaction("rw", state.dexieTable, () => state.dexieTable.bulkAdd(rows));
@@ -130,25 +122,38 @@ async function addAll(state: DexieInternals, rows: unknown[]): Promise<boolean> 
       throw error;
     }
   }
-  const tx = transaction;
   let failure: unknown = null;
   const done = new Promise<boolean>((resolve, reject) => {
-    tx.oncomplete = () => resolve(true);
-    tx.onabort = () => {
-      const error = failure ?? tx.error;
+    transaction.oncomplete = () => resolve(true);
+    transaction.onabort = () => {
+      const error = failure ?? transaction.error;
       if ((error as { name?: string } | null)?.name === "ConstraintError") resolve(false);
       else reject(error ?? new DOMException("The write was aborted", "AbortError"));
     };
   });
   try {
-    const store = tx.objectStore(state.dexieTable.name);
+    const store = transaction.objectStore(state.dexieTable.name);
     for (const row of rows) store.add(row);
   } catch (error) {
     // A row IndexedDB cannot store (a clone or key error is thrown at once): nothing of the batch is.
     failure = error;
-    tx.abort();
+    transaction.abort();
   }
   return done;
+}
+
+/**
+ * A read-write IndexedDB transaction on the documents' store, with Dexie's durability; null when Dexie has not
+ * opened the database or has closed it under a version change: Dexie's own path then answers as it would.
+ */
+function readwrite(state: DexieInternals): IDBTransaction | null {
+  if (!state.dexieDb.isOpen()) return null;
+  try {
+    const durability = state.dexieDb._options?.chromeTransactionDurability;
+    return state.dexieDb.backendDB().transaction(state.dexieTable.name, "readwrite", durability ? { durability } : undefined);
+  } catch {
+    return null;
+  }
 }
 
 type Categorized = ReturnType<typeof categorizeBulkWriteRows<Row>>;
@@ -161,14 +166,8 @@ async function directWrite(dexie: DexieInstance, rows: WriteRow[], context: stri
     if (!row.document._rev || (row.previous && !row.previous._rev)) throw newRxError("SNH", { args: { row } });
   }
   const state = await dexie.internals;
-  if (!state.dexieDb.isOpen()) return null;
-  let transaction: IDBTransaction;
-  try {
-    const durability = state.dexieDb._options?.chromeTransactionDurability;
-    transaction = state.dexieDb.backendDB().transaction(state.dexieTable.name, "readwrite", durability ? { durability } : undefined);
-  } catch {
-    return null; // closed under Dexie (a version change): Dexie's path answers as it would
-  }
+  const transaction = readwrite(state);
+  if (!transaction) return null;
   const traced = traceWrite("idb");
   const store = transaction.objectStore(state.dexieTable.name);
   let categorized: Categorized | null = null;

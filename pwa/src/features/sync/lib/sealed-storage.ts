@@ -54,7 +54,8 @@ export function sealedStorage<Internals, Options>(args: {
       const instance = await args.storage.createStorageInstance({ ...params, schema: storedSchema(schema, fields) as never });
       const primary = typeof schema.primaryKey === "string" ? schema.primaryKey : schema.primaryKey.key;
       const prefix = `dpc/rxdb/${params.collectionName}/`;
-      const context = (doc: Row) => utf8(prefix + String(doc[primary]));
+      /** The additional data binding a ciphertext to its collection and document. */
+      const contextOf = (doc: Row) => prefix + String(doc[primary]);
       const sealedField = new Set(fields);
       /** The two forms of each document object this instance has sealed or unsealed, by identity. */
       const storedOf = new WeakMap<Row, Row>();
@@ -99,7 +100,7 @@ export function sealedStorage<Internals, Options>(args: {
         const iv = nextIv();
         // The text and the context are encoded into one scratch buffer: WebCrypto copies its inputs
         // when called (a document's encryption allocates only its ciphertext).
-        const cipher = scratch.encrypt(key, iv, JSON.stringify(sealed), prefix + String(doc[primary]));
+        const cipher = scratch.encrypt(key, iv, JSON.stringify(sealed), contextOf(doc));
         // The IV is 12 bytes, a whole number of base64 groups: its base64 and the ciphertext's join as one.
         const text = toBase64(iv) + toBase64(new Uint8Array(await cipher));
         stored[SEALED] = text;
@@ -115,7 +116,7 @@ export function sealedStorage<Internals, Options>(args: {
         if (typeof text !== "string") throw new Error(`A document of ${params.collectionName} is not sealed`);
         const bytes = fromBase64(text);
         const plain = await crypto.subtle.decrypt(
-          { name: "AES-GCM", iv: bytes.subarray(0, IV_BYTES), additionalData: context(stored) },
+          { name: "AES-GCM", iv: bytes.subarray(0, IV_BYTES), additionalData: utf8(contextOf(stored)) },
           requireKey(),
           bytes.subarray(IV_BYTES),
         );
