@@ -21,7 +21,21 @@ import { MAX_FILES_AT_ONCE, MB } from "./constants.ts";
 export const SYNC_VERSION = 1;
 
 export const PULL_LIMIT_DEFAULT = 200;
+/**
+ * The most documents of an ordinary pull page (RxDB's replication asks for this many): such a page is
+ * never ended early, so one with fewer documents than asked for is the last (RxDB's rule, which devices
+ * of every version rely on).
+ */
 export const PULL_LIMIT_MAX = 1000;
+/**
+ * The most documents of a bulk pull page (`limit` above `PULL_LIMIT_MAX`: only a device's first pull asks
+ * for these, `pwa/src/features/sync/lib/initial-pull.ts`). A first pull of a full panel (20,000 drafts) is
+ * 9 requests instead of 21 (`edge/docs/benchmarks.md`). Such a page also ends at about
+ * `PULL_PAGE_BYTES_MAX` of JSON and then says `more`.
+ */
+export const PULL_BULK_LIMIT_MAX = 2500;
+/** About the most JSON of a bulk pull page (2,500 drafts of up to 100 KB of fields would be 250 MB); at least one document. */
+export const PULL_PAGE_BYTES_MAX = 4 * MB;
 export const PUSH_ROWS_MAX = 500;
 /** A push body may be larger than ordinary JSON: note drafts carry up to 100 KB of fields. */
 export const PUSH_BODY_MAX_BYTES = 8 * MB;
@@ -58,11 +72,15 @@ export type SyncDoc = { id: string; updatedAt: number; _deleted: boolean };
 export const pullQuerySchema = z.object({
   updatedAt: z.coerce.number().int().min(0).max(MAX_SEQ).default(0),
   id: docIdSchema.default(NIL_ID),
-  limit: z.coerce.number().int().min(1).max(PULL_LIMIT_MAX).default(PULL_LIMIT_DEFAULT),
+  limit: z.coerce.number().int().min(1).max(PULL_BULK_LIMIT_MAX).default(PULL_LIMIT_DEFAULT),
 }).strict();
 export type PullQuery = z.infer<typeof pullQuerySchema>;
 
-export type PullResult<D> = { documents: D[]; checkpoint: Checkpoint | null };
+/**
+ * A pull page. `more` (bulk pages only): the page ended early for its size, and documents follow its
+ * checkpoint although fewer than `limit` came. Without it, a page shorter than `limit` is the last.
+ */
+export type PullResult<D> = { documents: D[]; checkpoint: Checkpoint | null; more?: true };
 /** A live event: like a pull page, never empty. */
 export type LiveChange<D> = { documents: D[]; checkpoint: Checkpoint };
 

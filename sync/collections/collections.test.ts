@@ -5,7 +5,7 @@ import {
   COLLECTION_NAMES, collectionOf, fitsUtf8, mergeNoteDraft, noteFieldsSchema, type MedicalFileDoc, NOTE_FIELDS_MAX_BYTES, type NoteDraftDoc, resolvePushConflict,
   sameValue, SYNC_COLLECTIONS,
 } from "./index.ts";
-import { parseContentRange, pullQuerySchema, refusedTombstone } from "../protocol.ts";
+import { parseContentRange, PULL_BULK_LIMIT_MAX, pullQuerySchema, refusedTombstone } from "../protocol.ts";
 
 Deno.test("sync collections: each definition agrees with itself", async (t) => {
   for (const name of COLLECTION_NAMES) {
@@ -50,7 +50,8 @@ Deno.test("sync collections: each definition agrees with itself", async (t) => {
 Deno.test("protocol inputs", async (t) => {
   await t.step("pull query defaults and bounds", () => {
     assert.deepEqual(pullQuerySchema.parse({}), { updatedAt: 0, id: "00000000-0000-0000-0000-000000000000", limit: 200 });
-    assert.equal(pullQuerySchema.safeParse({ limit: "1001" }).success, false);
+    assert.equal(pullQuerySchema.safeParse({ limit: String(PULL_BULK_LIMIT_MAX) }).success, true);
+    assert.equal(pullQuerySchema.safeParse({ limit: String(PULL_BULK_LIMIT_MAX + 1) }).success, false);
     assert.equal(pullQuerySchema.safeParse({ updatedAt: "1.5" }).success, false);
   });
   await t.step("Content-Range", () => {

@@ -3,7 +3,7 @@ import { apiTest } from "../../test/harness.ts";
 import {
   addChatMember, create, createChat, createPractice, edit, newDraft, newFile, newMessage, pull, pullAll, push,
 } from "../../test/sync-fixtures.ts";
-import { PUSH_ROWS_MAX, SYNC_VERSION, syncPaths } from "../../../../sync/protocol.ts";
+import { PULL_BULK_LIMIT_MAX, PULL_LIMIT_MAX, PULL_PAGE_BYTES_MAX, PUSH_ROWS_MAX, SYNC_VERSION, syncPaths } from "../../../../sync/protocol.ts";
 
 apiTest("sync protocol: checkpoints, push contract, idempotency, conflicts, versions, validation", async (t, ctx) => {
   const { patient, doctor } = await createPractice(ctx);
@@ -52,6 +52,62 @@ apiTest("sync protocol: checkpoints, push contract, idempotency, conflicts, vers
     for (let i = 1; i < seen.length; i++) {
       const [a, b] = [seen[i - 1], seen[i]];
       assert.ok(a.updatedAt < b.updatedAt || (a.updatedAt === b.updatedAt && a.id < b.id), "strictly increasing");
+    }
+  });
+
+  await t.step("a bulk page of large drafts ends early for its size and says more; an ordinary page never does", async () => {
+    // 100 drafts of about 95 KB each (the limit is 100 KB): about 9.5 MB, so at least three bulk pages of ≤ 4 MB.
+    const before = (await pullAll(ctx, doctor.token, "note_drafts")).checkpoint;
+    const drafts = Array.from({ length: 100 }, (_, i) => newDraft(patient.id, doctor.id, { text: `${i} `.padEnd(95_000, "x") }));
+    for (let i = 0; i < drafts.length; i += 40) {
+      assert.deepEqual((await push(ctx, doctor.token, "note_drafts", drafts.slice(i, i + 40).map(create))).body.result, []);
+    }
+    const seen: string[] = [];
+    const sizes: number[] = [];
+    let checkpoint = before;
+    for (let page = 0; page < 20; page++) {
+      const res = await pull(ctx, doctor.token, "note_drafts", checkpoint, PULL_BULK_LIMIT_MAX);
+      assert.equal(res.status, 200);
+      const { documents, more } = res.body.result;
+      if (documents.length === 0) break;
+      sizes.push(JSON.stringify(documents).length);
+      seen.push(...documents.map((d: { id: string }) => d.id));
+      // Ended early (fewer than the limit, and not the last page): it says so; the last page does not.
+      assert.equal(more, seen.length < drafts.length ? true : undefined, `page ${page}`);
+      checkpoint = res.body.result.checkpoint;
+    }
+    assert.deepEqual(seen.toSorted(), drafts.map((d) => d.id).toSorted());
+    assert.ok(sizes.length >= 3, `${sizes.length} pages`);
+    assert.ok(sizes.every((bytes) => bytes <= PULL_PAGE_BYTES_MAX + 100_000), `pages of ${sizes.join(", ")} bytes`);
+    // An ordinary page (RxDB's replication, and devices of earlier versions) is never ended early:
+    // shorter than asked means the last, so it holds every draft.
+    const ordinary = await pull(ctx, doctor.token, "note_drafts", before, PULL_LIMIT_MAX);
+    assert.equal(ordinary.body.result.documents.length, drafts.length);
+    assert.equal(ordinary.body.result.more, undefined);
+    // A page full for its size at the collection's last document says nothing more.
+    const fullAt = (await pull(ctx, doctor.token, "note_drafts", before, PULL_BULK_LIMIT_MAX)).body.result.documents.length;
+    const from = ordinary.body.result.documents[drafts.length - fullAt - 1];
+    const tail = await pull(ctx, doctor.token, "note_drafts", { updatedAt: from.updatedAt, id: from.id }, PULL_BULK_LIMIT_MAX);
+    assert.equal(tail.body.result.documents.length, fullAt);
+    assert.equal(tail.body.result.more, undefined);
+  });
+
+  await t.step("a bulk page of small documents holds up to its limit, in order and once each across the edge's reads of a thousand rows", async () => {
+    const before = (await pullAll(ctx, patient.token, "chat_messages")).checkpoint;
+    const msgs = Array.from({ length: 1203 }, () => newMessage(chatId, doctor.id));
+    for (let i = 0; i < msgs.length; i += PUSH_ROWS_MAX) {
+      assert.deepEqual((await push(ctx, doctor.token, "chat_messages", msgs.slice(i, i + PUSH_ROWS_MAX).map(create))).body.result, []);
+    }
+    const first = await pull(ctx, patient.token, "chat_messages", before, 1202);
+    assert.equal(first.body.result.documents.length, 1202);
+    assert.equal(first.body.result.more, undefined);
+    const rest = await pull(ctx, patient.token, "chat_messages", first.body.result.checkpoint, PULL_BULK_LIMIT_MAX);
+    assert.equal(rest.body.result.documents.length, 1);
+    const all = [...first.body.result.documents, ...rest.body.result.documents];
+    assert.deepEqual(all.map((d: { id: string }) => d.id).toSorted(), msgs.map((m) => m.id).toSorted());
+    for (let i = 1; i < all.length; i++) {
+      const [a, b] = [all[i - 1], all[i]];
+      assert.ok(a.updatedAt < b.updatedAt || (a.updatedAt === b.updatedAt && a.id < b.id), "strictly increasing across the chunks");
     }
   });
 
@@ -233,7 +289,7 @@ apiTest("sync protocol: checkpoints, push contract, idempotency, conflicts, vers
     assert.equal(files.status, 400);
     const drafts = await push(ctx, doctor.token, "note_drafts", [create(newDraft(patient.id, doctor.id, { big: "x".repeat(101 * 1024) }))]);
     assert.equal(drafts.status, 400);
-    for (const query of ["limit=0", "limit=1001", "updatedAt=-1", "id=nope", "updatedAt=1&other=2"]) {
+    for (const query of ["limit=0", `limit=${PULL_BULK_LIMIT_MAX + 1}`, "updatedAt=-1", "id=nope", "updatedAt=1&other=2"]) {
       const res = await ctx.call("GET", `${syncPaths.pull("chat_messages")}?${query}`, { token: patient.token });
       assert.equal(res.status, 400, query);
     }

@@ -132,9 +132,9 @@ export function createSyncService(deps: { sql: Sql; changes: ChangeFeed; clock: 
     write,
 
     async pull(actor: Actor, name: CollectionName, query: PullQuery): Promise<PullResult<SyncDoc>> {
-      const documents = await repo.pull(actor, name, query);
+      const { documents, more } = await repo.pull(actor, name, query);
       const last = documents.at(-1);
-      return { documents, checkpoint: last ? { updatedAt: last.updatedAt, id: last.id } : null };
+      return { documents, checkpoint: last ? { updatedAt: last.updatedAt, id: last.id } : null, ...(more ? { more: true as const } : {}) };
     },
 
     /** RxDB's push handler: the array of conflicting masters; empty when everything is stored. */

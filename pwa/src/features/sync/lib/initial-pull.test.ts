@@ -3,7 +3,7 @@ import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
 import { Subject } from "rxjs";
 import { afterEach, describe, expect, it } from "vitest";
 import { sameValue } from "../../../../../sync/collections/index.ts";
-import type { Checkpoint } from "../../../../../sync/protocol.ts";
+import { type Checkpoint, PULL_BULK_LIMIT_MAX, PULL_LIMIT_MAX } from "../../../../../sync/protocol.ts";
 import type { ApiClient } from "../../../lib/api/client.ts";
 import { databaseName, type DpcDatabase, openDatabase } from "./database.ts";
 import { pullInitial } from "./initial-pull.ts";
@@ -55,24 +55,35 @@ function fakeServer(count: number) {
     });
   }
   const pulls: (Checkpoint | null)[] = [];
+  /** The `limit` of each pull. */
+  const limits: number[] = [];
   /** What `storedSoFar()` said when each pull was asked for. */
   const storedAtPull: number[] = [];
   let storedSoFar = () => 0;
   const pushes: PushRow[][] = [];
   let failPull = (_n: number) => false;
+  /** Pages end early (as for their size) after this many documents, saying `more`. */
+  let cutAt = Infinity;
   const api = {
     get(_path: string, options: { query: { updatedAt?: number; id?: string; limit: number } }) {
       const { updatedAt, id, limit } = options.query;
       const checkpoint = updatedAt === undefined ? null : { updatedAt, id: id! };
       pulls.push(checkpoint);
+      limits.push(limit);
       storedAtPull.push(storedSoFar());
       if (failPull(pulls.length)) return Promise.reject(new Error("offline"));
       const after = [...docs.values()]
         .filter((d) => !checkpoint || d.updatedAt > checkpoint.updatedAt || (d.updatedAt === checkpoint.updatedAt && d.id > checkpoint.id))
         .sort((a, b) => a.updatedAt - b.updatedAt || (a.id < b.id ? -1 : 1))
         .slice(0, limit);
-      const last = after.at(-1);
-      return Promise.resolve({ documents: structuredClone(after), checkpoint: last ? { updatedAt: last.updatedAt, id: last.id } : null });
+      const cut = after.length > cutAt;
+      const page = cut ? after.slice(0, cutAt) : after;
+      const last = page.at(-1);
+      return Promise.resolve({
+        documents: structuredClone(page),
+        checkpoint: last ? { updatedAt: last.updatedAt, id: last.id } : null,
+        ...(cut ? { more: true } : {}),
+      });
     },
     post(_path: string, rows: PushRow[]) {
       pushes.push(structuredClone(rows));
@@ -93,6 +104,7 @@ function fakeServer(count: number) {
     api,
     docs,
     pulls,
+    limits,
     storedAtPull,
     countStored(count: () => number) {
       storedSoFar = count;
@@ -100,6 +112,9 @@ function fakeServer(count: number) {
     pushes,
     failPullNumber(n: number) {
       failPull = (k) => k === n;
+    },
+    endPagesAfter(n: number) {
+      cutAt = n;
     },
     /** Another device changes a draft on the server. */
     edit(id: string, change: Partial<Doc>) {
@@ -180,6 +195,27 @@ describe("the bulk first pull", () => {
     const state = replicate(db, server.api);
     await state.awaitInitialReplication();
     expect(server.pulls.at(-1)).toEqual({ updatedAt: ordered[5].updatedAt, id: ordered[5].id });
+  });
+
+  it("goes on past a page the server ended early for its size (more), to the last page", async () => {
+    const db = await open();
+    const server = fakeServer(7);
+    server.endPagesAfter(2);
+    expect(await pullInitial({ db, name: "note_drafts", api: server.api, pageSize: 5 })).toBe(7);
+    // 2 + 2 + 2 (each ended early, saying more) + 1 (shorter than asked, without more: the last).
+    expect(server.pulls).toHaveLength(4);
+    expect((await stored(db)).map((d) => d.id).sort()).toEqual([...server.docs.keys()].sort());
+  });
+
+  it("asks for bulk pages (above RxDB's page of 1,000); RxDB's replication asks for ordinary ones", async () => {
+    const db = await open();
+    const server = fakeServer(3);
+    await pullInitial({ db, name: "note_drafts", api: server.api });
+    expect(server.limits).toEqual([PULL_BULK_LIMIT_MAX]);
+    const state = replicate(db, server.api);
+    await state.awaitInitialReplication();
+    expect(server.limits.slice(1).length).toBeGreaterThan(0);
+    expect(server.limits.slice(1).every((limit) => limit <= PULL_LIMIT_MAX)).toBe(true);
   });
 
   it("hands RxDB's replication its checkpoints: it goes on after the last page and pushes nothing", async () => {

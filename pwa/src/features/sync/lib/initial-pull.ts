@@ -17,7 +17,7 @@
  */
 import { addConnectedStorageToCollection, getChangedDocumentsSince, type RxCollection, type RxDocumentData, type RxJsonSchema, type RxStorageInstance } from "rxdb";
 import { type CollectionName, collectionOf } from "../../../../../sync/collections/index.ts";
-import { type Checkpoint, PULL_LIMIT_MAX, syncPaths } from "../../../../../sync/protocol.ts";
+import { type Checkpoint, PULL_BULK_LIMIT_MAX, syncPaths } from "../../../../../sync/protocol.ts";
 import type { ApiClient } from "../../../lib/api/client.ts";
 import type { DpcDatabase } from "./database.ts";
 import { hasInsertNew } from "./dexie-direct.ts";
@@ -42,7 +42,7 @@ export async function pullInitial(options: {
   pageSize?: number;
 }): Promise<number> {
   const { db, name, api } = options;
-  const pageSize = options.pageSize ?? PULL_LIMIT_MAX;
+  const pageSize = options.pageSize ?? PULL_BULK_LIMIT_MAX;
   const collection = db[name] as unknown as RxCollection;
   const fork = (collection.storageInstance as unknown as { originalStorageInstance: Instance }).originalStorageInstance;
   const names = await replicationNames(name, db.name);
@@ -150,7 +150,8 @@ async function pullPages(args: {
       // them in order), and their checkpoints are stored after them, in page order. The fetching waits
       // only for the page's own writes, PAGES_AHEAD pages back (not for the checkpoints, whose
       // transactions queue behind the next page's documents).
-      next = sent.documents.length < args.pageSize ? null : fetchPage(sent.checkpoint);
+      // A page shorter than asked for is the last, unless the server ended it early for its size (`more`).
+      next = sent.more || sent.documents.length >= args.pageSize ? fetchPage(sent.checkpoint) : null;
       next?.catch(() => {});
       const page: Page = { documents: validDocuments(definition, sent.documents) as Row[], checkpoint: sent.checkpoint };
       const inserted = insert(page.documents.map((doc) => pristineForkDoc(doc, names)));
