@@ -80,6 +80,7 @@ async function main() {
   const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`;
   log(`note drafts pulled in ${initial.pages} pages: ${kb(initial.wireBytes)} on the wire for ${kb(initial.jsonBytes)} of JSON (${(initial.jsonBytes / Math.max(1, initial.wireBytes)).toFixed(1)}×)`);
   await deviceA.page.evaluate(() => globalThis.bench.prepareRawBulkPut());
+  log(`quiet after ${await settle()} ms`);
   const bulkCpu = cpuTimes();
   const bulk = await deviceA.page.evaluate(() => globalThis.bench.rawBulkPut());
   const bulkCpuUsed = cpuTimes(bulkCpu);
@@ -192,6 +193,30 @@ function cpuTimes(since) {
   return `${used.map(([role, s]) => `${role} ${s.toFixed(2)} s`).join(", ")}; total ${total.toFixed(2)} s in ${wall.toFixed(2)} s (${(total / wall).toFixed(2)} cores busy)`;
 }
 
+/**
+ * Waits until the machine is quiet (less than a tenth of a core busy over a quarter second, from
+ * /proc/stat), at most 10 s: what the last phase left running (IndexedDB's compaction in the browser
+ * process, the edge's and PostgreSQL's background work) would otherwise slow the next measurement.
+ * Returns the milliseconds waited.
+ */
+async function settle() {
+  if (!existsSync("/proc/stat")) return 0;
+  const busy = () => {
+    const [, ...ticks] = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).map(Number);
+    const idle = ticks[3] + ticks[4];
+    return { busy: ticks.slice(0, 8).reduce((a, b) => a + b, 0) - idle, at: performance.now() };
+  };
+  const start = performance.now();
+  while (performance.now() - start < 10_000) {
+    const before = busy();
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const after = busy();
+    // Ticks are hundredths of a second (USER_HZ); a core busy throughout a quarter second is 25.
+    if ((after.busy - before.busy) / ((after.at - before.at) / 10) < 0.1) break;
+  }
+  return Math.round(performance.now() - start);
+}
+
 /** A port nobody listens on now, on loopback. */
 function freePort() {
   return new Promise((done, fail) => {
@@ -292,6 +317,11 @@ async function seedPanel(databaseUrl) {
         from (select id from users where email like 'bench.patient.%@bench.test' order by email) as p
         cross join generate_series(1, ${DRAFTS_PER_PATIENT}) as n`;
     });
+    // What autovacuum would do within a minute of such an insert, done now rather than during a
+    // measurement: statistics (without them PostgreSQL plans each pull page as if the tables were empty,
+    // every visible draft read and sorted per page: 8 ms instead of 0.5 ms a page here) and the
+    // visibility map.
+    await sql`vacuum analyze users, note_drafts`;
     const [{ count }] = await sql`select count(*)::int as count from note_drafts`;
     log(`seeded ${PATIENTS} patients and ${count} note drafts in ${Date.now() - started} ms`);
   } finally {

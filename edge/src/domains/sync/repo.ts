@@ -3,17 +3,18 @@ import type { Actor } from "../../access/actor.ts";
 import type { Queryable, Sql } from "../../db/connect.ts";
 import { type CollectionName, collectionOf } from "../../../../sync/collections/index.ts";
 import { PULL_LIMIT_MAX, PULL_PAGE_BYTES_MAX, type PullQuery, type SyncDoc } from "../../../../sync/protocol.ts";
-import { approxJsonBytes } from "./page-size.ts";
+import { approxJsonBytes, nextReadSize } from "./page-size.ts";
 import { columnTarget, scopePredicate } from "./scopes.ts";
 import { selectFrom, TABLES, toDoc } from "./tables.ts";
 
 export function createSyncRepo(sql: Sql) {
   return {
     /**
-     * Documents after the checkpoint that the actor may read, in (seq, id) order: at most `limit`. A bulk
-     * page (`limit` above `PULL_LIMIT_MAX`) is read in queries of at most `PULL_LIMIT_MAX` rows — never more
-     * per query than an ordinary page — and ends once it holds about `PULL_PAGE_BYTES_MAX` of JSON; `more`
-     * then says documents follow. An ordinary page is never ended early.
+     * Documents after the checkpoint that the actor may read, in (seq, id) order: at most `limit`. An
+     * ordinary page (`limit` ≤ `PULL_LIMIT_MAX`) is one query and never ends early. A bulk page ends once
+     * it holds about `PULL_PAGE_BYTES_MAX` of JSON (`more` then says documents follow); it is read in
+     * queries sized from the bytes still allowed (`nextReadSize`), so a page of large documents reads few
+     * rows it then leaves out, and no query reads more than an ordinary page.
      */
     async pull(actor: Actor, name: CollectionName, query: PullQuery): Promise<{ documents: SyncDoc[]; more: boolean }> {
       const def = TABLES[name];
@@ -29,24 +30,37 @@ export function createSyncRepo(sql: Sql) {
         return rows.map((r) => toDoc(def, r));
       };
       if (query.limit <= PULL_LIMIT_MAX) return { documents: await read(query, query.limit), more: false };
-      const documents: SyncDoc[] = [];
+      const documents: (SyncDoc | null)[] = [];
+      /** Index in `documents` by id: each query sees the rows as they are then, so a document edited between two reads comes again. */
+      const at = new Map<string, number>();
       let bytes = 0;
       let after: { updatedAt: number; id: string } = query;
-      while (documents.length < query.limit) {
-        const wanted = Math.min(PULL_LIMIT_MAX, query.limit - documents.length);
+      /** Known: no row follows the last one read (a short read, read to its end); or some do (a read cut short). */
+      let end = false;
+      let follow = false;
+      while (documents.length < query.limit && bytes < PULL_PAGE_BYTES_MAX) {
+        const wanted = nextReadSize({ limit: query.limit, read: documents.length, bytes });
         const chunk = await read(after, wanted);
-        for (const [i, doc] of chunk.entries()) {
+        let used = 0;
+        for (const doc of chunk) {
+          const earlier = at.get(doc.id);
+          // Its newer copy, later in the order, replaces it (the checkpoint is the last document's).
+          if (earlier !== undefined) documents[earlier] = null;
+          at.set(doc.id, documents.length);
           documents.push(doc);
+          used += 1;
           bytes += approxJsonBytes(doc);
-          // Full for its size: more follow if this chunk has any left, or a full chunk was followed by a row.
-          if (bytes >= PULL_PAGE_BYTES_MAX) {
-            return { documents, more: i < chunk.length - 1 || (chunk.length === wanted && (await read(doc, 1)).length > 0) };
-          }
+          if (bytes >= PULL_PAGE_BYTES_MAX) break;
         }
-        if (chunk.length < wanted) break;
-        after = chunk[chunk.length - 1];
+        after = documents.at(-1) ?? after;
+        follow = used < chunk.length;
+        end = !follow && chunk.length < wanted;
+        if (follow || end) break;
       }
-      return { documents, more: false };
+      const page = documents.filter((doc) => doc !== null);
+      // Fewer than the limit, and not for want of rows: say so (a full page says nothing, as an ordinary one).
+      const more = page.length < query.limit && !end && (follow || (await read(after, 1)).length > 0);
+      return { documents: page, more };
     },
 
     /** The stored document with this id, and whether the actor may read it; null when there is none. */

@@ -125,8 +125,8 @@ function fakeServer(count: number) {
   };
 }
 
-function replicate(db: DpcDatabase, api: ApiClient, stream$ = new Subject<PullStreamItem>()) {
-  const state = replicateCollection({ db, name: "note_drafts", api, stream$, events: { synced() {}, outdated() {}, settled() {} } });
+function replicate(db: DpcDatabase, api: ApiClient, stream$ = new Subject<PullStreamItem>(), pullBatchSize?: number) {
+  const state = replicateCollection({ db, name: "note_drafts", api, stream$, pullBatchSize, events: { synced() {}, outdated() {}, settled() {} } });
   state.error$.subscribe(() => {});
   stops.push(() => state.cancel());
   return state;
@@ -195,6 +195,44 @@ describe("the bulk first pull", () => {
     const state = replicate(db, server.api);
     await state.awaitInitialReplication();
     expect(server.pulls.at(-1)).toEqual({ updatedAt: ordered[5].updatedAt, id: ordered[5].id });
+  });
+
+  it("goes on past a page ended early for its size whose documents are all refused", async () => {
+    const db = await open();
+    const server = fakeServer(6);
+    server.endPagesAfter(2);
+    const ordered = [...server.docs.values()].sort((a, b) => a.updatedAt - b.updatedAt);
+    for (const doc of [ordered[2], ordered[3]]) server.docs.set(doc.id, { ...doc, title: 42 as unknown as string });
+    const original = console.error;
+    console.error = () => {};
+    try {
+      expect(await pullInitial({ db, name: "note_drafts", api: server.api, pageSize: 5 })).toBe(4);
+    } finally {
+      console.error = original;
+    }
+    // [0, 1] more, [2, 3] more (both refused), [4, 5] the last: each page asked for once.
+    expect(server.pulls).toHaveLength(3);
+    expect((await stored(db)).map((d) => d.id).sort()).toEqual([ordered[0], ordered[1], ordered[4], ordered[5]].map((d) => d.id).sort());
+  });
+
+  it("RxDB's replication goes on past full pages whose documents are partly or wholly refused", async () => {
+    const db = await open();
+    const server = fakeServer(7);
+    const ordered = [...server.docs.values()].sort((a, b) => a.updatedAt - b.updatedAt);
+    // Pages of 3: [0, 1r, 2r] one valid, [3r, 4r, 5r] none, [6] the last.
+    for (const doc of [ordered[1], ordered[2], ordered[3], ordered[4], ordered[5]]) {
+      server.docs.set(doc.id, { ...doc, title: 42 as unknown as string });
+    }
+    // No bulk first pull here: RxDB's replication pulls every page.
+    const original = console.error;
+    console.error = () => {};
+    try {
+      const state = replicate(db, server.api, new Subject<PullStreamItem>(), 3);
+      await state.awaitInitialReplication();
+    } finally {
+      console.error = original;
+    }
+    expect((await stored(db)).map((d) => d.id).sort()).toEqual([ordered[0], ordered[6]].map((d) => d.id).sort());
   });
 
   it("goes on past a page the server ended early for its size (more), to the last page", async () => {

@@ -151,7 +151,7 @@ async function pullPages(args: {
       // only for the page's own writes, PAGES_AHEAD pages back (not for the checkpoints, whose
       // transactions queue behind the next page's documents).
       // A page shorter than asked for is the last, unless the server ended it early for its size (`more`).
-      next = sent.more || sent.documents.length >= args.pageSize ? fetchPage(sent.checkpoint) : null;
+      next = sent.more === true || sent.documents.length >= args.pageSize ? fetchPage(sent.checkpoint) : null;
       next?.catch(() => {});
       const page: Page = { documents: validDocuments(definition, sent.documents) as Row[], checkpoint: sent.checkpoint };
       const inserted = insert(page.documents.map((doc) => pristineForkDoc(doc, names)));

@@ -5,7 +5,7 @@ import { type Checkpoint, docIdSchema, updatedAtSchema } from "../../../../../sy
 
 export const checkpointSchema: z.ZodType<Checkpoint> = z.object({ updatedAt: updatedAtSchema, id: docIdSchema });
 
-export const pageSchema = z.object({ documents: z.array(z.unknown()), checkpoint: checkpointSchema.nullable(), more: z.literal(true).optional() });
+export const pageSchema = z.object({ documents: z.array(z.unknown()), checkpoint: checkpointSchema.nullable(), more: z.boolean().optional() });
 export const liveChangeSchema = z.object({ documents: z.array(z.unknown()).min(1), checkpoint: checkpointSchema });
 
 type Doc = ReturnType<AnyCollection["schema"]["parse"]>;
