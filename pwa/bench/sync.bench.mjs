@@ -65,6 +65,8 @@ async function main() {
       "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
   });
   cleanups.push(() => browser.close());
+  // Both timed phases start on a quiet machine (the seeding, the edge's start, Chromium's).
+  log(`quiet after ${await settle()} ms`);
   const deviceA = await openDevice(browser, "doctor@demo.test");
   await deviceA.page.evaluate(() => globalThis.bench.waitReady());
   const pullCpu = cpuTimes();
