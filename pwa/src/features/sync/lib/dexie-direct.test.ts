@@ -70,6 +70,20 @@ describe("writes through IndexedDB itself", () => {
     watch.stop();
   });
 
+  it("commits each write as soon as its last request is issued, not when the answers are back", async () => {
+    const store = await instance();
+    const { dexieDb } = await (store as unknown as { internals: Promise<{ dexieDb: { backendDB(): IDBDatabase } }> }).internals;
+    const prototype = Object.getPrototypeOf(dexieDb.backendDB().transaction([...dexieDb.backendDB().objectStoreNames], "readonly"));
+    const commit = vi.spyOn(prototype, "commit");
+    const first = doc("a", "draft");
+    expect((await store.bulkWrite([{ document: first }], "test")).error).toEqual([]);
+    expect((await store.bulkWrite([{ document: doc("a", "edited", first), previous: first }], "test")).error).toEqual([]);
+    if (!hasInsertNew(store)) throw new Error("no insertNew");
+    expect(await store.insertNew([doc("b", "one"), doc("c", "two")] as never, "test")).toBe(true);
+    expect(commit).toHaveBeenCalledTimes(3);
+    commit.mockRestore();
+  });
+
   it("refuses a write from a stale revision with the stored document, and stores nothing of it", async () => {
     const store = await instance();
     const first = doc("a", "draft");
