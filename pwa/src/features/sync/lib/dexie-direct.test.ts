@@ -2,7 +2,8 @@ import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
 import { createRevision, fillWithDefaultSettings, now, prepareQuery, randomToken, type RxStorageInstance } from "rxdb";
 import { getRxStorageDexie } from "rxdb/plugins/storage-dexie";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { hasInsertNew, withDirectWrites } from "./dexie-direct.ts";
+import { fromStorageToDexie } from "rxdb/plugins/storage-dexie";
+import { hasInsertNew, toDexieRow, withDirectWrites } from "./dexie-direct.ts";
 
 type Doc = Record<string, unknown> & { id: string; _rev: string; _deleted: boolean; _meta: { lwt: number }; _attachments: Record<string, never> };
 
@@ -197,5 +198,19 @@ describe("writes through IndexedDB itself", () => {
     const bad = { ...doc("b", "not cloneable"), title: () => "a function" } as unknown as Doc;
     await expect(store.insertNew([doc("a", "fine"), bad] as never, "test")).rejects.toThrow();
     expect(await store.findDocumentsById(["a", "b"], true)).toEqual([]);
+  });
+});
+
+describe("toDexieRow", () => {
+  it("is the row RxDB's fromStorageToDexie makes, with or without keys Dexie must rename", () => {
+    const plain = { id: "a", done: true, _deleted: false, _meta: { lwt: 5, o: { _rev: 1, hash: "h" } }, _attachments: {}, _rev: "1-x", tags: ["x", { y: 1 }], note: null };
+    const piped = { ...plain, nested: { "|odd": 1, list: [{ "|deep": 2 }] } };
+    for (const doc of [plain, piped, { ...plain, done: false, _deleted: true }]) {
+      for (const indexes of [["done", "_deleted"], [], ["_deleted"]]) {
+        expect(toDexieRow(indexes, doc as never)).toEqual(fromStorageToDexie(indexes, doc as never));
+      }
+    }
+    // The document itself is left as it was.
+    expect(plain.done).toBe(true);
   });
 });

@@ -94,7 +94,7 @@ export function withDirectWrites<Internals, Options>(storage: RxStorage<Internal
 async function insertNew(dexie: DexieInstance, docs: Row[], context: string): Promise<boolean> {
   if (docs.length === 0) return true;
   const state = await dexie.internals;
-  const rows = docs.map((doc) => fromStorageToDexie(state.booleanIndexes, doc as never));
+  const rows = docs.map((doc) => toDexieRow(state.booleanIndexes, doc));
   const added = await addAll(state, rows);
   if (!added) return false;
   const last = docs[docs.length - 1];
@@ -163,6 +163,31 @@ function readwrite(state: DexieInternals): IDBTransaction | null {
   }
 }
 
+/**
+ * The row Dexie's storage would store for a document: RxDB's `fromStorageToDexie` rebuilds every object
+ * of the document to rename keys that start with `|` and writes boolean indexes as "1"/"0". A document
+ * with no such key at any depth (all of this app's: the schemas' fields and RxDB's own never start with
+ * `|`) needs only a shallow copy with the boolean indexes rewritten; IndexedDB copies the row anyway.
+ * Anything else goes through RxDB's function.
+ */
+export function toDexieRow(booleanIndexes: readonly string[], doc: Row): Record<string, unknown> {
+  if (hasPipeKey(doc) || booleanIndexes.some((index) => index.includes(".") || index.startsWith("|"))) {
+    return fromStorageToDexie(booleanIndexes as string[], doc as never) as Record<string, unknown>;
+  }
+  const row: Record<string, unknown> = { ...doc };
+  for (const index of booleanIndexes) row[index] = doc[index] ? "1" : "0";
+  return row;
+}
+
+function hasPipeKey(value: unknown): boolean {
+  if (value === null || typeof value !== "object") return false;
+  if (Array.isArray(value)) return value.some(hasPipeKey);
+  for (const key in value) {
+    if (key.startsWith("|") || hasPipeKey((value as Record<string, unknown>)[key])) return true;
+  }
+  return false;
+}
+
 /** `IDBTransaction.commit()` where the browser has it (all current ones; fake-indexeddb too). */
 function commitNow(transaction: IDBTransaction) {
   if (typeof transaction.commit === "function") transaction.commit();
@@ -194,7 +219,7 @@ async function directWrite(dexie: DexieInstance, rows: WriteRow[], context: stri
     try {
       categorized = categorizeBulkWriteRows(dexie as never, dexie.primaryPath as never, inDb as never, rows as never, context);
       for (const row of [...categorized.bulkInsertDocs, ...categorized.bulkUpdateDocs]) {
-        store.put(fromStorageToDexie(state.booleanIndexes, row.document as never));
+        store.put(toDexieRow(state.booleanIndexes, row.document));
       }
       // Nothing more comes: commit now rather than when the puts' answers are back (one round trip to
       // IndexedDB's backend less per write; a failed put still aborts the transaction).
