@@ -118,8 +118,10 @@ async function main() {
       `(${parts.plainDocs} drafts)`,
   );
 
-  // 2. Changes made offline, measured from reconnect until the server acknowledged them all.
+  // 2. Changes made offline, measured from reconnect until the server acknowledged them all. Each timed
+  // phase starts on a quiet machine: the breakdown's 20,000 writes leave IndexedDB compacting for a while.
   await deviceA.context.setOffline(true);
+  log(`quiet after ${await settle()} ms`);
   const editProfiler = process.env.BENCH_PROFILE === "edit" ? await startProfile(deviceA, "the offline edits") : null;
   const made = await deviceA.page.evaluate((n) => globalThis.bench.editOffline(n), PUSH_CHANGES);
   if (editProfiler) await editProfiler.stop();
@@ -128,6 +130,7 @@ async function main() {
       `p95 ${made.p95.toFixed(1)} ms; ${(made.ms / bulk.ms).toFixed(2)}× the bulkPut), ${made.pending} waiting`,
   );
   log(`edit breakdown: ${editBreakdown(made.trace, made.ms)}`);
+  log(`quiet after ${await settle()} ms`);
   const pushProfiler = process.env.BENCH_PROFILE === "push" ? await startProfile(deviceA, "the push") : null;
   const pushed = deviceA.page.evaluate(() => globalThis.bench.awaitPushedAfterOnline());
   await deviceA.context.setOffline(false);
@@ -138,6 +141,7 @@ async function main() {
   if (server !== PUSH_CHANGES) throw new Error(`the server holds ${server} of ${PUSH_CHANGES} offline edits`);
 
   // 3. Latency: a write on A until visible on B, one after another.
+  log(`quiet after ${await settle()} ms`);
   const deviceB = await openDevice(browser, "vma@demo.test");
   const initialB = await deviceB.page.evaluate((expected) => globalThis.bench.initialSync(expected), {
     chats: 1, note_drafts: PATIENTS * DRAFTS_PER_PATIENT,
