@@ -42,10 +42,12 @@ import {
 } from "rxdb";
 import { fromDexieToStorage, fromStorageToDexie } from "rxdb/plugins/storage-dexie";
 import type { Subject } from "rxjs";
+import { idsOnlyInserts, type TabEventsInstance } from "./tab-events.ts";
 import { traceWrite } from "./write-trace.ts";
 
 type Row = Record<string, unknown> & { _meta: { lwt: number }; _rev: string };
 type WriteRow = { document: Row; previous?: Row };
+type Bulk = EventBulk<RxStorageChangeEvent<Row>, unknown>;
 
 export type InsertNew = {
   /** Stores documents none of which exists yet; false (and nothing stored) when one does. */
@@ -81,7 +83,9 @@ export function withDirectWrites<Internals, Options>(storage: RxStorage<Internal
     async createStorageInstance<D>(params: RxStorageInstanceCreationParams<D, Options>): Promise<RxStorageInstance<D, Internals, Options>> {
       const instance = await storage.createStorageInstance(params);
       const dexie = instance as unknown as DexieInstance;
-      (instance as unknown as InsertNew).insertNew = (docs, context) => insertNew(dexie, docs, context);
+      // The other tabs are told of a bulk insert by ids (`tab-events.ts`).
+      const emitInserted = idsOnlyInserts(dexie as unknown as TabEventsInstance, params.multiInstance);
+      (instance as unknown as InsertNew).insertNew = (docs, context) => insertNew(dexie, docs, context, emitInserted);
       if (!dexie.schema.attachments) {
         const viaDexie = dexie.bulkWrite.bind(dexie);
         dexie.bulkWrite = async (rows, context) => (await directWrite(dexie, rows, context)) ?? viaDexie(rows, context);
@@ -91,14 +95,14 @@ export function withDirectWrites<Internals, Options>(storage: RxStorage<Internal
   };
 }
 
-async function insertNew(dexie: DexieInstance, docs: Row[], context: string): Promise<boolean> {
+async function insertNew(dexie: DexieInstance, docs: Row[], context: string, emit: (bulk: Bulk) => void): Promise<boolean> {
   if (docs.length === 0) return true;
   const state = await dexie.internals;
   const rows = docs.map((doc) => toDexieRow(state.booleanIndexes, doc));
   const added = await addAll(state, rows);
   if (!added) return false;
   const last = docs[docs.length - 1];
-  dexie.changes$.next({
+  emit({
     id: randomToken(10),
     context,
     checkpoint: { id: last[dexie.primaryPath], lwt: last._meta.lwt },
@@ -108,7 +112,7 @@ async function insertNew(dexie: DexieInstance, docs: Row[], context: string): Pr
       documentData: doc as never,
       previousDocumentData: undefined,
     })),
-  });
+  } as Bulk);
   return true;
 }
 
