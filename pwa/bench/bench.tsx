@@ -114,9 +114,13 @@ const benchApi = {
     return { ms, docs, byCollection: Object.entries(last).map(([n, c]) => `${n} ${c}`).join(", "), ...pulledBytes("note_drafts") };
   },
 
-  /** Reads the note drafts (as the device holds them, decrypted) and opens a fresh database for `rawBulkPut`. */
+  /**
+   * Reads the note drafts (as the device holds them, decrypted) once, and opens a fresh database for
+   * `rawBulkPut` (again on each call: the bulkPut is taken three times).
+   */
   async prepareRawBulkPut() {
-    const docs = (await local().db.note_drafts.find().exec()).map((doc) => doc.toMutableJSON());
+    const docs = rawBulk?.docs ?? (await local().db.note_drafts.find().exec()).map((doc) => doc.toMutableJSON());
+    rawBulk?.raw.close();
     await Dexie.delete("bench-raw-dexie");
     const raw = new Dexie("bench-raw-dexie");
     raw.version(1).stores({ docs: "id, [patientId+updatedAt]" });
