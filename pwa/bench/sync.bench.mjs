@@ -11,8 +11,8 @@
  * 3. latency — a message written on device A (the doctor) until visible on device B
  *    (the VMA), 200 times one after another.
  *
- * Each timed phase starts on a quiet machine (`settle`: less than a tenth of a core busy over a
- * quarter second): what an earlier phase left running (IndexedDB compacting 20,000 rows, PostgreSQL's
+ * Each timed phase starts on a quiet machine (`settle`: less than a tenth of a core busy in four
+ * quarter seconds in a row): what an earlier phase left running (IndexedDB compacting 20,000 rows, PostgreSQL's
  * and the edge's background work) slowed the next one by up to a quarter. The seeded panel is vacuumed
  * and analyzed as autovacuum would do soon after such an insert.
  *
@@ -74,7 +74,7 @@ async function main() {
   });
   cleanups.push(() => browser.close());
   // Both timed phases start on a quiet machine (the seeding, the edge's start, Chromium's).
-  log(`quiet after ${await settle()} ms`);
+  log(await settle());
   const deviceA = await openDevice(browser, "doctor@demo.test");
   await deviceA.page.evaluate(() => globalThis.bench.waitReady());
   const pullCpu = cpuTimes();
@@ -95,7 +95,7 @@ async function main() {
   let bulkCpuUsed = null;
   for (let i = 0; i < BULK_PUTS; i++) {
     await deviceA.page.evaluate(() => globalThis.bench.prepareRawBulkPut());
-    log(`quiet after ${await settle()} ms`);
+    log(await settle());
     const bulkCpu = cpuTimes();
     bulks.push(await deviceA.page.evaluate(() => globalThis.bench.rawBulkPut()));
     if (i === 0) bulkCpuUsed = cpuTimes(bulkCpu);
@@ -136,7 +136,7 @@ async function main() {
   // 2. Changes made offline, measured from reconnect until the server acknowledged them all. Each timed
   // phase starts on a quiet machine: the breakdown's 20,000 writes leave IndexedDB compacting for a while.
   await deviceA.context.setOffline(true);
-  log(`quiet after ${await settle()} ms`);
+  log(await settle());
   const editProfiler = process.env.BENCH_PROFILE === "edit" ? await startProfile(deviceA, "the offline edits") : null;
   const made = await deviceA.page.evaluate((n) => globalThis.bench.editOffline(n), PUSH_CHANGES);
   if (editProfiler) await editProfiler.stop();
@@ -145,7 +145,7 @@ async function main() {
       `p95 ${made.p95.toFixed(1)} ms; ${(made.ms / bulk.ms).toFixed(2)}× the bulkPut), ${made.pending} waiting`,
   );
   log(`edit breakdown: ${editBreakdown(made.trace, made.ms)}`);
-  log(`quiet after ${await settle()} ms`);
+  log(await settle());
   const pushProfiler = process.env.BENCH_PROFILE === "push" ? await startProfile(deviceA, "the push") : null;
   const pushed = deviceA.page.evaluate(() => globalThis.bench.awaitPushedAfterOnline());
   await deviceA.context.setOffline(false);
@@ -156,7 +156,7 @@ async function main() {
   if (server !== PUSH_CHANGES) throw new Error(`the server holds ${server} of ${PUSH_CHANGES} offline edits`);
 
   // 3. Latency: a write on A until visible on B, one after another.
-  log(`quiet after ${await settle()} ms`);
+  log(await settle());
   const deviceB = await openDevice(browser, "vma@demo.test");
   const initialB = await deviceB.page.evaluate((expected) => globalThis.bench.initialSync(expected), {
     chats: 1, note_drafts: PATIENTS * DRAFTS_PER_PATIENT,
@@ -215,27 +215,29 @@ function cpuTimes(since) {
 }
 
 /**
- * Waits until the machine is quiet (less than a tenth of a core busy over a quarter second, from
- * /proc/stat), at most 10 s: what the last phase left running (IndexedDB's compaction in the browser
- * process, the edge's and PostgreSQL's background work) would otherwise slow the next measurement.
- * Returns the milliseconds waited.
+ * Waits until the machine is quiet: less than a tenth of a core busy in each of four quarter seconds in a
+ * row, from /proc/stat (IndexedDB compacts in bursts: one quiet quarter second can fall between two), at
+ * most 10 s: what the last phase left running (IndexedDB's compaction in the browser process, the edge's
+ * and PostgreSQL's background work) would otherwise slow the next measurement. Says how long it waited.
  */
 async function settle() {
-  if (!existsSync("/proc/stat")) return 0;
+  if (!existsSync("/proc/stat")) return "no /proc/stat: not waited";
   const busy = () => {
     const [, ...ticks] = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).map(Number);
     const idle = ticks[3] + ticks[4];
     return { busy: ticks.slice(0, 8).reduce((a, b) => a + b, 0) - idle, at: performance.now() };
   };
   const start = performance.now();
-  while (performance.now() - start < 10_000) {
+  let quiet = 0;
+  while (quiet < 4) {
+    if (performance.now() - start > 10_000) return `still busy after ${Math.round(performance.now() - start)} ms: went on`;
     const before = busy();
     await new Promise((resolve) => setTimeout(resolve, 250));
     const after = busy();
     // Ticks are hundredths of a second (USER_HZ); a core busy throughout a quarter second is 25.
-    if ((after.busy - before.busy) / ((after.at - before.at) / 10) < 0.1) break;
+    quiet = (after.busy - before.busy) / ((after.at - before.at) / 10) < 0.1 ? quiet + 1 : 0;
   }
-  return Math.round(performance.now() - start);
+  return `quiet after ${Math.round(performance.now() - start)} ms`;
 }
 
 /** A port nobody listens on now, on loopback. */

@@ -175,7 +175,7 @@ function readwrite(state: DexieInternals): IDBTransaction | null {
  * Anything else goes through RxDB's function.
  */
 export function toDexieRow(booleanIndexes: readonly string[], doc: Row): Record<string, unknown> {
-  if (hasPipeKey(doc) || booleanIndexes.some((index) => index.includes(".") || index.startsWith("|"))) {
+  if (hasPipeKey(doc) || booleanIndexes.some((index) => index.includes(".") || index.includes("|"))) {
     return fromStorageToDexie(booleanIndexes as string[], doc as never) as Record<string, unknown>;
   }
   const row: Record<string, unknown> = { ...doc };
@@ -187,7 +187,8 @@ function hasPipeKey(value: unknown): boolean {
   if (value === null || typeof value !== "object") return false;
   if (Array.isArray(value)) return value.some(hasPipeKey);
   for (const key in value) {
-    if (key.startsWith("|") || hasPipeKey((value as Record<string, unknown>)[key])) return true;
+    // Anywhere in the key: RxDB renames each dot-separated part that starts with one.
+    if (key.includes("|") || hasPipeKey((value as Record<string, unknown>)[key])) return true;
   }
   return false;
 }

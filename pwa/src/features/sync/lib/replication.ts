@@ -135,7 +135,9 @@ export function replicateCollection(options: {
           if (page.more) throw new Error(`The server ended a pull page of ${name} early`);
           events.synced();
           documents.push(...validDocuments(collection, page.documents) as Doc[]);
-          through = page.checkpoint ?? through;
+          // No checkpoint: nothing came (or nothing to go on from).
+          if (!page.checkpoint) break;
+          through = page.checkpoint;
           if (page.documents.length < batchSize || documents.length >= batchSize) break;
         }
         const crossing = await firstCrossing(documents);

@@ -2,10 +2,10 @@ import { BroadcastChannel } from "broadcast-channel";
 import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
 import { createRevision, fillWithDefaultSettings, now, randomToken, type RxStorageInstance } from "rxdb";
 import { getRxStorageDexie } from "rxdb/plugins/storage-dexie";
-import { filter, firstValueFrom, timeout } from "rxjs";
+import { filter, firstValueFrom, merge, Subject, timeout } from "rxjs";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { hasInsertNew, withDirectWrites } from "./dexie-direct.ts";
-import { IDS_ONLY } from "./tab-events.ts";
+import { IDS_ONLY, idsOnlyInserts, readBack } from "./tab-events.ts";
 
 type Doc = Record<string, unknown> & { id: string; _rev: string; _deleted: boolean; _meta: { lwt: number }; _attachments: Record<string, never> };
 type Bulk = { context: string; events: { operation: string; documentId: string; documentData?: Doc }[] };
@@ -112,5 +112,58 @@ describe("the other tabs told of a bulk insert", () => {
     await inserting.insertNew([doc("a", "one")] as never, "first-pull");
     expect(own.bulks.map((bulk) => [bulk.context, bulk.events.length, bulk.events[0].documentData?.title])).toEqual([["first-pull", 1, "one"]]);
     own.stop();
+  });
+});
+
+describe("reading back another tab's inserts", () => {
+  /** An instance as RxDB's multi-instance support leaves it: its stream merges the other tabs' bulks with its own. */
+  function fakeInstance(find: (ids: string[]) => Promise<Record<string, unknown>[]>) {
+    const changes$ = new Subject<never>();
+    const fromOtherTabs$ = new Subject<never>();
+    const instance = {
+      changes$,
+      changeStream: () => merge(fromOtherTabs$, changes$),
+      findDocumentsById: (ids: string[]) => find(ids),
+      primaryPath: "id",
+      closed: false as unknown,
+    };
+    return { instance, fromOtherTabs$ };
+  }
+  const idsOnly = (ids: string[]) => ({ id: "b", context: "first-pull", checkpoint: null, events: [], [IDS_ONLY]: { ids } });
+
+  it("hands on this tab's own writes at once, while another tab's inserts are still being read", async () => {
+    const { instance, fromOtherTabs$ } = fakeInstance(() => new Promise(() => {}));
+    idsOnlyInserts(instance as never, true);
+    const seen: string[] = [];
+    const subscription = instance.changeStream().subscribe((bulk) => seen.push((bulk as { context: string }).context));
+    fromOtherTabs$.next(idsOnly(["a"]) as never);
+    instance.changes$.next({ id: "e", context: "edit", checkpoint: null, events: [{ documentId: "x", operation: "UPDATE" }] } as never);
+    expect(seen).toEqual(["edit"]);
+    subscription.unsubscribe();
+  });
+
+  it("tries a failed read again while the database is open; gives up once it is closed", async () => {
+    let calls = 0;
+    const { instance } = fakeInstance(async (ids) => {
+      calls += 1;
+      if (calls === 1) throw new Error("DatabaseClosedError: reopening");
+      return ids.map((id) => ({ id, title: "t" }));
+    });
+    const read = await readBack(instance as never, idsOnly(["a", "b"]) as never, 1);
+    expect(calls).toBe(2);
+    expect(read.events.map((event) => [event.operation, event.documentId])).toEqual([["INSERT", "a"], ["INSERT", "b"]]);
+    expect(IDS_ONLY in read).toBe(false);
+
+    const closed = fakeInstance(() => Promise.reject(new Error("closed")));
+    closed.instance.closed = true;
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    expect((await readBack(closed.instance as never, idsOnly(["a"]) as never, 1)).events).toEqual([]);
+    expect(warn).toHaveBeenCalledTimes(1);
+  });
+
+  it("leaves out a document removed before it was read", async () => {
+    const { instance } = fakeInstance(async () => [{ id: "b", title: "kept" }]);
+    const read = await readBack(instance as never, idsOnly(["a", "b"]) as never, 1);
+    expect(read.events.map((event) => event.documentId)).toEqual(["b"]);
   });
 });
