@@ -131,7 +131,7 @@ describe("reading back another tab's inserts", () => {
   }
   const idsOnly = (ids: string[]) => ({ id: "b", context: "first-pull", checkpoint: null, events: [], [IDS_ONLY]: { ids } });
 
-  it("hands on this tab's own writes at once, while another tab's inserts are still being read", async () => {
+  it("hands on this tab's own writes at once, while another tab's inserts are still being read", () => {
     const { instance, fromOtherTabs$ } = fakeInstance(() => new Promise(() => {}));
     idsOnlyInserts(instance as never, true);
     const seen: string[] = [];
@@ -144,10 +144,10 @@ describe("reading back another tab's inserts", () => {
 
   it("tries a failed read again while the database is open; gives up once it is closed", async () => {
     let calls = 0;
-    const { instance } = fakeInstance(async (ids) => {
+    const { instance } = fakeInstance((ids) => {
       calls += 1;
-      if (calls === 1) throw new Error("DatabaseClosedError: reopening");
-      return ids.map((id) => ({ id, title: "t" }));
+      if (calls === 1) return Promise.reject(new Error("DatabaseClosedError: reopening"));
+      return Promise.resolve(ids.map((id) => ({ id, title: "t" })));
     });
     const read = await readBack(instance as never, idsOnly(["a", "b"]) as never, 1);
     expect(calls).toBe(2);
@@ -162,7 +162,7 @@ describe("reading back another tab's inserts", () => {
   });
 
   it("leaves out a document removed before it was read", async () => {
-    const { instance } = fakeInstance(async () => [{ id: "b", title: "kept" }]);
+    const { instance } = fakeInstance(() => Promise.resolve([{ id: "b", title: "kept" }]));
     const read = await readBack(instance as never, idsOnly(["a", "b"]) as never, 1);
     expect(read.events.map((event) => event.documentId)).toEqual(["b"]);
   });
