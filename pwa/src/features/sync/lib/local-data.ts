@@ -17,7 +17,7 @@ import { createPendingMarks } from "./pending-marks.ts";
 import { rebuildPendingMarks } from "./pending-rebuild.ts";
 import { createNoteDocStore, createNoteUpdateLog } from "./note-doc-store.ts";
 import { sweepNoteDocs, watchDeletedNotes } from "./note-doc-sweep.ts";
-import { type PullStreamItem, replicateCollection } from "./replication.ts";
+import { createOnlineWait, type PullStreamItem, replicateCollection } from "./replication.ts";
 import type { NoteDocStore } from "../contract.ts";
 import type { ServerEvents } from "./server-events.ts";
 import type { StatusStore } from "./status.ts";
@@ -102,10 +102,7 @@ export async function openLocalData(userId: string, dataKey: Uint8Array<ArrayBuf
     marks.add(collection, ids);
     return Promise.resolve();
   }
-  const whenOnline = () =>
-    deps.isOnline()
-      ? Promise.resolve()
-      : new Promise<void>((resolve) => globalThis.addEventListener?.("online", () => resolve(), { once: true }));
+  const whenOnline = createOnlineWait(deps.isOnline);
 
   const kick = () => uploads.kick();
   globalThis.addEventListener?.("online", kick);

@@ -1,10 +1,10 @@
 import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
 import { Subject } from "rxjs";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ApiClient } from "../../../lib/api/client.ts";
 import { type DpcDatabase, openDatabase } from "./database.ts";
 import { deriveLocalKeys } from "./local-keys.ts";
-import { type PullStreamItem, replicateCollection, sameContent } from "./replication.ts";
+import { createOnlineWait, type PullStreamItem, replicateCollection, sameContent } from "./replication.ts";
 
 const opened: DpcDatabase[] = [];
 afterEach(async () => {
@@ -156,5 +156,30 @@ describe("a push and a pull crossing", () => {
     }, "the server's numbering on the device");
     expect(settled).toContain(draft.id);
     await state.cancel();
+  });
+});
+
+describe("waiting for the network", () => {
+  it("shares one wait and one listener among every caller while offline, and waits again after going offline", async () => {
+    let online = false;
+    const added = vi.spyOn(globalThis, "addEventListener");
+    const whenOnline = createOnlineWait(() => online);
+    const waits = Array.from({ length: 100 }, () => whenOnline());
+    expect(added.mock.calls.filter(([type]) => type === "online")).toHaveLength(1);
+    let done = 0;
+    for (const wait of waits) void wait.then(() => done++);
+    online = true;
+    globalThis.dispatchEvent(new Event("online"));
+    await Promise.all(waits);
+    expect(done).toBe(100);
+    await expect(whenOnline()).resolves.toBeUndefined();
+    online = false;
+    const again = whenOnline();
+    expect(again).not.toBe(waits[0]);
+    expect(added.mock.calls.filter(([type]) => type === "online")).toHaveLength(2);
+    online = true;
+    globalThis.dispatchEvent(new Event("online"));
+    await again;
+    added.mockRestore();
   });
 });

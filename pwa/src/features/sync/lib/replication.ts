@@ -201,10 +201,26 @@ export function replicateCollection(options: {
 }
 
 /** At once when the browser says it is online (or cannot tell), else at its next `online` event. */
-export function whenNavigatorOnline(): Promise<void> {
-  if (globalThis.navigator?.onLine !== false || typeof globalThis.addEventListener !== "function") return Promise.resolve();
-  return new Promise((resolve) => globalThis.addEventListener("online", () => resolve(), { once: true }));
+/**
+ * Resolves when the device is online (at once when it is). Every caller while offline shares one wait and
+ * one `online` listener: RxDB asks before each batch it would push, so 1,000 edits made offline added
+ * 1,000 listeners, all called on reconnect.
+ */
+export function createOnlineWait(isOnline: () => boolean): () => Promise<void> {
+  let waiting: Promise<void> | null = null;
+  return () => {
+    if (isOnline() || typeof globalThis.addEventListener !== "function") return Promise.resolve();
+    waiting ??= new Promise<void>((resolve) =>
+      globalThis.addEventListener("online", () => {
+        waiting = null;
+        resolve();
+      }, { once: true })
+    );
+    return waiting;
+  };
 }
+
+export const whenNavigatorOnline = createOnlineWait(() => globalThis.navigator?.onLine !== false);
 
 /** Consecutive parts of `rows` whose JSON stays under `maxBytes` (a row larger than that alone). */
 export function splitByBytes<T>(rows: T[], maxBytes: number): T[][] {
