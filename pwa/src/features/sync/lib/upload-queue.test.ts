@@ -120,6 +120,32 @@ describe("upload queue", () => {
     expect(queue.pendingCount()).toBe(0);
   });
 
+  it("a kick that comes while the status request is on its way ends the wait after its 404 (the push answered meanwhile)", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const store = await freshStore();
+    const fileId = crypto.randomUUID();
+    const bytes = randomBytes(300);
+    await store.putFile(fileId, bytes);
+    const server = fakeServer({ fileId, size: bytes.length, unknownFor: 1 });
+    let queue: ReturnType<typeof createUploadQueue> | null = null;
+    // The metadata's push is answered (and kicks the queue) while the first status request is on its way.
+    const fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+      const answer = server.fetch(input, init);
+      if (server.statusCalls() === 1 && init?.method !== "PUT") queue!.kick();
+      return answer;
+    }) as typeof globalThis.fetch;
+    const waits: number[] = [];
+    // A wait that only a kick can end: before the fix, the kick above was lost and the upload hung here.
+    queue = createUploadQueue(queueDeps(store, fetch, {
+      delay: (ms, wake) => (waits.push(ms), wake),
+    }));
+    await queue.start();
+    await queue.enqueue(fileId, bytes.length);
+    expect(await settled(queue, fileId)).toMatchObject({ state: "done", progress: 1 });
+    expect(server.statusCalls()).toBe(2);
+    expect(waits).toEqual([]);
+  });
+
   it("survives a reload: a new queue on the same database resumes where the server stopped", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
     const idb = { indexedDB: new IDBFactory(), IDBKeyRange };

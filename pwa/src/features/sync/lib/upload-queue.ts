@@ -68,6 +68,8 @@ export function createUploadQueue(deps: UploadQueueDeps) {
   let started = false;
   let wakeUp: () => void = () => {};
   let wake = new Promise<void>((resolve) => (wakeUp = resolve));
+  /** Counts kicks, so one that comes while a request is on its way is not lost (the wait after it is skipped). */
+  let kicks = 0;
 
   function publish() {
     snapshot = new Map(progress);
@@ -87,6 +89,7 @@ export function createUploadQueue(deps: UploadQueueDeps) {
   });
 
   function wakeAll() {
+    kicks += 1;
     wakeUp();
     wake = new Promise<void>((resolve) => (wakeUp = resolve));
   }
@@ -117,6 +120,8 @@ export function createUploadQueue(deps: UploadQueueDeps) {
     setProgress(row.fileId, { fileId: row.fileId, progress: row.size ? row.offset / row.size : 0, state: "uploading" });
     while (!stopped) {
       if (!(await deps.isWanted(row.fileId))) return finish(row, "cancelled");
+      // A kick from here on (back online, the metadata pushed) ends the wait below at once.
+      const kicksBefore = kicks;
       if (!deps.isOnline()) {
         await delay(OFFLINE_WAIT_MS, wake);
         continue;
@@ -133,7 +138,9 @@ export function createUploadQueue(deps: UploadQueueDeps) {
         if (verdict.retry === "never") return finish(row, "error", verdict.message);
         const pause = verdict.retry === "now" ? 0 : verdict.afterMs ?? retryDelays[Math.min(attempt, retryDelays.length - 1)];
         attempt += 1;
-        if (pause > 0) await delay(pause, wake);
+        // A 404 (the metadata not pushed yet) is usually answered by the push's kick: when it came while
+        // this request was on its way, the wait is skipped rather than lasting its full pause.
+        if (pause > 0 && kicks === kicksBefore) await delay(pause, wake);
       }
     }
   }
