@@ -128,6 +128,10 @@ export async function openLocalData(userId: string, dataKey: Uint8Array<ArrayBuf
         synced,
         outdated: deps.onOutdated,
         isPending: marks.has,
+        // A file's bytes go as soon as the server has its metadata (a waiting upload asks again at once).
+        stored(collection) {
+          if (collection === "medical_files") uploads.kick();
+        },
         settled(collection, ids) {
           marks.remove(collection, ids);
           if (collection === "medical_files") uploads.kick();

@@ -159,6 +159,48 @@ describe("a push and a pull crossing", () => {
   });
 });
 
+describe("pushed documents the server stored", () => {
+  it("are told as soon as the push is answered, before they are settled; a conflict is not among them", async () => {
+    const db = await open();
+    const draft = (title: string) => ({
+      id: crypto.randomUUID(),
+      patientId: crypto.randomUUID(),
+      encounterId: null,
+      noteTypeId: null,
+      title,
+      fields: {},
+      authorId: userId,
+      updatedBy: userId,
+      updatedAt: 0,
+    });
+    const [kept, refused] = [draft("Kept"), draft("Refused")];
+    await db.note_drafts.bulkInsert([kept, refused]);
+    const told: string[] = [];
+    const api = {
+      get: () => Promise.resolve({ documents: [], checkpoint: null }),
+      // The server stores the first and answers the second with its own, newer copy (a conflict).
+      post: () => Promise.resolve([{ ...refused, title: "The server's", updatedAt: 9, _deleted: false }]),
+    } as unknown as ApiClient;
+    const state = replicateCollection({
+      db,
+      name: "note_drafts",
+      api,
+      stream$: new Subject<PullStreamItem>(),
+      events: {
+        synced() {},
+        outdated() {},
+        stored: (collection, ids) => told.push(...ids.map((id) => `stored ${collection} ${id}`)),
+        settled: (_collection, ids) => told.push(...ids.map((id) => `settled ${id}`)),
+      },
+    });
+    state.error$.subscribe(() => {});
+    await until(() => told.some((line) => line === `settled ${kept.id}`), "the kept draft to settle");
+    expect(told.filter((line) => line.startsWith("stored"))).toEqual([`stored note_drafts ${kept.id}`]);
+    expect(told.indexOf(`stored note_drafts ${kept.id}`)).toBeLessThan(told.indexOf(`settled ${kept.id}`));
+    await state.cancel();
+  });
+});
+
 describe("waiting for the network", () => {
   it("shares one wait and one listener among every caller while offline, and waits again after going offline", async () => {
     let online = false;

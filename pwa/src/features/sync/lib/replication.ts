@@ -28,6 +28,11 @@ export type ReplicationEvents = {
   settled(collection: CollectionName, ids: string[]): void;
   /** Whether a local change of this document is waiting to be acknowledged. */
   isPending?(collection: CollectionName, id: string): boolean;
+  /**
+   * The server stored these pushed documents: called as soon as the push is answered, before RxDB's
+   * bookkeeping and `settled` (a file's bytes can be sent once its metadata is there).
+   */
+  stored?(collection: CollectionName, ids: string[]): void;
 };
 
 export function isOutdatedError(error: unknown): boolean {
@@ -177,6 +182,9 @@ export function replicateCollection(options: {
           conflicts.push(...validDocuments(collection, z.array(z.unknown()).parse(answer)) as Doc[]);
         }
         events.synced();
+        const refused = new Set(conflicts.map((doc) => doc.id));
+        const stored = rows.map((row) => row.newDocumentState.id).filter((id) => !refused.has(id));
+        if (stored.length > 0) events.stored?.(name, stored);
         return conflicts;
       },
     },
