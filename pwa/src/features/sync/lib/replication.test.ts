@@ -173,14 +173,20 @@ describe("pushed documents the server stored", () => {
       updatedBy: userId,
       updatedAt: 0,
     });
-    const [kept, refused] = [draft("Kept"), draft("Refused")];
-    await db.note_drafts.bulkInsert([kept, refused]);
+    const [kept, refused, garbled] = [draft("Kept"), draft("Refused"), draft("Answered with a copy the schema refuses")];
+    await db.note_drafts.bulkInsert([kept, refused, garbled]);
     const told: string[] = [];
     const api = {
       get: () => Promise.resolve({ documents: [], checkpoint: null }),
-      // The server stores the first and answers the second with its own, newer copy (a conflict).
-      post: () => Promise.resolve([{ ...refused, title: "The server's", updatedAt: 9, _deleted: false }]),
+      // The server stores the first and answers the second with its own, newer copy (a conflict); its copy of
+      // the third is one the shared schema refuses (dropped on the device, and not stored by the server either).
+      post: () =>
+        Promise.resolve([
+          { ...refused, title: "The server's", updatedAt: 9, _deleted: false },
+          { id: garbled.id, title: 42 },
+        ]),
     } as unknown as ApiClient;
+    vi.spyOn(console, "warn").mockImplementation(() => {});
     const state = replicateCollection({
       db,
       name: "note_drafts",

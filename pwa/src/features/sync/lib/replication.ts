@@ -29,8 +29,9 @@ export type ReplicationEvents = {
   /** Whether a local change of this document is waiting to be acknowledged. */
   isPending?(collection: CollectionName, id: string): boolean;
   /**
-   * The server stored these pushed documents: called as soon as the push is answered, before RxDB's
-   * bookkeeping and `settled` (a file's bytes can be sent once its metadata is there).
+   * The server stored these pushed documents: called as each push request is answered (ids the server
+   * answered with its own copy left out), before RxDB's bookkeeping and `settled` (a file's bytes can be
+   * sent once its metadata is there).
    */
   stored?(collection: CollectionName, ids: string[]): void;
 };
@@ -178,13 +179,15 @@ export function replicateCollection(options: {
         // fails fails the batch: RxDB sends it all again and the server takes the rows it has as replays.
         const conflicts: Doc[] = [];
         for (const part of splitByBytes(body, PUSH_BODY_MAX_BYTES / 2)) {
-          const answer = await call(() => api.post(syncPaths.push(name), part));
-          conflicts.push(...validDocuments(collection, z.array(z.unknown()).parse(answer)) as Doc[]);
+          const answer = z.array(z.unknown()).parse(await call(() => api.post(syncPaths.push(name), part)));
+          conflicts.push(...validDocuments(collection, answer) as Doc[]);
+          // What the server stored of this part: every row it did not answer with its own copy (a conflict,
+          // valid or not: an invalid one is dropped above, never told as stored).
+          const refused = new Set(answer.map((doc) => (doc as { id?: unknown } | null)?.id));
+          const stored = part.map((row) => row.newDocumentState.id as string).filter((id) => !refused.has(id));
+          if (stored.length > 0) events.stored?.(name, stored);
         }
         events.synced();
-        const refused = new Set(conflicts.map((doc) => doc.id));
-        const stored = rows.map((row) => row.newDocumentState.id).filter((id) => !refused.has(id));
-        if (stored.length > 0) events.stored?.(name, stored);
         return conflicts;
       },
     },

@@ -146,6 +146,35 @@ describe("upload queue", () => {
     expect(waits).toEqual([]);
   });
 
+  it("a kick skips one wait, and only a 404's or a lost network's: a 5xx's back-off is kept", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const store = await freshStore();
+    const fileId = crypto.randomUUID();
+    const bytes = randomBytes(300);
+    await store.putFile(fileId, bytes);
+    const server = fakeServer({ fileId, size: bytes.length, unknownFor: 2 });
+    let queue: ReturnType<typeof createUploadQueue> | null = null;
+    let statusRequests = 0;
+    // Every status request is met by a kick while it is on its way: the first two get 404, the third a 503.
+    const fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+      if (init?.method === "PUT") return server.fetch(input, init);
+      statusRequests += 1;
+      queue!.kick();
+      return statusRequests === 3 ? Promise.resolve(failure(503, "Try again later")) : server.fetch(input, init);
+    }) as typeof globalThis.fetch;
+    const waits: number[] = [];
+    queue = createUploadQueue(queueDeps(store, fetch, {
+      retryDelaysMs: [1_000, 2_000, 5_000],
+      delay: (ms) => (waits.push(ms), Promise.resolve()),
+    }));
+    await queue.start();
+    await queue.enqueue(fileId, bytes.length);
+    expect(await settled(queue, fileId)).toMatchObject({ state: "done", progress: 1 });
+    expect(statusRequests).toBe(4);
+    // The two 404s were not waited (a kick came each time); the 503 was, with the third back-off.
+    expect(waits).toEqual([5_000]);
+  });
+
   it("survives a reload: a new queue on the same database resumes where the server stopped", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
     const idb = { indexedDB: new IDBFactory(), IDBKeyRange };

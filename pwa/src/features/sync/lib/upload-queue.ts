@@ -47,6 +47,9 @@ export function classifyUploadError(error: unknown): Verdict {
   return { retry: "never", message: error.message };
 }
 
+/** Failures a kick answers: the metadata not on the server yet (404), or no network. */
+const kickAnswers = (error: unknown) => error instanceof ApiError && (error.isNetworkError || error.code === 404);
+
 const defaultDelay = (ms: number, wake: Promise<void>) =>
   Promise.race([new Promise<void>((resolve) => setTimeout(resolve, ms)), wake]);
 
@@ -138,9 +141,10 @@ export function createUploadQueue(deps: UploadQueueDeps) {
         if (verdict.retry === "never") return finish(row, "error", verdict.message);
         const pause = verdict.retry === "now" ? 0 : verdict.afterMs ?? retryDelays[Math.min(attempt, retryDelays.length - 1)];
         attempt += 1;
-        // A 404 (the metadata not pushed yet) is usually answered by the push's kick: when it came while
-        // this request was on its way, the wait is skipped rather than lasting its full pause.
-        if (pause > 0 && kicks === kicksBefore) await delay(pause, wake);
+        // A 404 (the metadata not pushed yet) or no network is answered by a kick (a push answered, back
+        // online): when one came while this request was on its way, the wait is skipped rather than lasting
+        // its full pause. A 429's Retry-After and a 5xx's back-off are always waited.
+        if (pause > 0 && !(kicks !== kicksBefore && kickAnswers(error))) await delay(pause, wake);
       }
     }
   }
