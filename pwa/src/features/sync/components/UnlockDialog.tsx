@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useDeferredValue, useEffect, useState } from "react";
 import { ApiError } from "../../../lib/api/api-error.ts";
 import { Button, Dialog, TextField } from "../../../ui/index.ts";
 import { useSession } from "../../auth/hooks/use-session.ts";
@@ -22,7 +22,11 @@ export function UnlockDialog() {
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
-  const locked = state === "locked";
+  // Opened in a deferred render: the status changes in a synchronous render (useSyncExternalStore), which also
+  // runs its effects at once, and opening a modal dialog (`showModal`, focus) restyles the page. A reload's
+  // "locked" comes with the signed-in page's own render: apart, neither blocks a phone's main thread as long
+  // (issue 19).
+  const locked = useDeferredValue(state === "locked", false);
   const signInAgain = engine?.lockReason() === "signIn";
 
   useEffect(() => {
