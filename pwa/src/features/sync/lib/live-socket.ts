@@ -34,7 +34,14 @@ export function connectLiveSocket(deps: LiveSocketDeps): LiveSocket {
   let retry: ReturnType<typeof setTimeout> | undefined;
   const socket: Socket = create(deps.url ?? globalThis.location.origin, {
     path: SOCKET_PATH,
-    auth: (cb) => cb({ token: deps.getToken() ?? "" }),
+    // Without a token (a relaunch that started offline, now back online) the token is refreshed before the
+    // handshake rather than after a refused one: a round trip less before the live channel is up.
+    auth: (cb) => {
+      const token = deps.getToken();
+      if (token) return cb({ token });
+      const send = () => !closed && cb({ token: deps.getToken() ?? "" });
+      deps.refresh().then(send, send);
+    },
     transports: ["websocket", "polling"],
   });
 
