@@ -25,8 +25,10 @@ export function UnlockDialog() {
   // Opened in a deferred render: the status changes in a synchronous render (useSyncExternalStore), which also
   // runs its effects at once, and opening a modal dialog (`showModal`, focus) restyles the page. A reload's
   // "locked" comes with the signed-in page's own render: apart, neither blocks a phone's main thread as long
-  // (issue 19).
-  const locked = useDeferredValue(state === "locked", false);
+  // (issue 19). Closed at once: once unlocked, the form must not stay open to be sent again.
+  const isLocked = state === "locked";
+  const openedLater = useDeferredValue(isLocked, false);
+  const locked = isLocked && openedLater;
   const signInAgain = engine?.lockReason() === "signIn";
 
   useEffect(() => {
