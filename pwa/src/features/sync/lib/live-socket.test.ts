@@ -10,6 +10,8 @@ function fakeSocket() {
   const socket = {
     connected: false,
     active: false,
+    // The connection socket.io is on; a reconnection is a new one.
+    io: { engine: { readyState: "open" } },
     on: vi.fn(),
     onAny: vi.fn(),
     offAny: vi.fn(),
@@ -23,7 +25,9 @@ function fakeSocket() {
   }) as unknown as typeof io;
   /** The handshake's auth data, as socket.io asks for it at each (re)connection. */
   const handshake = () => new Promise<object>((resolve) => options.auth!(resolve));
-  return { createSocket, handshake };
+  /** The connection drops and a new one opens. */
+  const reconnect = () => (socket.io.engine = { readyState: "open" });
+  return { createSocket, handshake, reconnect, socket };
 }
 
 function connect(overrides: Partial<LiveSocketDeps>) {
@@ -37,7 +41,7 @@ function connect(overrides: Partial<LiveSocketDeps>) {
     createSocket: fake.createSocket,
     ...overrides,
   });
-  return { live, handshake: fake.handshake };
+  return { live, ...fake };
 }
 
 describe("the live channel's handshake", () => {
@@ -77,5 +81,39 @@ describe("the live channel's handshake", () => {
     finishRefresh();
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(answered).not.toHaveBeenCalled();
+  });
+
+  it("answers only on the connection that asked: a reconnection during the refresh asks again", async () => {
+    let token: string | null = null;
+    const refreshes: (() => void)[] = [];
+    const refresh = () =>
+      new Promise<void>((resolve) =>
+        refreshes.push(() => {
+          token = "token-3";
+          resolve();
+        })
+      );
+    const { live, handshake, reconnect } = connect({ getToken: () => token, refresh });
+    const first = vi.fn();
+    void handshake().then(first);
+    reconnect();
+    const second = handshake();
+    refreshes[0]();
+    refreshes[1]();
+    expect(await second).toEqual({ token: "token-3" });
+    expect(first).not.toHaveBeenCalled();
+    live.close();
+  });
+
+  it("does not answer a connection that has meanwhile connected or closed", async () => {
+    let finish = () => {};
+    const { live, handshake, socket } = connect({ refresh: () => new Promise<void>((resolve) => (finish = resolve)) });
+    const answered = vi.fn();
+    void handshake().then(answered);
+    socket.io.engine.readyState = "closed";
+    finish();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(answered).not.toHaveBeenCalled();
+    live.close();
   });
 });

@@ -39,7 +39,13 @@ export function connectLiveSocket(deps: LiveSocketDeps): LiveSocket {
     auth: (cb) => {
       const token = deps.getToken();
       if (token) return cb({ token });
-      const send = () => !closed && cb({ token: deps.getToken() ?? "" });
+      // Answered only on the connection that asked: if it closed meanwhile, the next one asks again (an answer
+      // on a newer connection would open a second session on it).
+      const engine = socket.io.engine;
+      const send = () => {
+        if (closed || socket.connected || socket.io.engine !== engine || engine.readyState !== "open") return;
+        cb({ token: deps.getToken() ?? "" });
+      };
       deps.refresh().then(send, send);
     },
     transports: ["websocket", "polling"],
