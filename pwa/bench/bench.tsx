@@ -111,7 +111,12 @@ const benchApi = {
     const stored = now();
     const ms = stored - start;
     const docs = Object.values(last).reduce((a, b) => a + b, 0);
-    return { ms, docs, byCollection: Object.entries(last).map(([n, c]) => `${n} ${c}`).join(", "), ...pulledBytes("note_drafts") };
+    // Each note-draft page of this pull: asked, first byte, last byte (ms from the start).
+    const base = start - performance.timeOrigin;
+    const timeline = (performance.getEntriesByType("resource") as PerformanceResourceTiming[])
+      .filter((entry) => entry.name.includes("/note_drafts/pull") && entry.startTime >= base - 1)
+      .map((e) => `${(e.startTime - base).toFixed(0)}→${(e.responseStart - base).toFixed(0)}→${(e.responseEnd - base).toFixed(0)}`).join(" ");
+    return { ms, docs, timeline, byCollection: Object.entries(last).map(([n, c]) => `${n} ${c}`).join(", "), ...pulledBytes("note_drafts") };
   },
 
   /**

@@ -86,7 +86,7 @@ async function main() {
   });
   if (profiler) await profiler.stop();
   const pullCpuUsed = cpuTimes(pullCpu);
-  log(`initial: ${initial.docs} documents (${initial.byCollection}) in ${initial.ms.toFixed(0)} ms`);
+  log(`initial: ${initial.docs} documents (${initial.byCollection}) in ${initial.ms.toFixed(0)} ms; note-draft pages (ms from the start: asked → first byte → last byte) ${initial.timeline}`);
   const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`;
   log(`note drafts pulled in ${initial.pages} pages: ${kb(initial.wireBytes)} on the wire for ${kb(initial.jsonBytes)} of JSON (${(initial.jsonBytes / Math.max(1, initial.wireBytes)).toFixed(1)}×)`);
   // The bulkPut three times, each into a fresh database on a quiet machine; the median is the run's
@@ -158,9 +158,12 @@ async function main() {
   // 3. Latency: a write on A until visible on B, one after another.
   log(await settle());
   const deviceB = await openDevice(browser, "vma@demo.test");
+  await deviceB.page.evaluate(() => globalThis.bench.waitReady());
+  const pullCpuB = cpuTimes();
   const initialB = await deviceB.page.evaluate((expected) => globalThis.bench.initialSync(expected), {
     chats: 1, note_drafts: PATIENTS * DRAFTS_PER_PATIENT,
   });
+  log(`device B CPU: ${cpuTimes(pullCpuB)}; note-draft pages ${initialB.timeline}`);
   log(`device B (VMA) catching up: ${initialB.docs} documents in ${initialB.ms.toFixed(0)} ms (${(initialB.ms / bulk.ms).toFixed(2)}× the bulkPut)`);
   await deviceB.page.evaluate((chatId) => globalThis.bench.watchMessages(chatId), CARE_TEAM_CHAT);
   const latencies = [];
