@@ -31,23 +31,21 @@
  */
 import {
   categorizeBulkWriteRows,
-  type EventBulk,
   newRxError,
   randomToken,
   type RxStorage,
   type RxStorageBulkWriteResponse,
-  type RxStorageChangeEvent,
   type RxStorageInstance,
   type RxStorageInstanceCreationParams,
 } from "rxdb";
 import { fromDexieToStorage, fromStorageToDexie } from "rxdb/plugins/storage-dexie";
 import type { Subject } from "rxjs";
-import { idsOnlyInserts, type TabEventsInstance } from "./tab-events.ts";
+import { type ChangeBulk, idsOnlyInserts, type TabEventsInstance } from "./tab-events.ts";
 import { traceWrite } from "./write-trace.ts";
 
 type Row = Record<string, unknown> & { _meta: { lwt: number }; _rev: string };
 type WriteRow = { document: Row; previous?: Row };
-type Bulk = EventBulk<RxStorageChangeEvent<Row>, unknown>;
+type Bulk = ChangeBulk<Row>;
 
 export type InsertNew = {
   /** Stores documents none of which exists yet; false (and nothing stored) when one does. */
@@ -69,7 +67,7 @@ type DexieInstance = {
   primaryPath: string;
   schema: { attachments?: unknown };
   closed?: unknown;
-  changes$: Subject<EventBulk<RxStorageChangeEvent<Row>, unknown>>;
+  changes$: Subject<Bulk>;
   bulkWrite(rows: WriteRow[], context: string): Promise<RxStorageBulkWriteResponse<Row>>;
 };
 

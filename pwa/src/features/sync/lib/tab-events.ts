@@ -18,7 +18,9 @@ import type { EventBulk, RxStorageChangeEvent } from "rxdb";
 import { concatMap, filter, from, merge, type Observable, of, share, Subject } from "rxjs";
 
 type Row = Record<string, unknown>;
-type Bulk = EventBulk<RxStorageChangeEvent<Row>, unknown>;
+/** A storage instance's change bulk (RxDB's `changes$` item) for rows of type `R`. */
+export type ChangeBulk<R = Row> = EventBulk<RxStorageChangeEvent<R>, unknown>;
+type Bulk = ChangeBulk;
 /** The marker of an ids-only bulk: the ids of the inserted documents. */
 export const IDS_ONLY = "dpcIdsOnly";
 type IdsOnly = Bulk & { [IDS_ONLY]?: { ids: string[] } };
