@@ -9,6 +9,7 @@ import { z } from "zod";
 import { docIdSchema, isoTimestampSchema, updatedAtSchema } from "../protocol.ts";
 import { MAX_FILES_AT_ONCE } from "../constants.ts";
 import { RX_ID, RX_UPDATED_AT, serverWins, type SyncCollection } from "./types.ts";
+import { storableText } from "../rules/storable-text.ts";
 
 export const MESSAGE_TEXT_MAX = 10_000;
 
@@ -16,7 +17,7 @@ export const chatMessageSchema = z.object({
   id: docIdSchema,
   chatId: docIdSchema,
   authorId: docIdSchema,
-  text: z.string().max(MESSAGE_TEXT_MAX, `A message has at most ${MESSAGE_TEXT_MAX} characters`),
+  text: storableText(MESSAGE_TEXT_MAX, `A message has at most ${MESSAGE_TEXT_MAX} characters`),
   fileIds: z.array(docIdSchema).max(MAX_FILES_AT_ONCE, `At most ${MAX_FILES_AT_ONCE} files per message`),
   createdAt: isoTimestampSchema,
   updatedAt: updatedAtSchema,

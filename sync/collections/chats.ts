@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { docIdSchema, isoTimestampSchema, updatedAtSchema } from "../protocol.ts";
 import { RX_ID, RX_UPDATED_AT, serverWins, type SyncCollection } from "./types.ts";
+import { storableText } from "../rules/storable-text.ts";
 
 export const CHAT_KINDS = ["direct", "group", "support"] as const;
 export const CHAT_MEMBERS_MAX = 100;
@@ -14,7 +15,7 @@ export const CHAT_MEMBERS_MAX = 100;
 export const chatSchema = z.object({
   id: docIdSchema,
   kind: z.enum(CHAT_KINDS),
-  title: z.string().max(200),
+  title: storableText(200),
   /** Sorted; derived on the server from chat membership. */
   memberIds: z.array(docIdSchema).max(CHAT_MEMBERS_MAX),
   lastMessageAt: isoTimestampSchema.nullable(),

@@ -6,6 +6,7 @@ import {
   sameValue, SYNC_COLLECTIONS,
 } from "./index.ts";
 import { parseContentRange, PULL_BULK_LIMIT_MAX, pullQuerySchema, refusedTombstone } from "../protocol.ts";
+import { UNSTORABLE_TEXT } from "../rules/storable-text.ts";
 
 Deno.test("sync collections: each definition agrees with itself", async (t) => {
   for (const name of COLLECTION_NAMES) {
@@ -44,6 +45,33 @@ Deno.test("sync collections: each definition agrees with itself", async (t) => {
     assert.equal(SYNC_COLLECTIONS.chats.access.create, "nobody");
     assert.equal(SYNC_COLLECTIONS.note_drafts.access.read, "careTeam");
     assert.equal(SYNC_COLLECTIONS.medical_files.access.read, "careTeamOrPatient");
+  });
+});
+
+Deno.test("sync collections: every text refuses what PostgreSQL cannot store (NUL, a lone surrogate)", async (t) => {
+  const bad = ["a\u0000b", "fever \ud83d", "\udc00"];
+  const refuses = (schema: z.ZodType, value: unknown) => {
+    const result = schema.safeParse(value);
+    return !result.success && result.error.issues.some((issue) => issue.message === UNSTORABLE_TEXT);
+  };
+  for (const name of COLLECTION_NAMES) {
+    const shape = (collectionOf(name).schema as unknown as z.ZodObject).shape as Record<string, z.ZodType>;
+    // A text field is one that takes a short plain string (ids, enums and timestamps do not).
+    const texts = Object.keys(shape).filter((field) => shape[field].safeParse("ok").success);
+    await t.step(`${name}: ${texts.join(", ") || "no text field"}`, () => {
+      for (const field of texts) {
+        assert.equal(shape[field].safeParse("a 🩺 b").success, true, `${field} takes a whole emoji`);
+        for (const value of bad) assert.ok(refuses(shape[field], value), `${name}.${field} refuses ${JSON.stringify(value)}`);
+      }
+    });
+  }
+  await t.step("a note draft's field values and names, and an encounter note's field names", () => {
+    for (const value of bad) {
+      assert.ok(refuses(noteFieldsSchema, { plan: value }), JSON.stringify(value));
+      // A refused record key is reported as the key's (zod nests the rule's message).
+      assert.equal(noteFieldsSchema.safeParse({ [value]: "x" }).success, false, JSON.stringify(value));
+      assert.ok(refuses(SYNC_COLLECTIONS.encounter_notes.schema, { fieldNames: [value] }), JSON.stringify(value));
+    }
   });
 });
 

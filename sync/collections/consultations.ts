@@ -10,20 +10,21 @@ import { z } from "zod";
 import { docIdSchema, isoTimestampSchema, updatedAtSchema } from "../protocol.ts";
 import { CONSULTATION_STATUSES, CONSULTATION_TYPES, REASON_MAX } from "../schemas/consultation.ts";
 import { RX_ID, RX_UPDATED_AT, serverWins, type SyncCollection } from "./types.ts";
+import { storableText } from "../rules/storable-text.ts";
 
-const nullableText = z.string().max(REASON_MAX).nullable();
+const nullableText = storableText(REASON_MAX).nullable();
 
 export const consultationDocSchema = z.object({
   id: docIdSchema,
   doctorId: docIdSchema,
   patientId: docIdSchema,
-  doctorName: z.string().max(100),
-  patientName: z.string().max(100),
+  doctorName: storableText(100),
+  patientName: storableText(100),
   type: z.enum(CONSULTATION_TYPES),
   status: z.enum(CONSULTATION_STATUSES),
   startAt: isoTimestampSchema,
   endAt: isoTimestampSchema,
-  reason: z.string().max(REASON_MAX),
+  reason: storableText(REASON_MAX),
   outOfStateReason: nullableText,
   declineReason: nullableText,
   cancelReason: nullableText,

@@ -14,6 +14,7 @@ import { z } from "zod";
 import { docIdSchema, isoTimestampSchema, updatedAtSchema } from "../protocol.ts";
 import { mergeFields } from "./merge.ts";
 import { RX_ID, RX_UPDATED_AT, type SyncCollection } from "./types.ts";
+import { storableText } from "../rules/storable-text.ts";
 
 /** As a note type allows them (sync/schemas/note-type.ts): a name and at most 30 field names of at most 100 characters. */
 export const NOTE_TYPE_NAME_MAX = 100;
@@ -25,9 +26,9 @@ export const encounterNoteSchema = z.object({
   patientId: docIdSchema,
   noteTypeId: docIdSchema,
   /** Server-set from the note type (the device sends its copy; the server's wins). */
-  typeName: z.string().max(NOTE_TYPE_NAME_MAX),
+  typeName: storableText(NOTE_TYPE_NAME_MAX),
   /** Idem: the type's field names, so editors render one field each offline. */
-  fieldNames: z.array(z.string().max(100)).max(NOTE_FIELD_NAMES_MAX),
+  fieldNames: z.array(storableText(100)).max(NOTE_FIELD_NAMES_MAX),
   /** Server-owned: changed only by `PUT /encounterNotes/share|unshare/{id}`. */
   isShared: z.boolean(),
   authorId: docIdSchema,

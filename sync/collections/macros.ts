@@ -10,12 +10,13 @@ import { z } from "zod";
 import { docIdSchema, updatedAtSchema } from "../protocol.ts";
 import { MACRO_TEXT_MAX } from "../schemas/team.ts";
 import { RX_ID, RX_UPDATED_AT, serverWins, type SyncCollection } from "./types.ts";
+import { storableText } from "../rules/storable-text.ts";
 
 export const macroDocSchema = z.object({
   id: docIdSchema,
   practiceId: docIdSchema,
-  shortcut: z.string().max(31),
-  text: z.string().max(MACRO_TEXT_MAX),
+  shortcut: storableText(31),
+  text: storableText(MACRO_TEXT_MAX),
   createdBy: docIdSchema,
   updatedAt: updatedAtSchema,
   _deleted: z.boolean(),

@@ -13,6 +13,7 @@ import { NOTE_FILE_MAX_BYTES } from "../constants.ts";
 import { FILE_KINDS } from "../files.ts";
 import { mergeFields } from "./merge.ts";
 import { RX_ID, RX_UPDATED_AT, type SyncCollection } from "./types.ts";
+import { storableText } from "../rules/storable-text.ts";
 
 export const MEDICAL_FOLDERS = [
   "Labs", "Imaging", "Consults", "PatientUploaded", "OutsideMedicalRecords", "Misc", "Agreements",
@@ -30,14 +31,14 @@ export const medicalFileSchema = z.object({
   id: docIdSchema,
   patientId: docIdSchema,
   folder: z.enum(MEDICAL_FOLDERS),
-  name: z.string().min(1).max(255).refine(isFileName, "Invalid file name"),
+  name: storableText(255).min(1).refine(isFileName, "Invalid file name"),
   size: z.number().int().min(1, "The file is empty").max(MEDICAL_FILE_MAX_BYTES, "The file is too large (at most 20 MB)"),
   /** What the device declared until the server has checked the bytes; then the checked type. */
-  contentType: z.string().max(100),
+  contentType: storableText(100),
   kind: z.enum(FILE_KINDS).nullable(),
   uploadedBy: docIdSchema,
   status: z.enum(MEDICAL_FILE_STATUSES),
-  rejectReason: z.string().max(200).nullable(),
+  rejectReason: storableText(200).nullable(),
   updatedAt: updatedAtSchema,
   _deleted: z.boolean(),
 }).strict();

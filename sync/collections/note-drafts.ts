@@ -8,6 +8,7 @@ import { z } from "zod";
 import { docIdSchema, updatedAtSchema } from "../protocol.ts";
 import { pick, sameValue } from "./merge.ts";
 import { type ConflictInput, RX_ID, RX_UPDATED_AT, type SyncCollection } from "./types.ts";
+import { storableText } from "../rules/storable-text.ts";
 
 export const NOTE_FIELDS_MAX_BYTES = 100 * 1024;
 export const NOTE_TITLE_MAX = 200;
@@ -25,8 +26,8 @@ export function fitsUtf8(text: string, max: number): boolean {
   return encoder.encode(text).length <= max;
 }
 
-const fieldName = z.string().min(1).max(100).refine((k) => k !== "__proto__", "Invalid field name");
-export const noteFieldsSchema = z.record(fieldName, z.string())
+const fieldName = storableText(100).min(1).refine((k) => k !== "__proto__", "Invalid field name");
+export const noteFieldsSchema = z.record(fieldName, storableText(NOTE_FIELDS_MAX_BYTES))
   .refine((f) => fitsUtf8(JSON.stringify(f), NOTE_FIELDS_MAX_BYTES), "A note's fields hold at most 100 KB");
 
 export const noteDraftSchema = z.object({
@@ -34,7 +35,7 @@ export const noteDraftSchema = z.object({
   patientId: docIdSchema,
   encounterId: docIdSchema.nullable(),
   noteTypeId: docIdSchema.nullable(),
-  title: z.string().max(NOTE_TITLE_MAX),
+  title: storableText(NOTE_TITLE_MAX),
   /** The note's fields by name (the note type's field names). */
   fields: noteFieldsSchema,
   authorId: docIdSchema,

@@ -11,8 +11,9 @@ import { z } from "zod";
 import { docIdSchema, isoTimestampSchema, updatedAtSchema } from "../protocol.ts";
 import { TASK_CATEGORIES, TASK_DESCRIPTION_MAX, TASK_STATUSES } from "../schemas/team.ts";
 import { RX_ID, RX_UPDATED_AT, serverWins, type SyncCollection } from "./types.ts";
+import { storableText } from "../rules/storable-text.ts";
 
-const name = z.string().max(100);
+const name = storableText(100);
 
 export const taskDocSchema = z.object({
   id: docIdSchema,
@@ -22,10 +23,10 @@ export const taskDocSchema = z.object({
   patientId: docIdSchema.nullable(),
   patientName: name.nullable(),
   encounterId: docIdSchema.nullable(),
-  description: z.string().max(TASK_DESCRIPTION_MAX),
+  description: storableText(TASK_DESCRIPTION_MAX),
   category: z.enum(TASK_CATEGORIES),
   status: z.enum(TASK_STATUSES),
-  dueDate: z.string().max(10).nullable(),
+  dueDate: storableText(10).nullable(),
   createdBy: docIdSchema,
   createdByName: name,
   onBehalfOf: docIdSchema.nullable(),

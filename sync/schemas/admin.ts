@@ -5,15 +5,16 @@
  */
 import { z } from "zod";
 import { emailSchema } from "../rules/personal.ts";
+import { isStorableText } from "../rules/storable-text.ts";
 
-/** Free text that PostgreSQL can store: no NUL characters. */
+/** Free text that PostgreSQL can store (`isStorableText`: no NUL, no lone surrogate). */
 export const safeText = (label: string, max: number, min = 0) =>
   z
     .string({ error: `${label} is required` })
     .trim()
     .min(min, min > 0 ? `${label} is required` : undefined)
     .max(max, `${label} must be at most ${max} symbols`)
-    .refine((v) => !v.includes("\u0000"), `${label} contains a character that is not allowed`);
+    .refine(isStorableText, `${label} contains a character that is not allowed`);
 
 const offset = z.coerce.number({ error: "Offset must be a number" }).int().min(0).max(1_000_000).default(0);
 const limit = z.coerce.number({ error: "Limit must be a number" }).int().min(1).max(100).default(20);

@@ -4,9 +4,9 @@
  * Intl.NumberFormat. Shared by the PWA's forms and the edge's validation.
  */
 import { z } from "zod";
+import { isStorableText } from "../rules/storable-text.ts";
 
-const noNul = (s: string) => !s.includes("\u0000");
-const text = (max: number) => z.string().trim().max(max, `At most ${max} symbols`).refine(noNul, "Invalid characters");
+const text = (max: number) => z.string().trim().max(max, `At most ${max} symbols`).refine(isStorableText, "Invalid characters");
 const priceCents = (what: string) =>
   z.number({ error: `${what} must be a number of cents` }).int(`${what} must be a whole number of cents`)
     .positive(`${what} must be above 0`).max(100_000_00, `${what} is too large`).nullable().default(null);
@@ -160,17 +160,17 @@ export type DoctorPaidService = PaidService & { enabled: boolean };
 /** 02 §5: at most 10 files at once. */
 export const SERVICE_REQUEST_FILES_MAX = 10;
 
-const answer = z.string().max(5000, "At most 5000 symbols").refine(noNul, "Invalid characters");
+const answer = z.string().max(5000, "At most 5000 symbols").refine(isStorableText, "Invalid characters");
 export const serviceRequestSchema = z.object({
   doctorId: z.uuid("No such doctor"),
   /** The processor's payment method id made by the browser's card entry. */
   card: z.string().regex(/^pm_[A-Za-z0-9_]{1,200}$/, "Choose a card"),
-  coupon: z.string().trim().max(40, "Invalid coupon").refine(noNul, "Invalid coupon").nullable().default(null)
+  coupon: z.string().trim().max(40, "Invalid coupon").refine(isStorableText, "Invalid coupon").nullable().default(null)
     .transform((s) => (s ? s : null)),
   /** The service's custom fields by key. */
   fields: z.record(z.string().regex(/^[a-z][a-zA-Z0-9]{0,39}$/), answer).default({}),
   /** The intake form's answers by the doctor's question id (yes/no questions: "yes" or "no"). */
-  intakeFormAnswer: z.record(z.string().max(200).refine(noNul, "Invalid characters"), answer).default({}),
+  intakeFormAnswer: z.record(z.string().max(200).refine(isStorableText, "Invalid characters"), answer).default({}),
   /**
    * Medical files the patient uploaded (their PatientUploaded folder, `POST /medicalFiles/patient/{id}`),
    * when the service takes files: at most 10 (02 §5), each within the medical-file limits.
@@ -252,7 +252,7 @@ export type LedgerReport = {
 export const refundSchema = z.object({
   amountCents: z.number({ error: "Amount is required" }).int("A whole number of cents").positive("Above 0"),
   reason: z.string({ error: "A reason is required" }).trim().min(1, "A reason is required").max(500, "At most 500 symbols")
-    .refine(noNul, "Invalid characters"),
+    .refine(isStorableText, "Invalid characters"),
 }).strict();
 export type RefundInput = z.output<typeof refundSchema>;
 

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { docIdSchema } from "../protocol.ts";
 import { MEDICAL_FOLDERS } from "../collections/medical-files.ts";
 import { toE164 } from "../rules/personal.ts";
+import { isStorableText } from "../rules/storable-text.ts";
 
 export const FAX_STATUSES = [
   "queued", "sending", "delivered", "transmitting", "receiving", "received", "no answer", "busy", "failed", "canceled",
@@ -26,8 +27,7 @@ export const DOCUMENT_SORT_FIELDS = ["createdAt", "name", "status"] as const;
 /** 20 MB, like note files (02 §5); a fax is at most 20 MB at the vendor too. */
 export const DOCUMENT_MAX_BYTES = 20 * 1024 * 1024;
 
-const noNul = (s: string) => !s.includes("\u0000");
-export const safeText = (max: number) => z.string().max(max).refine(noNul, "Text must not contain NUL characters");
+export const safeText = (max: number) => z.string().max(max).refine(isStorableText, "Text holds a character that cannot be stored");
 
 /** A fax number as typed: E.164, or a US number without its country code. */
 export const faxNumberSchema = z
@@ -36,7 +36,7 @@ export const faxNumberSchema = z
   .min(1, "Fax number is required")
   .max(32, "Enter a valid fax number")
   .transform((value, ctx) => {
-    const e164 = noNul(value) ? toE164(value) : null;
+    const e164 = isStorableText(value) ? toE164(value) : null;
     if (!e164) {
       ctx.addIssue({ code: "custom", message: "Enter a valid fax number" });
       return z.NEVER;

@@ -4,10 +4,10 @@
  * integer cents (USD) everywhere; the PWA formats it with Intl.NumberFormat.
  */
 import { z } from "zod";
+import { isStorableText } from "../rules/storable-text.ts";
 
-const noNul = (s: string) => !s.includes("\u0000");
 const text = (max: number, required = "This field is required") =>
-  z.string({ error: required }).trim().max(max, `At most ${max} symbols`).refine(noNul, "Invalid characters");
+  z.string({ error: required }).trim().max(max, `At most ${max} symbols`).refine(isStorableText, "Invalid characters");
 const cents = (what: string) =>
   z.number({ error: `${what} is required` }).int(`${what} must be a whole number of cents`).positive(`${what} must be above 0`)
     .max(100_000_00, `${what} is too large`);
@@ -112,7 +112,7 @@ export const subscribeSchema = z.object({
   /** Same key, same request → the same answer (double taps, retries). */
   idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, "Invalid idempotency key"),
   /** A promo code (02 §5), applied by the processor to the subscription's invoices (once or forever). */
-  coupon: z.string().trim().max(40, "Invalid coupon").refine(noNul, "Invalid coupon").nullable().optional()
+  coupon: z.string().trim().max(40, "Invalid coupon").refine(isStorableText, "Invalid coupon").nullable().optional()
     .transform((s) => (s ? s : null)),
 }).strict();
 export type SubscribeInput = z.output<typeof subscribeSchema>;

@@ -9,10 +9,10 @@
  */
 import { z } from "zod";
 import { US_STATE_CODES } from "../us-states.ts";
+import { isStorableText } from "../rules/storable-text.ts";
 
-const noNul = (s: string) => !s.includes("\u0000");
 const text = (max: number, label = "This field") =>
-  z.string().trim().max(max, `At most ${max.toLocaleString("en-US")} symbols`).refine(noNul, `${label} contains an invalid character`);
+  z.string().trim().max(max, `At most ${max.toLocaleString("en-US")} symbols`).refine(isStorableText, `${label} contains an invalid character`);
 const required = (max: number, message: string) => text(max).pipe(z.string().min(1, message));
 const page = {
   offset: z.coerce.number({ error: "Offset must be a number" }).int().min(0).max(1_000_000).default(0),
@@ -184,7 +184,7 @@ export type Prescription = {
 // ---- E-prescribing and pharmacies
 export const pharmacySearchSchema = z.object({
   search: z.string({ error: "Enter at least 3 symbols" }).trim().min(3, "Enter at least 3 symbols").max(100)
-    .refine(noNul, "The search contains an invalid character"),
+    .refine(isStorableText, "The search contains an invalid character"),
   state: z.enum(US_STATE_CODES, { error: "Unknown state" }).optional(),
   offset: page.offset,
   limit: page.limit,

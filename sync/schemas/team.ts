@@ -5,13 +5,11 @@
  */
 import { z } from "zod";
 import { emailSchema, nameSchema } from "../rules/personal.ts";
+import { isStorableText } from "../rules/storable-text.ts";
 
-// PostgreSQL cannot store NUL: refuse it with a field error instead of a 500.
-// deno-lint-ignore no-control-regex
-const NO_NUL = /^[^\u0000]*$/;
 const text = (label: string, max: number) =>
   z.string({ error: `${label} must be text` }).trim().max(max, `${label} must be at most ${max} symbols`)
-    .regex(NO_NUL, `${label} holds a character that is not allowed`);
+    .refine(isStorableText, `${label} holds a character that is not allowed`);
 const requiredText = (label: string, max: number) => text(label, max).pipe(z.string().min(1, `${label} is required`));
 const id = (label: string) => z.uuid(`${label} is required`);
 const paging = {
@@ -24,8 +22,8 @@ const search = text("Search", 100).optional().transform((v) => v || undefined);
 /** `POST /vmas`: create a VMA (a new address is invited; an existing VMA's is attached). */
 export const createVmaSchema = z.object({
   email: emailSchema,
-  firstName: nameSchema("First name").regex(NO_NUL, "First name holds a character that is not allowed"),
-  lastName: nameSchema("Last name").regex(NO_NUL, "Last name holds a character that is not allowed"),
+  firstName: nameSchema("First name").refine(isStorableText, "First name holds a character that is not allowed"),
+  lastName: nameSchema("Last name").refine(isStorableText, "Last name holds a character that is not allowed"),
 }).strict();
 export type CreateVmaInput = z.infer<typeof createVmaSchema>;
 export const vmaIdSchema = z.object({ vmaId: id("VMA") }).strict();

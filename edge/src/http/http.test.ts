@@ -65,6 +65,24 @@ apiTest("http: envelope, limits, content types, errors, deny by default", async 
     assert.equal(row.n, 0);
   });
 
+  await t.step("text PostgreSQL cannot store (NUL, a lone surrogate) answers 400 naming it, whatever the route's schema", async () => {
+    // GET /doctors' search has no rule of its own against NUL: PostgreSQL refused it (a 500) before this check.
+    const search = await call("GET", "/doctors?search=a%00b");
+    assert.equal(search.status, 400);
+    assert.equal(search.body.details.reason, "VALIDATION_FAILED");
+    assert.deepEqual(search.body.details.fields, { search: "The text holds a character that cannot be stored" });
+    const email = "surrogate@example.test";
+    const body = { role: "patient", email, address: "1 Main St \ud83d", tags: [{ ["k\u0000"]: "x" }] };
+    const res = await call("POST", "/users", { body });
+    assert.equal(res.status, 400);
+    assert.deepEqual(Object.keys(res.body.details.fields).sort(), ["address", "tags.0.k\u0000"]);
+    const [row] = await ctx.sql`select count(*)::int as n from users where email = ${email}`;
+    assert.equal(row.n, 0);
+    // Nesting deeper than any call stack is walked, not recursed: a 400 (the schema's), not a 500.
+    const deep = await call("POST", "/users", { body: `{"a":${"[".repeat(20_000)}"\\u0000"${"]".repeat(20_000)}}` });
+    assert.equal(deep.status, 400);
+  });
+
   await t.step("API answers are not cached and carry security headers", async () => {
     const res = await call("GET", "/health");
     assert.equal(res.headers.get("cache-control"), "no-store");

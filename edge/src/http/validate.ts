@@ -8,6 +8,7 @@
  */
 import type { Context, MiddlewareHandler } from "hono";
 import type { z } from "zod";
+import { isStorableText, UNSTORABLE_TEXT } from "../../../sync/rules/storable-text.ts";
 import type { AppEnv } from "./context.ts";
 import { badRequest } from "./errors.ts";
 import { type FormInput, jsonBody, jsonOrMultipart } from "./input.ts";
@@ -26,7 +27,42 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   return fields;
 }
 
+/** At most this many unstorable strings are named in one answer. */
+const UNSTORABLE_NAMED = 20;
+
+/**
+ * The paths (as `fieldErrors` names them) of the strings in an input, keys included, that PostgreSQL could not
+ * store (`isStorableText`): refused before any schema, so a route whose schema forgot it answers 400, not 500.
+ * Walked with a stack of its own: a deeply nested body cannot overflow the call stack.
+ */
+export function unstorablePaths(input: unknown): string[] {
+  const found: string[] = [];
+  const stack: [unknown, string][] = [[input, ""]];
+  const join = (path: string, key: string | number) => (path ? `${path}.${key}` : String(key));
+  while (stack.length > 0 && found.length < UNSTORABLE_NAMED) {
+    const [value, path] = stack.pop()!;
+    if (typeof value === "string") {
+      if (!isStorableText(value)) found.push(path || "_");
+    } else if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) stack.push([value[i], join(path, i)]);
+    } else if (value !== null && typeof value === "object") {
+      for (const [key, item] of Object.entries(value)) {
+        if (!isStorableText(key)) found.push(join(path, key));
+        stack.push([item, join(path, key)]);
+      }
+    }
+  }
+  return found;
+}
+
 export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const unstorable = unstorablePaths(input);
+  if (unstorable.length > 0) {
+    throw badRequest("Please correct the highlighted fields", {
+      reason: "VALIDATION_FAILED",
+      fields: Object.fromEntries(unstorable.map((path) => [path, UNSTORABLE_TEXT])),
+    });
+  }
   const result = schema.safeParse(input);
   if (!result.success) {
     throw badRequest("Please correct the highlighted fields", {

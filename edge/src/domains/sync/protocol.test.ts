@@ -265,6 +265,44 @@ apiTest("sync protocol: checkpoints, push contract, idempotency, conflicts, vers
     assert.equal((await ctx.call("GET", syncPaths.pull("chats"))).status, 401);
   });
 
+  await t.step("text PostgreSQL cannot store (NUL, a lone surrogate) answers 400 on creates and edits and changes nothing", async () => {
+    // Before the shared schemas refused it, PostgreSQL did: a 500 for the whole batch on every retry, and the
+    // device's queue stuck behind it.
+    const halfEmoji = "fever \ud83d";
+    /** The document just pushed, as its pusher pulls it (the masters an edit names). */
+    const pushed = async (token: string, collection: string, doc: { id: string }) => {
+      const [{ seq }] = await ctx.sql`select coalesce(max(seq), 0)::int as seq from ${ctx.sql(collection)}`;
+      assert.equal((await push(ctx, token, collection, [create(doc)])).status, 200);
+      const { docs } = await pullAll(ctx, token, collection, { updatedAt: seq, id: "ffffffff-ffff-ffff-ffff-ffffffffffff" });
+      return docs.find((d) => d.id === doc.id);
+    };
+    const draft = await pushed(doctor.token, "note_drafts", newDraft(patient.id, doctor.id));
+    const file = await pushed(patient.token, "medical_files", newFile(patient.id, patient.id));
+    const before = {
+      messages: await count("chat_messages"),
+      drafts: (await ctx.sql`select title, fields, seq from note_drafts where id = ${draft.id}`)[0],
+      files: (await ctx.sql`select name, seq from medical_files where id = ${file.id}`)[0],
+    };
+    const cases: [string, string, string, unknown][] = [
+      ["NUL in a new message", patient.token, "chat_messages", create(newMessage(chatId, patient.id, "a\u0000b"))],
+      ["a lone surrogate in a new message", patient.token, "chat_messages", create(newMessage(chatId, patient.id, halfEmoji))],
+      ["NUL in a new draft's field", doctor.token, "note_drafts", create(newDraft(patient.id, doctor.id, { plan: "x\u0000" }))],
+      ["NUL in a draft's title (edit)", doctor.token, "note_drafts", edit(draft, { title: "Visit\u0000" })],
+      ["a lone surrogate in a draft's title (edit)", doctor.token, "note_drafts", edit(draft, { title: halfEmoji })],
+      ["a lone surrogate in a draft's field (edit)", doctor.token, "note_drafts", edit(draft, { fields: { plan: halfEmoji } })],
+      ["a lone surrogate in a file's name (edit)", patient.token, "medical_files", edit(file, { name: "\udc00scan.pdf" })],
+    ];
+    for (const [label, token, collection, row] of cases) {
+      const res = await push(ctx, token, collection, [row]);
+      assert.equal(res.status, 400, label);
+      assert.equal(res.body.details.reason, "VALIDATION_FAILED", label);
+      assert.match(JSON.stringify(res.body.details.fields), /cannot be stored/, label);
+    }
+    assert.equal(await count("chat_messages"), before.messages);
+    assert.deepEqual((await ctx.sql`select title, fields, seq from note_drafts where id = ${draft.id}`)[0], before.drafts);
+    assert.deepEqual((await ctx.sql`select name, seq from medical_files where id = ${file.id}`)[0], before.files);
+  });
+
   await t.step("bad bodies and queries answer 400 and write nothing", async () => {
     const total = await count("chat_messages");
     const good = newMessage(chatId, patient.id);
