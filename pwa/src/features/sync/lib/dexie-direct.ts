@@ -100,11 +100,15 @@ async function insertNew(dexie: DexieInstance, docs: Row[], context: string, emi
   const added = await addAll(state, rows);
   if (!added) return false;
   const last = docs[docs.length - 1];
+  // As RxDB's own write: a document inserted already deleted (a first pull's tombstone) is stored with no event,
+  // which live queries would otherwise take for a document to show.
+  const shown = docs.filter((doc) => !doc._deleted);
+  if (shown.length === 0) return true;
   emit({
     id: randomToken(10),
     context,
     checkpoint: { id: last[dexie.primaryPath], lwt: last._meta.lwt },
-    events: docs.map((doc) => ({
+    events: shown.map((doc) => ({
       documentId: String(doc[dexie.primaryPath]),
       operation: "INSERT",
       documentData: doc as never,

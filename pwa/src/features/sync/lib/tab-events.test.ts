@@ -166,4 +166,10 @@ describe("reading back another tab's inserts", () => {
     const read = await readBack(instance as never, idsOnly(["a", "b"]) as never, 1);
     expect(read.events.map((event) => event.documentId)).toEqual(["b"]);
   });
+
+  it("leaves out a document deleted before it was read (its deletion follows; a deleted document is no insert)", async () => {
+    const { instance } = fakeInstance(() => Promise.resolve([{ id: "a", title: "gone", _deleted: true }, { id: "b", title: "kept", _deleted: false }]));
+    const read = await readBack(instance as never, idsOnly(["a", "b"]) as never, 1);
+    expect(read.events.map((event) => event.documentId)).toEqual(["b"]);
+  });
 });

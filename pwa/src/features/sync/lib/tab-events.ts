@@ -85,7 +85,8 @@ export async function readBack(instance: TabEventsInstance, bulk: IdsOnly, retry
       const byId = new Map(docs.map((doc) => [String(doc[instance.primaryPath]), doc]));
       return {
         ...rest,
-        events: ids.filter((id) => byId.has(id)).map((id) => ({
+        // One deleted since the insert is left out too: its deletion follows, and a deleted document is no insert.
+        events: ids.filter((id) => byId.has(id) && !byId.get(id)!._deleted).map((id) => ({
           documentId: id,
           operation: "INSERT" as const,
           documentData: byId.get(id) as never,
