@@ -39,6 +39,8 @@ export async function pullInitial(options: {
   api: ApiClient;
   /** A page was answered (the status's last-synced time). */
   onPage?(): void;
+  /** True once the data layer is closing (sign-out, another user): no page more is fetched or stored. */
+  closed?(): boolean;
   pageSize?: number;
 }): Promise<number> {
   const { db, name, api } = options;
@@ -64,7 +66,7 @@ export async function pullInitial(options: {
       docs.find((doc) => doc.itemId === "up"),
     ]);
     if (down || up || !(await isEmpty(fork))) return 0;
-    return await pullPages({ fork, meta, names, primary: collection.schema.primaryPath as string, pageSize, api, name, onPage: options.onPage });
+    return await pullPages({ fork, meta, names, primary: collection.schema.primaryPath as string, pageSize, api, name, onPage: options.onPage, closed: options.closed });
   } finally {
     await meta.close();
   }
@@ -84,6 +86,7 @@ async function pullPages(args: {
   api: ApiClient;
   name: CollectionName;
   onPage?(): void;
+  closed?(): boolean;
 }): Promise<number> {
   const { fork, meta, names, primary, api, name } = args;
   const definition = collectionOf(name);
@@ -105,29 +108,36 @@ async function pullPages(args: {
 
   let stored = 0;
   let lastId = "";
+  /** No page more: a document was already there, something failed, or the data layer is closing. */
   let stop = false;
+  const ended = () => stop || (args.closed?.() ?? false);
   const previous: { down?: Row; up?: Row } = {};
-  /** Stores one page's checkpoints once its documents are in; in page order. */
+  async function writeCheckpoint(direction: "down" | "up", checkpoint: Row) {
+    const document = checkpointRow({ schema: metaSchema, direction, checkpoint, previous: previous[direction], names });
+    const written = await meta.bulkWrite([{ previous: previous[direction], document }] as never, INITIAL_PULL_CONTEXT);
+    if (written.error.length > 0) throw new Error(`The ${direction} checkpoint of ${name} could not be stored`);
+    previous[direction] = document;
+  }
+  /**
+   * RxDB's checkpoint of the collection (`up`), moved past a page's documents BEFORE they are stored: RxDB's
+   * upstream pushes only what lies after it, and a document this pull stores is the server's own copy. Moved
+   * after them, a tab closed in between left documents past it, which the upstream then pushed back as new
+   * (a stale copy could undo another device's edit made meanwhile). Past documents not stored yet it passes
+   * over nothing: every other write stamps a later `lwt` than the pristine one. In page order.
+   */
+  let covered: Promise<void> = Promise.resolve();
+  function cover(page: Page): Promise<void> {
+    for (const doc of page.documents) if (String(doc[primary]) > lastId) lastId = String(doc[primary]);
+    const id = lastId;
+    covered = covered.then(() => (ended() ? undefined : writeCheckpoint("up", { id, lwt: PRISTINE_LWT })));
+    return covered;
+  }
+  /** The server's checkpoint (`down`), once the page's documents are in; in page order. */
   async function commit(page: Page, inserted: Promise<boolean>) {
     // A document already there (written on the device meanwhile): the replication takes it from here.
     if (stop || !(await inserted)) return void (stop = true);
     stored += page.documents.length;
-    for (const doc of page.documents) if (String(doc[primary]) > lastId) lastId = String(doc[primary]);
-    // RxDB's checkpoints: the server's, and the collection's — past every pristine document, before any other write.
-    const checkpoints = (["down", "up"] as const).map((direction) => ({
-      previous: previous[direction],
-      document: checkpointRow({
-        schema: metaSchema,
-        direction,
-        checkpoint: direction === "down" ? { ...page.checkpoint } : { id: lastId, lwt: PRISTINE_LWT },
-        previous: previous[direction],
-        names,
-      }),
-    }));
-    const written = await meta.bulkWrite(checkpoints as never, INITIAL_PULL_CONTEXT);
-    if (written.error.length > 0) throw new Error(`The checkpoints of ${name} could not be stored`);
-    previous.down = checkpoints[0].document;
-    previous.up = checkpoints[1].document;
+    await writeCheckpoint("down", { ...page.checkpoint });
   }
 
   let next: ReturnType<typeof fetchPage> | null = fetchPage(null);
@@ -142,21 +152,24 @@ async function pullPages(args: {
 
   async function fetchAndStore() {
     const stores: Promise<unknown>[] = [];
-    while (next && !stop) {
+    while (next && !ended()) {
       const sent = await next;
-      if (!sent.checkpoint || sent.documents.length === 0) break;
+      if (ended() || !sent.checkpoint || sent.documents.length === 0) break;
       // The next page is on its way while this one is validated, sealed and written (the server works
       // while the device does); pages are sealed while earlier ones' transactions commit (IndexedDB runs
-      // them in order), and their checkpoints are stored after them, in page order. The fetching waits
-      // only for the page's own writes, PAGES_AHEAD pages back (not for the checkpoints, whose
-      // transactions queue behind the next page's documents).
+      // them in order); the collection's checkpoint is moved past each page before it, the server's after
+      // it, in page order. The fetching waits only for the page's own writes, PAGES_AHEAD pages back (not
+      // for the server's checkpoints, whose transactions queue behind the next page's documents).
       // A page shorter than asked for is the last, unless the server ended it early for its size (`more`).
       next = sent.more === true || sent.documents.length >= args.pageSize ? fetchPage(sent.checkpoint) : null;
       next?.catch(() => {});
       const page: Page = { documents: validDocuments(definition, sent.documents) as Row[], checkpoint: sent.checkpoint };
-      const inserted = insert(page.documents.map((doc) => pristineForkDoc(doc, names)));
-      inserted.catch(() => {});
+      const rows = page.documents.map((doc) => pristineForkDoc(doc, names));
+      const inserted = cover(page).then(() => !ended() && insert(rows));
+      // A failure anywhere ends the pull: what is stored is covered by the checkpoints written; the replication goes on.
+      inserted.catch(() => void (stop = true));
       committed = committed.then(() => commit(page, inserted));
+      committed.catch(() => void (stop = true));
       stores.push(inserted);
       if (stores.length > PAGES_AHEAD) await stores.shift()!.catch(() => {});
     }

@@ -110,7 +110,7 @@ export async function openLocalData(userId: string, dataKey: Uint8Array<ArrayBuf
   const synced = () => deps.status.dispatch({ type: "synced", at: new Date().toISOString() });
   /** An empty collection is first pulled in bulk (`initial-pull.ts`); its replication then goes on from there. */
   async function replicate(name: CollectionName) {
-    await pullInitial({ db, name, api: deps.api, onPage: synced })
+    await pullInitial({ db, name, api: deps.api, onPage: synced, closed: () => closed })
       .catch((error) => console.warn(`The bulk first pull of ${name} stopped; the replication goes on`, error));
     if (closed) return;
     // A mark lost with a tab closed within its flush: what RxDB's upstream would push is waiting.
