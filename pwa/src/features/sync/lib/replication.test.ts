@@ -207,6 +207,48 @@ describe("pushed documents the server stored", () => {
   });
 });
 
+describe("a newer edit made while an older one's push is on its way", () => {
+  it("still waits when the older one is answered; its own push settles it", async () => {
+    const db = await open();
+    const draft = {
+      id: crypto.randomUUID(), patientId: crypto.randomUUID(), encounterId: null, noteTypeId: null, title: "E1",
+      fields: {}, authorId: userId, updatedBy: userId, updatedAt: 0,
+    };
+    const pushed: string[] = [];
+    const gates: (() => void)[] = [];
+    const api = {
+      get: () => Promise.resolve({ documents: [], checkpoint: null }),
+      async post(_path: string, rows: { newDocumentState: { title: string } }[]) {
+        pushed.push(...rows.map((row) => row.newDocumentState.title));
+        await new Promise<void>((resolve) => gates.push(resolve));
+        return [];
+      },
+    } as unknown as ApiClient;
+    const settled: string[] = [];
+    const state = replicateCollection({
+      db,
+      name: "note_drafts",
+      api,
+      stream$: new Subject<PullStreamItem>(),
+      events: { synced() {}, outdated() {}, settled: (_c, ids) => settled.push(...ids) },
+    });
+    state.error$.subscribe(() => {});
+    await db.note_drafts.insert(draft);
+    await until(() => pushed.length === 1, "the first push");
+    await (await db.note_drafts.findOne(draft.id).exec())!.incrementalPatch({ title: "E2" });
+    gates.shift()!();
+    await until(() => pushed.length === 2, "the second push");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(pushed).toEqual(["E1", "E2"]);
+    // E1's answer did not settle the draft: E2 is still on its way.
+    expect(settled).toEqual([]);
+    gates.shift()!();
+    await until(() => settled.length > 0, "E2 to settle");
+    expect(settled).toEqual([draft.id]);
+    await state.cancel();
+  });
+});
+
 describe("waiting for the network", () => {
   it("shares one wait and one listener among every caller while offline, and waits again after going offline", async () => {
     let online = false;

@@ -193,9 +193,18 @@ export function replicateCollection(options: {
     },
   });
 
+  /**
+   * A change the server took is settled unless the document changed again while its push was on its way: that
+   * newer edit still waits (its own push settles it). Settled by id alone, a newer edit lost its waiting mark
+   * (the mark is one per document), and the device showed it as sent while it was not.
+   */
+  async function settleSent(doc: Doc) {
+    const mine = (await localCopies([doc.id])).get(doc.id);
+    if (!mine || sameContent(mine.toJSON(true), doc)) events.settled(name, [doc.id]);
+  }
   state.sent$.subscribe((doc) => {
-    events.settled(name, [doc.id]);
     answered(doc.id);
+    void settleSent(doc).catch((error) => console.warn(`Settling ${name}`, error));
   });
   // A conflict resolved to exactly the master is not pushed again: the change is settled too.
   state.conflict$.subscribe(({ input, output }) => {
