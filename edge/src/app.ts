@@ -30,6 +30,8 @@ import { ordersRoutes } from "./domains/orders/routes.ts";
 import { createOrdersServices } from "./domains/orders/service.ts";
 import { currentPlanInterval } from "./domains/memberships/plan-interval.ts";
 import { createNoteSyncEffects } from "./domains/chart/note-sync.ts";
+import { createNoteDraftSyncEffects } from "./domains/chart/note-draft-sync.ts";
+import { createMedicalFileSyncEffects } from "./domains/documents/medical-file-sync.ts";
 import { registrationRoutes } from "./domains/registration/routes.ts";
 import { createRegistrationService } from "./domains/registration/service.ts";
 import { syncRoutes } from "./domains/sync/routes.ts";
@@ -91,7 +93,12 @@ export function createServices(deps: Deps) {
   const messageEffects = createMessageEffects({ ...deps, files: chatFiles });
   const sync = createSyncService({
     ...deps,
-    effects: { chat_messages: messageEffects, encounter_notes: createNoteSyncEffects(deps) },
+    effects: {
+      chat_messages: messageEffects,
+      encounter_notes: createNoteSyncEffects(deps),
+      note_drafts: createNoteDraftSyncEffects(deps),
+      medical_files: createMedicalFileSyncEffects(deps),
+    },
   });
   const availability = createAvailabilityService(deps);
   const intakeForms = createIntakeFormsService(deps);

@@ -36,9 +36,9 @@ export function createNoteSyncEffects(deps: Pick<Deps, "clock" | "audit" | "log"
           .catch(logFailure);
       }
     },
-    async edited(actor, docs) {
+    async edited(actor, edits) {
       // A push changes nothing but `_deleted` (and only to true).
-      for (const doc of docs) {
+      for (const { doc } of edits) {
         await audit.write(actor, { patientId: doc.patientId as string, what: "note.delete", id: doc.id, details: { via: "sync" } })
           .catch(logFailure);
       }

@@ -34,10 +34,10 @@ export function createMedicalFilesApi(deps: Pick<Deps, "sql" | "audit"> & { sync
   }
 
   /** One edit as the caller's push; a refused push (the collection's rules) answers 403 and changes nothing. */
-  async function edit(actor: Actor, master: MedicalFileDoc, changes: Partial<MedicalFileDoc>, what: string) {
+  async function edit(actor: Actor, master: MedicalFileDoc, changes: Partial<MedicalFileDoc>) {
     const conflicts = await sync.push(actor, "medical_files", [{ assumedMasterState: master, newDocumentState: { ...master, ...changes } }]);
+    // Audited by the push itself (medical-file-sync.ts), as a device's own edit is.
     if (conflicts.length) throw forbidden("You cannot change this file", "FILE_CHANGE_REFUSED");
-    await record(actor, "chart.write", master.patientId, what, master.id);
     return await file(actor, master.id).catch(() => ({ ...master, ...changes }));
   }
 
@@ -74,7 +74,6 @@ export function createMedicalFilesApi(deps: Pick<Deps, "sql" | "audit"> & { sync
       if (conflicts.length) throw forbidden("You cannot add a file to this folder", "FOLDER_NOT_ALLOWED");
       const status = await uploads.append(actor, doc.id, { start: 0, end: doc.size - 1, total: doc.size }, input.data);
       const stored = await file(actor, doc.id);
-      await record(actor, "chart.write", patientId, "medicalFile.add", doc.id);
       if (status.status === "rejected") {
         // Bad input changes nothing: the refused file does not stay behind as a rejected row.
         await sync.push(actor, "medical_files", [{ assumedMasterState: stored, newDocumentState: { ...stored, _deleted: true } }]);
@@ -85,18 +84,18 @@ export function createMedicalFilesApi(deps: Pick<Deps, "sql" | "audit"> & { sync
 
     move: async (actor: Actor, id: string, toId: MedicalFolder) => {
       const master = await file(actor, id);
-      return master.folder === toId ? master : await edit(actor, master, { folder: toId }, "medicalFile.move");
+      return master.folder === toId ? master : await edit(actor, master, { folder: toId });
     },
 
     rename: async (actor: Actor, id: string, newName: string | undefined) => {
       const master = await file(actor, id);
       const name = newName?.trim() ?? "";
-      return !name || name === master.name ? master : await edit(actor, master, { name }, "medicalFile.rename");
+      return !name || name === master.name ? master : await edit(actor, master, { name });
     },
 
     remove: async (actor: Actor, id: string) => {
       const master = await file(actor, id);
-      await edit(actor, master, { _deleted: true }, "medicalFile.delete");
+      await edit(actor, master, { _deleted: true });
       return { id };
     },
   };

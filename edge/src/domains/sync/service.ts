@@ -40,6 +40,8 @@ const WRITES: Record<CollectionName, CollectionName[]> = {
 };
 
 type Doc = SyncDoc & Record<string, unknown>;
+/** A document a push changed, as written, with the fields it changed (server-set ones included). */
+export type EditedDoc = { doc: Doc; fields: string[] };
 
 /**
  * What a feature does around a new document of its collection, the same for a
@@ -52,8 +54,8 @@ export type CreateEffects = {
   created?(w: SyncWrite, actor: Actor, doc: Doc): Promise<void>;
   /** After commit, with the documents one push created (live events). Must not throw. */
   committed?(actor: Actor, docs: Doc[]): Promise<void>;
-  /** After commit, with the documents one push changed (edits, deletes), as written (e.g. audit). Must not throw. */
-  edited?(actor: Actor, docs: Doc[]): Promise<void>;
+  /** After commit, with the documents one push changed (edits, deletes), as written, and the fields each changed (e.g. audit). Must not throw. */
+  edited?(actor: Actor, edits: EditedDoc[]): Promise<void>;
 };
 export type Effects = Partial<Record<CollectionName, CreateEffects>>;
 
@@ -147,11 +149,11 @@ export function createSyncService(deps: { sql: Sql; changes: ChangeFeed; clock: 
       // A batch naming a document twice is applied row by row, each against the master as the row before left it.
       const once = new Set(ids).size === ids.length;
       // 2. One transaction holding the collection's lock; rows in the order sent.
-      const edited: Doc[] = [];
+      const edited: EditedDoc[] = [];
       const apply = async (w: SyncWrite) => {
         const edits = done.edits.splice(0);
         if (edits.length) await w.updateMany(name, edits);
-        edited.push(...edits.map((edit) => edit.doc));
+        edited.push(...edits.map(({ doc, fields }) => ({ doc, fields })));
       };
       await write(WRITES[name], async (w) => {
         const masters = once ? await repo.masters(w.tx, actor, name, ids) : null;
