@@ -20,6 +20,14 @@ export function createChartAudit(audit: AuditLog) {
       subjectId: e.patientId,
       details: { what: e.what, ...(e.id ? { id: e.id } : {}), role: actor.role, ...e.details },
     });
-  return { read: record("chart.read"), write: record("chart.write") };
+  /** One chart write per entry, in one statement. */
+  const writeMany = (actor: Actor, entries: ChartAuditEntry[]) =>
+    audit.recordMany(entries.map((e) => ({
+      event: "chart.write" as const,
+      actorId: actor.userId,
+      subjectId: e.patientId,
+      details: { what: e.what, ...(e.id ? { id: e.id } : {}), role: actor.role, ...e.details },
+    })));
+  return { read: record("chart.read"), write: record("chart.write"), writeMany };
 }
 export type ChartAudit = ReturnType<typeof createChartAudit>;

@@ -15,16 +15,14 @@ export function createMedicalFileSyncEffects(deps: Pick<Deps, "audit" | "log">):
   const logFailure = (e: unknown) => deps.log.error("medical file audit failed", { error: e instanceof Error ? e.message : String(e) });
   return {
     async committed(actor, docs) {
-      for (const doc of docs) {
-        await audit.write(actor, { patientId: doc.patientId as string, what: "medicalFile.add", id: doc.id }).catch(logFailure);
-      }
+      await audit.writeMany(actor, docs.map((doc) => ({ patientId: doc.patientId as string, what: "medicalFile.add", id: doc.id })))
+        .catch(logFailure);
     },
     async edited(actor, edits) {
-      for (const { doc, fields } of edits) {
-        for (const [field, what] of CHANGES) {
-          if (fields.includes(field)) await audit.write(actor, { patientId: doc.patientId as string, what, id: doc.id }).catch(logFailure);
-        }
-      }
+      const entries = edits.flatMap(({ doc, fields }) =>
+        CHANGES.filter(([field]) => fields.includes(field)).map(([, what]) => ({ patientId: doc.patientId as string, what, id: doc.id }))
+      );
+      await audit.writeMany(actor, entries).catch(logFailure);
     },
   };
 }
