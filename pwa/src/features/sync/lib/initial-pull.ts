@@ -137,6 +137,8 @@ async function pullPages(args: {
     // A document already there (written on the device meanwhile): the replication takes it from here.
     if (stop || !(await inserted)) return void (stop = true);
     stored += page.documents.length;
+    // Closing (a sign-out wipes the databases): no write that would bring the meta store back after its deletion.
+    if (args.closed?.()) return;
     await writeCheckpoint("down", { ...page.checkpoint });
   }
 
