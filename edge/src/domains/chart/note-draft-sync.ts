@@ -5,23 +5,16 @@
  */
 import type { Deps } from "../../deps.ts";
 import type { CreateEffects } from "../sync/service.ts";
-import { createChartAudit } from "./audit.ts";
+import { chartWritesOfPushes } from "./audit.ts";
 
 export function createNoteDraftSyncEffects(deps: Pick<Deps, "audit" | "log">): CreateEffects {
-  const audit = createChartAudit(deps.audit);
-  const logFailure = (e: unknown) => deps.log.error("note draft audit failed", { error: e instanceof Error ? e.message : String(e) });
-  return {
-    async committed(actor, docs) {
-      await audit.writeMany(actor, docs.map((doc) => ({ patientId: doc.patientId as string, what: "noteDraft.create", id: doc.id })))
-        .catch(logFailure);
-    },
-    async edited(actor, edits) {
-      await audit.writeMany(actor, edits.map(({ doc, fields }) => ({
-        patientId: doc.patientId as string,
-        what: fields.includes("_deleted") && doc._deleted ? "noteDraft.delete" : "noteDraft.edit",
-        id: doc.id,
-        details: { fields },
-      }))).catch(logFailure);
-    },
-  };
+  return chartWritesOfPushes(deps, {
+    created: (doc) => [{ patientId: doc.patientId as string, what: "noteDraft.create", id: doc.id }],
+    edited: ({ doc, fields }) => [{
+      patientId: doc.patientId as string,
+      what: fields.includes("_deleted") && doc._deleted ? "noteDraft.delete" : "noteDraft.edit",
+      id: doc.id,
+      details: { fields },
+    }],
+  });
 }
