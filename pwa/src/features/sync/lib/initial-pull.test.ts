@@ -154,9 +154,13 @@ async function metaRows(idb: ReturnType<typeof newDevice>, db: DpcDatabase) {
 
 /**
  * The database as `pullInitial` sees it, with its replication meta store's writes failing once `fails` says so
- * (the first time only): a write lost as a tab closing would lose it.
+ * (the first time only; with `dead`, every write after it too): writes lost as a tab closing would lose them.
  */
-function withFailingMetaWrite(db: DpcDatabase, fails: (rows: Record<string, unknown>[]) => boolean): DpcDatabase {
+function withFailingMetaWrite(
+  db: DpcDatabase,
+  fails: (rows: Record<string, unknown>[]) => boolean,
+  options: { dead?: boolean } = {},
+): DpcDatabase {
   let failed = false;
   const storage = {
     ...db.storage,
@@ -164,7 +168,7 @@ function withFailingMetaWrite(db: DpcDatabase, fails: (rows: Record<string, unkn
       const instance = await db.storage.createStorageInstance(params);
       const bulkWrite = instance.bulkWrite.bind(instance);
       instance.bulkWrite = (rows, context) => {
-        if (!failed && fails(rows.map((row) => row.document as Record<string, unknown>))) {
+        if ((failed && options.dead) || (!failed && fails(rows.map((row) => row.document as Record<string, unknown>)))) {
           failed = true;
           return Promise.reject(new Error("the tab closed"));
         }
@@ -324,11 +328,13 @@ describe("the bulk first pull", () => {
   it("documents stored without their page's server checkpoint (the tab closed in between) are never pushed back", async () => {
     const db = await open();
     const server = fakeServer(6);
-    // The meta store's write that follows the first page's documents fails, as a tab closed right then would
-    // leave it: the pull stops there.
-    const failing = withFailingMetaWrite(db, (rows) => rows.some((row) => row.itemId === "down"));
+    // The meta store's write that follows the first page's documents fails, and so does every later one: the tab
+    // closed right then.
+    const failing = withFailingMetaWrite(db, (rows) => rows.some((row) => row.itemId === "down"), { dead: true });
     await expect(pullInitial({ db: failing, name: "note_drafts", api: server.api, pageSize: 2 })).rejects.toThrow();
     expect(await db.note_drafts.count().exec()).toBeGreaterThanOrEqual(2);
+    // The next start: no bulk pull (the collection holds documents), but what it left past the checkpoint is covered.
+    expect(await pullInitial({ db, name: "note_drafts", api: server.api, pageSize: 2 })).toBe(0);
 
     const state = replicate(db, server.api);
     await state.awaitInitialReplication();

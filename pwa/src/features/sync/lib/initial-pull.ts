@@ -21,7 +21,7 @@ import { type Checkpoint, PULL_BULK_LIMIT_MAX, syncPaths } from "../../../../../
 import type { ApiClient } from "../../../lib/api/client.ts";
 import type { DpcDatabase } from "./database.ts";
 import { hasInsertNew } from "./dexie-direct.ts";
-import { checkpointRow, metaInstanceParams, PRISTINE_LWT, pristineForkDoc, type ReplicationNames, replicationNames } from "./replication-meta.ts";
+import { checkpointRow, isPristine, metaInstanceParams, PRISTINE_LWT, pristineForkDoc, type ReplicationNames, replicationNames } from "./replication-meta.ts";
 import { pageSchema, validDocuments } from "./validate-docs.ts";
 
 type Row = Record<string, unknown>;
@@ -65,7 +65,10 @@ export async function pullInitial(options: {
       docs.find((doc) => doc.itemId === "down"),
       docs.find((doc) => doc.itemId === "up"),
     ]);
-    if (down || up || !(await isEmpty(fork))) return 0;
+    if (down || up || !(await isEmpty(fork))) {
+      await coverPristine({ fork, meta, names, up });
+      return 0;
+    }
     return await pullPages({ fork, meta, names, primary: collection.schema.primaryPath as string, pageSize, api, name, onPage: options.onPage, closed: options.closed });
   } finally {
     await meta.close();
@@ -75,6 +78,42 @@ export async function pullInitial(options: {
 async function isEmpty(fork: Instance): Promise<boolean> {
   const { documents } = await getChangedDocumentsSince(fork, 1);
   return documents.length === 0;
+}
+
+/** Documents read at a time while looking for pristine ones past the collection's checkpoint. */
+const COVER_BATCH = 500;
+
+/**
+ * Moves RxDB's checkpoint of the collection (`up`) past pristine documents stored without it: a tab closed (or
+ * a write failed) between a page's documents and its checkpoints. RxDB's upstream pushes what lies past that
+ * checkpoint, and took those documents, the server's own copies, for new ones: it pushed them all back, and a
+ * stale copy could undo another device's edit made meanwhile. Pristine documents sort first (their `lwt` is
+ * the lowest), so usually a single read of what follows the checkpoint finds none; nothing is written then.
+ */
+export async function coverPristine(args: { fork: Instance; meta: Instance; names: ReplicationNames; up: Row | undefined }) {
+  const stored = args.up?.checkpointData as { id: string; lwt: number } | undefined;
+  if (stored && stored.lwt > PRISTINE_LWT) return;
+  let checkpoint = stored;
+  let last: string | null = null;
+  for (;;) {
+    const { documents } = await getChangedDocumentsSince(args.fork, COVER_BATCH, checkpoint as never);
+    const run = documents.findIndex((doc) => !isPristine(doc));
+    const pristine = run === -1 ? documents : documents.slice(0, run);
+    if (pristine.length === 0) break;
+    last = String(pristine.at(-1)!.id);
+    checkpoint = { id: last, lwt: PRISTINE_LWT };
+    if (pristine.length < COVER_BATCH) break;
+  }
+  if (last === null) return;
+  const document = checkpointRow({
+    schema: args.meta.schema as RxJsonSchema<RxDocumentData<Row>>,
+    direction: "up",
+    checkpoint: { id: last, lwt: PRISTINE_LWT },
+    previous: args.up,
+    names: args.names,
+  });
+  const written = await args.meta.bulkWrite([{ previous: args.up, document }] as never, INITIAL_PULL_CONTEXT);
+  if (written.error.length > 0) throw new Error("The collection's checkpoint could not be moved past its pulled documents");
 }
 
 async function pullPages(args: {
@@ -112,43 +151,42 @@ async function pullPages(args: {
   let stop = false;
   const ended = () => stop || (args.closed?.() ?? false);
   const previous: { down?: Row; up?: Row } = {};
-  async function writeCheckpoint(direction: "down" | "up", checkpoint: Row) {
-    const document = checkpointRow({ schema: metaSchema, direction, checkpoint, previous: previous[direction], names });
-    const written = await meta.bulkWrite([{ previous: previous[direction], document }] as never, INITIAL_PULL_CONTEXT);
-    if (written.error.length > 0) throw new Error(`The ${direction} checkpoint of ${name} could not be stored`);
-    previous[direction] = document;
-  }
-  /**
-   * RxDB's checkpoint of the collection (`up`), moved past a page's documents BEFORE they are stored: RxDB's
-   * upstream pushes only what lies after it, and a document this pull stores is the server's own copy. Moved
-   * after them, a tab closed in between left documents past it, which the upstream then pushed back as new
-   * (a stale copy could undo another device's edit made meanwhile). Past documents not stored yet it passes
-   * over nothing: every other write stamps a later `lwt` than the pristine one. In page order.
-   */
-  let covered: Promise<void> = Promise.resolve();
-  function cover(page: Page): Promise<void> {
-    for (const doc of page.documents) if (String(doc[primary]) > lastId) lastId = String(doc[primary]);
-    const id = lastId;
-    covered = covered.then(() => (ended() ? undefined : writeCheckpoint("up", { id, lwt: PRISTINE_LWT })));
-    return covered;
-  }
-  /** The server's checkpoint (`down`), once the page's documents are in; in page order. */
+  /** Stores one page's checkpoints once its documents are in; in page order. */
   async function commit(page: Page, inserted: Promise<boolean>) {
     // A document already there (written on the device meanwhile): the replication takes it from here.
     if (stop || !(await inserted)) return void (stop = true);
     stored += page.documents.length;
+    for (const doc of page.documents) if (String(doc[primary]) > lastId) lastId = String(doc[primary]);
     // Closing (a sign-out wipes the databases): no write that would bring the meta store back after its deletion.
     if (args.closed?.()) return;
-    await writeCheckpoint("down", { ...page.checkpoint });
+    // RxDB's checkpoints: the server's, and the collection's — past every pristine document, before any other write.
+    const checkpoints = (["down", "up"] as const).map((direction) => ({
+      previous: previous[direction],
+      document: checkpointRow({
+        schema: metaSchema,
+        direction,
+        checkpoint: direction === "down" ? { ...page.checkpoint } : { id: lastId, lwt: PRISTINE_LWT },
+        previous: previous[direction],
+        names,
+      }),
+    }));
+    const written = await meta.bulkWrite(checkpoints as never, INITIAL_PULL_CONTEXT);
+    if (written.error.length > 0) throw new Error(`The checkpoints of ${name} could not be stored`);
+    previous.down = checkpoints[0].document;
+    previous.up = checkpoints[1].document;
   }
 
   let next: ReturnType<typeof fetchPage> | null = fetchPage(null);
   let committed: Promise<void> = Promise.resolve();
   try {
     await fetchAndStore();
-  } finally {
-    // A failed page still leaves the earlier ones stored, with their checkpoints.
     await committed;
+  } catch (error) {
+    // A failed page still leaves the earlier ones stored, with their checkpoints; pages stored without theirs
+    // are covered before the replication starts.
+    await committed.catch(() => {});
+    if (!args.closed?.()) await coverPristine({ fork, meta, names, up: previous.up }).catch(() => {});
+    throw error;
   }
   return stored;
 
@@ -159,16 +197,17 @@ async function pullPages(args: {
       if (ended() || !sent.checkpoint || sent.documents.length === 0) break;
       // The next page is on its way while this one is validated, sealed and written (the server works
       // while the device does); pages are sealed while earlier ones' transactions commit (IndexedDB runs
-      // them in order); the collection's checkpoint is moved past each page before it, the server's after
-      // it, in page order. The fetching waits only for the page's own writes, PAGES_AHEAD pages back (not
-      // for the server's checkpoints, whose transactions queue behind the next page's documents).
+      // them in order), and their checkpoints are stored after them, in page order. The fetching waits
+      // only for the page's own writes, PAGES_AHEAD pages back (not for the checkpoints, whose
+      // transactions queue behind the next page's documents: waiting for a page's checkpoint before its
+      // documents cost 0.4 s of 2.2 here, the next page's requests no longer queued behind the last).
       // A page shorter than asked for is the last, unless the server ended it early for its size (`more`).
       next = sent.more === true || sent.documents.length >= args.pageSize ? fetchPage(sent.checkpoint) : null;
       next?.catch(() => {});
       const page: Page = { documents: validDocuments(definition, sent.documents) as Row[], checkpoint: sent.checkpoint };
       const rows = page.documents.map((doc) => pristineForkDoc(doc, names));
-      const inserted = cover(page).then(() => !ended() && insert(rows));
-      // A failure anywhere ends the pull: what is stored is covered by the checkpoints written; the replication goes on.
+      const inserted = ended() ? Promise.resolve(false) : insert(rows);
+      // A failure anywhere ends the pull (what was stored without its checkpoints is covered then); the replication goes on.
       inserted.catch(() => void (stop = true));
       committed = committed.then(() => commit(page, inserted));
       committed.catch(() => void (stop = true));
