@@ -6,7 +6,7 @@ import {
   sameValue, SYNC_COLLECTIONS,
 } from "./index.ts";
 import { parseContentRange, PULL_BULK_LIMIT_MAX, pullQuerySchema, refusedTombstone } from "../protocol.ts";
-import { UNSTORABLE_TEXT } from "../rules/storable-text.ts";
+import { hasLoneSurrogate, UNSTORABLE_TEXT } from "../rules/storable-text.ts";
 
 Deno.test("sync collections: each definition agrees with itself", async (t) => {
   for (const name of COLLECTION_NAMES) {
@@ -65,6 +65,11 @@ Deno.test("sync collections: every text refuses what PostgreSQL cannot store (NU
       }
     });
   }
+  await t.step("the check without String.prototype.isWellFormed (Firefox before 119) finds the same lone surrogates", () => {
+    for (const text of ["fever \ud83d", "\udc00x", "a\ud83d\ud83d🩺", "🩺\udc00"]) assert.equal(hasLoneSurrogate(text), true, JSON.stringify(text));
+    for (const text of ["", "plain", "a 🩺 b", "🩺🩺", "\u00e9t\u00e9"]) assert.equal(hasLoneSurrogate(text), false, JSON.stringify(text));
+    for (const text of ["fever \ud83d", "\udc00x", "a 🩺 b", "🩺🩺"]) assert.equal(hasLoneSurrogate(text), !text.isWellFormed(), JSON.stringify(text));
+  });
   await t.step("a note draft's field values and names, and an encounter note's field names", () => {
     for (const value of bad) {
       assert.ok(refuses(noteFieldsSchema, { plan: value }), JSON.stringify(value));

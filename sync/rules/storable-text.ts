@@ -9,9 +9,19 @@ import { z } from "zod";
 
 export const UNSTORABLE_TEXT = "The text holds a character that cannot be stored";
 
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** `String.prototype.isWellFormed` where the platform has it (Firefox before 119 has not). */
+const wellFormed: (text: string) => boolean = typeof String.prototype.isWellFormed === "function"
+  ? (text) => text.isWellFormed()
+  : (text) => !LONE_SURROGATE.test(text);
+
 export function isStorableText(text: string): boolean {
-  return !text.includes("\u0000") && text.isWellFormed();
+  return !text.includes("\u0000") && wellFormed(text);
 }
+
+/** The regular expression alone (what a platform without `isWellFormed` uses), for its tests. */
+export const hasLoneSurrogate = (text: string) => LONE_SURROGATE.test(text);
 
 /** A string of at most `max` UTF-16 units that PostgreSQL can store. */
 export const storableText = (max: number, message?: string) =>

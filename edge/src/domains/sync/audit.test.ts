@@ -41,8 +41,12 @@ apiTest("sync pushes of health data are audited", async (t, ctx) => {
     await push(ctx, doctor.token, "medical_files", [edit(file, { folder: "Labs", name: "Labs May.pdf" })]);
     const [current] = (await pullAll(ctx, doctor.token, "medical_files")).docs.filter((d) => d.id === file.id);
     await push(ctx, doctor.token, "medical_files", [edit(current, { _deleted: true })]);
+    // Brought back (an API client may; the PWA does not): a restore, not another deletion.
+    const [deleted] = (await pullAll(ctx, doctor.token, "medical_files")).docs.filter((d) => d.id === file.id);
+    await push(ctx, doctor.token, "medical_files", [edit(deleted, { _deleted: false })]);
     assert.deepEqual((await writes()).slice(before), [
       "patient medicalFile.add", "doctor medicalFile.move", "doctor medicalFile.rename", "doctor medicalFile.delete",
+      "doctor medicalFile.restore",
     ]);
   });
 

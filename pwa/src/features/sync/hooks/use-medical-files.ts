@@ -42,7 +42,10 @@ export function safeFileName(name: string): string {
   if (cleaned.length <= 255) return cleaned;
   const dot = cleaned.lastIndexOf(".");
   const extension = dot > 0 && cleaned.length - dot <= 10 ? cleaned.slice(dot) : "";
-  return cleaned.slice(0, 255 - extension.length) + extension;
+  let kept = cleaned.slice(0, 255 - extension.length);
+  // Never half an emoji (a lone surrogate cannot be stored): the cut goes before the pair.
+  if (/[\uD800-\uDBFF]$/.test(kept)) kept = kept.slice(0, -1);
+  return kept + extension;
 }
 
 /**

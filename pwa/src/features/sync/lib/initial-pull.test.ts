@@ -1,7 +1,7 @@
 import Dexie from "dexie";
 import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
 import { Subject } from "rxjs";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { sameValue } from "../../../../../sync/collections/index.ts";
 import { type Checkpoint, PULL_BULK_LIMIT_MAX, PULL_LIMIT_MAX } from "../../../../../sync/protocol.ts";
 import type { ApiClient } from "../../../lib/api/client.ts";
@@ -331,8 +331,12 @@ describe("the bulk first pull", () => {
     // The meta store's write that follows the first page's documents fails, and so does every later one: the tab
     // closed right then.
     const failing = withFailingMetaWrite(db, (rows) => rows.some((row) => row.itemId === "down"), { dead: true });
+    const warned = vi.spyOn(console, "warn").mockImplementation(() => {});
     await expect(pullInitial({ db: failing, name: "note_drafts", api: server.api, pageSize: 2 })).rejects.toThrow();
     expect(await db.note_drafts.count().exec()).toBeGreaterThanOrEqual(2);
+    // Dead, the tab could not cover what it left either.
+    expect(warned).toHaveBeenCalledWith("Covering note_drafts", expect.anything());
+    warned.mockRestore();
     // The next start: no bulk pull (the collection holds documents), but what it left past the checkpoint is covered.
     expect(await pullInitial({ db, name: "note_drafts", api: server.api, pageSize: 2 })).toBe(0);
 

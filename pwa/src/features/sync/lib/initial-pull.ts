@@ -66,7 +66,7 @@ export async function pullInitial(options: {
       docs.find((doc) => doc.itemId === "up"),
     ]);
     if (down || up || !(await isEmpty(fork))) {
-      await coverPristine({ fork, meta, names, up });
+      if (!options.closed?.()) await coverPristine({ fork, meta, names, up });
       return 0;
     }
     return await pullPages({ fork, meta, names, primary: collection.schema.primaryPath as string, pageSize, api, name, onPage: options.onPage, closed: options.closed });
@@ -178,15 +178,24 @@ async function pullPages(args: {
 
   let next: ReturnType<typeof fetchPage> | null = fetchPage(null);
   let committed: Promise<void> = Promise.resolve();
+  /** Every page's write, to wait for all of them once the pull has ended early. */
+  const inserts: Promise<unknown>[] = [];
+  let failed = false;
   try {
     await fetchAndStore();
     await committed;
   } catch (error) {
-    // A failed page still leaves the earlier ones stored, with their checkpoints; pages stored without theirs
-    // are covered before the replication starts.
-    await committed.catch(() => {});
-    if (!args.closed?.()) await coverPristine({ fork, meta, names, up: previous.up }).catch(() => {});
+    failed = true;
     throw error;
+  } finally {
+    // A failed page still leaves the earlier ones stored, with their checkpoints. Ended early (a failure, a
+    // document already there), pages stored without theirs (written while it ended) are covered before the
+    // replication starts.
+    await committed.catch(() => {});
+    if ((stop || failed) && !args.closed?.()) {
+      await Promise.allSettled(inserts);
+      await coverPristine({ fork, meta, names, up: previous.up }).catch((error) => console.warn(`Covering ${name}`, error));
+    }
   }
   return stored;
 
@@ -212,6 +221,7 @@ async function pullPages(args: {
       committed = committed.then(() => commit(page, inserted));
       committed.catch(() => void (stop = true));
       stores.push(inserted);
+      inserts.push(inserted);
       if (stores.length > PAGES_AHEAD) await stores.shift()!.catch(() => {});
     }
   }

@@ -208,7 +208,7 @@ describe("pushed documents the server stored", () => {
 });
 
 describe("a newer edit made while an older one's push is on its way", () => {
-  it("still waits when the older one is answered; its own push settles it", async () => {
+  it.each([["an edit", false], ["a deletion", true]])("%s still waits when the older one is answered; its own push settles it", async (_what, deletes) => {
     const db = await open();
     const draft = {
       id: crypto.randomUUID(), patientId: crypto.randomUUID(), encounterId: null, noteTypeId: null, title: "E1",
@@ -235,11 +235,12 @@ describe("a newer edit made while an older one's push is on its way", () => {
     state.error$.subscribe(() => {});
     await db.note_drafts.insert(draft);
     await until(() => pushed.length === 1, "the first push");
-    await (await db.note_drafts.findOne(draft.id).exec())!.incrementalPatch({ title: "E2" });
+    const doc = (await db.note_drafts.findOne(draft.id).exec())!;
+    await (deletes ? doc.remove() : doc.incrementalPatch({ title: "E2" }));
     gates.shift()!();
     await until(() => pushed.length === 2, "the second push");
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(pushed).toEqual(["E1", "E2"]);
+    expect(pushed).toEqual(["E1", deletes ? "E1" : "E2"]);
     // E1's answer did not settle the draft: E2 is still on its way.
     expect(settled).toEqual([]);
     gates.shift()!();

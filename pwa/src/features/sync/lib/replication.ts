@@ -199,8 +199,11 @@ export function replicateCollection(options: {
    * (the mark is one per document), and the device showed it as sent while it was not.
    */
   async function settleSent(doc: Doc) {
-    const mine = (await localCopies([doc.id])).get(doc.id);
-    if (!mine || sameContent(mine.toJSON(true), doc)) events.settled(name, [doc.id]);
+    // Deleted ones included: a deletion made while the push was on its way is a change that still waits.
+    const storage = (options.db[name] as unknown as { storageInstance: { findDocumentsById(ids: string[], deleted: boolean): Promise<Doc[]> } })
+      .storageInstance;
+    const [mine] = await storage.findDocumentsById([doc.id], true);
+    if (!mine || sameContent(mine, doc)) events.settled(name, [doc.id]);
   }
   state.sent$.subscribe((doc) => {
     answered(doc.id);
