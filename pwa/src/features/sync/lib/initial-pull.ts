@@ -177,6 +177,8 @@ async function pullPages(args: {
   }
 
   let next: ReturnType<typeof fetchPage> | null = fetchPage(null);
+  // Awaited by the loop unless the data layer closed first: a failure then has nobody to tell.
+  next.catch(() => {});
   let committed: Promise<void> = Promise.resolve();
   /** Every page's write, to wait for all of them once the pull has ended early. */
   const inserts: Promise<unknown>[] = [];
