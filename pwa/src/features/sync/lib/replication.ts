@@ -198,16 +198,25 @@ export function replicateCollection(options: {
    * newer edit still waits (its own push settles it). Settled by id alone, a newer edit lost its waiting mark
    * (the mark is one per document), and the device showed it as sent while it was not.
    */
-  async function settleSent(doc: Doc) {
+  async function settleSent(docs: Doc[]) {
     // Deleted ones included: a deletion made while the push was on its way is a change that still waits.
     const storage = (options.db[name] as unknown as { storageInstance: { findDocumentsById(ids: string[], deleted: boolean): Promise<Doc[]> } })
       .storageInstance;
-    const [mine] = await storage.findDocumentsById([doc.id], true);
-    if (!mine || sameContent(mine, doc)) events.settled(name, [doc.id]);
+    const mine = new Map((await storage.findDocumentsById(docs.map((doc) => doc.id), true)).map((doc) => [doc.id, doc]));
+    const settled = docs.filter((doc) => !mine.has(doc.id) || sameContent(mine.get(doc.id)!, doc)).map((doc) => doc.id);
+    if (settled.length > 0) events.settled(name, settled);
   }
+  /** RxDB tells a push's documents one by one, in one go: they are read back together (one read, not 1,000). */
+  let sent: Doc[] = [];
   state.sent$.subscribe((doc) => {
     answered(doc.id);
-    void settleSent(doc).catch((error) => console.warn(`Settling ${name}`, error));
+    sent.push(doc);
+    if (sent.length > 1) return;
+    queueMicrotask(() => {
+      const docs = sent;
+      sent = [];
+      void settleSent(docs).catch((error) => console.warn(`Settling ${name}`, error));
+    });
   });
   // A conflict resolved to exactly the master is not pushed again: the change is settled too.
   state.conflict$.subscribe(({ input, output }) => {
