@@ -180,7 +180,7 @@ async function pullPages(args: {
   // Awaited by the loop unless the data layer closed first: a failure then has nobody to tell.
   next.catch(() => {});
   let committed: Promise<void> = Promise.resolve();
-  /** Every page's write, to wait for all of them once the pull has ended early. */
+  /** Every page's write: the fetching waits for the one PAGES_AHEAD back; all of them once the pull has ended early. */
   const inserts: Promise<unknown>[] = [];
   let failed = false;
   try {
@@ -202,7 +202,6 @@ async function pullPages(args: {
   return stored;
 
   async function fetchAndStore() {
-    const stores: Promise<unknown>[] = [];
     while (next && !ended()) {
       const sent = await next;
       if (ended() || !sent.checkpoint || sent.documents.length === 0) break;
@@ -222,9 +221,9 @@ async function pullPages(args: {
       inserted.catch(() => void (stop = true));
       committed = committed.then(() => commit(page, inserted));
       committed.catch(() => void (stop = true));
-      stores.push(inserted);
       inserts.push(inserted);
-      if (stores.length > PAGES_AHEAD) await stores.shift()!.catch(() => {});
+      // The page PAGES_AHEAD back is written before the next one is asked for.
+      if (inserts.length > PAGES_AHEAD) await inserts[inserts.length - 1 - PAGES_AHEAD].catch(() => {});
     }
   }
 }
