@@ -38,6 +38,8 @@ export async function startFaxEmulator(options: EmulatorOptions) {
   /** Outcomes asked for: the next fax to that number ends so, once. */
   const forced = new Map<string, Outcome>();
   let outOfOrder = false;
+  /** Sends still to be refused with a 503 (`outage`). */
+  let outageLeft = 0;
   let inboundUrl = options.inboundUrl;
   const delay = options.callbackDelayMs ?? 200;
   const pending = new Set<Promise<void>>();
@@ -85,6 +87,10 @@ export async function startFaxEmulator(options: EmulatorOptions) {
     const url = new URL(req.url);
     if (req.method === "POST" && url.pathname === "/v2.1/faxes") {
       if (req.headers.get("authorization") !== expected) return json({ success: false, message: "Invalid API credentials" }, 401);
+      if (outageLeft > 0) {
+        outageLeft--;
+        return json({ success: false, message: "Service temporarily unavailable" }, 503);
+      }
       const form = await req.formData().catch(() => null);
       const to = form?.get("to");
       const file = form?.get("file");
@@ -181,6 +187,8 @@ export async function startFaxEmulator(options: EmulatorOptions) {
     setInboundUrl: (u: string) => (inboundUrl = u),
     /** The next fax to this number ends so. */
     failNext: (to: string, outcome: Outcome) => forced.set(to, outcome),
+    /** The next `sends` fax sends answer 503, as Phaxio does while it is down. */
+    outage: (sends: number) => (outageLeft = sends),
     /** Final status callbacks before the "in progress" ones. */
     setOutOfOrder: (on: boolean) => (outOfOrder = on),
     /** Resolves when every scheduled callback was delivered. */

@@ -88,8 +88,8 @@ for (const [kind, open] of backends) {
         assert.deepEqual(seen, []);
         assert.equal(await queue.drain(), 0);
         assert.equal(await queue.drain({ dueNow: true }), 1);
-        assert.equal(seen.length, 1);
-        assert.match(seen[0], /^evt_3:2:/);
+        // The handler is told which attempt this is (the fax send gives up after its last one).
+        assert.deepEqual(seen, ["evt_3:2:2"]);
         await queue.stop();
       });
 

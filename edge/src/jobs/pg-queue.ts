@@ -120,7 +120,11 @@ export function createJobQueue(opts: {
   }
 
   async function run(def: Definition, name: string, job: BossJob) {
-    const attempt = (job.retryCount ?? job.retry_count ?? 0) + 1;
+    // pg-boss returns a job's retry count only when asked (`includeMetadata`, in `fetch` and `work`). Without it
+    // every run would be the first attempt, and a handler that gives up after its last one (the fax send) never would.
+    const retries = job.retryCount ?? job.retry_count;
+    if (typeof retries !== "number") throw new Error(`job ${name} came without its retry count`);
+    const attempt = retries + 1;
     const parsed = def.schema.safeParse(job.data);
     if (!parsed.success) throw new Error(`invalid payload for job ${name}`);
     await def.handler(parsed.data, { id: job.id, name, attempt });
@@ -177,7 +181,7 @@ export function createJobQueue(opts: {
         for (const name of names) {
           const def = definitions.get(name);
           if (!def) continue;
-          const [job] = await boss.fetch(name, { batchSize: 1 }) as BossJob[];
+          const [job] = await boss.fetch(name, { batchSize: 1, includeMetadata: true }) as BossJob[];
           if (!job) continue;
           progressed = true;
           ran++;
@@ -218,7 +222,7 @@ export function createJobQueue(opts: {
       for (const [name, def] of definitions) {
         await boss.work(
           name,
-          { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2, batchSize: 1 },
+          { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2, batchSize: 1, includeMetadata: true },
           async (jobs: BossJob[]) => {
             for (const job of jobs) await run(def, name, job);
           },
