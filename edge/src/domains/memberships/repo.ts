@@ -132,6 +132,16 @@ export function createMembershipsRepo(_sql: Sql) {
     },
 
     /** Claims an idempotency key; false when another request holds it. */
+    /** Claims the setting up of a membership with this doctor; false while another request holds it (15 minutes at most). */
+    async claimSetup(q: Queryable, patientId: string, doctorId: string, now: Date) {
+      const rows = await q`insert into membership_claims (patient_id, doctor_id, claimed_at) values (${patientId}, ${doctorId}, ${now})
+        on conflict (patient_id, doctor_id) do update set claimed_at = excluded.claimed_at
+        where membership_claims.claimed_at < ${now}::timestamptz - interval '15 minutes' returning 1`;
+      return rows.length === 1;
+    },
+    async releaseSetup(q: Queryable, patientId: string, doctorId: string) {
+      await q`delete from membership_claims where patient_id = ${patientId} and doctor_id = ${doctorId}`;
+    },
     async claimRequest(q: Queryable, patientId: string, key: string, hash: string) {
       const rows = await q`insert into subscribe_requests (patient_id, idempotency_key, request_hash)
         values (${patientId}, ${key}, ${hash}) on conflict do nothing returning 1`;

@@ -123,6 +123,26 @@ export function createMembershipsService(deps: Pick<Deps, "sql" | "clock" | "aud
     if (me.doctor_id !== doctor.id && doctor.panel_size >= DOCTOR_PATIENT_CAP) {
       throw conflict("This doctor's practice is full: they take no new patients", "PANEL_FULL");
     }
+    // Two requests with different keys (two tabs, a double tap) would both pass the member check and both pay:
+    // the pair is claimed first, and the check made under the claim.
+    if (!(await repo.claimSetup(sql, actor.userId, doctor.id, clock.now()))) {
+      throw conflict("Your membership with this doctor is already being set up", "SUBSCRIBE_IN_PROGRESS");
+    }
+    try {
+      return await subscribeClaimed(actor, input, doctor, option, optionRow!, me);
+    } finally {
+      await repo.releaseSetup(sql, actor.userId, doctor.id);
+    }
+  }
+
+  async function subscribeClaimed(
+    actor: Actor,
+    input: SubscribeInput,
+    doctor: NonNullable<Awaited<ReturnType<typeof doctors.byId>>>,
+    option: NonNullable<ReturnType<typeof toOption>>,
+    optionRow: OptionRow,
+    me: { doctor_id: string | null; email: string; name: string },
+  ): Promise<SubscribeResult> {
     if (await repo.isMember(sql, actor.userId, doctor.id)) {
       throw conflict("You are already a member of this doctor", "ALREADY_MEMBER");
     }
@@ -139,12 +159,17 @@ export function createMembershipsService(deps: Pick<Deps, "sql" | "clock" | "aud
     const priceId = await priceFor(optionRow, amountCents);
     // The attached card's id (a test `pm_card_*` id makes a new card on each use, as on Stripe).
     let cardId = input.paymentMethodId;
+    // A card the patient saved before (Settings, another membership) stays theirs when this payment fails;
+    // only a card attached for this request is taken off again.
+    let attachedHere = false;
     // Counted exactly (one conditional update); given back if the subscription is not made or its first payment fails.
     const redemption = coupon ? { couponId: coupon.id, patientId: actor.userId } : null;
     if (redemption) await sql.begin((tx) => redeemCoupon(tx, { ...redemption, purpose: "membership" }));
     let made = false;
     try {
+      const saved = (await payments.listCards(customerId)).some((card) => card.id === input.paymentMethodId);
       cardId = (await payments.attachCard(customerId, input.paymentMethodId)).id;
+      attachedHere = !saved;
       const { subscription, intent } = await payments.createSubscription({
         customerId,
         priceId,
@@ -188,7 +213,6 @@ export function createMembershipsService(deps: Pick<Deps, "sql" | "clock" | "aud
           };
         }
         await undo({ id, subscription_id: subscription.id });
-        await payments.detachCard(customerId, cardId).catch(() => {});
         throw new CardError(
           intent?.errorCode ?? "card_declined",
           intent?.declineCode ?? null,
@@ -202,7 +226,7 @@ export function createMembershipsService(deps: Pick<Deps, "sql" | "clock" | "aud
     } catch (e) {
       if (redemption && !made) await releaseRedemption(sql, redemption);
       if (e instanceof CardError) {
-        if (cardId !== input.paymentMethodId || !cardId.startsWith("pm_card_")) await payments.detachCard(customerId, cardId).catch(() => {});
+        if (attachedHere) await payments.detachCard(customerId, cardId).catch(() => {});
         throw cardRefused(e);
       }
       throw e;

@@ -2,7 +2,8 @@
  * Subscribing through the real stripe SDK against the Stripe-API emulator:
  * a good card, the four refusals (nothing left behind), 3-D Secure, the
  * rules (disabled option, inactive payout account, unknown plan, panel cap),
- * idempotency under 10 concurrent identical requests, and who sees what.
+ * idempotency under 10 concurrent identical requests, concurrent requests with
+ * different keys (one membership), and who sees what.
  */
 import assert from "node:assert/strict";
 import { answer3ds } from "../../../emulators/stripe/test-helpers.ts";
@@ -72,6 +73,20 @@ paymentsTest("memberships: subscribe", async (t, ctx) => {
       assert.deepEqual(list.body.result, []);
     });
   }
+
+  await t.step("a saved card refused: 402, and the card stays saved (it may pay the patient's other memberships)", async () => {
+    const patient = await ctx.createUser("patient");
+    const add = await ctx.call("POST", "/stripe/account/paymentMethods", { token: patient.token, body: { paymentMethodId: "pm_card_visa" } });
+    assert.equal(add.status, 201, JSON.stringify(add.body));
+    const saved = (await ctx.call("GET", "/stripe/account/paymentMethods", { token: patient.token })).body.result;
+    assert.equal(saved.length, 1);
+    ctx.emulator.declineCharges(saved[0].id, "generic_decline");
+    const res = await subscribe(patient.token, { paymentMethodId: saved[0].id });
+    assert.equal(res.status, 402, JSON.stringify(res.body));
+    assert.equal(res.body.message, "Your card was declined.");
+    const after = (await ctx.call("GET", "/stripe/account/paymentMethods", { token: patient.token })).body.result;
+    assert.deepEqual(after.map((c: { id: string }) => c.id), [saved[0].id]);
+  });
 
   await t.step("the processor cannot cancel a refused card's subscription: the card message, the row kept, a job cancels it later", async () => {
     const patient = await ctx.createUser("patient");
@@ -193,5 +208,23 @@ paymentsTest("memberships: subscribe", async (t, ctx) => {
     const other = await subscribe(patient.token, { paymentMethodId: "pm_card_mastercard", idempotencyKey: key });
     assert.equal(other.status, 409);
     assert.equal(other.body.details.reason, "IDEMPOTENCY_KEY_REUSED");
+  });
+
+  await t.step("5 requests at once with different keys (two tabs, a double tap): one membership, one charge, the others 409", async () => {
+    const patient = await ctx.createUser("patient");
+    const results = await Promise.all(Array.from({ length: 5 }, () => subscribe(patient.token, { paymentMethodId: "pm_card_visa" })));
+    assert.equal(results.filter((r) => r.status === 200).length, 1, JSON.stringify(results.map((r) => r.body)));
+    for (const r of results.filter((r) => r.status !== 200)) {
+      assert.equal(r.status, 409);
+      assert.ok(["SUBSCRIBE_IN_PROGRESS", "ALREADY_MEMBER"].includes(r.body.details.reason), r.body.details.reason);
+    }
+    await ctx.settle();
+    assert.equal((await ctx.sql`select 1 from memberships where patient_id = ${patient.id}`).length, 1);
+    const [customer] = await ctx.sql<{ customer_id: string }[]>`select customer_id from payment_customers where user_id = ${patient.id}`;
+    const charges = await fetch(`${ctx.emulator.url}/v1/charges?customer=${customer.customer_id}`, { headers: { authorization: "Bearer sk_test_x" } })
+      .then((r) => r.json());
+    assert.equal(charges.data.length, 1);
+    // The claim was given back: nothing is left "being set up".
+    assert.equal((await ctx.sql`select 1 from membership_claims where patient_id = ${patient.id}`).length, 0);
   });
 });
