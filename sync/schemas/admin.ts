@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { emailSchema } from "../rules/personal.ts";
+import { calendarDate } from "../rules/calendar-date.ts";
 import { isStorableText } from "../rules/storable-text.ts";
 
 /** Free text that PostgreSQL can store (`isStorableText`: no NUL, no lone surrogate). */
@@ -40,7 +41,7 @@ export const doctorStatusChangeSchema = z.discriminatedUnion("status", [
       .int("Commission must be a whole number from 0 to 100")
       .min(0, "Commission must be a whole number from 0 to 100")
       .max(100, "Commission must be a whole number from 0 to 100"),
-    credentialedAt: z.iso.date("Enter a date").optional(),
+    credentialedAt: calendarDate("Enter a date").optional(),
   }).strict(),
   z.object({ status: z.literal("declined"), reason: safeText("Reason", 2000, 1) }).strict(),
   z.object({ status: z.literal("deactivated"), reason: safeText("Reason", 2000).optional() }).strict(),
@@ -155,8 +156,8 @@ export type DashboardFigures = {
 
 export const ANALYTICS_GRANULARITIES = ["day", "week", "month"] as const;
 export const analyticsQuerySchema = z.object({
-  from: z.iso.date("Enter a start date"),
-  to: z.iso.date("Enter an end date"),
+  from: calendarDate("Enter a start date"),
+  to: calendarDate("Enter an end date"),
   granularity: z.enum(ANALYTICS_GRANULARITIES, { error: "Choose day, week or month" }).default("week"),
   /** The browser's IANA time zone, so buckets follow the admin's calendar. */
   timezone: safeText("Time zone", 64).default("UTC"),
@@ -208,8 +209,8 @@ export const reportQuerySchema = z.object({
   doctorId: z.uuid("Invalid doctor").optional(),
   state: safeText("State", 2).optional().transform((v) => v || undefined),
   search,
-  joinedFrom: z.iso.date().optional(),
-  joinedTo: z.iso.date().optional(),
+  joinedFrom: calendarDate().optional(),
+  joinedTo: calendarDate().optional(),
   offset,
   limit: z.coerce.number().int().min(1).max(100).default(50),
   format: z.enum(["json", "csv"], { error: "Choose json or csv" }).default("json"),
@@ -235,7 +236,7 @@ export const agreementInputSchema = z.object({
   signupPlacement: bool.default(false),
   footer: bool.default(false),
   status: z.enum(AGREEMENT_STATUSES, { error: "Choose draft, published or archived" }).default("draft"),
-  date: z.iso.date("Enter a date"),
+  date: calendarDate("Enter a date"),
   /** Ask every signed-in user to accept this again (a new version). */
   newVersion: bool.default(false),
 }).strict();

@@ -4,6 +4,7 @@
  * Intl.NumberFormat. Shared by the PWA's forms and the edge's validation.
  */
 import { z } from "zod";
+import { calendarDate } from "../rules/calendar-date.ts";
 import { isStorableText } from "../rules/storable-text.ts";
 
 const text = (max: number) => z.string().trim().max(max, `At most ${max} symbols`).refine(isStorableText, "Invalid characters");
@@ -262,7 +263,7 @@ export const payoutSchema = z.object({
 
 export const TRANSACTION_TYPES = ["membership", "service"] as const;
 export const TRANSACTION_STATUSES = ["succeeded", "pending", "refunded", "failed"] as const;
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "A date as YYYY-MM-DD");
+const isoDate = calendarDate("A date as YYYY-MM-DD");
 export const ledgerQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(500).default(50),

@@ -4,6 +4,7 @@
  * text refuses NUL (PostgreSQL cannot store it).
  */
 import { z } from "zod";
+import { calendarDate } from "../rules/calendar-date.ts";
 import { emailSchema, nameSchema } from "../rules/personal.ts";
 import { isStorableText } from "../rules/storable-text.ts";
 
@@ -40,11 +41,8 @@ export const TASK_STATUSES = ["open", "closed"] as const;
 export const TASK_DESCRIPTION_MAX = 5000;
 export const ADMIN_TASK_CATEGORIES = ["Support", "Billing", "Account", "Technical", "Other"] as const;
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** A calendar date (no time zone): the day a task is due; overdue once that day has passed where the user is. */
-export const dueDateSchema = z.string().regex(ISO_DATE, "Use a date like 2026-03-09")
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), "Use a real date")
-  .nullable();
+export const dueDateSchema = calendarDate("Use a real date like 2026-03-09").nullable();
 
 export const taskCreateSchema = z.object({
   assigneeId: id("Assignee"),

@@ -56,7 +56,8 @@ apiTest("dashboard figures; reports scoped by role, CSV streamed; no clinical co
     assert.deepEqual(full.body.result.list[0], { id: p1.id, name: "Amy Alpha", doctor: "Dora Doc", vmas: "Vic Assist", gender: "Female", membershipStatus: null });
     assert.equal(full.body.result.commerce, false);
     assertNoClinicalKeys(full.body.result);
-    for (const bad of ["", "?fields=", "?fields=diagnosis", "?fields=name&minAge=50&maxAge=20", "?fields=name&format=pdf", "?fields=name&doctorId=x"]) {
+    for (const bad of ["", "?fields=", "?fields=diagnosis", "?fields=name&minAge=50&maxAge=20", "?fields=name&format=pdf", "?fields=name&doctorId=x",
+      "?fields=name&joinedFrom=0000-01-01", "?fields=name&joinedTo=2025-02-29"]) {
       assert.equal((await ctx.call("GET", `/reports${bad}`, { token: admin.token })).status, 400, bad);
     }
   });

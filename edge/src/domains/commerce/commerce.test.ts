@@ -170,8 +170,10 @@ commerceTest("payout account, service purchase with a promo code, balance, payou
     assert.equal(await n("type=membership"), 0);
     assert.equal(await n("from=2000-01-01&to=2999-12-31"), 1);
     assert.equal(await n("to=2000-01-01"), 0);
-    for (const bad of ["status=lost", "from=yesterday", "doctorId=x", "limit=0"]) {
+    // Dates PostgreSQL's date refuses (a day that does not exist, the year 0) are the client's error, not a 500.
+    for (const bad of ["status=lost", "from=yesterday", "doctorId=x", "limit=0", "from=2024-02-30", "to=0000-01-01"]) {
       assert.equal((await ctx.call("GET", `/transactions?${bad}`, { token: admin.token })).status, 400, bad);
+      assert.equal((await ctx.call("GET", `/transactions/csv?${bad}`, { token: admin.token })).status, 400, `csv ${bad}`);
     }
     const csv = await ctx.call("GET", "/transactions/csv", { token: admin.token });
     assert.equal(csv.status, 200);
@@ -263,6 +265,19 @@ commerceTest("payout account, service purchase with a promo code, balance, payou
     assert.equal(share.accounts[0].agrees, false);
     await ctx.sql`update payment_transactions set net_reversed_cents = net_reversed_cents + 1 where id = ${txId}`;
     assert.equal((await ctx.call("GET", "/admin/ledger", { token: admin.token })).body.result.agrees, true);
+  });
+
+  await t.step("two refunds at once that together exceed what is left: one refunds, the other is refused, totals right", async () => {
+    const [tx] = await ctx.sql<{ id: string; amount_cents: number; refunded_cents: number }[]>`
+      select id, amount_cents, refunded_cents from payment_transactions where type = 'membership'`;
+    const left = tx.amount_cents - tx.refunded_cents;
+    const each = Math.floor(left / 2) + 1;
+    const results = await Promise.all([1, 2].map(() =>
+      ctx.call("POST", `/transactions/${tx.id}/refund`, { token: admin.token, body: { amountCents: each, reason: "Twice at once" } })
+    ));
+    assert.deepEqual(results.map((r) => r.status).sort(), [200, 400], JSON.stringify(results.map((r) => r.body)));
+    const [after] = await ctx.sql<{ refunded_cents: number }[]>`select refunded_cents from payment_transactions where id = ${tx.id}`;
+    assert.equal(after.refunded_cents, tx.refunded_cents + each);
   });
 
   await t.step("an inactive payout account: the doctor cannot be bought from", async () => {

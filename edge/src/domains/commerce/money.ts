@@ -7,6 +7,7 @@
  * stored charge with the processor's records to the cent.
  */
 import type { Actor } from "../../access/actor.ts";
+import type { Queryable } from "../../db/connect.ts";
 import type { Deps } from "../../deps.ts";
 import { listOf } from "../../http/envelope.ts";
 import { AppError, badRequest, conflict, forbidden } from "../../http/errors.ts";
@@ -125,21 +126,24 @@ export function createMoney(deps: Pick<Deps, "sql" | "audit" | "payments">) {
 
     /** The admin's refund: full or partial, reason required, never above what is left. */
     async refund(actor: Actor, transactionId: string, input: RefundInput) {
-      const [t] = await sql<TxRow[]>`select * from payment_transactions where id = ${transactionId}`;
-      if (!t) throw noSuchTransaction();
-      if (t.status !== "succeeded") throw badRequest("Only a paid transaction can be refunded.", { reason: "NOT_REFUNDABLE" });
-      if (input.amountCents > t.amount_cents - t.refunded_cents) throw refundTooLarge();
-      await checkRefundWindow(t);
-      const intentId = t.type === "service" ? t.invoice_id : await intentOfInvoice(t.invoice_id);
-      const key = crypto.randomUUID();
-      const r = await payments.refund({ intentId, amountCents: input.amountCents, idempotencyKey: `refund-${key}`, metadata: { transactionId } });
-      const status = r.totalRefundedCents >= t.amount_cents ? "refunded" : "succeeded";
-      await sql.begin(async (tx) => {
+      // One refund of a transaction at a time: the row is locked from the check of what is left to the totals written,
+      // so two refunds at once cannot both pass the check (the processor would refuse the second with a 500 here).
+      const { t, r } = await sql.begin(async (tx) => {
+        const [t] = await tx<TxRow[]>`select * from payment_transactions where id = ${transactionId} for update`;
+        if (!t) throw noSuchTransaction();
+        if (t.status !== "succeeded") throw badRequest("Only a paid transaction can be refunded.", { reason: "NOT_REFUNDABLE" });
+        if (input.amountCents > t.amount_cents - t.refunded_cents) throw refundTooLarge();
+        await checkRefundWindow(tx, t);
+        const intentId = t.type === "service" ? t.invoice_id : await intentOfInvoice(t.invoice_id);
+        const key = crypto.randomUUID();
+        const r = await payments.refund({ intentId, amountCents: input.amountCents, idempotencyKey: `refund-${key}`, metadata: { transactionId } });
+        const status = r.totalRefundedCents >= t.amount_cents ? "refunded" : "succeeded";
         await tx`insert into payment_refunds (transaction_id, refund_id, amount_cents, reason, admin_id)
           values (${transactionId}, ${r.refundId}, ${r.amountCents}, ${input.reason}, ${actor.userId}) on conflict (refund_id) do nothing`;
         await tx`update payment_transactions set refunded_cents = ${r.totalRefundedCents}, fee_refunded_cents = ${r.totalFeeRefundedCents},
           net_reversed_cents = ${r.totalTransferReversedCents}, status = ${status} where id = ${transactionId}`;
         if (t.type === "service") await tx`update service_requests set status = ${status === "refunded" ? "refunded" : "paid"} where intent_id = ${t.invoice_id}`;
+        return { t, r };
       });
       await audit.record({
         event: "payment.write", actorId: actor.userId, subjectId: t.patient_id,
@@ -183,9 +187,9 @@ export function createMoney(deps: Pick<Deps, "sql" | "audit" | "payments">) {
   };
 
   /** 02 §9: a service with a refund window (the imaging referral: 30 days) is not refunded after it, counted from the purchase. */
-  async function checkRefundWindow(t: TxRow) {
+  async function checkRefundWindow(q: Queryable, t: TxRow) {
     if (t.type !== "service") return;
-    const [row] = await sql<{ days: number | null; closed: boolean }[]>`select s.refund_window_days as days,
+    const [row] = await q<{ days: number | null; closed: boolean }[]>`select s.refund_window_days as days,
         t.created_at <= now() - make_interval(days => s.refund_window_days) as closed
       from payment_transactions t join service_requests r on r.id = t.service_request_id join paid_services s on s.id = r.service_id
       where t.id = ${t.id}`;
