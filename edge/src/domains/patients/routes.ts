@@ -11,9 +11,11 @@ import { listQuerySchema } from "../../../../sync/schemas/auth.ts";
 import { listOf } from "../../http/envelope.ts";
 import { createCareTeamRepo, practiceDoctorId } from "./care-team-repo.ts";
 import { createMedicalCardRepo } from "./medical-card-repo.ts";
+import { createChartAudit } from "../chart/audit.ts";
 
-export function patientsRoutes(deps: Pick<Deps, "sql" | "clock">) {
+export function patientsRoutes(deps: Pick<Deps, "sql" | "clock" | "audit">) {
   const { sql, clock } = deps;
+  const audit = createChartAudit(deps.audit);
   const users = createUsersRepo(sql);
   const cards = createMedicalCardRepo(sql);
   const r = createRouter();
@@ -26,6 +28,8 @@ export function patientsRoutes(deps: Pick<Deps, "sql" | "clock">) {
     const actor = actorOf(c);
     const card = valid(c, medicalCardSchema);
     await cards.saveAndMarkFilled(actor.userId, card, clock.now());
+    // The patient's own history is chart data: written by them, audited like the care team's edits of it.
+    await audit.write(actor, { patientId: actor.userId, what: "medicalCard.save" });
     return ok(c, toAuthUser((await users.byId(actor.userId))!));
   });
 

@@ -168,6 +168,19 @@ apiTest("editing a profile (PUT /users/{id})", async (t, ctx) => {
     assert.equal(res.body.result.npi, "1234567890");
     assert.deepEqual(res.body.result.licensedStates, ["NV", "UT"]);
   });
+
+  await t.step("a fax number is one practice's: another doctor cannot take it (received faxes would go to them)", async () => {
+    const mine = await ctx.call("PUT", `/users/${doctor.id}`, { token: doctor.token, body: { fax: "+13125550177" } });
+    assert.equal(mine.status, 200, JSON.stringify(mine.body));
+    const again = await ctx.call("PUT", `/users/${doctor.id}`, { token: doctor.token, body: { fax: "+13125550177" } });
+    assert.equal(again.status, 200, "keeping one's own number");
+    const other = await ctx.createUser("doctor");
+    const taken = await ctx.call("PUT", `/users/${other.id}`, { token: other.token, body: { fax: "(312) 555-0177" } });
+    assert.equal(taken.status, 409, JSON.stringify(taken.body));
+    assert.equal(taken.body.details.reason, "FAX_TAKEN");
+    const [row] = await ctx.sql<{ fax: string | null }[]>`select fax from users where id = ${other.id}`;
+    assert.equal(row.fax, null);
+  });
 });
 
 apiTest("admin lists of users by role (GET /users/role/{role})", async (t, ctx) => {
@@ -409,6 +422,9 @@ apiTest("filling the profile with the medical card", async (t, ctx) => {
     assert.equal(res.body.result.profileNotFilledStage, null);
     const filled = await ctx.call("GET", "/users/profile/filled", { token: patient.token });
     assert.deepEqual(filled.body.result, { isFilled: true, stage: null });
+    // Health data written: audited as a chart write by the patient.
+    const audit = await ctx.deps.audit.forSubject(patient.id);
+    assert.ok(audit.some((a) => a.event === "chart.write" && a.actor_id === patient.id && a.details.what === "medicalCard.save"), JSON.stringify(audit));
   });
 
   await t.step("the saved card is returned to that patient only", async () => {
