@@ -164,6 +164,18 @@ apiTest("documents: shared into a patient's folder, unshared, audited", async (t
     assert.equal((await ctx.call("PUT", `/documents/attach/${doc.id}`, { token: p.doctor.token, body: { userId: p.otherPatient.id } })).status, 404);
   });
 
+  await t.step("two shares at once (a double click, the doctor and a VMA): one files it, the other 409, one copy to unshare", async () => {
+    await ctx.call("PUT", `/documents/unshare/${doc.id}`, { token: p.doctor.token });
+    const liveBefore = (await pull(ctx, p.patient.token)).filter((f) => !f._deleted).length;
+    const results = await Promise.all([p.doctor.token, p.vma.token, p.doctor.token].map((token) =>
+      ctx.call("POST", `/documents/share/patient/${doc.id}`, { token, body: { userId: p.patient.id } })
+    ));
+    assert.deepEqual(results.map((r) => r.status).sort(), [200, 409, 409], JSON.stringify(results.map((r) => r.body)));
+    assert.equal((await pull(ctx, p.patient.token)).filter((f) => !f._deleted).length, liveBefore + 1);
+    await ctx.call("PUT", `/documents/unshare/${doc.id}`, { token: p.doctor.token });
+    assert.equal((await pull(ctx, p.patient.token)).filter((f) => !f._deleted).length, liveBefore, "no copy left with the patient");
+  });
+
   await t.step("every read and write of the patient's file is in the audit log", async () => {
     await ctx.call("GET", `/documents/${doc.id}`, { token: p.vma.token });
     const whats = (await ctx.deps.audit.forSubject(p.patient.id)).map((a) => `${a.event} ${a.details.what}`);

@@ -99,11 +99,16 @@ export function createFaxes(deps: FaxesDeps) {
         const row = await repo.byVendorId(p.faxId);
         if (!row) return; // the send's answer is not stored yet: applied then (see the send job)
         const at = new Date(p.at);
-        const newer = !row.status_at || at > row.status_at;
-        const backwards = FINAL_STATUSES.includes(row.status as FaxStatus) && !FINAL_STATUSES.includes(p.status as FaxStatus);
-        if (newer && !backwards) {
-          await setStatus(row, { status: p.status, status_message: p.message ?? null, status_at: at });
-        }
+        const final = FINAL_STATUSES.includes(p.status as FaxStatus);
+        // Decided by the update itself, not by the row read above: two callbacks applied at once (the send job runs the
+        // waiting ones while the event worker runs, on one edge or several) cannot write an older status last, and a
+        // final status is never followed by one that is not.
+        const [applied] = await sql<DocumentRow[]>`update documents
+          set status = ${p.status}, status_message = ${p.message ?? null}, status_at = ${at}, updated_at = ${clock.now()}
+          where id = ${row.id} and (status_at is null or status_at < ${at})
+            and (${final} or not (status = any(${FINAL_STATUSES as string[]})))
+          returning *`;
+        if (applied) await documents.notify(applied, DOCUMENT_EVENTS.changed, { status: applied.status });
       } else {
         await receiveFax(key, p, event.blob_id);
       }
@@ -113,9 +118,9 @@ export function createFaxes(deps: FaxesDeps) {
 
   async function receiveFax(key: string, p: Record<string, string>, blobId: string | null) {
     if (!blobId) return;
-    // The practice whose fax number it was sent to.
+    // The practice whose fax number it was sent to: an approved doctor's (a number is one practice's, `users/service.ts`).
     const [practice] = await sql<{ id: string }[]>`
-      select id from users where role = 'doctor' and fax = ${p.to} order by created_at limit 1`;
+      select id from users where role = 'doctor' and fax = ${p.to} and application_status = 'approved' order by created_at limit 1`;
     if (!practice) {
       log.warn("received fax for an unknown number", { key });
       return;

@@ -129,7 +129,12 @@ export function createDocumentsService(deps: DocumentsDeps) {
         await w.insert("medical_files", doc, Object.keys(doc));
         await w.tx`insert into medical_file_chunks (file_id, "offset", size, data, created_at)
           values (${fileId}, 0, ${blob.data.byteLength}, ${blob.data}, ${now})`;
-        await repo.update(w.tx, row.id, { shared_file_id: fileId, patient_id: patient.id, folder: input.folderId, is_new: false }, now);
+        // Claimed in the same transaction: of two shares at once (a double click, the doctor and a VMA), one files the
+        // document and the other is refused with nothing filed, so unsharing leaves no copy with the patient.
+        const [claimed] = await w.tx`update documents set shared_file_id = ${fileId}, patient_id = ${patient.id},
+            folder = ${input.folderId}, is_new = false, updated_at = ${now}
+          where id = ${row.id} and shared_file_id is null returning id`;
+        if (!claimed) throw conflict("The document is already shared. Unshare it first.", "ALREADY_SHARED");
       });
       await auditPatient(actor, "chart.write", patient.id, "document.shareToPatient", row.id);
       await notify(row, DOCUMENT_EVENTS.shared, { patientId: patient.id, folder: input.folderId });
