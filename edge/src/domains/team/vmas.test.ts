@@ -176,6 +176,24 @@ apiTest("VMAs: one VMA for two doctors, acting for one, detach ends access at on
       assert.equal((await ctx.call("GET", "/vmas/doctors/dropdown", { token })).status, 200);
       assert.equal((await ctx.call("POST", "/vmas/detach", { token: c.doctor.token, body: { vmaId: vma.id } })).status, 404, "twice");
     });
+
+    await t.step("a detach and a switch to the detaching doctor at the same moment never leave the VMA with that doctor", async () => {
+      for (let round = 0; round < 4; round++) {
+        const d = await createPractice(ctx);
+        await ctx.call("POST", "/vmas", { token: d.doctor.token, body: { email: vma.email, firstName: "A", lastName: "B" } });
+        const token = await signIn(ctx, vma.email, vma.password);
+        const [detached, switched] = await Promise.all([
+          ctx.call("POST", "/vmas/detach", { token: d.doctor.token, body: { vmaId: vma.id } }),
+          ctx.call("POST", "/vmas/acting", { token, body: { doctorId: d.doctor.id } }),
+        ]);
+        assert.equal(detached.status, 200, JSON.stringify(detached.body));
+        assert.ok([200, 401, 404].includes(switched.status), `${switched.status} ${JSON.stringify(switched.body)}`);
+        const [row] = await ctx.sql<{ doctor_id: string | null }[]>`select doctor_id from users where id = ${vma.id}`;
+        assert.notEqual(row.doctor_id, d.doctor.id, `round ${round}: acting for the doctor who detached them`);
+        const attached = await ctx.sql`select 1 from vma_doctors where vma_id = ${vma.id} and doctor_id = ${d.doctor.id}`;
+        assert.equal(attached.length, 0, `round ${round}: attached again`);
+      }
+    });
   } finally {
     await live.close();
     await collab.close();

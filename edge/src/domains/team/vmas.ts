@@ -62,15 +62,20 @@ export function createVmasService(deps: VmasDeps) {
     return row;
   }
 
-  /** Makes `doctorId` the VMA's acting doctor and sends them its rows. */
-  async function actFor(vmaId: string, doctorId: string | null) {
-    if (!doctorId) {
-      await sql`update users set doctor_id = null where id = ${vmaId}`;
-      return;
-    }
-    await write([...PRACTICE_COLLECTIONS], async (w) => {
+  /**
+   * Makes `doctorId` the VMA's acting doctor and sends them its rows, if the VMA still works for that doctor. The VMA's
+   * user row is locked first, here and in `detach`: a detach and a switch to the detaching doctor at the same moment
+   * could otherwise leave the VMA acting for a doctor they were just detached from (their access follows the acting
+   * doctor), or re-attach them (the users trigger of 0040_team.sql). False when the VMA no longer works for the doctor.
+   */
+  async function actFor(vmaId: string, doctorId: string): Promise<boolean> {
+    return await write([...PRACTICE_COLLECTIONS], async (w) => {
+      await w.tx`select 1 from users where id = ${vmaId} for update`;
+      const [works] = await w.tx`select 1 from vma_doctors where vma_id = ${vmaId} and doctor_id = ${doctorId}`;
+      if (!works) return false;
       await w.tx`update users set doctor_id = ${doctorId} where id = ${vmaId}`;
       await touchPractice(w, doctorId);
+      return true;
     });
   }
 
@@ -126,7 +131,7 @@ export function createVmasService(deps: VmasDeps) {
       const [row] = await sql`select 1 from vma_doctors where vma_id = ${actor.userId} and doctor_id = ${doctorId}`;
       if (!row) throw notFound("Doctor not found");
       if (actor.doctorId !== doctorId) {
-        await actFor(actor.userId, doctorId);
+        if (!(await actFor(actor.userId, doctorId))) throw notFound("Doctor not found");
         await deps.endSessions(actor.userId, "acting_changed", actor.sessionId);
         await audit.record({ event: "vma.acting", actorId: actor.userId, subjectId: actor.userId, principalId: doctorId, address: meta.address });
       }
@@ -135,14 +140,19 @@ export function createVmasService(deps: VmasDeps) {
 
     /** `POST /vmas/detach`: the VMA stops working for this doctor at once. */
     async detach(actor: Actor, vmaId: string, meta: RequestMeta) {
-      const vma = await attachedVma(actor.userId, vmaId);
-      await sql`delete from vma_doctors where vma_id = ${vmaId} and doctor_id = ${actor.userId}`;
-      if (vma.doctor_id === actor.userId) {
-        const [next] = await sql<{ doctor_id: string }[]>`select doctor_id from vma_doctors where vma_id = ${vmaId}
+      await attachedVma(actor.userId, vmaId);
+      // Under the lock of the VMA's row (see `actFor`): the acting doctor read here is the one a switch could not change.
+      const wasActing = await write([...PRACTICE_COLLECTIONS], async (w) => {
+        const [vma] = await w.tx<{ doctor_id: string | null }[]>`select doctor_id from users where id = ${vmaId} for update`;
+        await w.tx`delete from vma_doctors where vma_id = ${vmaId} and doctor_id = ${actor.userId}`;
+        if (vma?.doctor_id !== actor.userId) return false;
+        const [next] = await w.tx<{ doctor_id: string }[]>`select doctor_id from vma_doctors where vma_id = ${vmaId}
           order by attached_at, doctor_id limit 1`;
-        await actFor(vmaId, next?.doctor_id ?? null);
-        await deps.endSessions(vmaId, "vma_detached");
-      }
+        await w.tx`update users set doctor_id = ${next?.doctor_id ?? null} where id = ${vmaId}`;
+        if (next) await touchPractice(w, next.doctor_id);
+        return true;
+      });
+      if (wasActing) await deps.endSessions(vmaId, "vma_detached");
       await audit.record({ event: "vma.detached", actorId: actor.userId, subjectId: vmaId, address: meta.address });
       return { detached: true };
     },
