@@ -157,6 +157,8 @@ export type Membership = {
   /** active, trialing, pastDue, cancelled (still a member till period end), expired, incomplete. */
   status: MembershipStatus;
   cancelAtPeriodEnd: boolean;
+  /** The patient asked for it to end at period end: only they can resume it (the practice cannot restart billing). */
+  cancelledByPatient: boolean;
   /** false: a plan that does not renew (it ends with its period; it cannot be resumed or changed to). */
   renews: boolean;
   currentPeriodEnd: string | null;

@@ -79,6 +79,22 @@ paymentsTest("memberships: the doctor's side and other people's memberships", as
     assert.equal(renewed.status, "active");
   });
 
+  await t.step("a cancellation the patient made: the doctor cannot resume it (409), the patient can; the practice's own one the doctor can", async () => {
+    const s = await join(ctx, a.doctor.id, monthly);
+    const byPatient = await ctx.call("DELETE", "/payments/stripe/subscribe", { token: s.patient.token, body: { membershipId: s.membershipId, mode: "periodEnd" } });
+    assert.equal(byPatient.status, 200, JSON.stringify(byPatient.body));
+    assert.deepEqual([byPatient.body.result.cancelAtPeriodEnd, byPatient.body.result.cancelledByPatient], [true, true]);
+    const resumed = await ctx.call("POST", `/doctors/subscription/cancel/${s.membershipId}`, { token: a.doctor.token, body: { mode: "notCancel" } });
+    assert.deepEqual([resumed.status, resumed.body.details?.reason], [409, "CANCELLED_BY_PATIENT"], JSON.stringify(resumed.body));
+    assert.equal((await view(ctx, s.patient, s.membershipId)).cancelAtPeriodEnd, true, "still ends at period end");
+    const own = await ctx.call("DELETE", "/payments/stripe/subscribe", { token: s.patient.token, body: { membershipId: s.membershipId, mode: "notCancel" } });
+    assert.deepEqual([own.status, own.body.result.cancelAtPeriodEnd, own.body.result.cancelledByPatient], [200, false, false]);
+    const byDoctor = await ctx.call("POST", `/doctors/subscription/cancel/${s.membershipId}`, { token: a.doctor.token, body: { mode: "periodEnd" } });
+    assert.deepEqual([byDoctor.status, byDoctor.body.result.cancelledByPatient], [200, false]);
+    const undone = await ctx.call("POST", `/doctors/subscription/cancel/${s.membershipId}`, { token: a.doctor.token, body: { mode: "notCancel" } });
+    assert.deepEqual([undone.status, undone.body.result.cancelAtPeriodEnd], [200, false], JSON.stringify(undone.body));
+  });
+
   await t.step("DELETE /doctors/subscription/:sid/for/:pid: own patient ends now; another doctor's patient or a mismatched pair is 404", async () => {
     // Another doctor on A's patient.
     assertNotFound(await ctx.call("DELETE", `/doctors/subscription/${q.subscriptionId}/for/${q.patient.id}`, { token: b.doctor.token }));

@@ -32,6 +32,7 @@ export function toMembership(r: MembershipRow): Membership {
     intervalCount: r.interval_count,
     status: productStatus(r),
     cancelAtPeriodEnd: r.cancel_at_period_end,
+    cancelledByPatient: r.cancel_at_period_end && r.cancelled_by_patient,
     renews: planRenews(r),
     currentPeriodEnd: (r.ended_at ?? r.current_period_end)?.toISOString() ?? null,
     amountCents: r.amount_cents,

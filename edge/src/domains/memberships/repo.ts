@@ -5,7 +5,7 @@ export type MembershipRow = {
   id: string; patient_id: string; doctor_id: string; plan_id: string; subscription_id: string; status: string;
   cancel_at_period_end: boolean; current_period_end: Date | null; ended_at: Date | null; amount_cents: number;
   pending_plan_id: string | null; pending_starts_at: Date | null; schedule_id: string | null; intent_id: string | null;
-  version: string; created_at: Date;
+  version: string; created_at: Date; cancelled_by_patient: boolean;
   plan_name: string; interval: string; interval_count: number; category: string; auto_renewable: boolean;
   pending_plan_name: string | null; doctor_name: string; patient_name: string; pending_amount_cents: number | null;
 };

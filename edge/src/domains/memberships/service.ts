@@ -392,6 +392,10 @@ export function createMembershipsService(deps: Pick<Deps, "sql" | "clock" | "aud
     if (mode === "notCancel" && !planRenews(m)) {
       throw conflict("This plan does not renew: it ends with its period", "NOT_RENEWABLE");
     }
+    // Billing restarts only with the patient's consent: the practice resumes only a cancellation it made itself.
+    if (mode === "notCancel" && m.cancelled_by_patient && actor.role !== "patient") {
+      throw conflict("The patient cancelled this membership: only they can resume it", "CANCELLED_BY_PATIENT");
+    }
     if (m.schedule_id && mode !== "notCancel") {
       // A pending change ends with the membership.
       await payments.releaseSchedule(m.schedule_id).catch(() => {});
@@ -402,6 +406,9 @@ export function createMembershipsService(deps: Pick<Deps, "sql" | "clock" | "aud
       mode === "immediately" ? "now" : mode === "periodEnd" ? "periodEnd" : "resume",
     );
     await store(state);
+    if (mode !== "immediately") {
+      await sql`update memberships set cancelled_by_patient = ${mode === "periodEnd" && actor.role === "patient"} where id = ${m.id}`;
+    }
     await record(actor, m.patient_id, "subscription.cancel", { membershipId: m.id, mode });
     return toMembership((await repo.byId(sql, m.id))!);
   }

@@ -12,7 +12,7 @@ function membership(patch: Partial<Membership> = {}): Membership {
   return {
     id: randomId(), doctorId, doctorName: "Grace Hopper", patientId: randomId(), patientName: "Alex Tester",
     planId: "plan-monthly", planName: "Primary care — monthly", interval: "month", intervalCount: 1, status: "active",
-    cancelAtPeriodEnd: false, renews: true, currentPeriodEnd: PERIOD_END, amountCents: 5900, pendingChange: null, ...patch,
+    cancelAtPeriodEnd: false, cancelledByPatient: false, renews: true, currentPeriodEnd: PERIOD_END, amountCents: 5900, pendingChange: null, ...patch,
   };
 }
 function option(planId: string, name: string, priceCents: number, patch: Partial<MembershipOption> = {}): MembershipOption {

@@ -9,7 +9,7 @@ const doctor = randomUser({ role: "doctor", applicationStatus: "approved", isAcc
 const membership = (patch: Partial<Membership> = {}): Membership => ({
   id: randomId(), doctorId: doctor.id, doctorName: "Dr. House", patientId: randomId(), patientName: "Ada Lovelace",
   planId: randomId(), planName: "Primary care — monthly", interval: "month", intervalCount: 1, status: "active",
-  cancelAtPeriodEnd: false, renews: true, currentPeriodEnd: "2026-12-25T12:00:00.000Z", amountCents: 5900, pendingChange: null, ...patch,
+  cancelAtPeriodEnd: false, cancelledByPatient: false, renews: true, currentPeriodEnd: "2026-12-25T12:00:00.000Z", amountCents: 5900, pendingChange: null, ...patch,
 });
 
 const render = (stub: ReturnType<typeof createFetchStub>, canManage = true) =>
@@ -31,6 +31,17 @@ describe("Settings → Patient memberships", { timeout: 20_000 }, () => {
     for (const text of ["Active", "Dec 25, 2026", "$59.00", "Every month"]) expect(within(ada).getByText(text)).toBeTruthy();
     const alan = within(region).getByRole("row", { name: /Alan Turing/ });
     for (const text of ["Payment failed", "$147.00", "Every 3 months"]) expect(within(alan).getByText(text)).toBeTruthy();
+  });
+
+  it("a membership the patient cancelled cannot be resumed by the practice: it says so instead of offering Resume", async () => {
+    const stub = createFetchStub({
+      "GET /doctors/subscription/patients": () => success([membership({ status: "cancelled", cancelAtPeriodEnd: true, cancelledByPatient: true })]),
+    });
+    render(stub);
+    const row = await screen.findByRole("row", { name: /Ada Lovelace/ });
+    expect(within(row).getByText("Cancelled by the patient")).toBeTruthy();
+    expect(within(row).queryByRole("button", { name: /^Resume/ })).toBeNull();
+    expect(within(row).getByRole("button", { name: "End Ada Lovelace's Primary care — monthly membership now" })).toBeTruthy();
   });
 
   it("cancels at period end after a confirmation, with the chosen mode", async () => {

@@ -92,9 +92,13 @@ export function PatientMembershipsSettings({ canManage }: { canManage: boolean }
                       )}
                       {m.cancelAtPeriodEnd && live(m) && (
                         <>
-                          <Button variant="text" onClick={() => setResuming(m)} aria-label={`Resume ${m.patientName}'s ${m.planName} membership`}>
-                            Resume
-                          </Button>
+                          {m.cancelledByPatient
+                            ? <span className="muted">Cancelled by the patient</span>
+                            : (
+                              <Button variant="text" onClick={() => setResuming(m)} aria-label={`Resume ${m.patientName}'s ${m.planName} membership`}>
+                                Resume
+                              </Button>
+                            )}
                           <Button variant="text" onClick={() => setCancelling(m)} aria-label={`End ${m.patientName}'s ${m.planName} membership now`}>
                             End now
                           </Button>

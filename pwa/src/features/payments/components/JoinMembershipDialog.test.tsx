@@ -42,6 +42,7 @@ const membership = (patch: Partial<Membership> = {}): Membership => ({
   intervalCount: 3,
   status: "active",
   cancelAtPeriodEnd: false,
+  cancelledByPatient: false,
   renews: true,
   currentPeriodEnd: "2027-02-25T12:00:00.000Z",
   amountCents: 14700,
