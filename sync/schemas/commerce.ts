@@ -178,6 +178,11 @@ export const serviceRequestSchema = z.object({
    */
   files: z.array(z.uuid("No such file")).max(SERVICE_REQUEST_FILES_MAX, `At most ${SERVICE_REQUEST_FILES_MAX} files at once`)
     .refine((ids) => new Set(ids).size === ids.length, "The same file twice").default([]),
+  /**
+   * One purchase however often it is sent (a retry after a lost answer): the request's id and the charge's
+   * idempotency key. The checkout makes one per attempt and keeps it while the answer is unknown.
+   */
+  idempotencyKey: z.uuid("Invalid request key").optional(),
 }).strict();
 export type ServiceRequestInput = z.output<typeof serviceRequestSchema>;
 

@@ -280,6 +280,23 @@ commerceTest("payout account, service purchase with a promo code, balance, payou
     assert.equal(after.refunded_cents, tx.refunded_cents + each);
   });
 
+  await t.step("a purchase sent again with its key (the answer was lost): the same purchase, charged once", async () => {
+    const count = async () => (await ctx.sql<{ n: number }[]>`select count(*)::int as n from service_requests where patient_id = ${patient.id}`)[0].n;
+    const charges = async () => (await ctx.sql<{ n: number }[]>`select count(*)::int as n from payment_transactions where patient_id = ${patient.id}`)[0].n;
+    const [requestsBefore, chargesBefore] = [await count(), await charges()];
+    const idempotencyKey = crypto.randomUUID();
+    const first = await buy({ idempotencyKey });
+    assert.equal(first.status, 201, JSON.stringify(first.body));
+    const again = await buy({ idempotencyKey });
+    assert.equal(again.status, 201, JSON.stringify(again.body));
+    assert.deepEqual(again.body.result, first.body.result);
+    assert.deepEqual([await count(), await charges()], [requestsBefore + 1, chargesBefore + 1]);
+    // Another patient cannot reach that purchase through its key.
+    const other = await ctx.createUser("patient");
+    const theirs = await buy({ idempotencyKey }, other.token);
+    assert.equal(theirs.status, 409, JSON.stringify(theirs.body));
+  });
+
   await t.step("an inactive payout account: the doctor cannot be bought from", async () => {
     ctx.emulator.setAccountEnabled(accountId, false);
     await ctx.settle();

@@ -101,6 +101,9 @@ type RequestRow = {
 
 const cardRefused = (e: CardError) => new AppError(402, e.message, { reason: "CARD_ERROR", code: e.code, declineCode: e.declineCode });
 
+/** A purchase whose key another request stored meanwhile (rolled back, answered with that purchase). */
+class Retried extends Error {}
+
 export function createPurchases(deps: Pick<Deps, "sql" | "audit" | "payments">) {
   const { sql, audit, payments } = deps;
   const doctors = createDoctorsRepo(sql);
@@ -201,6 +204,17 @@ export function createPurchases(deps: Pick<Deps, "sql" | "audit" | "payments">) 
     requests: createServiceRequests(deps),
 
     async buy(actor: Actor, serviceId: string, input: ServiceRequestInput): Promise<ServicePurchase> {
+      // A retry of a purchase already made (its answer was lost) answers that purchase, charging nothing again.
+      const requestId = input.idempotencyKey ?? crypto.randomUUID();
+      const made = async () => {
+        const [prior] = await sql<RequestRow[]>`select * from service_requests where id = ${requestId}`;
+        if (prior && (prior.patient_id !== actor.userId || prior.service_id !== serviceId)) {
+          throw conflict("This request key was already used for another request", "IDEMPOTENCY_KEY_REUSED");
+        }
+        return prior ? toPurchase(prior) : null;
+      };
+      const prior = await made();
+      if (prior) return prior;
       const [service] = await sql<PaidServiceRow[]>`select * from paid_services where id = ${serviceId}`;
       if (!service) throw noSuchService();
       const doctor = await doctors.byId(sql, input.doctorId);
@@ -223,7 +237,6 @@ export function createPurchases(deps: Pick<Deps, "sql" | "audit" | "payments">) 
         throw new AppError(404, "No such payment method", { reason: "NOT_FOUND" });
       }
       const percent = await commissionOf(sql, doctor.id);
-      const requestId = crypto.randomUUID();
 
       const result = await sql.begin(async (tx) => {
         // Re-read under lock: turned off meanwhile → refused (02 §4, §8).
@@ -264,10 +277,17 @@ export function createPurchases(deps: Pick<Deps, "sql" | "audit" | "payments">) 
           values (${requestId}, ${serviceId}, ${actor.userId}, ${doctor.id}, ${tx.json(fields)}, ${tx.json(intake)}, ${tx.json(files)},
             ${coupon?.id ?? null}, ${base}, ${amount}, ${split.feeCents}, ${split.netCents}, 'pending', ${charge.intentId},
             ${additional?.firstRequestId ?? null})
+          on conflict (id) do nothing
           returning *`;
+        // The same key sent twice at once: the processor made one charge (same idempotency key), the other request stored it.
+        if (!row) throw new Retried();
         const recorded = waiting ? row : await record(tx, row);
         return { row: recorded!, charge };
+      }).catch(async (e) => {
+        if (!(e instanceof Retried)) throw e;
+        return null;
       });
+      if (!result) return (await made())!;
       await audit.record({
         event: "payment.write", actorId: actor.userId, subjectId: actor.userId,
         details: {

@@ -80,7 +80,10 @@ describe("the service request form", { timeout: 30_000 }, () => {
     expect(upload.form?.get("folderId")).toBe("PatientUploaded");
     expect((upload.form?.get("file") as File).name).toBe("knee.pdf");
     const sent = stub.calls.find((c) => c.path === `/paidServices/request/${SERVICE}`)!.body;
-    expect(sent).toEqual({ doctorId: DOCTOR, card: "pm_1", coupon: null, fields: { bodyPart: "left knee" }, intakeFormAnswer: { [QUESTION]: "none" }, files: [FILE_ID] });
+    expect(sent).toEqual({
+      doctorId: DOCTOR, card: "pm_1", coupon: null, fields: { bodyPart: "left knee" }, intakeFormAnswer: { [QUESTION]: "none" }, files: [FILE_ID],
+      idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
 
     // Not completed yet: the processor still waits for the patient, the edge is not asked.
     await user.click(screen.getByRole("button", { name: "I have completed the check" }));
@@ -96,6 +99,31 @@ describe("the service request form", { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole("button", { name: "I have completed the check" }));
     expect(await screen.findByText("Thank you")).toBeTruthy();
     expect(stub.calls.filter((c) => c.path === "/stripe/confirm/intent").map((c) => c.body)).toEqual([{ intentId: "pi_123" }, { intentId: "pi_123" }]);
+  });
+
+  it("a purchase whose answer was lost is sent again with the same key; after a refusal the next try is a new purchase", async () => {
+    const user = userEvent.setup();
+    const answers = [
+      () => Promise.reject(new TypeError("Failed to fetch")),
+      () => failure(402, "Your card was declined.", { reason: "CARD_ERROR" }),
+      () => success({ ...pending, status: "paid", intentId: null, clientSecret: null, actionUrl: null }, 201),
+    ];
+    const stub = stubs({ [`POST /paidServices/request/${SERVICE}`]: () => answers.shift()!() });
+    renderApp("/orders", signedInDeps(patient(), { fetch: stub.fetch }));
+    await user.click(await screen.findByRole("button", { name: "Request Imaging referral" }));
+    await user.type(screen.getByLabelText(/Body part/), "knee");
+    await user.type(await screen.findByLabelText(/Any allergies\?/), "none");
+    await user.click(screen.getByRole("button", { name: "Pay" }));
+    expect(await screen.findByText(/Cannot reach the server/)).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Pay" }));
+    expect(await screen.findByText("Your card was declined.")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Pay" }));
+    expect(await screen.findByText("Thank you")).toBeTruthy();
+    const keys = stub.calls.filter((c) => c.path === `/paidServices/request/${SERVICE}`).map((c) => (c.body as { idempotencyKey: string }).idempotencyKey);
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[1]);
   });
 
   it("a failed check goes back to the form with the card message; a file of a refused type is not sent", async () => {

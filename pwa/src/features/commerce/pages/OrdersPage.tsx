@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
 import { useApi } from "../../../lib/app-deps.tsx";
-import { ApiError, errorMessage } from "../../../lib/api/api-error.ts";
+import { ApiError, errorMessage, isApiError } from "../../../lib/api/api-error.ts";
 import { Button, EmptyState, Select, Spinner, TextField } from "../../../ui/index.ts";
 import { useSession } from "../../auth/index.ts";
 import { CardEntry, paymentsKeys, ThreeDSecureStep, usePaymentsConfig } from "../../payments/index.ts";
@@ -127,6 +127,10 @@ function RequestForm({ service, doctorId, patientId, onCancel, onDone }: {
   const [error, setError] = useState("");
   const [action, setAction] = useState<ServicePurchase | null>(null);
   const chosenCard = card || cards.data?.find((c) => c.isDefault)?.id || cards.data?.[0]?.id || "";
+  // One purchase per key, however often it is sent: kept while an answer was lost (a retry of the same purchase then
+  // answers the one already made, charging nothing again); new once the server answered with an error, or for other
+  // choices (another card, code or answers make another purchase).
+  const attempt = useRef<{ key: string; choices: string } | null>(null);
 
   const check = useMutation({
     mutationFn: (c: string) => api.get<CouponCheck>(`/coupons/check/${encodeURIComponent(c)}`),
@@ -142,15 +146,22 @@ function RequestForm({ service, doctorId, patientId, onCancel, onDone }: {
       const fresh = files.filter((f) => !uploaded.has(f));
       const ids = await uploadRequestFiles(api, patientId, fresh);
       fresh.forEach((f, i) => uploaded.set(f, ids[i]));
-      return await api.post<ServicePurchase>(`/paidServices/request/${service.id}`, {
+      const body = {
         doctorId, card: chosenCard, coupon: coupon?.name ?? null,
         fields: Object.fromEntries(Object.entries(fields).filter(([, v]) => v.trim())),
         intakeFormAnswer: Object.fromEntries(Object.entries(answers).filter(([, v]) => v.trim())),
         files: files.map((f) => uploaded.get(f)!),
-      });
+      };
+      const choices = JSON.stringify(body);
+      if (attempt.current?.choices !== choices) attempt.current = { key: crypto.randomUUID(), choices };
+      return await api.post<ServicePurchase>(`/paidServices/request/${service.id}`, { ...body, idempotencyKey: attempt.current.key });
     },
     onSuccess: (p) => (p.status === "pending" && p.intentId ? setAction(p) : paid(p)),
-    onError: (e) => setError(errorMessage(e)),
+    onError: (e) => {
+      // A refusal (4xx) is an answer: the next try is a new purchase. No answer, or a 5xx, may hide one already made.
+      if (isApiError(e) && e.code >= 400 && e.code < 500) attempt.current = null;
+      setError(errorMessage(e));
+    },
   });
   const price = (cents: number | null) =>
     cents === null ? null : coupon ? `${formatCents(discountedCents(cents, coupon.percentageDiscount))} (was ${formatCents(cents)})` : formatCents(cents);
