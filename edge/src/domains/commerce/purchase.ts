@@ -283,7 +283,7 @@ export function createPurchases(deps: Pick<Deps, "sql" | "audit" | "payments">) 
         if (!row) throw new Retried();
         const recorded = waiting ? row : await record(tx, row);
         return { row: recorded!, charge };
-      }).catch(async (e) => {
+      }).catch((e) => {
         if (!(e instanceof Retried)) throw e;
         return null;
       });
