@@ -12,6 +12,12 @@ import { idempotencyKey, paymentsTest } from "../../test/payments-fixtures.ts";
 paymentsTest("memberships: subscribe", async (t, ctx) => {
   const { doctor, plans } = await ctx.doctorWithPlans();
   const monthly = plans["Primary care — monthly"];
+  /** The processor's charges of a patient's customer. */
+  const chargesOf = async (patientId: string) => {
+    const [customer] = await ctx.sql<{ customer_id: string }[]>`select customer_id from payment_customers where user_id = ${patientId}`;
+    return await fetch(`${ctx.emulator.url}/v1/charges?customer=${customer.customer_id}`, { headers: { authorization: "Bearer sk_test_x" } })
+      .then((r) => r.json());
+  };
   const subscribe = (token: string, body: Record<string, unknown>) =>
     ctx.call("POST", "/payments/stripe/subscribe", { token, body: { doctorId: doctor.id, planId: monthly, idempotencyKey: idempotencyKey(), ...body } });
 
@@ -199,9 +205,7 @@ paymentsTest("memberships: subscribe", async (t, ctx) => {
     assert.equal(new Set(results.map((r) => r.body.result.membership.id)).size, 1);
     await ctx.settle();
     assert.equal((await ctx.sql`select 1 from memberships where patient_id = ${patient.id}`).length, 1);
-    const [customer] = await ctx.sql<{ customer_id: string }[]>`select customer_id from payment_customers where user_id = ${patient.id}`;
-    const charges = await fetch(`${ctx.emulator.url}/v1/charges?customer=${customer.customer_id}`, { headers: { authorization: "Bearer sk_test_x" } })
-      .then((r) => r.json());
+    const charges = await chargesOf(patient.id);
     assert.equal(charges.data.length, 1);
     assert.equal(charges.data[0].amount, 5900);
     // The same key with another request is refused.
@@ -220,9 +224,7 @@ paymentsTest("memberships: subscribe", async (t, ctx) => {
     }
     await ctx.settle();
     assert.equal((await ctx.sql`select 1 from memberships where patient_id = ${patient.id}`).length, 1);
-    const [customer] = await ctx.sql<{ customer_id: string }[]>`select customer_id from payment_customers where user_id = ${patient.id}`;
-    const charges = await fetch(`${ctx.emulator.url}/v1/charges?customer=${customer.customer_id}`, { headers: { authorization: "Bearer sk_test_x" } })
-      .then((r) => r.json());
+    const charges = await chargesOf(patient.id);
     assert.equal(charges.data.length, 1);
     // The claim was given back: nothing is left "being set up".
     assert.equal((await ctx.sql`select 1 from membership_claims where patient_id = ${patient.id}`).length, 0);
