@@ -58,6 +58,16 @@ apiTest("doctor applications: approve with commission, decline with reason, deac
     assert.equal((await ctx.call("GET", `/doctors/${applicant.id}`)).status, 404);
   });
 
+  await t.step("an applicant whose fax number an approved practice has is not approved (received faxes would be shared)", async () => {
+    const practice = await ctx.createUser("doctor", { fax: "+13125550188" });
+    await ctx.sql`update users set stripe_account = 'acct_1', is_active_stripe_account = true, fax = '+13125550188' where id = ${applicant.id}`;
+    const res = await ctx.call("POST", `/doctors/${applicant.id}`, { token: admin.token, body: { status: "approved", commission: 15 } });
+    assert.deepEqual([res.status, res.body.details?.reason], [409, "FAX_TAKEN"], JSON.stringify(res.body));
+    assert.equal((await ctx.call("GET", `/doctors/${applicant.id}`)).status, 404, "not approved");
+    await ctx.sql`update users set fax = null where id = ${applicant.id}`;
+    assert.ok(practice.id);
+  });
+
   await t.step("approval with a payout account stores the commission; the doctor is listed; audited before/after", async () => {
     await ctx.sql`update users set stripe_account = 'acct_1', is_active_stripe_account = true where id = ${applicant.id}`;
     const res = await ctx.call("POST", `/doctors/${applicant.id}`, {

@@ -12,6 +12,7 @@ import type { Deps, RequestMeta } from "../../deps.ts";
 import type { Queryable } from "../../db/connect.ts";
 import { listOf } from "../../http/envelope.ts";
 import { AppError, badRequest, notFound } from "../../http/errors.ts";
+import { assertFaxFree } from "../users/fax-number.ts";
 import type { ApplicationsQuery, ApplicationView, DoctorStatusChange } from "../../../../sync/schemas/admin.ts";
 import type { NotificationsService } from "../notifications/service.ts";
 import { isValidNpi } from "./npi.ts";
@@ -136,6 +137,7 @@ export function createApplicationsService(
           if (!before.stripe_account || !before.is_active_stripe_account) {
             throw badRequest(NO_PAYOUT_ACCOUNT, { reason: "NO_PAYOUT_ACCOUNT" });
           }
+          await assertFaxFree(sql, before.fax, id);
           const credentialedAt = change.credentialedAt ?? now.toISOString().slice(0, 10);
           await sql`update users set application_status = 'approved', decline_reason = null,
             commission_percent = ${change.commission}, commission = ${change.commission},

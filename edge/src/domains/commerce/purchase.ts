@@ -211,7 +211,10 @@ export function createPurchases(deps: Pick<Deps, "sql" | "audit" | "payments">) 
         if (prior && (prior.patient_id !== actor.userId || prior.service_id !== serviceId)) {
           throw conflict("This request key was already used for another request", "IDEMPOTENCY_KEY_REUSED");
         }
-        return prior ? toPurchase(prior) : null;
+        if (!prior) return null;
+        // Still waiting for the bank's check: the answer carries the intent's client secret again, to complete it.
+        const secret = prior.status === "pending" && prior.intent_id ? (await payments.retrieveIntent(prior.intent_id)).clientSecret : null;
+        return toPurchase(prior, secret);
       };
       const prior = await made();
       if (prior) return prior;

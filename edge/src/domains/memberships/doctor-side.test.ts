@@ -86,6 +86,11 @@ paymentsTest("memberships: the doctor's side and other people's memberships", as
     assert.deepEqual([byPatient.body.result.cancelAtPeriodEnd, byPatient.body.result.cancelledByPatient], [true, true]);
     const resumed = await ctx.call("POST", `/doctors/subscription/cancel/${s.membershipId}`, { token: a.doctor.token, body: { mode: "notCancel" } });
     assert.deepEqual([resumed.status, resumed.body.details?.reason], [409, "CANCELLED_BY_PATIENT"], JSON.stringify(resumed.body));
+    // Asking for the same end first does not make the patient's cancellation the practice's.
+    const same = await ctx.call("POST", `/doctors/subscription/cancel/${s.membershipId}`, { token: a.doctor.token, body: { mode: "periodEnd" } });
+    assert.deepEqual([same.status, same.body.result.cancelledByPatient], [200, true], JSON.stringify(same.body));
+    const again = await ctx.call("POST", `/doctors/subscription/cancel/${s.membershipId}`, { token: a.doctor.token, body: { mode: "notCancel" } });
+    assert.equal(again.status, 409);
     assert.equal((await view(ctx, s.patient, s.membershipId)).cancelAtPeriodEnd, true, "still ends at period end");
     const own = await ctx.call("DELETE", "/payments/stripe/subscribe", { token: s.patient.token, body: { membershipId: s.membershipId, mode: "notCancel" } });
     assert.deepEqual([own.status, own.body.result.cancelAtPeriodEnd, own.body.result.cancelledByPatient], [200, false, false]);

@@ -143,6 +143,16 @@ export function createMembershipsService(deps: Pick<Deps, "sql" | "clock" | "aud
     optionRow: OptionRow,
     me: { doctor_id: string | null; email: string; name: string },
   ): Promise<SubscribeResult> {
+    // A subscription still waiting for its bank check (left in another tab, or abandoned) is replaced by this one:
+    // if the processor says it was paid meanwhile, the patient is a member; otherwise it is cancelled first, so two
+    // checks completed one after the other cannot make two memberships.
+    const waiting = await repo.current(sql, actor.userId, doctor.id);
+    if (waiting?.status === "incomplete") {
+      const state = await payments.retrieveSubscription(waiting.subscription_id);
+      if (["active", "trialing", "past_due"].includes(state.status)) await store(state);
+      else if (["canceled", "incomplete_expired"].includes(state.status)) await forget(waiting);
+      else await undo(waiting);
+    }
     if (await repo.isMember(sql, actor.userId, doctor.id)) {
       throw conflict("You are already a member of this doctor", "ALREADY_MEMBER");
     }
@@ -393,7 +403,7 @@ export function createMembershipsService(deps: Pick<Deps, "sql" | "clock" | "aud
       throw conflict("This plan does not renew: it ends with its period", "NOT_RENEWABLE");
     }
     // Billing restarts only with the patient's consent: the practice resumes only a cancellation it made itself.
-    if (mode === "notCancel" && m.cancelled_by_patient && actor.role !== "patient") {
+    if (mode === "notCancel" && m.cancel_at_period_end && m.cancelled_by_patient && actor.role !== "patient") {
       throw conflict("The patient cancelled this membership: only they can resume it", "CANCELLED_BY_PATIENT");
     }
     if (m.schedule_id && mode !== "notCancel") {
@@ -407,7 +417,9 @@ export function createMembershipsService(deps: Pick<Deps, "sql" | "clock" | "aud
     );
     await store(state);
     if (mode !== "immediately") {
-      await sql`update memberships set cancelled_by_patient = ${mode === "periodEnd" && actor.role === "patient"} where id = ${m.id}`;
+      // The patient's cancellation stays theirs when the practice asks for the same end afterwards.
+      const byPatient = mode === "periodEnd" && (actor.role === "patient" || (m.cancel_at_period_end && m.cancelled_by_patient));
+      await sql`update memberships set cancelled_by_patient = ${byPatient} where id = ${m.id}`;
     }
     await record(actor, m.patient_id, "subscription.cancel", { membershipId: m.id, mode });
     return toMembership((await repo.byId(sql, m.id))!);

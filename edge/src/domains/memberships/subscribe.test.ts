@@ -146,6 +146,22 @@ paymentsTest("memberships: subscribe", async (t, ctx) => {
     assert.equal(tx.body.result.list[0]?.status, "succeeded");
   });
 
+  await t.step("a second subscribe while the first waits for its bank check replaces it: one membership, the first cancelled", async () => {
+    const patient = await ctx.createUser("patient");
+    const first = await subscribe(patient.token, { paymentMethodId: "pm_card_authenticationRequired" });
+    assert.equal(first.body.result.status, "requiresAction", JSON.stringify(first.body));
+    const [waiting] = await ctx.sql<{ subscription_id: string }[]>`select subscription_id from memberships where patient_id = ${patient.id}`;
+    const second = await subscribe(patient.token, { paymentMethodId: "pm_card_visa" });
+    assert.equal(second.status, 200, JSON.stringify(second.body));
+    assert.equal(second.body.result.status, "active");
+    await ctx.settle();
+    const processor = await fetch(`${ctx.emulator.url}/v1/subscriptions/${waiting.subscription_id}`, { headers: { authorization: "Bearer sk_test_x" } })
+      .then((r) => r.json());
+    assert.equal(processor.status, "canceled");
+    const rows = await ctx.sql<{ status: string }[]>`select status from memberships where patient_id = ${patient.id}`;
+    assert.deepEqual(rows.map((r) => r.status), ["active"]);
+  });
+
   await t.step("3-D Secure failed: the card message, nothing left behind", async () => {
     const patient = await ctx.createUser("patient");
     const res = await subscribe(patient.token, { paymentMethodId: "pm_card_authenticationRequired" });

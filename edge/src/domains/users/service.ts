@@ -10,6 +10,7 @@ import type { Role } from "../../../../sync/roles.ts";
 import type { UserUpdate } from "../../../../sync/schemas/user.ts";
 import { EMAIL_OCCUPIED } from "../registration/service.ts";
 import { createUsersRepo, toAuthUser, toPublicDoctor } from "./repo.ts";
+import { assertFaxFree } from "./fax-number.ts";
 import { visibilityOf } from "./visibility.ts";
 
 const CODE_TTL_MS = 10 * 60_000;
@@ -71,11 +72,7 @@ export function createUsersService(deps: Deps & { endAllSessions(userId: string,
           fields: Object.fromEntries([...doctorFields, ...(files.sign ? ["sign"] : [])].map((k) => [k, "Only for doctors"])),
         });
       }
-      // Received faxes go to the practice whose number they were sent to (documents/faxes.ts): a number is one practice's.
-      if (input.fax) {
-        const [taken] = await sql`select 1 from users where role = 'doctor' and fax = ${input.fax} and id <> ${id} limit 1`;
-        if (taken) throw new AppError(409, "This fax number belongs to another practice", { reason: "FAX_TAKEN", fields: { fax: "This fax number belongs to another practice" } });
-      }
+      await assertFaxFree(sql, input.fax, id);
       const changes: Record<string, unknown> = {};
       for (const [key, value] of Object.entries(input)) {
         if (value !== undefined) changes[COLUMN[key as keyof UserUpdate]] = value;

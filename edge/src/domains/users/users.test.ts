@@ -180,6 +180,11 @@ apiTest("editing a profile (PUT /users/{id})", async (t, ctx) => {
     assert.equal(taken.body.details.reason, "FAX_TAKEN");
     const [row] = await ctx.sql<{ fax: string | null }[]>`select fax from users where id = ${other.id}`;
     assert.equal(row.fax, null);
+    // An applicant (not approved) holding a number does not take it from a practice.
+    const applicant = await ctx.createUser("doctor", { application_status: "initial", fax: "+13125550199" });
+    assert.ok(applicant.id);
+    const free = await ctx.call("PUT", `/users/${other.id}`, { token: other.token, body: { fax: "+13125550199" } });
+    assert.equal(free.status, 200, JSON.stringify(free.body));
   });
 });
 

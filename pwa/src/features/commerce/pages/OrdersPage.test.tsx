@@ -148,6 +148,12 @@ describe("the service request form", { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole("button", { name: "I have completed the check" }));
     expect((await screen.findByText("We are unable to authenticate your payment method.")).getAttribute("role")).toBe("alert");
     expect(screen.getByRole("heading", { name: "Imaging referral", level: 2 })).toBeTruthy();
+    // Paying again is another purchase (the refused one is gone): a new key, not the answered one replayed.
+    await user.click(screen.getByRole("button", { name: "Pay" }));
+    expect(await screen.findByRole("button", { name: "I have completed the check" })).toBeTruthy();
+    const keys = stub.calls.filter((c) => c.path === `/paidServices/request/${SERVICE}`).map((c) => (c.body as { idempotencyKey: string }).idempotencyKey);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).not.toBe(keys[0]);
   });
 
   it("no card yet: the patient adds one in the form (to the processor, then saved), it becomes the card paid with", async () => {

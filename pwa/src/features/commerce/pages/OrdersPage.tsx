@@ -156,7 +156,12 @@ function RequestForm({ service, doctorId, patientId, onCancel, onDone }: {
       if (attempt.current?.choices !== choices) attempt.current = { key: crypto.randomUUID(), choices };
       return await api.post<ServicePurchase>(`/paidServices/request/${service.id}`, { ...body, idempotencyKey: attempt.current.key });
     },
-    onSuccess: (p) => (p.status === "pending" && p.intentId ? setAction(p) : paid(p)),
+    onSuccess: (p) => {
+      // Answered: a purchase made (paid, or waiting for the bank's check). A try after this is another purchase.
+      attempt.current = null;
+      if (p.status === "pending" && p.intentId) setAction(p);
+      else paid(p);
+    },
     onError: (e) => {
       // A refusal (4xx) is an answer: the next try is a new purchase. No answer, or a 5xx, may hide one already made.
       if (isApiError(e) && e.code >= 400 && e.code < 500) attempt.current = null;
