@@ -139,6 +139,10 @@ export function createMembershipsRepo(_sql: Sql) {
         where membership_claims.claimed_at < ${now}::timestamptz - interval '15 minutes' returning 1`;
       return rows.length === 1;
     },
+    async setupClaimed(q: Queryable, patientId: string, doctorId: string) {
+      const rows = await q`select 1 from membership_claims where patient_id = ${patientId} and doctor_id = ${doctorId}`;
+      return rows.length === 1;
+    },
     async releaseSetup(q: Queryable, patientId: string, doctorId: string) {
       await q`delete from membership_claims where patient_id = ${patientId} and doctor_id = ${doctorId}`;
     },

@@ -85,6 +85,29 @@ paymentsTest("memberships: webhooks over HTTP", async (t, ctx) => {
     assert.equal(await stored(), 1);
   });
 
+  await t.step("the first invoice before the membership is stored (its subscribe request still runs): applied once it is", async () => {
+    const early = await member(ctx, doctor.id, monthly);
+    const [m] = await ctx.sql<{ subscription_id: string; patient_id: string }[]>`
+      select subscription_id, patient_id from memberships where id = ${early.membershipId}`;
+    const [paid] = (await eventsOf(ctx, early.membershipId)).filter((e) => e.type === "invoice.paid");
+    assert.ok(paid);
+    // As the moment before the request stored its row: no row for the subscription, the request's claim held.
+    await ctx.sql`delete from payment_transactions where membership_id = ${early.membershipId}`;
+    await ctx.sql`update memberships set subscription_id = ${`${m.subscription_id}_hidden`} where id = ${early.membershipId}`;
+    await ctx.sql`insert into membership_claims (patient_id, doctor_id, claimed_at) values (${m.patient_id}, ${doctor.id}, now())`;
+    await ctx.sql`update payment_events set processed_at = null where id = ${paid.id}`;
+    await ctx.deps.jobs.send(PAYMENT_EVENT_JOB, { eventId: paid.id });
+    await ctx.deps.jobs.drain({ dueNow: true, names: [PAYMENT_EVENT_JOB], max: 1 });
+    const [waiting] = await ctx.sql<{ processed_at: Date | null }[]>`select processed_at from payment_events where id = ${paid.id}`;
+    assert.equal(waiting.processed_at, null, "not dropped: it waits for the membership");
+    // The request stores its row and gives its claim back: the retried event records the first payment.
+    await ctx.sql`update memberships set subscription_id = ${m.subscription_id} where id = ${early.membershipId}`;
+    await ctx.sql`delete from membership_claims where patient_id = ${m.patient_id}`;
+    await ctx.deps.jobs.drain({ dueNow: true });
+    const tx = await transactions(ctx, early.patient);
+    assert.deepEqual(tx.map((t: { status: string; amountCents: number }) => [t.status, t.amountCents]), [["succeeded", 5900]]);
+  });
+
   const failing = await member(ctx, doctor.id, monthly);
 
   await t.step("a failed renewal notifies once (site + mail), even when its job runs again after a crash between steps", async () => {

@@ -80,7 +80,16 @@ export function registerPaymentJobs(jobs: JobQueue, deps: Deps, memberships: Mem
   async function applyInvoice(eventId: string, type: string, invoice: InvoiceState, created: number) {
     if (!invoice.subscriptionId) return;
     const row = await repo.bySubscription(sql, invoice.subscriptionId);
-    if (!row) return;
+    if (!row) {
+      // The first invoice can come before the subscribe request has stored the membership (it does so once the
+      // processor answered): while that request holds its claim, the event waits for it (the job is retried).
+      // Otherwise the subscription is not a membership of ours, or was undone.
+      const { patientId, doctorId } = (await payments.retrieveSubscription(invoice.subscriptionId)).metadata;
+      if (patientId && doctorId && (await repo.setupClaimed(sql, patientId, doctorId))) {
+        throw new Error("the membership of this invoice is still being set up");
+      }
+      return;
+    }
     const paid = type !== "invoice.payment_failed";
     const amount = paid ? invoice.amountPaid : invoice.amountDue;
     const notice = await sql.begin(async (tx) => {
