@@ -10,6 +10,7 @@ import { seedOrders } from "./orders.ts";
 import { seedTeam } from "./team.ts";
 import { seedAdminDemo } from "./admin.ts";
 import { seedCommerce } from "./commerce.ts";
+import { addDefaultNoteTypes } from "../domains/chart/default-note-types.ts";
 
 export const DEMO_PASSWORD = "demo-password";
 export const DEMO_ACCOUNTS = {
@@ -113,6 +114,8 @@ async function seedPractice(deps: Pick<Deps, "sql" | "passwords" | "log">): Prom
       licensed_states: ["NV"], bio: "Family physician with 15 years of practice, focused on prevention and chronic care.",
       stripe_account: "acct_demo_doctor", is_active_stripe_account: true, phone_number: "+17025550101",
     });
+    // Like a registered doctor, the demo doctor starts with the default note types: once, when created here.
+    if (!existing.some((r) => r.email === DEMO_ACCOUNTS.doctor)) await addDefaultNoteTypes(tx, doctorId, now);
     await upsert(DEMO_ACCOUNTS.vma, {
       role: "vma", first_name: "Victor", last_name: "Assistant", gender: "Male", doctor_id: doctorId,
       phone_number: "+17025550102",

@@ -6,6 +6,7 @@ import { checkFile } from "../../../../sync/files.ts";
 import { SIGNATURE_MAX_BYTES } from "../../../../sync/constants.ts";
 import { createUsersRepo, toAuthUser } from "../users/repo.ts";
 import { createLinkTokens } from "./tokens-repo.ts";
+import { addDefaultNoteTypes } from "../chart/default-note-types.ts";
 
 const HOUR_MS = 3_600_000;
 export const INVALID_LINK = "Invalid or expired link. Please request a new one.";
@@ -72,6 +73,8 @@ export function createRegistrationService(deps: Deps & { endAllSessions(userId: 
           on conflict do nothing
           returning id`;
         if (!row) return null;
+        // A new practice starts with the default note types, so its first note never dead-ends (issue 31).
+        if (input.role === "doctor") await addDefaultNoteTypes(tx, row.id, clock.now());
         for (const name of new Set(input.agreements)) {
           await tx`insert into user_agreements (user_id, name, version) values (${row.id}, ${name},
             coalesce((select version from agreements where name = ${name}), 1))`;
