@@ -3,7 +3,7 @@ import { Outlet, useNavigate } from "react-router";
 import { AuthDialogsLoader } from "../features/auth/components/AuthDialogsLoader.tsx";
 import { useSession } from "../features/auth/hooks/use-session.ts";
 import { useAppDeps } from "../lib/app-deps.tsx";
-import { Banner, UpdateBanner } from "../ui/index.ts";
+import { UpdateBanner } from "../ui/index.ts";
 import { ApiEventDialogs } from "./ApiEventDialogs.tsx";
 import { Footer } from "./layout/Footer.tsx";
 import { Header } from "./layout/Header.tsx";
@@ -18,7 +18,7 @@ const PendingAgreementsGate = lazy(() =>
 
 /** Every page sits in this frame: skip link, header, banners, the guarded page, footer and app dialogs. */
 export function AppLayout({ swUpdate }: { swUpdate?: SwUpdateStore }) {
-  const { user, internetFailure } = useSession();
+  const { user } = useSession();
   const { events } = useAppDeps();
   const navigate = useNavigate();
 
@@ -31,11 +31,6 @@ export function AppLayout({ swUpdate }: { swUpdate?: SwUpdateStore }) {
       <Header />
       {user?.impersonatedBy && <ImpersonationBanner user={user} />}
       {swUpdate && <SwUpdateBanner store={swUpdate} />}
-      {internetFailure && (
-        <Banner tone="warning" role="alert">
-          No connection to the server. Changes you make now may not be saved.
-        </Banner>
-      )}
       <main id="main-content" className="app-main" tabIndex={-1}>
         <RouteGuard>
           <Outlet />

@@ -4,6 +4,7 @@ import type { AuthUser } from "../../../../sync/schemas/user.ts";
 import { useSession } from "../../features/auth/hooks/use-session.ts";
 import { fullName } from "../../lib/session/auth-user.ts";
 import { useSnackbar } from "../../ui/index.ts";
+import { useGuardedSignOut } from "../../features/sync/index.ts";
 
 /** A disclosure with the account's links; Esc or a click outside closes it. */
 export function AccountMenu({ user }: { user: AuthUser }) {
@@ -37,11 +38,15 @@ export function AccountMenu({ user }: { user: AuthUser }) {
     };
   }, [open]);
 
-  const onLogout = async () => {
+  const signOut = useGuardedSignOut(async () => {
     setBusy(true);
     await logout();
     notify("You are signed out", "info");
     navigate("/", { replace: true });
+  });
+  const onLogout = () => {
+    setOpen(false);
+    void signOut.request();
   };
 
   return (
@@ -67,6 +72,7 @@ export function AccountMenu({ user }: { user: AuthUser }) {
           </button>
         </li>
       </ul>
+      {signOut.dialog}
     </div>
   );
 }

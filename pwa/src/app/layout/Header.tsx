@@ -5,7 +5,8 @@ import { openAuthDialog } from "../../features/auth/auth-dialog-events.ts";
 import { useSession } from "../../features/auth/hooks/use-session.ts";
 import { SyncStatusIndicator } from "../../features/sync/components/SyncStatusIndicator.tsx";
 import { UnlockDialog } from "../../features/sync/components/UnlockDialog.tsx";
-import { Button } from "../../ui/index.ts";
+import { Banner, Button } from "../../ui/index.ts";
+import { useSyncStatus } from "../../features/sync/hooks/use-sync-status.ts";
 import { navItemsFor } from "../nav-items.ts";
 import { AccountMenu } from "./AccountMenu.tsx";
 
@@ -20,7 +21,8 @@ const ActingDoctorSwitch = lazy(() => import("../../features/team/lazy.ts").then
  * 768px the navigation folds behind a menu button (aria-expanded).
  */
 export function Header() {
-  const { user } = useSession();
+  const { user, internetFailure } = useSession();
+  const { online } = useSyncStatus();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const items = navItemsFor(user);
@@ -74,6 +76,13 @@ export function Header() {
           </div>
         </nav>
       </div>
+      {/* Inside the sticky header: never scrolled away or hidden under it. The words match the indicator's and the notes'. */}
+      {(internetFailure || !online) && (
+        <Banner tone="warning" role="alert">
+          You are offline. Your work is saved on this device and sent when the connection is back; actions that need
+          the server say so.
+        </Banner>
+      )}
       <UnlockDialog />
       {user && (
         <Suspense fallback={null}>

@@ -87,6 +87,11 @@ export type NoteDocStore = {
   persist(noteId: string, doc: YDoc): Promise<NoteDocPersistence>;
   /** Deletes a note's stored updates (a deleted note). */
   remove(noteId: string): Promise<void>;
+  /**
+   * The note's text changed on this device while its connection was not synced (`true`: waiting for the server,
+   * counted in the status and named at sign-out), or its connection has synced since (`false`: sent).
+   */
+  markText(noteId: string, waiting: boolean): void;
 };
 
 export type SyncHooks = {

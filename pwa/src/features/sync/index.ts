@@ -8,6 +8,7 @@ export type { NoteDocPersistence, NoteDocStore } from "./contract.ts";
 export { SyncProvider } from "./components/SyncProvider.tsx";
 export { SyncStatusIndicator } from "./components/SyncStatusIndicator.tsx";
 export { UnlockDialog } from "./components/UnlockDialog.tsx";
+export { useGuardedSignOut } from "./components/SignOutGuard.tsx";
 export { openUnlockDialog } from "./components/unlock-events.ts";
 export { createSyncEngine, type SyncEngine, type SyncEngineDeps } from "./lib/sync-engine.ts";
 export { createTabChannel } from "./lib/tab-channel.ts";

@@ -71,6 +71,28 @@ export function useNoteSession(options: { noteId: string; store: NoteDocStore | 
     session?.connection.setEnabled(onServer);
   }, [session, onServer]);
 
+  // Text changed here while the connection is not synced waits for the server: counted until a synced connection
+  // (y-websocket then sends what the server lacks). Edits made on a synced connection go out at once.
+  useEffect(() => {
+    if (!session || !store || !persist) return;
+    const { doc, connection } = session;
+    const isSynced = () => {
+      const snapshot = connection.snapshot();
+      return snapshot.connection === "connected" && snapshot.synced;
+    };
+    const onUpdate = (_update: Uint8Array, origin: unknown) => {
+      if (!connection.isRemote(origin) && !isSynced()) store.markText(noteId, true);
+    };
+    const onConnection = () => isSynced() && store.markText(noteId, false);
+    onConnection();
+    doc.on("update", onUpdate);
+    const unsubscribe = connection.subscribe(onConnection);
+    return () => {
+      doc.off("update", onUpdate);
+      unsubscribe();
+    };
+  }, [session, store, persist, noteId]);
+
   return { session, error: state.noteId === noteId ? state.error : null };
 }
 

@@ -60,6 +60,8 @@ export type NoteConnection = {
   subscribe(listener: () => void): () => void;
   /** Connect when true (and online); disconnect when false. */
   setEnabled(enabled: boolean): void;
+  /** Whether a document update came from the server (the provider applied it), not from an edit on this device. */
+  isRemote(origin: unknown): boolean;
   destroy(): void;
 };
 
@@ -183,6 +185,7 @@ export function connectNote(deps: NoteConnectionDeps): NoteConnection {
       enabled = next;
       update();
     },
+    isRemote: (origin) => origin === provider,
     destroy() {
       if (destroyed) return;
       destroyed = true;

@@ -5,6 +5,8 @@ import { useSession } from "../../auth/hooks/use-session.ts";
 import { useSyncEngine } from "../hooks/sync-context.ts";
 import { useSyncStatus, useUnlock } from "../hooks/use-sync-status.ts";
 import { WrongPasswordError } from "../lib/key-vault.ts";
+import type { WaitingSummary } from "../lib/waiting.ts";
+import { changesWord, waitingPhrases } from "../lib/waiting-words.ts";
 import { UNLOCK_OPEN_EVENT } from "./unlock-events.ts";
 
 /**
@@ -22,6 +24,8 @@ export function UnlockDialog() {
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  /** Changes waiting that clearing the device would delete: asked before clearing. */
+  const [clearing, setClearing] = useState<WaitingSummary | null>(null);
   // Opened in a deferred render: the status changes in a synchronous render (useSyncExternalStore), which also
   // runs its effects at once, and opening a modal dialog (`showModal`, focus) restyles the page. A reload's
   // "locked" comes with the signed-in page's own render: apart, neither blocks a phone's main thread as long
@@ -37,8 +41,18 @@ export function UnlockDialog() {
     return () => globalThis.removeEventListener(UNLOCK_OPEN_EVENT, open);
   }, []);
   useEffect(() => {
-    if (!locked) setPassword("");
+    if (!locked) {
+      setPassword("");
+      setClearing(null);
+    }
   }, [locked]);
+
+  const clearDevice = async (confirmed: boolean) => {
+    const waiting = engine ? await engine.waiting() : null;
+    if (waiting && waiting.total > 0 && !confirmed) return setClearing(waiting);
+    engine?.discardOnSignOut();
+    await logout();
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -60,6 +74,19 @@ export function UnlockDialog() {
 
   return (
     <Dialog open={locked && !dismissed} title="Unlock your data" onClose={() => setDismissed(true)}>
+      {clearing
+        ? (
+          <div className="stack">
+            <p>
+              {changesWord(clearing.total)} made on this device {clearing.total === 1 ? "has" : "have"} not been sent:
+            </p>
+            <ul className="sign-out-guard__list">{waitingPhrases(clearing).map((phrase) => <li key={phrase}>{phrase}</li>)}</ul>
+            <p>Unlock with your password to send them. Clearing this device deletes them for good.</p>
+            <Button block onClick={() => setClearing(null)}>Back to unlock</Button>
+            <Button block variant="danger" onClick={() => void clearDevice(true)}>Delete them and sign out</Button>
+          </div>
+        )
+        : (
       <form className="stack" onSubmit={submit} noValidate aria-label="Unlock your data">
         <p>
           {signInAgain
@@ -78,9 +105,10 @@ export function UnlockDialog() {
         <Button type="submit" block loading={busy}>Unlock</Button>
         <div className="row" style={{ justifyContent: "space-between" }}>
           <Button variant="text" onClick={() => setDismissed(true)}>Later</Button>
-          <Button variant="text" onClick={() => void logout()}>Sign out and clear this device</Button>
+          <Button variant="text" onClick={() => void clearDevice(false)}>Sign out and clear this device</Button>
         </div>
       </form>
+        )}
     </Dialog>
   );
 }

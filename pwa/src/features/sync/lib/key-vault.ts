@@ -18,6 +18,11 @@ export const PBKDF2_ITERATIONS = 600_000;
 export const DATA_KEY_BYTES = 32;
 export const LOCAL_KEY_STORAGE_KEY = "dpc.localData";
 export const TAB_KEY_STORAGE_KEY = "dpc.localData.tab";
+/**
+ * An account signed out with changes still waiting keeps its record here (`dpc.localData.kept.<userId>`): its sealed
+ * data stays on the device and its next sign-in here sends them. Only that account's password unwraps the key.
+ */
+export const KEPT_KEY_STORAGE_PREFIX = "dpc.localData.kept.";
 
 export class WrongPasswordError extends Error {
   constructor() {
@@ -140,6 +145,26 @@ export function createKeyStore(storage: KeyValueStorage, tabStorage: KeyValueSto
     writeTabKey: (userId: string, key: Uint8Array) => write(tabStorage, TAB_KEY_STORAGE_KEY, { userId, key: toBase64(key) }),
     /** Forgets this tab's copy only (another tab is wiping the data and the stored record). */
     clearTabKey: () => remove(tabStorage, TAB_KEY_STORAGE_KEY),
+    /** Sets the current record aside for its account (signed out with changes waiting) and forgets the tab's copy. */
+    keep(userId: string) {
+      const record = read(storage, LOCAL_KEY_STORAGE_KEY, recordSchema);
+      if (record?.userId === userId && record.wrapped) write(storage, KEPT_KEY_STORAGE_PREFIX + userId, record);
+      remove(storage, LOCAL_KEY_STORAGE_KEY);
+      remove(tabStorage, TAB_KEY_STORAGE_KEY);
+    },
+    /** The record an account set aside here, if any. */
+    readKept: (userId: string): LocalKeyRecord | null => {
+      const record = read(storage, KEPT_KEY_STORAGE_PREFIX + userId, recordSchema);
+      return record?.userId === userId ? record : null;
+    },
+    /** Makes the account's kept record the current one again (its next sign-in on this device). */
+    restoreKept(userId: string): LocalKeyRecord | null {
+      const record = read(storage, KEPT_KEY_STORAGE_PREFIX + userId, recordSchema);
+      remove(storage, KEPT_KEY_STORAGE_PREFIX + userId);
+      if (record?.userId !== userId) return null;
+      write(storage, LOCAL_KEY_STORAGE_KEY, record);
+      return record;
+    },
     /** Forgets both copies: what is encrypted under the key becomes unreadable. */
     clear() {
       remove(storage, LOCAL_KEY_STORAGE_KEY);

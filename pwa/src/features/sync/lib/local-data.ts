@@ -23,6 +23,7 @@ import type { ServerEvents } from "./server-events.ts";
 import type { StatusStore } from "./status.ts";
 import { createUploadQueue, type UploadQueue } from "./upload-queue.ts";
 import { createUploadTransport, type UploadTransport } from "./upload-transport.ts";
+import { NOTE_TEXT_MARKS } from "./waiting.ts";
 
 export type LocalDataDeps = {
   api: ApiClient;
@@ -56,6 +57,11 @@ export type LocalData = {
    * task (written behind; a mark lost with the tab is rebuilt at the next open). Resolves at once.
    */
   markPending(collection: CollectionName, ids: string[]): Promise<void>;
+  /**
+   * An encounter note's text changed here while its connection was not synced (waiting), or its connection has
+   * synced since (sent): the note's `note_text` mark, counted in the status and named at sign-out.
+   */
+  markNoteText(noteId: string, waiting: boolean): void;
   /** Resolves once the marks queued so far are in the blobs database (tests, the benchmark). */
   flushPending(): Promise<void>;
   /** Stops replication, the live channel and uploads; `remove` also deletes both databases. */
@@ -67,8 +73,10 @@ export async function openLocalData(userId: string, dataKey: Uint8Array<ArrayBuf
   const db = await openDatabase({ userId, password: keys.rxdbPassword, key: keys.fields, idb: deps.idb, multiInstance: deps.multiInstance });
   const blobs = createBlobStore({ userId, key: keys.bytes, idb: deps.idb });
   const transport = createUploadTransport(deps.api);
-  const noteLog = createNoteUpdateLog({ rows: blobs.noteUpdates, key: keys.noteUpdates });
-  const noteDocs = createNoteDocStore(noteLog);
+  const sealedLog = createNoteUpdateLog({ rows: blobs.noteUpdates, key: keys.noteUpdates });
+  // A note whose text leaves the device (deleted, or gone from this device) has nothing waiting any more.
+  const noteLog = { ...sealedLog, remove: (noteId: string) => sealedLog.remove(noteId).then(() => markNoteText(noteId, false)) };
+  const noteDocs: NoteDocStore = { ...createNoteDocStore(noteLog), markText: (noteId, waiting) => markNoteText(noteId, waiting) };
   let stopWatchingNotes = () => {};
   const streams = new Map(COLLECTION_NAMES.map((name) => [name, new Subject<PullStreamItem>()]));
   const replications: RxReplicationState<unknown, unknown>[] = [];
@@ -97,6 +105,10 @@ export async function openLocalData(userId: string, dataKey: Uint8Array<ArrayBuf
     minIntervalMs: 100,
     onChange: (count) => deps.status.dispatch({ type: "pendingDocs", count }),
   });
+  function markNoteText(noteId: string, waiting: boolean) {
+    if (waiting) marks.add(NOTE_TEXT_MARKS, [noteId]);
+    else if (marks.has(NOTE_TEXT_MARKS, noteId)) marks.remove(NOTE_TEXT_MARKS, [noteId]);
+  }
   /** Edits resolve once RxDB has stored them; their marks reach the blobs database after the current task. */
   function mark(collection: CollectionName, ids: string[]): Promise<void> {
     marks.add(collection, ids);
@@ -176,6 +188,7 @@ export async function openLocalData(userId: string, dataKey: Uint8Array<ArrayBuf
     pendingKeys: marks.keys,
     subscribePending: marks.subscribe,
     markPending: mark,
+    markNoteText,
     flushPending: () => marks.flush(),
     async close(options = {}) {
       if (closed) return;

@@ -51,7 +51,7 @@ export function createNoteUpdateLog(options: { rows: BlobStore["noteUpdates"]; k
   };
 }
 
-export function createNoteDocStore(log: NoteUpdateLog, options: { compactAfter?: number } = {}): NoteDocStore {
+export function createNoteDocStore(log: NoteUpdateLog, options: { compactAfter?: number } = {}): Omit<NoteDocStore, "markText"> {
   return {
     async persist(noteId: string, doc: Doc): Promise<NoteDocPersistence> {
       const { createNoteDocPersistence } = await import("./note-doc-persistence.ts");

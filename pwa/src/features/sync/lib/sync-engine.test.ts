@@ -1,11 +1,10 @@
 import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createSessionActions } from "../../auth/session-actions.ts";
 import { createMemoryStorage } from "../../../lib/app-deps.tsx";
-import type { AppDeps } from "../../../lib/app-deps.tsx";
-import { createFetchStub, makeDeps, randomUser, success } from "../../../test/helpers.tsx";
+import { makeDeps, randomUser } from "../../../test/helpers.tsx";
 import { WrongPasswordError } from "./key-vault.ts";
-import { createSyncEngine, type SyncEngine, type SyncEngineDeps } from "./sync-engine.ts";
+import { type Device, edge, state, tab, waitState } from "./sync-engine.fixtures.ts";
 import type { TabChannel, TabMessage } from "./tab-channel.ts";
 
 /** The tabs of one browser: what one posts reaches the others, later (as a BroadcastChannel does). */
@@ -28,51 +27,6 @@ function browserTabs() {
     return self;
   };
 }
-
-const engines: SyncEngine[] = [];
-afterEach(async () => {
-  for (const engine of engines.splice(0)) await engine.stop();
-});
-
-/** The edge as far as the engine needs it: sign-in, empty pulls, accepted pushes. */
-function edge(user = randomUser({ role: "doctor" })) {
-  const stub = createFetchStub({
-    "POST /users/login": (req) =>
-      (req.body as { password: string }).password === "right-password"
-        ? success({ accessToken: "access-2", refreshToken: "refresh-2", user })
-        : success(null, 401),
-    "POST /users/logout": () => success(null),
-    "POST /users/refreshToken": () => success({ accessToken: "access-3" }),
-  });
-  const fetch = (input: RequestInfo | URL, init?: RequestInit) => {
-    const path = new URL(String(input), "http://localhost").pathname;
-    if (path.endsWith("/pull")) return Promise.resolve(success({ documents: [], checkpoint: null }));
-    if (path.endsWith("/push")) return Promise.resolve(success([]));
-    return stub.fetch(input, init);
-  };
-  return { user, fetch: fetch as typeof globalThis.fetch };
-}
-
-type Device = { idb: { indexedDB: IDBFactory; IDBKeyRange: typeof IDBKeyRange }; storage: ReturnType<typeof createMemoryStorage> };
-
-function tab(device: Device, deps: AppDeps, tabStorage = createMemoryStorage(), more: Partial<SyncEngineDeps> = {}) {
-  const engine = createSyncEngine({
-    api: deps.api,
-    session: deps.session,
-    passwords: deps.passwords,
-    storage: device.storage,
-    tabStorage,
-    isOnline: () => true,
-    runtime: { idb: device.idb, live: false, multiInstance: false },
-    pbkdf2Iterations: 100_000,
-    ...more,
-  });
-  engines.push(engine);
-  return { engine, tabStorage };
-}
-
-const state = (engine: SyncEngine) => engine.status.get().state;
-const waitState = (engine: SyncEngine, expected: string) => vi.waitFor(() => expect(state(engine)).toBe(expected), { timeout: 5000 });
 
 describe("local data life cycle", () => {
   it("opens at sign-in, reopens in the same tab, locks in a new one, unlocks offline, and is wiped at logout", async () => {
@@ -116,7 +70,8 @@ describe("local data life cycle", () => {
     expect(state(fresh.engine)).toBe("ready");
     expect(await fresh.engine.local()!.db.chat_messages.count().exec()).toBe(1);
 
-    // 4. Logout: replication stops, the databases and the key are gone.
+    // 4. Logout once the message is sent: replication stops, the databases and the key are gone.
+    await vi.waitFor(async () => expect((await fresh.engine.waiting()).total).toBe(0), { timeout: 5000 });
     launch.session.signOut("user");
     await waitState(fresh.engine, "none");
     await fresh.engine.settled();

@@ -8,7 +8,10 @@
  * - a session started without a password (an admin signed in as someone): a
  *   key for this tab only;
  * - signed out (by the user or the server), or another user signs in: stop
- *   everything and wipe the previous user's databases and key;
+ *   everything and wipe the previous user's databases and key — unless changes
+ *   are still waiting for the server: then the sealed data and the wrapped key
+ *   are kept for that account (`keys.keep`), and its next sign-in on this
+ *   device opens them and sends the changes (`waiting.ts`);
  * - signed out in another tab of this browser (`tab-channel.ts`): stop
  *   everything here, leave the wipe to that tab, and sign out here too.
  *
@@ -28,6 +31,8 @@ import { deriveLocalKeys, openJson, sealJson } from "./local-keys.ts";
 import { createServerEvents } from "./server-events.ts";
 import { createStatusStore, type StatusStore } from "./status.ts";
 import type { TabChannel, TabMessage } from "./tab-channel.ts";
+import { createSignOutPolicy } from "./sign-out-policy.ts";
+import { NOTHING_WAITING, type WaitingSummary } from "./waiting.ts";
 
 type Runtime = Pick<typeof import("./local-data.ts"), "openLocalData" | "wipeLocalData">;
 
@@ -102,6 +107,15 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     if (keys.readRecord()?.userId === userId) keys.clear();
   }
 
+  const signOuts = createSignOutPolicy({
+    keys,
+    local: () => local,
+    closeLocal: () => closeLocal(false),
+    wipe: (userId) => wipe(userId),
+    idb: deps.runtime?.idb,
+  });
+  const keepOrWipe = signOuts.keepOrWipe;
+
   async function open(userId: string, dataKey: Uint8Array<ArrayBuffer>) {
     lockReason = null;
     setState("opening");
@@ -150,7 +164,8 @@ export function createSyncEngine(deps: SyncEngineDeps) {
 
   /** The key for a password the server has just accepted (sign-in form). */
   async function keyFromPassword(userId: string, password: string) {
-    const record = keys.readRecord();
+    // Signed out here earlier with changes waiting: their data opens again and the changes go out.
+    const record = keys.readRecord()?.userId === userId ? keys.readRecord() : keys.restoreKept(userId) ?? keys.readRecord();
     const iterations = deps.pbkdf2Iterations;
     if (record?.userId === userId && record.wrapped) {
       try {
@@ -187,7 +202,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       if (userId) {
         // The other tabs of this user let go of the databases before they are deleted.
         deps.tabs?.post({ type: "signedOut", userId, cause: state.logoutCause ?? "user" });
-        await wipe(userId);
+        await keepOrWipe(userId);
       }
       keys.clear();
       return setState("none");
@@ -195,8 +210,8 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     const record = keys.readRecord();
     const userId = state.user?.id ?? (tokens?.authorized ? record?.userId : undefined);
     if (!userId) return setState("none");
-    if (local && local.userId !== userId) await wipe(local.userId);
-    if (record && record.userId !== userId) await wipe(record.userId);
+    if (local && local.userId !== userId) await keepOrWipe(local.userId);
+    if (record && record.userId !== userId && keys.readRecord()?.userId === record.userId) await keepOrWipe(record.userId);
     if (local?.userId === userId) return void (await restoreOrSaveProfile(userId));
 
     const password = state.user ? passwords.take(userId) : null;
@@ -257,6 +272,15 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     },
     /** Waits for the steps under way (tests, logout). */
     settled: () => queue,
+    /** What the signed-in user's data holds for the server (the sign-out warning names it). */
+    waiting(): Promise<WaitingSummary> {
+      const userId = local?.userId ?? session.getState().user?.id ?? keys.readRecord()?.userId;
+      return userId ? signOuts.waitingOf(userId) : Promise.resolve(NOTHING_WAITING);
+    },
+    /** The next sign-out clears this device even with changes waiting (the unlock dialog's way out of a forgotten password). */
+    discardOnSignOut(): void {
+      signOuts.discardNext(local?.userId ?? session.getState().user?.id ?? keys.readRecord()?.userId ?? null);
+    },
 
     /**
      * The account password was changed in this tab: wrap the data key with the
