@@ -120,4 +120,26 @@ describe("signing out never loses waiting changes", () => {
     expect(device.storage.getItem(LOCAL_KEY_STORAGE_KEY)).toBeNull();
     expect(device.storage.getItem(KEPT_KEY_STORAGE_PREFIX + a.user.id)).toBeNull();
   });
+
+  it("a VMA's practice change drops the old practice's rows and reopens in the same session with the same key", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    vi.spyOn(console, "info").mockImplementation(() => {});
+    const device = newDevice();
+    const vma = edge(randomUser({ role: "vma" }));
+    const deps = makeDeps({ fetch: vma.fetch, session: { status: "guest" } });
+    const { engine } = tab(device, deps);
+    await engine.start();
+    await createSessionActions(deps).login({ email: vma.user.email, password: "right-password" });
+    await waitState(engine, "ready");
+    await writeMessage(engine, vma.user.id, "for the old practice");
+    expect(await engine.whenSent(5_000)).toBe(true);
+    const wrapped = () => JSON.parse(device.storage.getItem(LOCAL_KEY_STORAGE_KEY)!).wrapped;
+    const before = wrapped();
+
+    await engine.practiceChanged();
+    await waitState(engine, "ready");
+    expect(await engine.local()!.db.chat_messages.count().exec()).toBe(0);
+    expect(wrapped()).toEqual(before);
+    expect(deps.session.getState()).toMatchObject({ status: "authorized", user: { id: vma.user.id } });
+  });
 });

@@ -277,6 +277,35 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       const userId = local?.userId ?? session.getState().user?.id ?? keys.readRecord()?.userId;
       return userId ? signOuts.waitingOf(userId) : Promise.resolve(NOTHING_WAITING);
     },
+    /** Resolves true once nothing waits for the server, false after `timeoutMs` (a VMA's switch waits for it). */
+    async whenSent(timeoutMs: number): Promise<boolean> {
+      const deadline = Date.now() + timeoutMs;
+      while ((await this.waiting()).total > 0) {
+        if (Date.now() >= deadline) return false;
+        // Looked at again on every status change (a push answered), at least twice a second.
+        await new Promise<void>((resolve) => {
+          const stop = status.subscribe(() => done());
+          const timer = setTimeout(() => done(), 500);
+          const done = () => (stop(), clearTimeout(timer), resolve());
+        });
+      }
+      return true;
+    },
+    /**
+     * A VMA now acts for another doctor: the synced copy on this device is the old practice's. It is deleted and
+     * the new practice's pulled, in the same session with the same key (the caller made sure nothing waits).
+     */
+    practiceChanged(): Promise<void> {
+      return enqueue(async () => {
+        const userId = local?.userId ?? keys.readRecord()?.userId;
+        if (!userId) return;
+        const key = keys.readTabKey(userId);
+        if (local?.userId === userId) await closeLocal(true);
+        await (await loadRuntime()).wipeLocalData(userId, deps.runtime?.idb);
+        // Locked (no key in this tab): the next unlock opens an empty database and pulls the new practice.
+        if (key) await open(userId, key);
+      });
+    },
     /** The next sign-out clears this device even with changes waiting (the unlock dialog's way out of a forgotten password). */
     discardOnSignOut(): void {
       signOuts.discardNext(local?.userId ?? session.getState().user?.id ?? keys.readRecord()?.userId ?? null);

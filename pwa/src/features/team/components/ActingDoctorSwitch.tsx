@@ -1,7 +1,7 @@
 /**
  * The header's "Acting for" choice of a VMA who works for several doctors
- * (issue 17). Choosing another doctor switches the practice (the tab signs out
- * and in again, see use-acting-doctor.ts). With one doctor it only says whom
+ * (issue 17). Choosing another doctor switches the practice in the same session
+ * (use-acting-doctor.ts). With one doctor it only says whom
  * the VMA acts for; nothing shows while loading or when the list cannot be read.
  */
 import { useId } from "react";
@@ -9,13 +9,21 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useAppDeps } from "../../../lib/app-deps.tsx";
 import type { VmaDoctorView } from "../../../../../sync/schemas/team.ts";
 import { useSwitchActingDoctor } from "../hooks/use-acting-doctor.ts";
-import { teamKeys } from "../lib/keys.ts";
+import { errorText, teamKeys } from "../lib/keys.ts";
+import { useSnackbar } from "../../../ui/index.ts";
 
 export function ActingDoctorSwitch() {
   const { api } = useAppDeps();
   const id = useId();
   const doctors = useQuery({ queryKey: teamKeys.vmaDoctors, queryFn: () => api.get<{ list: VmaDoctorView[] }>("/vmas/doctors/dropdown") });
-  const act = useMutation({ mutationFn: useSwitchActingDoctor() });
+  const notify = useSnackbar();
+  // Runs offline too (not paused until the network is back, which would switch later by surprise): a refused
+  // switch (changes still waiting, offline) says why.
+  const act = useMutation({
+    mutationFn: useSwitchActingDoctor(),
+    networkMode: "always",
+    onError: (error) => notify(errorText(error), "error"),
+  });
   const list = doctors.data?.list ?? [];
   const acting = list.find((d) => d.acting);
   if (!acting) return null;
@@ -23,7 +31,13 @@ export function ActingDoctorSwitch() {
   return (
     <span className="acting-for">
       <label htmlFor={id} className="visually-hidden">Acting for</label>
-      <select id={id} className="ui-input" value={acting.id} disabled={act.isPending} onChange={(e) => act.mutate(e.target.value)}>
+      <select
+        id={id}
+        className="ui-input"
+        value={acting.id}
+        disabled={act.isPending}
+        onChange={(e) => act.mutate(e.target.value)}
+      >
         {list.map((d) => <option key={d.id} value={d.id}>Dr. {d.firstName} {d.lastName}</option>)}
       </select>
     </span>

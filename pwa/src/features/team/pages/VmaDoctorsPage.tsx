@@ -1,8 +1,8 @@
 /**
  * `/vma/doctors`: the doctors a VMA works for, and which one they act for.
- * Switching asks the server (`POST /vmas/acting`), then the device's synced
- * copy is dropped and pulled again for the new practice (the page reloads):
- * every screen, query and sync scope follows the choice.
+ * Switching sends what waits on the device first, asks the server (`POST /vmas/acting`),
+ * then the device's synced copy is dropped and pulled again for the new practice, in the
+ * same session: every screen, query and sync scope follows the choice.
  */
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useAppDeps } from "../../../lib/app-deps.tsx";
@@ -15,7 +15,8 @@ export function VmaDoctorsPage() {
   const { api } = useAppDeps();
   const doctors = useQuery({ queryKey: teamKeys.vmaDoctors, queryFn: () => api.get<{ list: VmaDoctorView[] }>("/vmas/doctors/dropdown") });
   const switchTo = useSwitchActingDoctor();
-  const act = useMutation({ mutationFn: switchTo });
+  // Offline it runs and says why it cannot switch, instead of waiting paused and switching later by surprise.
+  const act = useMutation({ mutationFn: switchTo, networkMode: "always" });
   return (
     <div className="stack">
       <title>Doctors · DPC Telehealth</title>
