@@ -7,6 +7,7 @@ import { SyncStatusIndicator } from "../../features/sync/components/SyncStatusIn
 import { UnlockDialog } from "../../features/sync/components/UnlockDialog.tsx";
 import { Banner, Button } from "../../ui/index.ts";
 import { useSyncStatus } from "../../features/sync/hooks/use-sync-status.ts";
+import { useWaitingNoteTexts } from "../../features/sync/hooks/use-waiting-note-texts.ts";
 import { navItemsFor } from "../nav-items.ts";
 import { AccountMenu } from "./AccountMenu.tsx";
 
@@ -14,6 +15,7 @@ import { AccountMenu } from "./AccountMenu.tsx";
 const HeaderBell = lazy(() => import("../../features/notifications/lazy.ts").then((m) => ({ default: m.HeaderBell })));
 const SessionEvents = lazy(() => import("../../features/notifications/lazy.ts").then((m) => ({ default: m.SessionEvents })));
 const FaxCounter = lazy(() => import("../../features/documents/lazy.ts").then((m) => ({ default: m.FaxCounter })));
+const WaitingTextSender = lazy(() => import("../../features/notes/sender.ts").then((m) => ({ default: m.WaitingTextSender })));
 const ActingDoctorSwitch = lazy(() => import("../../features/team/lazy.ts").then((m) => ({ default: m.ActingDoctorSwitch })));
 
 /**
@@ -43,6 +45,7 @@ export function Header() {
           {user && <HeaderBell />}
           {(user?.role === "doctor" || user?.role === "vma") && <FaxCounter role={user.role} />}
           {user?.role === "vma" && <ActingDoctorSwitch />}
+          {(user?.role === "doctor" || user?.role === "vma") && <WaitingTextGate />}
         </Suspense>
         <button
           type="button"
@@ -91,4 +94,9 @@ export function Header() {
       )}
     </header>
   );
+}
+
+/** Loads the background sender of notes' text only while some note's text waits (rarely: after offline edits). */
+function WaitingTextGate() {
+  return useWaitingNoteTexts().length > 0 ? <WaitingTextSender /> : null;
 }

@@ -20,6 +20,7 @@ export { useFileUrl } from "./hooks/use-file-url.ts";
 export { useConsultations } from "./hooks/use-consultations.ts";
 export { useCreateEncounterNote, useDeleteEncounterNote, useEncounterNotes } from "./hooks/use-encounter-notes.ts";
 export { useNoteDocStore } from "./hooks/use-note-doc-store.ts";
+export { useWaitingNoteTexts } from "./hooks/use-waiting-note-texts.ts";
 export { useMacros, useSetTaskStatus, useTasks } from "./hooks/use-team.ts";
 /** Server events of the live channel (not part of the data contract): see hooks/use-server-event.ts. */
 export { useServerEmit, useServerEvent } from "./hooks/use-server-event.ts";

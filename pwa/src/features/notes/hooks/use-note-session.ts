@@ -11,6 +11,7 @@ import { useAppDeps } from "../../../lib/app-deps.tsx";
 import type { NoteDocPersistence, NoteDocStore } from "../../sync/index.ts";
 import { connectNote, type NoteConnection, type NoteConnectionSnapshot } from "../lib/note-connection.ts";
 import { type EditorUser, othersHere } from "../lib/presence.ts";
+import { noteOpened } from "../lib/open-notes.ts";
 
 export type NoteSession = {
   doc: Y.Doc;
@@ -87,9 +88,11 @@ export function useNoteSession(options: { noteId: string; store: NoteDocStore | 
     onConnection();
     doc.on("update", onUpdate);
     const unsubscribe = connection.subscribe(onConnection);
+    const closed = noteOpened(noteId);
     return () => {
       doc.off("update", onUpdate);
       unsubscribe();
+      closed();
     };
   }, [session, store, persist, noteId]);
 

@@ -241,7 +241,12 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     /** Server events of the live channel (01 §7), for `useServerEvent`; the same bus for the engine's life. */
     events,
     start() {
-      const onNetwork = () => status.dispatch({ type: "network", online: isOnline() });
+      const onNetwork = () => {
+        status.dispatch({ type: "network", online: isOnline() });
+        // Back online after a failed request: one answered request clears the flag (the data on the device may
+        // need none), so the header does not say "Offline" while the server answers.
+        if (isOnline() && session.getState().internetFailure) void api.get("/health", { auth: false }).catch(() => {});
+      };
       globalThis.addEventListener?.("online", onNetwork);
       globalThis.addEventListener?.("offline", onNetwork);
       let last = session.getState();
