@@ -78,6 +78,7 @@ import { createPaidServicesService } from "./domains/commerce/services.ts";
 import { createPurchases } from "./domains/commerce/purchase.ts";
 import { createPayoutAccounts } from "./domains/commerce/payout-account.ts";
 import { createMoney } from "./domains/commerce/money.ts";
+import { createPanelSyncEffects } from "./domains/patients/panel.ts";
 
 export const API_PREFIX = "/api/v1";
 /** The version the API reference (openapi.json) states. */
@@ -98,6 +99,7 @@ export function createServices(deps: Deps) {
       encounter_notes: createNoteSyncEffects(deps),
       note_drafts: createNoteDraftSyncEffects(deps),
       medical_files: createMedicalFileSyncEffects(deps),
+      patients: createPanelSyncEffects(deps),
     },
   });
   const availability = createAvailabilityService(deps);
@@ -127,14 +129,14 @@ export function createServices(deps: Deps) {
     uploads,
     medicalFiles: createMedicalFilesApi({ ...deps, sync, uploads }),
     registration: createRegistrationService(withSessions),
-    users: createUsersService(withSessions),
+    users: createUsersService({ ...withSessions, write: sync.write }),
     chart,
     // Prescription maximums follow the patient's plan with the prescribing doctor (02 §9).
     orders: createOrdersServices(deps, { planKindOf: (patientId, doctorId) => currentPlanInterval(deps.sql, patientId, doctorId) }),
     team: createTeamServices({ ...deps, write: sync.write, notifications, auth }),
     admin: createAdminServices({ ...deps, notifications }),
     plans: createPlansService({ ...deps, priceNotice: createPriceNotice(deps) }),
-    memberships: createMembershipsService(deps),
+    memberships: createMembershipsService({ ...deps, write: sync.write }),
     payments: createPaymentsService(deps),
     webhooks: createWebhooks(deps),
     coupons: createCouponsService(deps),
@@ -166,7 +168,7 @@ export function createApi(deps: Deps, options: AppOptions) {
   api.route("/", healthRoutes({ ...deps, databaseKind: options.databaseKind }));
   api.route("/", authRoutes(services.auth, createRefreshCookie(deps.config)));
   api.route("/", registrationRoutes(services.registration));
-  api.route("/", patientsRoutes(deps));
+  api.route("/", patientsRoutes({ ...deps, write: services.sync.write }));
   api.route("/", ordersRoutes(services.orders));
   api.route("/", chartRoutes(services.chart));
   api.route("/", contactRoutes(services.contact));

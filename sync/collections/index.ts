@@ -7,6 +7,7 @@ import { consultationsCollection } from "./consultations.ts";
 import { encounterNotesCollection } from "./encounter-notes.ts";
 import { tasksCollection } from "./tasks.ts";
 import { macrosCollection } from "./macros.ts";
+import { patientsCollection } from "./patients.ts";
 import type { AnyCollection } from "./types.ts";
 
 export const SYNC_COLLECTIONS = {
@@ -18,6 +19,7 @@ export const SYNC_COLLECTIONS = {
   encounter_notes: encounterNotesCollection,
   tasks: tasksCollection,
   macros: macrosCollection,
+  patients: patientsCollection,
 } as const;
 export type CollectionName = keyof typeof SYNC_COLLECTIONS;
 export const COLLECTION_NAMES = Object.keys(SYNC_COLLECTIONS) as CollectionName[];
@@ -37,3 +39,4 @@ export * from "./consultations.ts";
 export * from "./encounter-notes.ts";
 export * from "./tasks.ts";
 export * from "./macros.ts";
+export * from "./patients.ts";

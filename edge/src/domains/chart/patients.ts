@@ -18,6 +18,7 @@ import { chartAccess, type PatientRow } from "./access.ts";
 import type { ChartAudit } from "./audit.ts";
 import { createMedicalCardRepo } from "../patients/medical-card-repo.ts";
 import type { SyncWriter } from "../sync/writer.ts";
+import { touchPanel, touchPanelIn } from "../patients/panel.ts";
 
 /** 02 §9: at most 400 patients per doctor. */
 export const PATIENTS_PER_DOCTOR_MAX = 400;
@@ -62,6 +63,7 @@ export function createChartPatients(deps: Pick<Deps, "sql" | "clock"> & { audit:
   }
   async function saveCard(patientId: string, card: Card) {
     await cards.save(patientId, card, clock.now());
+    await touchPanel(write, [patientId]);
   }
 
   return {
@@ -113,6 +115,7 @@ export function createChartPatients(deps: Pick<Deps, "sql" | "clock"> & { audit:
           returning id`;
         return row.id;
       });
+      await touchPanel(write, [id]);
       await audit.write(actor, { patientId: id, what: "patient.create", id });
       return toChartPatient(await access.patient(id));
     },
@@ -132,6 +135,7 @@ export function createChartPatients(deps: Pick<Deps, "sql" | "clock"> & { audit:
       await access.patient(id);
       await sql`update users set first_name = ${input.firstName}, last_name = ${input.lastName}, middle_name = ${input.middleName || null},
         birth_date = ${input.birthDate}, gender = ${input.gender}, updated_at = ${clock.now()} where id = ${id}`;
+      await touchPanel(write, [id]);
       await audit.write(actor, { patientId: id, what: "patient.editGeneral", id });
       return toChartPatient(await access.patient(id));
     },
@@ -145,8 +149,10 @@ export function createChartPatients(deps: Pick<Deps, "sql" | "clock"> & { audit:
       const access = chartAccess(sql, actor);
       access.requireDoctor("remove a patient");
       await access.patient(id);
-      await write(["encounter_notes"], async (w) => {
+      await write(["encounter_notes", "patients"], async (w) => {
         await w.tx`update users set doctor_id = null, updated_at = ${clock.now()} where id = ${id}`;
+        // The practice's devices stop receiving the patient's row (see sync/README.md, "Losing access").
+        await touchPanelIn(w, [id]);
         // Nobody receives these (the patient has no care team now), but the new seqs tell open
         // collaborative editors of the patient's notes to re-check their access at once (collab/watch.ts).
         await w.touchScope("encounter_notes", [id]);

@@ -12,6 +12,7 @@ import { DOCTOR_PATIENT_CAP } from "../../../../sync/constants.ts";
 import type { DoctorCard, DoctorsQuery } from "../../../../sync/schemas/doctor.ts";
 import type { AuthUser } from "../../../../sync/schemas/user.ts";
 import type { SyncWriter } from "../sync/writer.ts";
+import { CARE_TEAM_COLLECTIONS, resendToCareTeam } from "./care-team.ts";
 import { createUsersRepo, toAuthUser } from "../users/repo.ts";
 import { noSuchDoctor, panelFull } from "./errors.ts";
 import { createDoctorsRepo, isListed, toDoctorCard } from "./repo.ts";
@@ -61,7 +62,7 @@ export function createDoctorsService(deps: Pick<Deps, "sql" | "clock" | "audit">
         throw badRequest(NOT_LICENSED, { reason: "NOT_LICENSED_IN_STATE", fields: { doctorId: NOT_LICENSED } });
       }
       if (patient.doctor_id === doctor.id) return toAuthUser(patient);
-      await write(["note_drafts", "medical_files", "encounter_notes"], async (w) => {
+      await write([...CARE_TEAM_COLLECTIONS], async (w) => {
         // Assignments to one doctor queue on the doctor's row, so two admins cannot both take the 400th place.
         await w.tx`select id from users where id = ${doctor.id} for update`;
         const [{ count }] = await w.tx<{ count: number }[]>`
@@ -69,9 +70,7 @@ export function createDoctorsService(deps: Pick<Deps, "sql" | "clock" | "audit">
         if (count >= DOCTOR_PATIENT_CAP) throw panelFull();
         await w.tx`update users set doctor_id = ${doctor.id}, updated_at = ${clock.now()} where id = ${patient.id}`;
         // The new care team reads the patient's drafts, files and notes from now on: re-send them past their checkpoints.
-        await w.touchScope("note_drafts", [patient.id]);
-        await w.touchScope("medical_files", [patient.id]);
-        await w.touchScope("encounter_notes", [patient.id]);
+        await resendToCareTeam(w, [patient.id]);
       });
       await audit.record({
         event: "patient.doctor_assigned", actorId: actor.userId, subjectId: patient.id, address: meta.address,

@@ -13,6 +13,8 @@ import { CardError, type SubscriptionState } from "../../platform/payments/payme
 import { cardMessage } from "../../platform/payments/stripe-payments.ts";
 import { createDoctorsRepo, isListed } from "../doctors/repo.ts";
 import { noSuchDoctor } from "../doctors/errors.ts";
+import { assignIfNone } from "../doctors/care-team.ts";
+import type { SyncWriter } from "../sync/writer.ts";
 import { createPlansRepo, type OptionRow, toOption } from "../plans/repo.ts";
 import { noSuchPlan } from "../plans/service.ts";
 import { membershipFor, noSuchMembership } from "./access.ts";
@@ -41,7 +43,9 @@ export function recurrenceOf(p: { interval: string; interval_count: number }) {
   };
 }
 
-export function createMembershipsService(deps: Pick<Deps, "sql" | "clock" | "audit" | "payments" | "log" | "jobs">) {
+export function createMembershipsService(
+  deps: Pick<Deps, "sql" | "clock" | "audit" | "payments" | "log" | "jobs"> & { write: SyncWriter },
+) {
   const { sql, clock, audit, payments, log, jobs } = deps;
   const repo = createMembershipsRepo(sql);
   const plans = createPlansRepo(sql);
@@ -68,7 +72,7 @@ export function createMembershipsService(deps: Pick<Deps, "sql" | "clock" | "aud
     const row = await repo.bySubscription(sql, s.id);
     if (row && ["active", "trialing", "past_due"].includes(row.status)) {
       // The membership is the relationship: a patient without a doctor gets this one.
-      await sql`update users set doctor_id = ${row.doctor_id} where id = ${row.patient_id} and doctor_id is null`;
+      await assignIfNone(deps.write, { patientId: row.patient_id, doctorId: row.doctor_id, now: clock.now() });
     }
     return row;
   }

@@ -12,8 +12,10 @@ import { listOf } from "../../http/envelope.ts";
 import { createCareTeamRepo, practiceDoctorId } from "./care-team-repo.ts";
 import { createMedicalCardRepo } from "./medical-card-repo.ts";
 import { createChartAudit } from "../chart/audit.ts";
+import type { SyncWriter } from "../sync/writer.ts";
+import { touchPanel } from "./panel.ts";
 
-export function patientsRoutes(deps: Pick<Deps, "sql" | "clock" | "audit">) {
+export function patientsRoutes(deps: Pick<Deps, "sql" | "clock" | "audit"> & { write: SyncWriter }) {
   const { sql, clock } = deps;
   const audit = createChartAudit(deps.audit);
   const users = createUsersRepo(sql);
@@ -28,6 +30,7 @@ export function patientsRoutes(deps: Pick<Deps, "sql" | "clock" | "audit">) {
     const actor = actorOf(c);
     const card = valid(c, medicalCardSchema);
     await cards.saveAndMarkFilled(actor.userId, card, clock.now());
+    await touchPanel(deps.write, [actor.userId]);
     // The patient's own history is chart data: written by them, audited like the care team's edits of it.
     await audit.write(actor, { patientId: actor.userId, what: "medicalCard.save" });
     return ok(c, toAuthUser((await users.byId(actor.userId))!));

@@ -93,23 +93,27 @@ apiTest("sync access: every role × every collection × own / other doctor's / o
   const macroA = (await ctx.services.team.macros.create(await actorFor(a.doctor.token), { shortcut: ";a", text: "A" }, meta)).id;
   const macroB = (await ctx.services.team.macros.create(await actorFor(b.vma.token), { shortcut: ";b", text: "B" }, meta)).id;
 
+  // The panel's rows, as the patients' profile and card writes make them.
+  await ctx.services.sync.write(["patients"], (w) =>
+    w.touchPatients("patients", [a.patient.id, otherPatientOfA.id, b.patient.id, patientOfUnapproved.id]));
+
   const users = {
     "patient A": a.patient, "other patient of doctor A": otherPatientOfA, "doctor A": a.doctor, "VMA of A": a.vma,
     "patient B": b.patient, "doctor B": b.doctor, "VMA of B": b.vma, admin,
     "unapproved doctor": unapproved, "VMA of the unapproved doctor": vmaOfUnapproved, "patient of the unapproved doctor": patientOfUnapproved,
   };
   const sees: Record<keyof typeof users, Record<CollectionName, string[]>> = {
-    "patient A": { chats: [chatA, support], chat_messages: [msgA.id, msgA2.id, msgSupport.id], note_drafts: [], medical_files: [fileA.id, labA.id], consultations: [consultA], encounter_notes: [], tasks: [], macros: [] },
-    "other patient of doctor A": { chats: [], chat_messages: [], note_drafts: [], medical_files: [], consultations: [], encounter_notes: [], tasks: [], macros: [] },
-    "doctor A": { chats: [chatA], chat_messages: [msgA.id, msgA2.id], note_drafts: [draftA.id, draftA2.id], medical_files: [fileA.id, labA.id], consultations: [consultA, consultBWithA], encounter_notes: [noteA, noteA2.id], tasks: [taskA], macros: [macroA] },
-    "VMA of A": { chats: [], chat_messages: [], note_drafts: [draftA.id, draftA2.id], medical_files: [fileA.id, labA.id], consultations: [consultA, consultBWithA], encounter_notes: [noteA, noteA2.id], tasks: [taskA], macros: [macroA] },
-    "patient B": { chats: [chatB], chat_messages: [msgB.id], note_drafts: [], medical_files: [fileB.id], consultations: [consultBWithA], encounter_notes: [], tasks: [], macros: [] },
-    "doctor B": { chats: [chatB], chat_messages: [msgB.id], note_drafts: [draftB.id], medical_files: [fileB.id], consultations: [], encounter_notes: [noteB], tasks: [taskB], macros: [macroB] },
-    "VMA of B": { chats: [], chat_messages: [], note_drafts: [draftB.id], medical_files: [fileB.id], consultations: [], encounter_notes: [noteB], tasks: [taskB], macros: [macroB] },
-    admin: { chats: [support], chat_messages: [msgSupport.id], note_drafts: [], medical_files: [], consultations: [], encounter_notes: [], tasks: [], macros: [] },
-    "unapproved doctor": { chats: [], chat_messages: [], note_drafts: [], medical_files: [], consultations: [consultC], encounter_notes: [], tasks: [], macros: [] },
-    "VMA of the unapproved doctor": { chats: [], chat_messages: [], note_drafts: [], medical_files: [], consultations: [], encounter_notes: [], tasks: [], macros: [] },
-    "patient of the unapproved doctor": { chats: [], chat_messages: [], note_drafts: [], medical_files: [], consultations: [consultC], encounter_notes: [], tasks: [], macros: [] },
+    "patient A": { chats: [chatA, support], chat_messages: [msgA.id, msgA2.id, msgSupport.id], note_drafts: [], medical_files: [fileA.id, labA.id], consultations: [consultA], encounter_notes: [], tasks: [], macros: [], patients: [] },
+    "other patient of doctor A": { chats: [], chat_messages: [], note_drafts: [], medical_files: [], consultations: [], encounter_notes: [], tasks: [], macros: [], patients: [] },
+    "doctor A": { chats: [chatA], chat_messages: [msgA.id, msgA2.id], note_drafts: [draftA.id, draftA2.id], medical_files: [fileA.id, labA.id], consultations: [consultA, consultBWithA], encounter_notes: [noteA, noteA2.id], tasks: [taskA], macros: [macroA], patients: [a.patient.id, otherPatientOfA.id] },
+    "VMA of A": { chats: [], chat_messages: [], note_drafts: [draftA.id, draftA2.id], medical_files: [fileA.id, labA.id], consultations: [consultA, consultBWithA], encounter_notes: [noteA, noteA2.id], tasks: [taskA], macros: [macroA], patients: [a.patient.id, otherPatientOfA.id] },
+    "patient B": { chats: [chatB], chat_messages: [msgB.id], note_drafts: [], medical_files: [fileB.id], consultations: [consultBWithA], encounter_notes: [], tasks: [], macros: [], patients: [] },
+    "doctor B": { chats: [chatB], chat_messages: [msgB.id], note_drafts: [draftB.id], medical_files: [fileB.id], consultations: [], encounter_notes: [noteB], tasks: [taskB], macros: [macroB], patients: [b.patient.id] },
+    "VMA of B": { chats: [], chat_messages: [], note_drafts: [draftB.id], medical_files: [fileB.id], consultations: [], encounter_notes: [noteB], tasks: [taskB], macros: [macroB], patients: [b.patient.id] },
+    admin: { chats: [support], chat_messages: [msgSupport.id], note_drafts: [], medical_files: [], consultations: [], encounter_notes: [], tasks: [], macros: [], patients: [] },
+    "unapproved doctor": { chats: [], chat_messages: [], note_drafts: [], medical_files: [], consultations: [consultC], encounter_notes: [], tasks: [], macros: [], patients: [] },
+    "VMA of the unapproved doctor": { chats: [], chat_messages: [], note_drafts: [], medical_files: [], consultations: [], encounter_notes: [], tasks: [], macros: [], patients: [] },
+    "patient of the unapproved doctor": { chats: [], chat_messages: [], note_drafts: [], medical_files: [], consultations: [consultC], encounter_notes: [], tasks: [], macros: [], patients: [] },
   };
 
   for (const [who, user] of Object.entries(users) as [keyof typeof users, typeof admin][]) {
@@ -130,6 +134,11 @@ apiTest("sync access: every role × every collection × own / other doctor's / o
     ["a member edits a chat's title", async () => ({ token: a.patient.token, collection: "chats", row: edit(await master("chats", chatA), { title: "mine" }) }), "master"],
     ["a user creates a chat", () => ({ token: a.doctor.token, collection: "chats", row: create({ id: crypto.randomUUID(), kind: "group", title: "x", memberIds: [a.doctor.id], lastMessageAt: null, updatedAt: 0, _deleted: false }) }), "refused"],
     ["a non-member edits another practice's chat", async () => ({ token: a.doctor.token, collection: "chats", row: edit(await master("chats", chatB), { title: "x" }) }), "refused"],
+    // the panel is pull-only: its data is written by the profile and medical-card calls
+    ["the doctor edits a patient's name on the panel", async () => ({ token: a.doctor.token, collection: "patients", row: edit(await master("patients", a.patient.id), { firstName: "Renamed" }) }), "master"],
+    ["a VMA changes a patient's email on the panel", async () => ({ token: a.vma.token, collection: "patients", row: edit(await master("patients", a.patient.id), { email: "x@example.test" }) }), "master"],
+    ["another practice edits a patient on the panel", async () => ({ token: b.doctor.token, collection: "patients", row: edit(await master("patients", a.patient.id), { firstName: "Mine" }) }), "refused"],
+    ["a patient writes their own panel row", async () => ({ token: a.patient.token, collection: "patients", row: edit(await master("patients", a.patient.id), { firstName: "Me" }) }), "refused"],
     // chat messages
     ["a member writes in their chat", () => ({ token: a.patient.token, collection: "chat_messages", row: create(newMessage(chatA, a.patient.id)) }), "written"],
     ["a doctor writes in another doctor's chat", () => ({ token: a.doctor.token, collection: "chat_messages", row: create(newMessage(chatB, a.doctor.id)) }), "refused"],

@@ -24,6 +24,7 @@ export function serverValuesOnCreate(name: CollectionName, actor: Actor, now: Da
     case "consultations":
     case "tasks":
     case "macros":
+    case "patients":
       return {};
   }
 }

@@ -23,9 +23,10 @@ import {
 } from "../../../../sync/protocol.ts";
 import { createSyncRepo } from "./repo.ts";
 import { mayEdit, meetsRoleConstraints, serverValuesOnCreate, serverValuesOnEdit } from "./rules.ts";
-import { mayCreate } from "./scopes.ts";
+import { careTeamDoctorOf, mayCreate } from "./scopes.ts";
 import { contentFields, TABLES } from "./tables.ts";
 import { createSyncWriter, type SyncWrite } from "./writer.ts";
+import { ensurePanelRows } from "../patients/panel.ts";
 
 /** Collections a push may write: a new message also moves its chat's lastMessageAt. */
 const WRITES: Record<CollectionName, CollectionName[]> = {
@@ -37,6 +38,7 @@ const WRITES: Record<CollectionName, CollectionName[]> = {
   encounter_notes: ["encounter_notes"],
   tasks: ["tasks"],
   macros: ["macros"],
+  patients: ["patients"],
 };
 
 type Doc = SyncDoc & Record<string, unknown>;
@@ -56,6 +58,8 @@ export type CreateEffects = {
   committed?(actor: Actor, docs: Doc[]): Promise<void>;
   /** After commit, with the documents one push changed (edits, deletes), as written, and the fields each changed (e.g. audit). Must not throw. */
   edited?(actor: Actor, edits: EditedDoc[]): Promise<void>;
+  /** With the documents a pull page answers (e.g. the audit of health data read). Must not throw. */
+  pulled?(actor: Actor, docs: SyncDoc[]): Promise<void>;
 };
 export type Effects = Partial<Record<CollectionName, CreateEffects>>;
 
@@ -134,7 +138,10 @@ export function createSyncService(deps: { sql: Sql; changes: ChangeFeed; clock: 
     write,
 
     async pull(actor: Actor, name: CollectionName, query: PullQuery): Promise<PullResult<SyncDoc>> {
+      // Every patient of the practice has a panel row, however they were added (a seed, an admin's tool).
+      if (name === "patients") await ensurePanelRows(deps.sql, write, careTeamDoctorOf(actor));
       const { documents, more } = await repo.pull(actor, name, query);
+      if (documents.length > 0) await deps.effects?.[name]?.pulled?.(actor, documents);
       const last = documents.at(-1);
       return { documents, checkpoint: last ? { updatedAt: last.updatedAt, id: last.id } : null, ...(more ? { more: true as const } : {}) };
     },

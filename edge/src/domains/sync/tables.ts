@@ -23,6 +23,7 @@ export type TableDef = {
 export const LOCK_NAMESPACE = 7310;
 const LOCK_KEYS: Record<CollectionName, number> = {
   chats: 1, chat_messages: 2, note_drafts: 3, medical_files: 4, consultations: 5, encounter_notes: 6, tasks: 7, macros: 8,
+  patients: 9,
 };
 
 /** Fields whose column is not a plain copy of the value. */
@@ -33,6 +34,11 @@ const SPECIAL: Partial<Record<CollectionName, Record<string, Kind>>> = {
   consultations: { startAt: "timestamp", endAt: "timestamp", doctorName: "derived", patientName: "derived" },
   encounter_notes: { createdAt: "timestamp", typeName: "derived", fieldNames: "derived" },
   tasks: { createdAt: "timestamp", assigneeName: "derived", patientName: "derived", createdByName: "derived" },
+  // Everything but the change sequence is read from the patient's user row and medical card.
+  patients: {
+    doctorId: "derived", firstName: "derived", middleName: "derived", lastName: "derived", email: "derived",
+    phoneNumber: "derived", birthDate: "derived", gender: "derived", state: "derived", city: "derived", card: "derived",
+  },
 };
 
 const snake = (field: string) => field.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`);
@@ -80,6 +86,12 @@ export function selectFrom(q: Queryable, def: TableDef): Fragment {
         c.first_name || ' ' || c.last_name as created_by_name
       from tasks t join users a on a.id = t.assignee_id join users c on c.id = t.created_by
         left join users p on p.id = t.patient_id`;
+  }
+  if (def.name === "patients") {
+    // A patient who left the practice (or the platform) reads as deleted to anyone still holding the row.
+    return q`select t.id, t.seq, (t.deleted or u.role <> 'patient') as deleted, u.doctor_id, u.first_name, u.middle_name,
+        u.last_name, u.email, u.phone_number, to_char(u.birth_date, 'YYYY-MM-DD') as birth_date, u.gender, u.state, u.city, mc.card
+      from patient_panel t join users u on u.id = t.id left join medical_cards mc on mc.patient_id = t.id`;
   }
   return q`select t.* from ${q(def.table)} t`;
 }

@@ -31,6 +31,11 @@ export type SyncWrite = {
    * than their checkpoint on their next pull or live event.
    */
   touchScope(name: CollectionName, scopeValues: string[]): Promise<number>;
+  /**
+   * For a table that only tracks changes of data kept elsewhere (`patient_panel`: id, seq, deleted): gives these
+   * patients' rows a new seq, making the rows that are missing. Ids that are not patients are skipped.
+   */
+  touchPatients(name: "patients", patientIds: string[]): Promise<number>;
 };
 
 export function createSyncWriter(deps: { sql: Sql; changes: ChangeFeed }) {
@@ -103,6 +108,16 @@ export function createSyncWriter(deps: { sql: Sql; changes: ChangeFeed }) {
           const rows = await tx<{ seq: string }[]>`
             update ${tx(def.table)} set seq = nextval('sync_seq')
             where ${tx(def.scopeColumn)} = any(${scopeValues}::uuid[]) returning seq`;
+          record(name, rows.map((r) => Number(r.seq)));
+          return rows.length;
+        },
+        async touchPatients(name, patientIds) {
+          const def = tableOf(name);
+          if (patientIds.length === 0) return 0;
+          const rows = await tx<{ seq: string }[]>`
+            insert into ${tx(def.table)} (id, seq)
+            select u.id, nextval('sync_seq') from users u where u.id = any(${patientIds}::uuid[]) and u.role = 'patient'
+            on conflict (id) do update set seq = nextval('sync_seq') returning seq`;
           record(name, rows.map((r) => Number(r.seq)));
           return rows.length;
         },

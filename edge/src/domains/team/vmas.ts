@@ -43,11 +43,12 @@ export async function touchPractice(w: SyncWrite, doctorId: string) {
   await w.touchScope("note_drafts", patients);
   await w.touchScope("medical_files", patients);
   await w.touchScope("encounter_notes", patients);
+  await w.touchPatients("patients", patients);
   await w.touchScope("consultations", consultations);
   await w.touchScope("tasks", [doctorId]);
   await w.touchScope("macros", [doctorId]);
 }
-const PRACTICE_COLLECTIONS = ["note_drafts", "medical_files", "encounter_notes", "consultations", "tasks", "macros"] as const;
+const PRACTICE_COLLECTIONS = ["note_drafts", "medical_files", "encounter_notes", "consultations", "tasks", "macros", "patients"] as const;
 
 export function createVmasService(deps: VmasDeps) {
   const { sql, audit, write } = deps;

@@ -12,6 +12,8 @@ import { EMAIL_OCCUPIED } from "../registration/service.ts";
 import { createUsersRepo, toAuthUser, toPublicDoctor } from "./repo.ts";
 import { assertFaxFree } from "./fax-number.ts";
 import { visibilityOf } from "./visibility.ts";
+import type { SyncWriter } from "../sync/writer.ts";
+import { touchPanel } from "../patients/panel.ts";
 
 const CODE_TTL_MS = 10 * 60_000;
 export const INVALID_CODE = "Invalid phone verification code";
@@ -22,9 +24,16 @@ const COLUMN: Record<keyof UserUpdate, string> = {
   timezone: "timezone", specialty: "specialty", licensedStates: "licensed_states",
 };
 
-export function createUsersService(deps: Deps & { endAllSessions(userId: string, reason: "blocked"): Promise<number> }) {
+export function createUsersService(
+  deps: Deps & { endAllSessions(userId: string, reason: "blocked"): Promise<number>; write: SyncWriter },
+) {
   const { sql, clock, audit, sms, rateLimiter, limits, blobs } = deps;
   const users = createUsersRepo(sql);
+  /** Every change of a user row; a patient's reaches their care team's devices (the panel). */
+  const writeUser = async (id: string, fields: Record<string, unknown>) => {
+    await users.update(id, fields);
+    await touchPanel(deps.write, [id]);
+  };
 
   async function mustGet(id: string) {
     const row = await users.byId(id);
@@ -84,7 +93,7 @@ export function createUsersService(deps: Deps & { endAllSessions(userId: string,
         changes.sign_blob_id = await blobs.put({ ownerId: id, kind: "signature", contentType: check.contentType, data });
         if (target.sign_blob_id) await blobs.remove(target.sign_blob_id);
       }
-      await users.update(id, changes);
+      await writeUser(id, changes);
       return await current(id);
     },
 
@@ -111,7 +120,7 @@ export function createUsersService(deps: Deps & { endAllSessions(userId: string,
       const target = await mustGet(id);
       if (target.role === "admin" && !actor.isSuperAdmin) throw forbidden("Only a super admin may block an admin");
       if (target.is_super_admin) throw forbidden("A super admin cannot be blocked");
-      await users.update(id, { is_blocked: blocked });
+      await writeUser(id, { is_blocked: blocked });
       if (blocked) await deps.endAllSessions(id, "blocked");
       await audit.record({ event: blocked ? "user.blocked" : "user.unblocked", actorId: actor.userId, subjectId: id, address: meta.address });
       return await current(id);
@@ -120,7 +129,7 @@ export function createUsersService(deps: Deps & { endAllSessions(userId: string,
     async changePhone(actor: Actor, phone: string, meta: RequestMeta) {
       const user = await mustGet(actor.userId);
       if (user.phone_number !== phone) {
-        await users.update(actor.userId, { phone_number: phone, is_phone_verified: false });
+        await writeUser(actor.userId, { phone_number: phone, is_phone_verified: false });
         await sql`update verification_codes set used_at = ${clock.now()} where user_id = ${actor.userId} and used_at is null`;
         await audit.record({ event: "phone.changed", actorId: actor.userId, subjectId: actor.userId, address: meta.address });
       }
@@ -151,7 +160,7 @@ export function createUsersService(deps: Deps & { endAllSessions(userId: string,
       const target = await consumeCode(actor.userId, code);
       const user = await mustGet(actor.userId);
       if (user.phone_number !== target) throw badRequest(INVALID_CODE, { reason: "INVALID_CODE" });
-      await users.update(actor.userId, { is_phone_verified: true });
+      await writeUser(actor.userId, { is_phone_verified: true });
       await audit.record({ event: "phone.verified", actorId: actor.userId, subjectId: actor.userId, address: meta.address });
       return await current(actor.userId);
     },
@@ -162,7 +171,7 @@ export function createUsersService(deps: Deps & { endAllSessions(userId: string,
       }
       await consumeCode(actor.userId, code);
       const before = await mustGet(actor.userId);
-      await users.update(actor.userId, { email: newEmail });
+      await writeUser(actor.userId, { email: newEmail });
       await audit.record({ event: "email.changed", actorId: actor.userId, subjectId: actor.userId, address: meta.address, details: { from: before.email, to: newEmail } });
       return await current(actor.userId);
     },
@@ -175,7 +184,7 @@ export function createUsersService(deps: Deps & { endAllSessions(userId: string,
       if (await users.emailTaken(newEmail, userId)) {
         throw badRequest(EMAIL_OCCUPIED, { reason: "EMAIL_OCCUPIED", fields: { newEmail: EMAIL_OCCUPIED } });
       }
-      await users.update(userId, { email: newEmail });
+      await writeUser(userId, { email: newEmail });
       await audit.record({ event: "email.changed.by_admin", actorId: actor.userId, subjectId: userId, address: meta.address, details: { from: target.email, to: newEmail } });
       return await current(userId);
     },

@@ -16,6 +16,7 @@ import type {
   MedicalFileDoc,
   MedicalFolder,
   NoteDraftDoc,
+  PanelPatientDoc,
   TaskDoc,
 } from "../../../../sync/collections/index.ts";
 import type { Doc as YDoc } from "yjs";
@@ -134,6 +135,14 @@ export type SyncHooks = {
   useSetTaskStatus(): (id: string, status: "open" | "closed") => Promise<void>;
   /** The practice's macros on the device, for expansion offline. */
   useMacros(): LiveList<Local<MacroDoc>>;
+
+  /**
+   * The practice's patients on the device (doctor, VMA; issue 31), by last then first name; `loading` while empty
+   * and the first pull is still running. Read-only: the profile and medical-card calls change them.
+   */
+  usePanelPatients(): LiveList<Local<PanelPatientDoc>>;
+  /** One patient of the practice from the device, or null. */
+  usePanelPatient(id: string): { patient: Local<PanelPatientDoc> | null; loading: boolean };
 
   /** Notes of one encounter kept on the device, oldest first (createdAt, id). Care team only. */
   useEncounterNotes(encounterId: string): LiveList<Local<EncounterNoteDoc>>;

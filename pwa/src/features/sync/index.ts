@@ -22,6 +22,7 @@ export { useCreateEncounterNote, useDeleteEncounterNote, useEncounterNotes } fro
 export { useNoteDocStore } from "./hooks/use-note-doc-store.ts";
 export { useWaitingNoteTexts } from "./hooks/use-waiting-note-texts.ts";
 export { useMacros, useSetTaskStatus, useTasks } from "./hooks/use-team.ts";
+export { usePanelPatient, usePanelPatients } from "./hooks/use-panel-patients.ts";
 /** Server events of the live channel (not part of the data contract): see hooks/use-server-event.ts. */
 export { useServerEmit, useServerEvent } from "./hooks/use-server-event.ts";
 

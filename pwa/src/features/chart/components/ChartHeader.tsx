@@ -4,7 +4,7 @@ import { ageOn } from "../lib/chart-format.ts";
 export type HeaderPatient = {
   firstName: string;
   lastName: string;
-  middleName?: string;
+  middleName?: string | null;
   birthDate: string | null;
   gender?: string | null;
   email?: string;

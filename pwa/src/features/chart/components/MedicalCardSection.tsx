@@ -1,4 +1,4 @@
-import { Fragment, useState } from "react";
+import { Fragment, type ReactNode, useState } from "react";
 import { errorMessage } from "../../../lib/api/index.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { Button, ConfirmDialog } from "../../../ui/index.ts";
@@ -19,10 +19,12 @@ type Props = {
   card: ChartCard;
   canEdit: boolean;
   onCard: (card: ChartCard) => void;
+  /** Said under the heading (the device's copy read offline). */
+  notice?: ReactNode;
 };
 
 /** The medical card record by record: add, edit and delete each; the "nothing significant" markers; social history. */
-export function MedicalCardSection({ patientId, card, canEdit, onCard }: Props) {
+export function MedicalCardSection({ patientId, card, canEdit, onCard, notice }: Props) {
   const api = useApi();
   const { run, busy } = useActions();
   const [editing, setEditing] = useState<{ list: ListName; record: CardRecord | null } | null>(null);
@@ -41,6 +43,7 @@ export function MedicalCardSection({ patientId, card, canEdit, onCard }: Props) 
   return (
     <section className="stack" aria-labelledby="card-title">
       <h2 id="card-title">Medical card</h2>
+      {notice}
       {ORDER.map((list) => {
         const spec = LISTS[list];
         const records = card[list];

@@ -1,3 +1,8 @@
+/** Said above a part of the chart shown from the device's copy while there is no network: it reads, it does not edit. */
+export function DeviceCopyNotice() {
+  return <p className="muted chart-device-copy" role="note">Saved on this device. Editing needs a connection.</p>;
+}
+
 /** Said in place of a part of the chart that is read from the server while there is no network. */
 export function NeedsConnection({ what }: { what: string }) {
   return (

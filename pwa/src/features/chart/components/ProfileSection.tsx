@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { type ChartPatient, patientGeneralSchema } from "../../../../../sync/schemas/patient-record.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { useForm } from "../../../lib/forms/use-form.ts";
@@ -10,10 +10,12 @@ type Props = {
   patient: ChartPatient;
   canEdit: boolean;
   onSaved: (patient: ChartPatient) => void;
+  /** Said under the heading (the device's copy read offline). */
+  notice?: ReactNode;
 };
 
 /** The patient's general data, and its form (`PUT /patient/edit/general/{id}`). */
-export function ProfileSection({ patient, canEdit, onSaved }: Props) {
+export function ProfileSection({ patient, canEdit, onSaved, notice }: Props) {
   const [editing, setEditing] = useState(false);
   return (
     <section className="stack" aria-labelledby="profile-title">
@@ -21,6 +23,7 @@ export function ProfileSection({ patient, canEdit, onSaved }: Props) {
         <h2 id="profile-title">Profile</h2>
         {canEdit && !editing && <Button variant="secondary" onClick={() => setEditing(true)}>Edit profile</Button>}
       </div>
+      {notice}
       {editing
         ? (
           <GeneralForm

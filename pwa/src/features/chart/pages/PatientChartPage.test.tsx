@@ -4,7 +4,9 @@ import { describe, expect, it } from "vitest";
 import { createFetchStub, failure, randomUser, renderApp, signedInDeps, success } from "../../../test/helpers.tsx";
 import { ageOn } from "../lib/chart-format.ts";
 import { PATIENT_ID, patientChart } from "../test-fixtures.ts";
-import { beforeAll as preloadBeforeAll } from "vitest";
+import { afterEach, beforeAll as preloadBeforeAll } from "vitest";
+import type { PanelPatientDoc } from "../../../../../sync/collections/index.ts";
+import { openSyncDevice, renderAppOnDevice, type SyncDevice } from "../../../test/sync-device.tsx";
 import { preloadScreens } from "../../../test/helpers.tsx";
 
 // Screens load by route (React.lazy): loaded once here, before the 1 s waits of the tests.
@@ -13,6 +15,35 @@ preloadBeforeAll(preloadScreens, 60_000);
 const doctor = () =>
   randomUser({ role: "doctor", isAccountApproved: true, fullAccess: true, stripeAccount: "acct_1", isActiveStripeAccount: true });
 const chartPath = `/doctor/patients/${PATIENT_ID}`;
+
+const devices: SyncDevice[] = [];
+afterEach(async () => {
+  for (const device of devices.splice(0)) await device.engine.stop();
+});
+
+/** The demo patient as the practice's panel holds it on the device (issue 31): the card as stored. */
+const panelPatient = (): PanelPatientDoc => ({
+  id: PATIENT_ID, doctorId: null, firstName: "Pat", middleName: null, lastName: "Patient", email: "patient@demo.test",
+  phoneNumber: "+17025550103", birthDate: "1980-07-02", gender: "Male", state: "NV", city: "Reno",
+  card: {
+    allergies: [{ name: "Penicillin", reaction: "Hives" }],
+    medications: [{ _id: "m-1", name: "Lisinopril", dose: "10 mg", frequency: "daily" }],
+    familyHistoryNoSignificant: true,
+    socialHistory: { tobacco: "never", alcohol: "weekly", drugs: "never" },
+  },
+  updatedAt: 9, _deleted: false,
+});
+
+/** A doctor's device holding the panel, whose server cannot be reached for the chart. */
+async function offlineDevice() {
+  const device = await openSyncDevice({
+    user: doctor(),
+    serve: { patients: [panelPatient()] },
+    handlers: { [`GET /patient/${PATIENT_ID}`]: () => Promise.reject(new TypeError("Failed to fetch")) },
+  });
+  devices.push(device);
+  return device;
+}
 
 // Generous: userEvent typing is slow when the suite runs files in parallel on few cores.
 describe("PatientChartPage", { timeout: 20_000 }, () => {
@@ -107,6 +138,32 @@ describe("PatientChartPage", { timeout: 20_000 }, () => {
     await user.click(screen.getByRole("tab", { name: "Drafts & files" }));
     expect(screen.getByRole("button", { name: "New draft" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Attach file" })).toBeTruthy();
+  });
+
+  it("offline, heads the chart and shows Profile and Medical card from the device, read-only", async () => {
+    const user = userEvent.setup();
+    renderAppOnDevice(chartPath, await offlineDevice());
+    expect(await screen.findByRole("heading", { level: 1, name: "Pat Patient" })).toBeTruthy();
+    const header = screen.getByRole("heading", { level: 1 }).closest("header")!;
+    expect(within(header).getByText("Born Jul 2, 1980")).toBeTruthy();
+    expect(within(header).getByRole("link", { name: "Call +17025550103" })).toBeTruthy();
+
+    const profile = screen.getByRole("tabpanel", { name: "Profile" });
+    expect(await within(profile).findByText("Saved on this device. Editing needs a connection.")).toBeTruthy();
+    expect(within(profile).getByText("patient@demo.test")).toBeTruthy();
+    expect(within(profile).queryByRole("button", { name: "Edit profile" })).toBeNull();
+    expect(screen.queryByText("Profile: needs a connection")).toBeNull();
+
+    await user.click(screen.getByRole("tab", { name: "Medical card" }));
+    const card = screen.getByRole("tabpanel", { name: "Medical card" });
+    expect(within(card).getByText("Saved on this device. Editing needs a connection.")).toBeTruthy();
+    const allergies = within(card).getByRole("region", { name: "Allergies" });
+    expect(within(allergies).getByRole("listitem").textContent).toContain("Penicillin");
+    expect(within(allergies).getByRole("listitem").textContent).toContain("Reaction: Hives");
+    expect(within(within(card).getByRole("region", { name: "Medications" })).getByText("Lisinopril")).toBeTruthy();
+    expect(within(within(card).getByRole("region", { name: "Family history" })).getByText("No significant family history")).toBeTruthy();
+    expect(within(card).getByText("Weekly")).toBeTruthy();
+    expect(within(card).queryAllByRole("button")).toEqual([]);
   });
 
   it("answers a malformed address with not found, asking the server nothing", async () => {

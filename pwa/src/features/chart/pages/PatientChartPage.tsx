@@ -4,17 +4,20 @@ import type { ChartPatient } from "../../../../../sync/schemas/patient-record.ts
 import { useApi } from "../../../lib/app-deps.tsx";
 import { EmptyState } from "../../../ui/index.ts";
 import { useCurrentUser } from "../../auth/index.ts";
+import { usePanelPatient } from "../../sync/index.ts";
 import { DraftsAndFiles, type PatientOption, patientName } from "../../patients/index.ts";
 import { ChartHeader } from "../components/ChartHeader.tsx";
 import { type ChartTab, ChartTabPanel, ChartTabs } from "../components/ChartTabs.tsx";
 import { EncountersSection } from "../components/EncountersSection.tsx";
 import { MedicalCardSection } from "../components/MedicalCardSection.tsx";
+import { DeviceCopyNotice } from "../components/NeedsConnection.tsx";
 import { ProblemsSection } from "../components/ProblemsSection.tsx";
 import { ProfileSection } from "../components/ProfileSection.tsx";
 import { ResourceState } from "../components/ResourceState.tsx";
 import { VitalsSection } from "../components/VitalsSection.tsx";
 import { useOnlineResource } from "../hooks/use-online-resource.ts";
 import type { PatientChart } from "../lib/chart-types.ts";
+import { deviceChart } from "../lib/device-chart.ts";
 import { chartPermissions } from "../lib/permissions.ts";
 
 export const CHART_SECTIONS = [
@@ -33,7 +36,9 @@ const sectionOf = (value: string | null): ChartSection =>
 /**
  * `/doctor/patients/:patientId` and `/vma/patients/:patientId`: the patient's
  * chart. The section is in the address (`?section=`), so it survives a reload
- * and can be linked; everything but "Drafts & files" is read from the server.
+ * and can be linked. The header, Profile and Medical card are read from the server and, when it cannot be
+ * reached, from the practice's panel on the device (read-only: edits go through the server); "Drafts & files"
+ * live on the device; the other sections need a connection.
  */
 export function PatientChartPage({ basePath }: { basePath: string }) {
   const { patientId = "" } = useParams();
@@ -61,9 +66,13 @@ function Chart({ patientId, basePath }: { patientId: string; basePath: string })
   const section = sectionOf(params.get("section"));
   const permissions = chartPermissions(user.role === "doctor" ? "doctor" : "vma");
   const chart = useOnlineResource((signal) => api.get<PatientChart>(`/patient/${patientId}`, { signal }), [api, patientId]);
-  // The list hands the patient over, so the name shows at once (and offline).
+  // The device's copy of the panel (issue 31) names the patient at once, and stands in for the server offline.
+  const device = usePanelPatient(patientId).patient;
+  const offlineCopy = chart.offline && device ? deviceChart(device) : null;
+  // The list hands the patient over too (a patient the device does not hold yet).
   const fromList = (location.state as { patient?: PatientOption } | null)?.patient;
-  const known = chart.data ?? (fromList?.id === patientId ? fromList : null);
+  // The server's answer first: it is what an edit just saved, before the device hears of it.
+  const known = chart.data ?? device ?? (fromList?.id === patientId ? fromList : null);
   const name = known ? patientName(known) : "Patient";
   const encounterHref = (id: string) => `${basePath}/${patientId}/encounters/${id}`;
 
@@ -81,12 +90,19 @@ function Chart({ patientId, basePath }: { patientId: string; basePath: string })
       <ChartHeader patient={known} />
       <ChartTabs label="Chart sections" idPrefix="chart" tabs={CHART_SECTIONS} value={section} onChange={select} />
       <ChartTabPanel idPrefix="chart" id={section}>
-        {section === "profile" && (
+        {section === "profile" && offlineCopy && (
+          <ProfileSection patient={offlineCopy} canEdit={false} onSaved={() => {}} notice={<DeviceCopyNotice />} />
+        )}
+        {section === "profile" && !offlineCopy && (
           <ResourceState resource={chart} label="Profile">
             {(c) => <ProfileSection patient={c} canEdit={permissions.prepare} onSaved={savedGeneral} />}
           </ResourceState>
         )}
-        {section === "card" && (
+        {section === "card" && offlineCopy && (
+          <MedicalCardSection patientId={patientId} card={offlineCopy.medicalCard} canEdit={false} onCard={() => {}}
+            notice={<DeviceCopyNotice />} />
+        )}
+        {section === "card" && !offlineCopy && (
           <ResourceState resource={chart} label="Medical card">
             {(c) => (
               <MedicalCardSection

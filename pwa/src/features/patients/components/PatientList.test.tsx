@@ -28,7 +28,7 @@ describe("PatientList", () => {
   it("passes what is typed to the search, and Enter applies it at once", async () => {
     const user = userEvent.setup();
     const props = renderList();
-    const box = screen.getByRole("searchbox", { name: "Search by name" });
+    const box = screen.getByRole("searchbox", { name: "Search by name or email" });
     await user.type(box, "p");
     expect(props.onSearchInput).toHaveBeenCalledWith("p");
     await user.type(box, "{Enter}");

@@ -34,12 +34,12 @@ export function PatientList(props: PatientListProps) {
   return (
     <div className="stack">
       <form role="search" aria-label="Find a patient" onSubmit={onSubmit} className="patient-search">
-        <TextField label="Search by name" type="search" value={props.searchInput} onChange={props.onSearchInput} autoComplete="off" />
+        <TextField label="Search by name or email" type="search" value={props.searchInput} onChange={props.onSearchInput} autoComplete="off" />
       </form>
       <section aria-labelledby="patient-list-title" aria-busy={loading} className="stack">
         <h2 id="patient-list-title" className="visually-hidden">Patients</h2>
         <p className="muted" aria-live="polite">
-          {loading ? "Searching…" : totalCount === 0 ? "" : resultLine(offset, pageSize, totalCount, "patient", "patients")}
+          {loading || totalCount === 0 ? "" : resultLine(offset, pageSize, totalCount, "patient", "patients")}
         </p>
         {loading && patients.length === 0 && !error && <Spinner size={40} label="Loading patients" />}
         {error && (
@@ -50,7 +50,7 @@ export function PatientList(props: PatientListProps) {
         )}
         {!loading && !error && patients.length === 0 && (
           <EmptyState title={search ? `No patients match “${search}”` : "No patients yet"}>
-            {search ? "Check the spelling or search by first or last name." : "Patients who join your practice appear here."}
+            {search ? "Check the spelling or search by first or last name, or email." : "Patients who join your practice appear here."}
           </EmptyState>
         )}
         {patients.length > 0 && (

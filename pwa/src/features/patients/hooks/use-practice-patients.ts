@@ -1,27 +1,20 @@
-import type { ListResult } from "../../../../../sync/envelope.ts";
-import { useApi } from "../../../lib/app-deps.tsx";
-import { useLoad } from "../../../lib/use-load.ts";
-import type { PatientOption } from "../patient-display.ts";
+import { useMemo } from "react";
+import { usePanelPatients } from "../../sync/index.ts";
+import { searchPatients } from "../patient-search.ts";
 
 export const PATIENTS_PAGE_SIZE = 20;
 
-/** `GET /doctorPatients/list/dropdown?search&offset&limit`: the practice's patients. */
+/**
+ * The practice's patients from the device (issue 31: the panel is synced, so the list works offline), by last
+ * then first name, searched by name or email and paged here. `loading` until the device knows the panel (the
+ * first pull), so an empty list always means no patients.
+ */
 export function usePracticePatients(query: { search: string; offset: number }) {
-  const api = useApi();
+  const panel = usePanelPatients();
   const search = query.search.trim();
-  const state = useLoad(
-    (signal) =>
-      api.get<ListResult<PatientOption>>("/doctorPatients/list/dropdown", {
-        query: { search: search || undefined, offset: query.offset, limit: PATIENTS_PAGE_SIZE },
-        signal,
-      }),
-    [api, search, query.offset],
+  const page = useMemo(
+    () => searchPatients(panel.items, { search, offset: query.offset, limit: PATIENTS_PAGE_SIZE }),
+    [panel.items, search, query.offset],
   );
-  return {
-    list: state.data?.list ?? [],
-    totalCount: state.data?.totalCount ?? 0,
-    loading: state.loading,
-    error: state.error,
-    reload: state.reload,
-  };
+  return { list: page.list, totalCount: page.totalCount, loading: panel.loading };
 }

@@ -37,8 +37,8 @@ export function PatientsPage({ basePath }: { basePath: string }) {
         offset={offset}
         pageSize={PATIENTS_PAGE_SIZE}
         loading={patients.loading}
-        error={patients.error}
-        onRetry={patients.reload}
+        error={null}
+        onRetry={() => {}}
         onPage={setOffset}
         patientHref={(id) => `${basePath}/${id}`}
       />

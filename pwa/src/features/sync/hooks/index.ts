@@ -8,3 +8,4 @@ export { useConsultations } from "./use-consultations.ts";
 export { useCreateEncounterNote, useDeleteEncounterNote, useEncounterNotes } from "./use-encounter-notes.ts";
 export { useNoteDocStore } from "./use-note-doc-store.ts";
 export { useMacros, useSetTaskStatus, useTasks } from "./use-team.ts";
+export { usePanelPatient, usePanelPatients } from "./use-panel-patients.ts";

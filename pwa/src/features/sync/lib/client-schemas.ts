@@ -23,6 +23,8 @@ export const SEALED_FIELDS = {
   // A task names a patient and says what is wrong; a macro's text may hold clinical phrasing.
   tasks: ["assigneeName", "patientName", "description", "createdByName", "dueDate"],
   macros: ["text"],
+  // The practice's panel: who each patient is and their medical card; only ids and `updatedAt` stay plain.
+  patients: ["firstName", "middleName", "lastName", "email", "phoneNumber", "birthDate", "gender", "state", "city", "card"],
 } as const satisfies Record<CollectionName, readonly string[]>;
 
 /** Refuses to seal indexed, primary or unknown fields; returns them otherwise. */

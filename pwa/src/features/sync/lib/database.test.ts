@@ -167,6 +167,35 @@ describe("the device database", () => {
   });
 });
 
+describe("the practice's panel (patients)", () => {
+  const panelPatient = (patch: Record<string, unknown> = {}) => ({
+    id: crypto.randomUUID(), doctorId: userId, firstName: "Pat", middleName: null, lastName: "Patient", email: "pat@example.com",
+    phoneNumber: "+17025550103", birthDate: "1980-07-02", gender: "Male", state: "NV", city: "Reno",
+    card: { allergies: [{ name: "Penicillin", reaction: "Hives" }], medications: [{ _id: "m1", name: "Lisinopril" }], socialHistory: null },
+    updatedAt: 3, ...patch,
+  });
+
+  it("accepts a card object or null, and seals everything but the ids and updatedAt", async () => {
+    const idb = newDevice();
+    const db = await open(idb, dataKey());
+    const withCard = panelPatient();
+    const noCard = panelPatient({ card: null, gender: null, firstName: "Ann", lastName: "Other" });
+    await db.patients.bulkInsert([withCard, noCard] as never);
+
+    const rows = await rawRows(idb, "patients");
+    expect(rows).toHaveLength(2);
+    const text = JSON.stringify(rows);
+    for (const secret of ["Penicillin", "Lisinopril", "Patient", "pat@example.com", "1980-07-02", "Reno", "+1702"]) {
+      expect(text).not.toContain(secret);
+    }
+    for (const row of rows) {
+      expect(Object.keys(row).filter((k) => !k.startsWith("_")).sort()).toEqual(["doctorId", "id", "updatedAt"]);
+    }
+    expect((await db.patients.findOne(withCard.id).exec())?.toJSON()).toMatchObject(withCard);
+    expect((await db.patients.findOne(noCard.id).exec())?.toJSON()).toMatchObject(noCard);
+  });
+});
+
 describe("a database of the previous version (crypto-js fields)", () => {
   it("is deleted when the new one opens", async () => {
     const idb = newDevice();

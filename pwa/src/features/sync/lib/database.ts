@@ -2,7 +2,7 @@
  * One RxDB database per signed-in user (`dpc-v2-<userId>`) on the Dexie storage,
  * its health content sealed at rest by `sealed-storage.ts` (AES-GCM, one
  * ciphertext per document) under a key derived from the data key.
- * One collection per registered one (eight of the free tier's 13 per process: a tab opens one user's
+ * One collection per registered one (nine of the free tier's 13 per process: a tab opens one user's
  * database; tests running two devices in one process open only the collections they use, `collections`);
  * file bytes live in the blobs database.
  * Dev-mode is never loaded (it would fetch a page from the internet).

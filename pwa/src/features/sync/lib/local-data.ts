@@ -62,6 +62,12 @@ export type LocalData = {
    * synced since (sent): the note's `note_text` mark, counted in the status and named at sign-out.
    */
   markNoteText(noteId: string, waiting: boolean): void;
+  /**
+   * Collections whose first pull has finished in this tab since it opened (its replication caught up with the
+   * server once): until then an empty list may only mean "not pulled yet". Only the leading tab replicates.
+   */
+  pulled(): ReadonlySet<CollectionName>;
+  subscribePulled(listener: () => void): () => void;
   /** Resolves once the marks queued so far are in the blobs database (tests, the benchmark). */
   flushPending(): Promise<void>;
   /** Stops replication, the live channel and uploads; `remove` also deletes both databases. */
@@ -82,6 +88,13 @@ export async function openLocalData(userId: string, dataKey: Uint8Array<ArrayBuf
   const replications: RxReplicationState<unknown, unknown>[] = [];
   let socket: LiveSocket | null = null;
   let closed = false;
+  let pulled: ReadonlySet<CollectionName> = new Set();
+  const pulledListeners = new Set<() => void>();
+  function markPulled(name: CollectionName) {
+    if (closed || pulled.has(name)) return;
+    pulled = new Set([...pulled, name]);
+    for (const listener of [...pulledListeners]) listener();
+  }
 
   const uploads = createUploadQueue({
     store: blobs,
@@ -151,6 +164,7 @@ export async function openLocalData(userId: string, dataKey: Uint8Array<ArrayBuf
       },
     });
     replications.push(state as RxReplicationState<unknown, unknown>);
+    void state.awaitInitialReplication().then(() => markPulled(name), () => {});
     // Notes' text of notes this device no longer has, once the notes have caught up with the server.
     if (name === "encounter_notes") {
       void state.awaitInitialReplication()
@@ -189,6 +203,11 @@ export async function openLocalData(userId: string, dataKey: Uint8Array<ArrayBuf
     subscribePending: marks.subscribe,
     markPending: mark,
     markNoteText,
+    pulled: () => pulled,
+    subscribePulled(listener) {
+      pulledListeners.add(listener);
+      return () => pulledListeners.delete(listener);
+    },
     flushPending: () => marks.flush(),
     async close(options = {}) {
       if (closed) return;
