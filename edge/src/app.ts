@@ -79,6 +79,7 @@ import { createPurchases } from "./domains/commerce/purchase.ts";
 import { createPayoutAccounts } from "./domains/commerce/payout-account.ts";
 import { createMoney } from "./domains/commerce/money.ts";
 import { createPanelSyncEffects } from "./domains/patients/panel.ts";
+import { createChartEntrySyncEffects, flushChartEntries } from "./domains/chart/entries.ts";
 
 export const API_PREFIX = "/api/v1";
 /** The version the API reference (openapi.json) states. */
@@ -100,6 +101,7 @@ export function createServices(deps: Deps) {
       note_drafts: createNoteDraftSyncEffects(deps),
       medical_files: createMedicalFileSyncEffects(deps),
       patients: createPanelSyncEffects(deps),
+      chart_entries: createChartEntrySyncEffects(deps),
     },
   });
   const availability = createAvailabilityService(deps);
@@ -163,6 +165,13 @@ export function createApi(deps: Deps, options: AppOptions) {
   api.use("*", bodySizeLimit());
   api.use("*", compressJson());
   api.use("*", createActorResolver(deps));
+  // Chart entries written by this request reach the care team's devices now (chart/entries.ts).
+  api.use("*", async (c, next) => {
+    await next();
+    if (c.req.method === "GET" || c.req.method === "HEAD" || c.req.method === "OPTIONS") return;
+    await flushChartEntries(deps.sql, services.sync.write)
+      .catch((e: unknown) => deps.log.error("chart entries were not sequenced", { error: e instanceof Error ? e.message : String(e) }));
+  });
 
   // Order matters: routers with static `/users/...` paths come before `/users/:id`.
   api.route("/", healthRoutes({ ...deps, databaseKind: options.databaseKind }));

@@ -1,10 +1,12 @@
 /**
  * The whole chart offline (issue 31): the demo doctor opens the patient list once online, so the practice's
  * panel reaches the device; then, with no network and no reload, finds the demo patient by searching the
- * device, opens the chart and reads the header and the medical card from the device, read-only.
+ * device, opens the chart and reads the header and the medical card from the device, read-only. Then the
+ * chart's entries: a problem, vitals, an encounter and its diagnosis written online reach the device, and
+ * read offline in their sections and on the encounter's page, with the actions that need the server hidden.
  */
-import { expect, test } from "@playwright/test";
-import { DEMO_PASSWORD, signIn } from "./helpers.ts";
+import { expect, type Page, test } from "@playwright/test";
+import { accessTokenOf, DEMO_PASSWORD, signIn } from "./helpers.ts";
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -45,6 +47,109 @@ test("the doctor finds a patient and reads their header and medical card with no
     await expect(card.getByRole("button")).toHaveCount(0);
   } finally {
     await context.setOffline(false);
+    await context.close();
+  }
+});
+
+/** The ids of the chart entries of this patient the device holds (the plain fields of RxDB's store; the data is sealed). */
+async function deviceEntryIds(page: Page, patientId: string): Promise<string[]> {
+  return await page.evaluate(async (patientId) => {
+    const name = (await indexedDB.databases()).map((d) => d.name ?? "").find((n) => n.endsWith("--0--chart_entries"));
+    if (!name) return [];
+    const db = await new Promise<IDBDatabase>((ok, fail) => {
+      const open = indexedDB.open(name);
+      open.onsuccess = () => ok(open.result);
+      open.onerror = () => fail(open.error);
+    });
+    try {
+      const rows = await Promise.all([...db.objectStoreNames].map((store) =>
+        new Promise<{ id?: string; patientId?: string }[]>((ok, fail) => {
+          const all = db.transaction(store).objectStore(store).getAll();
+          all.onsuccess = () => ok(all.result);
+          all.onerror = () => fail(all.error);
+        })
+      ));
+      return rows.flat().filter((r) => r.patientId === patientId).map((r) => r.id ?? "");
+    } finally {
+      db.close();
+    }
+  }, patientId);
+}
+
+test("the doctor reads problems, vitals, encounters and diagnoses with no network", async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const stamp = Date.now();
+  const made: { encounter?: string; problem?: string } = {};
+  let token = "";
+  const api = async (method: string, path: string, data?: unknown) => {
+    const res = await page.request.fetch(`/api/v1${path}`, { method, data, headers: { authorization: `Bearer ${token}` } });
+    expect(res.status(), `${method} ${path}: ${await res.text()}`).toBeLessThan(300);
+    return (await res.json()).result;
+  };
+  try {
+    await page.goto("/");
+    await signIn(page, "doctor@demo.test", DEMO_PASSWORD);
+    await expect(page.getByRole("banner").getByRole("button", { name: /account menu/ })).toBeVisible();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 })
+      .catch(() => page.reload());
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Patients" }).click();
+    await page.getByRole("region", { name: "Patients" }).getByRole("link", { name: /Pat Patient/ }).click();
+    // A phone from here on (a home visit).
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByRole("heading", { level: 1, name: "Pat Patient" })).toBeVisible();
+    const patientId = new URL(page.url()).pathname.split("/").at(-1)!;
+
+    // Written online through the chart API (as another device of the practice would).
+    token = await accessTokenOf(page);
+    made.problem = (await api("POST", `/problems/patient/${patientId}`, { name: `Asthma ${stamp}`, code: "J45.909", onset: "2015" })).id;
+    const encounter = await api("POST", `/encounters/${patientId}`, {
+      type: "office", reason: `Home visit ${stamp}`, datetime: new Date().toISOString(), details: `Seen at home ${stamp}`,
+    });
+    made.encounter = encounter.id;
+    const diagnosis = await api("POST", `/diagnoses/create/${encounter.id}`, { code: "J20.9", comment: "Likely viral" });
+    const vitals = await api("POST", `/vitals/patient/${patientId}`, { encounterId: encounter.id, bloodPressure: "131/87", heartRate: 77 });
+    await expect.poll(() => deviceEntryIds(page, patientId), { timeout: 30_000 })
+      .toEqual(expect.arrayContaining([made.problem, encounter.id, diagnosis.id, vitals.id]));
+
+    await context.setOffline(true);
+    await expect(page.getByRole("banner").getByRole("alert")).toContainText("You are offline");
+
+    await page.getByRole("tab", { name: "Problems" }).click();
+    const problems = page.getByRole("tabpanel", { name: "Problems" });
+    await expect(problems.getByText("Saved on this device. Editing needs a connection.")).toBeVisible();
+    await expect(problems.getByRole("listitem").filter({ hasText: `Asthma ${stamp}` })).toBeVisible();
+    await expect(problems.getByRole("button")).toHaveCount(0);
+
+    await page.getByRole("tab", { name: "Vitals" }).click();
+    const vitalsPanel = page.getByRole("tabpanel", { name: "Vitals" });
+    await expect(vitalsPanel.getByRole("table").getByText("131/87").first()).toBeVisible();
+    await expect(vitalsPanel.getByRole("button", { name: "Add vitals" })).toHaveCount(0);
+
+    await page.getByRole("tab", { name: "Encounters" }).click();
+    const encounters = page.getByRole("tabpanel", { name: "Encounters" });
+    await expect(encounters.getByRole("button", { name: "New encounter" })).toHaveCount(0);
+    await encounters.getByRole("link", { name: new RegExp(`Home visit ${stamp}`) }).click();
+
+    await expect(page.getByRole("heading", { level: 1, name: `Home visit ${stamp}` })).toBeVisible();
+    await expect(page.getByText(`Seen at home ${stamp}`)).toBeVisible();
+    const diagnoses = page.getByRole("region", { name: "Diagnoses" });
+    await expect(diagnoses.getByRole("listitem").filter({ hasText: "J20.9" })).toBeVisible();
+    await expect(diagnoses.getByRole("button")).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Vitals of this encounter" }).getByText("131/87").first()).toBeVisible();
+    const actions = page.getByRole("group", { name: "Encounter actions" });
+    for (const name of ["Edit", "Delete", "Download PDF", "Fax"]) await expect(actions.getByRole("button", { name, exact: true })).toHaveCount(0);
+    // Orders are not on the device yet: said so, never "None.", and nothing can be ordered.
+    const orders = page.getByRole("region", { name: "Orders" });
+    await expect(orders.getByRole("status")).toContainText("Orders need a connection");
+    await expect(orders.getByText("None.")).toHaveCount(0);
+    await expect(orders.getByRole("button", { name: "Order lab" })).toHaveCount(0);
+  } finally {
+    await context.setOffline(false);
+    // The demo patient is shared by the browser tests: the encounter and the problem go again.
+    if (token && made.encounter) await api("DELETE", `/encounters/${made.encounter}`).catch(() => {});
+    if (token && made.problem) await api("DELETE", `/problems/${made.problem}`).catch(() => {});
     await context.close();
   }
 });

@@ -8,10 +8,18 @@ import {
 import { parseContentRange, PULL_BULK_LIMIT_MAX, pullQuerySchema, refusedTombstone } from "../protocol.ts";
 import { hasLoneSurrogate, UNSTORABLE_TEXT } from "../rules/storable-text.ts";
 
+/** A document schema's fields: an object's, or every field of a union's options (chart entries: one per kind). */
+function shapeOf(schema: unknown): Record<string, z.ZodType> {
+  const s = schema as { shape?: Record<string, z.ZodType>; options?: unknown[] };
+  if (s.shape) return s.shape;
+  if (s.options) return Object.assign({}, ...s.options.map(shapeOf));
+  throw new Error("not an object or a union of objects");
+}
+
 Deno.test("sync collections: each definition agrees with itself", async (t) => {
   for (const name of COLLECTION_NAMES) {
     const c = collectionOf(name);
-    const shape = Object.keys((c.schema as unknown as z.ZodObject).shape);
+    const shape = Object.keys(shapeOf(c.schema));
     const rx = c.rxSchema;
     await t.step(`${name}: the RxDB schema lists the zod fields (less RxDB's own _deleted)`, () => {
       assert.equal(c.name, name);
@@ -55,7 +63,7 @@ Deno.test("sync collections: every text refuses what PostgreSQL cannot store (NU
     return !result.success && result.error.issues.some((issue) => issue.message === UNSTORABLE_TEXT);
   };
   for (const name of COLLECTION_NAMES) {
-    const shape = (collectionOf(name).schema as unknown as z.ZodObject).shape as Record<string, z.ZodType>;
+    const shape = shapeOf(collectionOf(name).schema);
     // A text field is one that takes a short plain string (ids, enums and timestamps do not).
     const texts = Object.keys(shape).filter((field) => shape[field].safeParse("ok").success);
     await t.step(`${name}: ${texts.join(", ") || "no text field"}`, () => {
@@ -77,6 +85,16 @@ Deno.test("sync collections: every text refuses what PostgreSQL cannot store (NU
       assert.equal(noteFieldsSchema.safeParse({ [value]: "x" }).success, false, JSON.stringify(value));
       assert.ok(refuses(SYNC_COLLECTIONS.encounter_notes.schema, { fieldNames: [value] }), JSON.stringify(value));
     }
+  });
+  await t.step("a chart entry's data (a problem's name)", () => {
+    const id = "7d3c8f4e-2f0a-4b7e-9a55-1f2e3d4c5b6a";
+    const problem = { id, patientId: id, name: "Asthma", code: null, status: "active", onset: "", comment: "", isShared: false, createdBy: id, createdAt: "2026-01-31T12:00:00.000Z" };
+    const entry = (data: unknown) => ({ id, patientId: id, kind: "problem", encounterId: null, data, updatedAt: 1, _deleted: false });
+    assert.equal(SYNC_COLLECTIONS.chart_entries.schema.safeParse(entry(problem)).success, true);
+    for (const value of bad) assert.equal(SYNC_COLLECTIONS.chart_entries.schema.safeParse(entry({ ...problem, name: value })).success, false, JSON.stringify(value));
+    // Only a deleted entry may come without data.
+    assert.equal(SYNC_COLLECTIONS.chart_entries.schema.safeParse(entry(null)).success, false);
+    assert.equal(SYNC_COLLECTIONS.chart_entries.schema.safeParse({ ...entry(null), _deleted: true }).success, true);
   });
 });
 

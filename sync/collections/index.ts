@@ -8,6 +8,7 @@ import { encounterNotesCollection } from "./encounter-notes.ts";
 import { tasksCollection } from "./tasks.ts";
 import { macrosCollection } from "./macros.ts";
 import { patientsCollection } from "./patients.ts";
+import { chartEntriesCollection } from "./chart-entries.ts";
 import type { AnyCollection } from "./types.ts";
 
 export const SYNC_COLLECTIONS = {
@@ -20,6 +21,7 @@ export const SYNC_COLLECTIONS = {
   tasks: tasksCollection,
   macros: macrosCollection,
   patients: patientsCollection,
+  chart_entries: chartEntriesCollection,
 } as const;
 export type CollectionName = keyof typeof SYNC_COLLECTIONS;
 export const COLLECTION_NAMES = Object.keys(SYNC_COLLECTIONS) as CollectionName[];
@@ -40,3 +42,4 @@ export * from "./encounter-notes.ts";
 export * from "./tasks.ts";
 export * from "./macros.ts";
 export * from "./patients.ts";
+export * from "./chart-entries.ts";

@@ -76,3 +76,17 @@ export type Vitals = {
   recordedBy: { id: string; firstName: string; lastName: string };
   recordedAt: string;
 };
+
+const round1 = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);
+
+/** Vitals entered in imperial units, in the format asked for (the server's answers and the device's copy alike). */
+export function vitalsInFormat(v: Vitals, format: (typeof VITALS_FORMATS)[number]): Vitals {
+  if (format === "imperial") return { ...v, format };
+  return {
+    ...v,
+    format,
+    weight: round1(v.weight === null ? null : v.weight * 0.45359237),
+    height: round1(v.height === null ? null : v.height * 2.54),
+    temperature: round1(v.temperature === null ? null : (v.temperature - 32) * 5 / 9),
+  };
+}

@@ -8,7 +8,7 @@ import type { Deps } from "../../deps.ts";
 import { AppError } from "../../http/errors.ts";
 import type { IntakeVitals } from "../../../../sync/schemas/intake-form.ts";
 import { INTAKE_MESSAGES } from "../../../../sync/schemas/intake-form.ts";
-import { bmiOf, type Vitals, type VitalsCreate, VITALS_FORMATS } from "../../../../sync/schemas/vitals.ts";
+import { bmiOf, type Vitals, type VitalsCreate, VITALS_FORMATS, vitalsInFormat } from "../../../../sync/schemas/vitals.ts";
 import { type ChartAccess, chartAccess } from "./access.ts";
 import type { ChartAudit } from "./audit.ts";
 
@@ -20,22 +20,17 @@ type VitalsRow = {
   source: "manual" | "intake"; recorded_by: string; first_name: string; last_name: string; recorded_at: Date;
 };
 const num = (v: string | null) => (v === null ? null : Number(v));
-const round1 = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);
 
 export function toVitals(r: VitalsRow, format: Format): Vitals {
-  const metric = format === "metric";
-  const weight = num(r.weight_lbs), height = num(r.height_in), temp = num(r.temperature_f);
-  return {
+  return vitalsInFormat({
     id: r.id, patientId: r.patient_id, encounterId: r.encounter_id, consultationId: r.consultation_id,
     bloodPressure: r.systolic && r.diastolic ? `${r.systolic}/${r.diastolic}` : null,
     heartRate: num(r.heart_rate), respiratoryRate: num(r.respiratory_rate), bmi: num(r.bmi),
-    weight: metric ? round1(weight === null ? null : weight * 0.45359237) : weight,
-    height: metric ? round1(height === null ? null : height * 2.54) : height,
-    temperature: metric ? round1(temp === null ? null : (temp - 32) * 5 / 9) : temp,
-    format, source: r.source,
+    weight: num(r.weight_lbs), height: num(r.height_in), temperature: num(r.temperature_f),
+    format: "imperial", source: r.source,
     recordedBy: { id: r.recorded_by, firstName: r.first_name, lastName: r.last_name },
     recordedAt: r.recorded_at.toISOString(),
-  };
+  }, format);
 }
 
 type Candidate = { id: string; vitals: IntakeVitals | null; start_at: Date };

@@ -7,11 +7,11 @@ import type { SyncWrite, SyncWriter } from "../sync/writer.ts";
 import { touchPanelIn } from "../patients/panel.ts";
 
 /** The synced collections the care team reads by patient (the panel's row included). */
-export const CARE_TEAM_COLLECTIONS = ["note_drafts", "medical_files", "encounter_notes", "patients"] as const;
+export const CARE_TEAM_COLLECTIONS = ["note_drafts", "medical_files", "encounter_notes", "patients", "chart_entries"] as const;
 
 /** Gives the patients' synced clinical rows new seqs, so a care team that just gained them pulls them. */
 export async function resendToCareTeam(w: SyncWrite, patientIds: string[]): Promise<void> {
-  for (const name of ["note_drafts", "medical_files", "encounter_notes"] as const) await w.touchScope(name, patientIds);
+  for (const name of ["note_drafts", "medical_files", "encounter_notes", "chart_entries"] as const) await w.touchScope(name, patientIds);
   await touchPanelIn(w, patientIds);
 }
 

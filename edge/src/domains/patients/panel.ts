@@ -10,6 +10,7 @@ import type { Deps } from "../../deps.ts";
 import { createChartAudit } from "../chart/audit.ts";
 import type { CreateEffects } from "../sync/service.ts";
 import type { SyncWrite, SyncWriter } from "../sync/writer.ts";
+import { careTeamDoctorOf } from "../sync/scopes.ts";
 
 /** After a write of these patients' profile or card, in a transaction of its own. */
 export async function touchPanel(write: SyncWriter, patientIds: string[]): Promise<void> {
@@ -32,9 +33,13 @@ export async function ensurePanelRows(sql: Sql, write: SyncWriter, doctorId: str
 }
 
 /** The panel's sync effects: a pull page is a read of the patients' health data (their card), audited as such. */
-export function createPanelSyncEffects(deps: Pick<Deps, "audit" | "log">): CreateEffects {
+export function createPanelSyncEffects(deps: Pick<Deps, "sql" | "audit" | "log">): CreateEffects {
   const audit = createChartAudit(deps.audit);
   return {
+    // Every patient of the practice has a panel row, however they were added (a seed, an admin's tool).
+    async beforePull(actor, write) {
+      await ensurePanelRows(deps.sql, write, careTeamDoctorOf(actor));
+    },
     async pulled(actor, docs) {
       await audit.read(actor, { patientId: null, what: "panel.pull", details: { patientIds: docs.map((d) => d.id) } })
         .catch((e: unknown) => deps.log.error("audit of a panel pull failed", { error: e instanceof Error ? e.message : String(e) }));

@@ -103,17 +103,17 @@ apiTest("sync access: every role × every collection × own / other doctor's / o
     "unapproved doctor": unapproved, "VMA of the unapproved doctor": vmaOfUnapproved, "patient of the unapproved doctor": patientOfUnapproved,
   };
   const sees: Record<keyof typeof users, Record<CollectionName, string[]>> = {
-    "patient A": { chats: [chatA, support], chat_messages: [msgA.id, msgA2.id, msgSupport.id], note_drafts: [], medical_files: [fileA.id, labA.id], consultations: [consultA], encounter_notes: [], tasks: [], macros: [], patients: [] },
-    "other patient of doctor A": { chats: [], chat_messages: [], note_drafts: [], medical_files: [], consultations: [], encounter_notes: [], tasks: [], macros: [], patients: [] },
-    "doctor A": { chats: [chatA], chat_messages: [msgA.id, msgA2.id], note_drafts: [draftA.id, draftA2.id], medical_files: [fileA.id, labA.id], consultations: [consultA, consultBWithA], encounter_notes: [noteA, noteA2.id], tasks: [taskA], macros: [macroA], patients: [a.patient.id, otherPatientOfA.id] },
-    "VMA of A": { chats: [], chat_messages: [], note_drafts: [draftA.id, draftA2.id], medical_files: [fileA.id, labA.id], consultations: [consultA, consultBWithA], encounter_notes: [noteA, noteA2.id], tasks: [taskA], macros: [macroA], patients: [a.patient.id, otherPatientOfA.id] },
-    "patient B": { chats: [chatB], chat_messages: [msgB.id], note_drafts: [], medical_files: [fileB.id], consultations: [consultBWithA], encounter_notes: [], tasks: [], macros: [], patients: [] },
-    "doctor B": { chats: [chatB], chat_messages: [msgB.id], note_drafts: [draftB.id], medical_files: [fileB.id], consultations: [], encounter_notes: [noteB], tasks: [taskB], macros: [macroB], patients: [b.patient.id] },
-    "VMA of B": { chats: [], chat_messages: [], note_drafts: [draftB.id], medical_files: [fileB.id], consultations: [], encounter_notes: [noteB], tasks: [taskB], macros: [macroB], patients: [b.patient.id] },
-    admin: { chats: [support], chat_messages: [msgSupport.id], note_drafts: [], medical_files: [], consultations: [], encounter_notes: [], tasks: [], macros: [], patients: [] },
-    "unapproved doctor": { chats: [], chat_messages: [], note_drafts: [], medical_files: [], consultations: [consultC], encounter_notes: [], tasks: [], macros: [], patients: [] },
-    "VMA of the unapproved doctor": { chats: [], chat_messages: [], note_drafts: [], medical_files: [], consultations: [], encounter_notes: [], tasks: [], macros: [], patients: [] },
-    "patient of the unapproved doctor": { chats: [], chat_messages: [], note_drafts: [], medical_files: [], consultations: [consultC], encounter_notes: [], tasks: [], macros: [], patients: [] },
+    "patient A": { chats: [chatA, support], chat_messages: [msgA.id, msgA2.id, msgSupport.id], note_drafts: [], medical_files: [fileA.id, labA.id], consultations: [consultA], encounter_notes: [], tasks: [], macros: [], patients: [], chart_entries: [] },
+    "other patient of doctor A": { chats: [], chat_messages: [], note_drafts: [], medical_files: [], consultations: [], encounter_notes: [], tasks: [], macros: [], patients: [], chart_entries: [] },
+    "doctor A": { chats: [chatA], chat_messages: [msgA.id, msgA2.id], note_drafts: [draftA.id, draftA2.id], medical_files: [fileA.id, labA.id], consultations: [consultA, consultBWithA], encounter_notes: [noteA, noteA2.id], tasks: [taskA], macros: [macroA], patients: [a.patient.id, otherPatientOfA.id], chart_entries: [chartA.encounterId, chartA2.encounterId, deletedEncounter.encounterId] },
+    "VMA of A": { chats: [], chat_messages: [], note_drafts: [draftA.id, draftA2.id], medical_files: [fileA.id, labA.id], consultations: [consultA, consultBWithA], encounter_notes: [noteA, noteA2.id], tasks: [taskA], macros: [macroA], patients: [a.patient.id, otherPatientOfA.id], chart_entries: [chartA.encounterId, chartA2.encounterId, deletedEncounter.encounterId] },
+    "patient B": { chats: [chatB], chat_messages: [msgB.id], note_drafts: [], medical_files: [fileB.id], consultations: [consultBWithA], encounter_notes: [], tasks: [], macros: [], patients: [], chart_entries: [] },
+    "doctor B": { chats: [chatB], chat_messages: [msgB.id], note_drafts: [draftB.id], medical_files: [fileB.id], consultations: [], encounter_notes: [noteB], tasks: [taskB], macros: [macroB], patients: [b.patient.id], chart_entries: [chartB.encounterId] },
+    "VMA of B": { chats: [], chat_messages: [], note_drafts: [draftB.id], medical_files: [fileB.id], consultations: [], encounter_notes: [noteB], tasks: [taskB], macros: [macroB], patients: [b.patient.id], chart_entries: [chartB.encounterId] },
+    admin: { chats: [support], chat_messages: [msgSupport.id], note_drafts: [], medical_files: [], consultations: [], encounter_notes: [], tasks: [], macros: [], patients: [], chart_entries: [] },
+    "unapproved doctor": { chats: [], chat_messages: [], note_drafts: [], medical_files: [], consultations: [consultC], encounter_notes: [], tasks: [], macros: [], patients: [], chart_entries: [] },
+    "VMA of the unapproved doctor": { chats: [], chat_messages: [], note_drafts: [], medical_files: [], consultations: [], encounter_notes: [], tasks: [], macros: [], patients: [], chart_entries: [] },
+    "patient of the unapproved doctor": { chats: [], chat_messages: [], note_drafts: [], medical_files: [], consultations: [consultC], encounter_notes: [], tasks: [], macros: [], patients: [], chart_entries: [] },
   };
 
   for (const [who, user] of Object.entries(users) as [keyof typeof users, typeof admin][]) {
@@ -137,6 +137,10 @@ apiTest("sync access: every role × every collection × own / other doctor's / o
     // the panel is pull-only: its data is written by the profile and medical-card calls
     ["the doctor edits a patient's name on the panel", async () => ({ token: a.doctor.token, collection: "patients", row: edit(await master("patients", a.patient.id), { firstName: "Renamed" }) }), "master"],
     ["a VMA changes a patient's email on the panel", async () => ({ token: a.vma.token, collection: "patients", row: edit(await master("patients", a.patient.id), { email: "x@example.test" }) }), "master"],
+    // the chart's entries are pull-only: the chart API writes them
+    ["the doctor edits an encounter entry", async () => ({ token: a.doctor.token, collection: "chart_entries", row: edit(await master("chart_entries", chartA.encounterId), { encounterId: chartA2.encounterId }) }), "master"],
+    ["a VMA creates a chart entry", () => ({ token: a.vma.token, collection: "chart_entries", row: create({ id: crypto.randomUUID(), patientId: a.patient.id, kind: "problem", encounterId: null, data: { id: crypto.randomUUID(), patientId: a.patient.id, name: "Flu", code: null, status: "active", onset: "", comment: "", isShared: false, createdBy: a.vma.id, createdAt: new Date().toISOString() }, updatedAt: 0, _deleted: false }) }), "refused"],
+    ["another practice deletes a chart entry", async () => ({ token: b.doctor.token, collection: "chart_entries", row: edit(await master("chart_entries", chartA.encounterId), { _deleted: true }) }), "refused"],
     ["another practice edits a patient on the panel", async () => ({ token: b.doctor.token, collection: "patients", row: edit(await master("patients", a.patient.id), { firstName: "Mine" }) }), "refused"],
     ["a patient writes their own panel row", async () => ({ token: a.patient.token, collection: "patients", row: edit(await master("patients", a.patient.id), { firstName: "Me" }) }), "refused"],
     // chat messages

@@ -25,6 +25,7 @@ export function serverValuesOnCreate(name: CollectionName, actor: Actor, now: Da
     case "tasks":
     case "macros":
     case "patients":
+    case "chart_entries":
       return {};
   }
 }

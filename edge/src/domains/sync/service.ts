@@ -23,10 +23,9 @@ import {
 } from "../../../../sync/protocol.ts";
 import { createSyncRepo } from "./repo.ts";
 import { mayEdit, meetsRoleConstraints, serverValuesOnCreate, serverValuesOnEdit } from "./rules.ts";
-import { careTeamDoctorOf, mayCreate } from "./scopes.ts";
+import { mayCreate } from "./scopes.ts";
 import { contentFields, TABLES } from "./tables.ts";
-import { createSyncWriter, type SyncWrite } from "./writer.ts";
-import { ensurePanelRows } from "../patients/panel.ts";
+import { createSyncWriter, type SyncWrite, type SyncWriter } from "./writer.ts";
 
 /** Collections a push may write: a new message also moves its chat's lastMessageAt. */
 const WRITES: Record<CollectionName, CollectionName[]> = {
@@ -39,6 +38,7 @@ const WRITES: Record<CollectionName, CollectionName[]> = {
   tasks: ["tasks"],
   macros: ["macros"],
   patients: ["patients"],
+  chart_entries: ["chart_entries"],
 };
 
 type Doc = SyncDoc & Record<string, unknown>;
@@ -60,6 +60,8 @@ export type CreateEffects = {
   edited?(actor: Actor, edits: EditedDoc[]): Promise<void>;
   /** With the documents a pull page answers (e.g. the audit of health data read). Must not throw. */
   pulled?(actor: Actor, docs: SyncDoc[]): Promise<void>;
+  /** Before a pull page is read: brings tracked rows up to date (the panel's missing rows, marked chart entries). */
+  beforePull?(actor: Actor, write: SyncWriter): Promise<void>;
 };
 export type Effects = Partial<Record<CollectionName, CreateEffects>>;
 
@@ -138,8 +140,7 @@ export function createSyncService(deps: { sql: Sql; changes: ChangeFeed; clock: 
     write,
 
     async pull(actor: Actor, name: CollectionName, query: PullQuery): Promise<PullResult<SyncDoc>> {
-      // Every patient of the practice has a panel row, however they were added (a seed, an admin's tool).
-      if (name === "patients") await ensurePanelRows(deps.sql, write, careTeamDoctorOf(actor));
+      await deps.effects?.[name]?.beforePull?.(actor, write);
       const { documents, more } = await repo.pull(actor, name, query);
       if (documents.length > 0) await deps.effects?.[name]?.pulled?.(actor, documents);
       const last = documents.at(-1);

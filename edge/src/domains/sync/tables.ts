@@ -6,6 +6,7 @@
 import type { Fragment, Queryable } from "../../db/connect.ts";
 import { type CollectionName, collectionOf, COLLECTION_NAMES } from "../../../../sync/collections/index.ts";
 import type { SyncDoc } from "../../../../sync/protocol.ts";
+import { selectChartEntries } from "../chart/entries-sql.ts";
 
 type Kind = "plain" | "timestamp" | "json" | "seq" | "deleted" | "derived";
 type Column = { field: string; column: string; kind: Kind };
@@ -23,7 +24,7 @@ export type TableDef = {
 export const LOCK_NAMESPACE = 7310;
 const LOCK_KEYS: Record<CollectionName, number> = {
   chats: 1, chat_messages: 2, note_drafts: 3, medical_files: 4, consultations: 5, encounter_notes: 6, tasks: 7, macros: 8,
-  patients: 9,
+  patients: 9, chart_entries: 10,
 };
 
 /** Fields whose column is not a plain copy of the value. */
@@ -39,6 +40,8 @@ const SPECIAL: Partial<Record<CollectionName, Record<string, Kind>>> = {
     doctorId: "derived", firstName: "derived", middleName: "derived", lastName: "derived", email: "derived",
     phoneNumber: "derived", birthDate: "derived", gender: "derived", state: "derived", city: "derived", card: "derived",
   },
+  // The entry as the chart API answers it, read from its own table (chart/entries-sql.ts).
+  chart_entries: { data: "derived" },
 };
 
 const snake = (field: string) => field.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`);
@@ -93,6 +96,7 @@ export function selectFrom(q: Queryable, def: TableDef): Fragment {
         u.last_name, u.email, u.phone_number, to_char(u.birth_date, 'YYYY-MM-DD') as birth_date, u.gender, u.state, u.city, mc.card
       from patient_panel t join users u on u.id = t.id left join medical_cards mc on mc.patient_id = t.id`;
   }
+  if (def.name === "chart_entries") return selectChartEntries(q);
   return q`select t.* from ${q(def.table)} t`;
 }
 

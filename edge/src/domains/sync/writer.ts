@@ -36,6 +36,11 @@ export type SyncWrite = {
    * patients' rows a new seq, making the rows that are missing. Ids that are not patients are skipped.
    */
   touchPatients(name: "patients", patientIds: string[]): Promise<number>;
+  /**
+   * For a table whose rows are marked `dirty` by triggers (`chart_entries`): gives the marked rows a new seq and
+   * clears the mark. Answers how many.
+   */
+  sequenceMarked(name: "chart_entries"): Promise<number>;
 };
 
 export function createSyncWriter(deps: { sql: Sql; changes: ChangeFeed }) {
@@ -118,6 +123,13 @@ export function createSyncWriter(deps: { sql: Sql; changes: ChangeFeed }) {
             insert into ${tx(def.table)} (id, seq)
             select u.id, nextval('sync_seq') from users u where u.id = any(${patientIds}::uuid[]) and u.role = 'patient'
             on conflict (id) do update set seq = nextval('sync_seq') returning seq`;
+          record(name, rows.map((r) => Number(r.seq)));
+          return rows.length;
+        },
+        async sequenceMarked(name) {
+          const def = tableOf(name);
+          const rows = await tx<{ seq: string }[]>`
+            update ${tx(def.table)} set seq = nextval('sync_seq'), dirty = false where dirty returning seq`;
           record(name, rows.map((r) => Number(r.seq)));
           return rows.length;
         },

@@ -20,6 +20,7 @@ import type { CreateVmaInput, VmaDoctorView, VmaView } from "../../../../sync/sc
 import { NOT_A_VMA_EMAIL } from "../../../../sync/schemas/team.ts";
 import type { SyncWrite, SyncWriter } from "../sync/writer.ts";
 import { UUID } from "./practice.ts";
+import { CARE_TEAM_COLLECTIONS, resendToCareTeam } from "../doctors/care-team.ts";
 
 type EndSessions = (userId: string, reason: "vma_detached" | "acting_changed", keep?: string | null) => Promise<number>;
 
@@ -40,15 +41,12 @@ export async function touchPractice(w: SyncWrite, doctorId: string) {
     .map((r) => r.id);
   const consultations = (await w.tx<{ id: string }[]>`select id from consultations where doctor_id = ${doctorId}`)
     .map((r) => r.id);
-  await w.touchScope("note_drafts", patients);
-  await w.touchScope("medical_files", patients);
-  await w.touchScope("encounter_notes", patients);
-  await w.touchPatients("patients", patients);
+  await resendToCareTeam(w, patients);
   await w.touchScope("consultations", consultations);
   await w.touchScope("tasks", [doctorId]);
   await w.touchScope("macros", [doctorId]);
 }
-const PRACTICE_COLLECTIONS = ["note_drafts", "medical_files", "encounter_notes", "consultations", "tasks", "macros", "patients"] as const;
+const PRACTICE_COLLECTIONS = [...CARE_TEAM_COLLECTIONS, "consultations", "tasks", "macros"] as const;
 
 export function createVmasService(deps: VmasDeps) {
   const { sql, audit, write } = deps;

@@ -17,6 +17,8 @@ import type {
   MedicalFolder,
   NoteDraftDoc,
   PanelPatientDoc,
+  ChartEntryKind,
+  ChartEntryOf,
   TaskDoc,
 } from "../../../../sync/collections/index.ts";
 import type { Doc as YDoc } from "yjs";
@@ -143,6 +145,13 @@ export type SyncHooks = {
   usePanelPatients(): LiveList<Local<PanelPatientDoc>>;
   /** One patient of the practice from the device, or null. */
   usePanelPatient(id: string): { patient: Local<PanelPatientDoc> | null; loading: boolean };
+  /**
+   * The patient's chart entries of one kind on the device (doctor, VMA; issue 31): encounters, diagnoses, problems,
+   * vitals, each with the chart API's answer as `data`. Read-only: the chart API changes them.
+   */
+  useChartEntries<K extends ChartEntryKind>(patientId: string, kind: K): LiveList<Local<ChartEntryOf<K>>>;
+  /** One chart entry of that kind from the device, or null. */
+  useChartEntry<K extends ChartEntryKind>(id: string, kind: K): { entry: Local<ChartEntryOf<K>> | null; loading: boolean };
 
   /** Notes of one encounter kept on the device, oldest first (createdAt, id). Care team only. */
   useEncounterNotes(encounterId: string): LiveList<Local<EncounterNoteDoc>>;

@@ -8,12 +8,15 @@ import { Button, ConfirmDialog, Dialog, EmptyState, useSnackbar, TextField } fro
 import { FormError } from "../../auth/index.ts";
 import { useActions } from "../hooks/use-actions.ts";
 import { useOnlineResource } from "../hooks/use-online-resource.ts";
+import { useDeviceEntries } from "../hooks/use-device-entries.ts";
+import { deviceDiagnoses } from "../lib/device-entries.ts";
 import type { ChartPermissions } from "../lib/permissions.ts";
 import { DiagnosisPicker } from "./DiagnosisPicker.tsx";
 import { ResourceState } from "./ResourceState.tsx";
 import { SharedBadge } from "./SharedBadge.tsx";
 
 type Props = {
+  patientId: string;
   encounterId: string;
   permissions: ChartPermissions;
   /** Changes when something else changed the diagnoses (e.g. "Send all" shared them). */
@@ -21,11 +24,16 @@ type Props = {
 };
 
 /** The encounter's diagnoses: the doctor adds (ICD-10), edits, shares, unshares and deletes; others read. */
-export function DiagnosesPanel({ encounterId, permissions, refreshKey = 0 }: Props) {
+export function DiagnosesPanel({ patientId, encounterId, permissions, refreshKey = 0 }: Props) {
   const api = useApi();
+  const device = useDeviceEntries(patientId, "diagnosis", (entries) => {
+    const list = deviceDiagnoses(entries, encounterId);
+    return { list, totalCount: list.length };
+  }, [encounterId]);
   const diagnoses = useOnlineResource(
     (signal) => api.post<ListResult<Diagnosis>>(`/diagnoses/list/${encounterId}`, { offset: 0, limit: 100 }, { signal }),
     [api, encounterId, refreshKey],
+    device,
   );
   const { run, busy } = useActions();
   const [editing, setEditing] = useState<Diagnosis | "new" | null>(null);
@@ -58,7 +66,7 @@ export function DiagnosesPanel({ encounterId, permissions, refreshKey = 0 }: Pro
                       {d.comment && <span className="muted">{d.comment}</span>}
                       {permissions.prepare && <SharedBadge shared={d.isShared} />}
                     </div>
-                    {permissions.decide && (
+                    {permissions.decide && !diagnoses.offline && (
                       <div className="row chart-list__actions">
                         <Button variant="text" aria-label={`Edit ${d.code}`} onClick={() => setEditing(d)}>Edit</Button>
                         <Button

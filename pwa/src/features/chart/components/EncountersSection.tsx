@@ -5,6 +5,8 @@ import { type Encounter, type EncounterCreator, ENCOUNTER_TYPES } from "../../..
 import { useApi } from "../../../lib/app-deps.tsx";
 import { Button, Dialog, EmptyState, Select, TextField } from "../../../ui/index.ts";
 import { useOnlineResource } from "../hooks/use-online-resource.ts";
+import { useDeviceEntries } from "../hooks/use-device-entries.ts";
+import { deviceEncounters } from "../lib/device-entries.ts";
 import { ENCOUNTER_TYPE_LABELS, formatDateTime } from "../lib/chart-format.ts";
 import type { ChartPermissions } from "../lib/permissions.ts";
 import { EncounterForm } from "./EncounterForm.tsx";
@@ -48,6 +50,11 @@ export function EncountersSection(
     return () => clearTimeout(timer);
   }, [searchInput, search]);
 
+  // Offline, the device's copy (issue 31) in pages of the same size; the filters need the server.
+  const device = useDeviceEntries(patientId, "encounter", (entries) => {
+    const list = deviceEncounters(entries);
+    return { list: list.slice(offset, offset + ENCOUNTERS_PAGE_SIZE), totalCount: list.length };
+  }, [offset]);
   const encounters = useOnlineResource(
     (signal) =>
       api.get<ListResult<Encounter>>(`/encounters/${patientId}/list`, {
@@ -55,12 +62,13 @@ export function EncountersSection(
         query: { offset, limit: ENCOUNTERS_PAGE_SIZE, search, type, doctorId },
       }),
     [api, patientId, offset, search, type, doctorId],
+    device,
   );
   const creators = useOnlineResource(
     (signal) => api.get<EncounterCreator[]>("/doctors/encounter/creators", { signal, query: { patientId } }),
     [api, patientId],
   );
-  const filtered = Boolean(search || type || doctorId);
+  const filtered = !encounters.fromDevice && Boolean(search || type || doctorId);
   const total = encounters.data?.totalCount ?? 0;
   const last = Math.min(offset + ENCOUNTERS_PAGE_SIZE, total);
 

@@ -7,6 +7,8 @@ import { Button, ConfirmDialog, Dialog, EmptyState, Select, useSnackbar, TextFie
 import { FormError } from "../../auth/index.ts";
 import { useActions } from "../hooks/use-actions.ts";
 import { useOnlineResource } from "../hooks/use-online-resource.ts";
+import { useDeviceEntries } from "../hooks/use-device-entries.ts";
+import { deviceProblems } from "../lib/device-entries.ts";
 import { textOrUndefined } from "../lib/chart-format.ts";
 import type { ChartPermissions } from "../lib/permissions.ts";
 import { ResourceState } from "./ResourceState.tsx";
@@ -20,7 +22,8 @@ const STATUS_LABELS: Record<Problem["status"], string> = { active: "Active", res
  */
 export function ProblemsSection({ patientId, permissions }: { patientId: string; permissions: ChartPermissions }) {
   const api = useApi();
-  const problems = useOnlineResource((signal) => api.get<Problem[]>(`/problems/patient/${patientId}`, { signal }), [api, patientId]);
+  const device = useDeviceEntries(patientId, "problem", deviceProblems);
+  const problems = useOnlineResource((signal) => api.get<Problem[]>(`/problems/patient/${patientId}`, { signal }), [api, patientId], device);
   const { run, busy } = useActions();
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<Problem | null>(null);
@@ -57,7 +60,7 @@ export function ProblemsSection({ patientId, permissions }: { patientId: string;
                       </span>
                       {permissions.prepare && <SharedBadge shared={p.isShared} />}
                     </div>
-                    {permissions.decide && (
+                    {permissions.decide && !problems.offline && (
                       <div className="row chart-list__actions">
                         <Button
                           variant="text"

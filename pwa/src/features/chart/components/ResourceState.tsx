@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Button, Spinner } from "../../../ui/index.ts";
 import type { OnlineResource } from "../hooks/use-online-resource.ts";
-import { NeedsConnection } from "./NeedsConnection.tsx";
+import { DeviceCopyNotice, NeedsConnection } from "./NeedsConnection.tsx";
 
 type Props<T> = {
   resource: OnlineResource<T>;
@@ -10,8 +10,19 @@ type Props<T> = {
   children: (data: T) => ReactNode;
 };
 
-/** The states of something read from the server: needs a connection, failed (with retry), loading, or its content. */
+/**
+ * The states of something read from the server: its content from the device's copy offline (said so), needs a
+ * connection, failed (with retry), loading, or its content.
+ */
 export function ResourceState<T>({ resource, label, children }: Props<T>) {
+  if (resource.fromDevice && resource.data !== undefined) {
+    return (
+      <>
+        <DeviceCopyNotice />
+        {children(resource.data)}
+      </>
+    );
+  }
   if (resource.offline) return <NeedsConnection what={label} />;
   if (resource.error) {
     return (

@@ -4,6 +4,8 @@ import { useApi } from "../../../lib/app-deps.tsx";
 import { Button, Dialog, EmptyState, Select, useSnackbar } from "../../../ui/index.ts";
 import { useActions } from "../hooks/use-actions.ts";
 import { useOnlineResource } from "../hooks/use-online-resource.ts";
+import { useDeviceEntries } from "../hooks/use-device-entries.ts";
+import { deviceVitals } from "../lib/device-entries.ts";
 import type { ImportsPossible } from "../lib/chart-types.ts";
 import type { ChartPermissions } from "../lib/permissions.ts";
 import { type VitalsFormat, vitalsCharts } from "../lib/vitals-series.ts";
@@ -32,9 +34,12 @@ export function VitalsSection({ patientId, encounterId, permissions, headingLeve
   const api = useApi();
   const id = useId();
   const [format, setFormat] = useState<VitalsFormat>("imperial");
+  // The device's copy stands in offline (issue 31); the care team's devices hold it.
+  const device = useDeviceEntries(patientId, "vitals", (e) => deviceVitals(e, { format, encounterId }), [format, encounterId]);
   const vitals = useOnlineResource(
     (signal) => api.get<Vitals[]>(`/vitals/patient/${patientId}`, { signal, query: { format, encounterId } }),
     [api, patientId, encounterId, format],
+    device,
   );
   const [adding, setAdding] = useState(false);
   const Heading = headingLevel === 2 ? "h2" : "h3";

@@ -8,17 +8,23 @@ export type OnlineResource<T> = {
   setData: (update: (data: T) => T) => void;
   loading: boolean;
   error: string | null;
-  /** No network, or the request got no answer: the screen says it needs a connection. */
+  /** No network, or the request got no answer: the screen says it needs a connection, or shows the device's copy. */
   offline: boolean;
+  /** Offline, `data` is the device's copy (issue 31): it reads, it does not edit. */
+  fromDevice: boolean;
   reload: () => void;
 };
 
 /**
- * Loads what the chart reads from the REST API (it is not kept on the device):
- * loading, error and data states; `offline` instead of an error when there is
- * no network; reloads when the network comes back and when `deps` change.
+ * Loads what the chart reads from the REST API: loading, error and data states; `offline` instead of an error
+ * when there is no network; reloads when the network comes back and when `deps` change. `device` is the same
+ * answer made from the device's copy (the chart's entries, issue 31), when there is one: offline it stands in.
  */
-export function useOnlineResource<T>(load: (signal: AbortSignal) => Promise<T>, deps: DependencyList): OnlineResource<T> {
+export function useOnlineResource<T>(
+  load: (signal: AbortSignal) => Promise<T>,
+  deps: DependencyList,
+  device?: T,
+): OnlineResource<T> {
   const online = useConnection();
   const [state, setState] = useState<{ data: T | undefined; error: unknown; loading: boolean }>({
     data: undefined,
@@ -49,11 +55,12 @@ export function useOnlineResource<T>(load: (signal: AbortSignal) => Promise<T>, 
   const reload = useCallback(() => setVersion((v) => v + 1), []);
   const offline = !online || (state.error instanceof ApiError && state.error.isNetworkError);
   return {
-    data: offline ? undefined : state.data,
+    data: offline ? device : state.data,
     setData,
     loading: state.loading && !offline,
     error: state.error && !offline ? errorMessage(state.error) : null,
     offline,
+    fromDevice: offline && device !== undefined,
     reload,
   };
 }

@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import { docIdSchema } from "../../../../../sync/protocol.ts";
 import type { Consultation } from "../../../../../sync/schemas/consultation.ts";
 import type { Encounter } from "../../../../../sync/schemas/encounter.ts";
+import { useChartEntry } from "../../sync/index.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { Button, ConfirmDialog, Dialog, EmptyState, useSnackbar } from "../../../ui/index.ts";
 import { useCurrentUser } from "../../auth/index.ts";
@@ -79,7 +80,10 @@ function EncounterView({ patientId, encounterId, role, chartPath, renderNotes, r
   const navigate = useNavigate();
   const notify = useSnackbar();
   const permissions = chartPermissions(role);
-  const encounter = useOnlineResource((signal) => api.get<Encounter>(`/encounters/${encounterId}`, { signal }), [api, encounterId]);
+  // Offline, the device's copy (issue 31): it reads; the actions that need the server wait for the network.
+  const device = useChartEntry(encounterId, "encounter").entry?.data ?? undefined;
+  const encounter = useOnlineResource((signal) => api.get<Encounter>(`/encounters/${encounterId}`, { signal }), [api, encounterId], device);
+  const live = !encounter.offline;
   const [dialog, setDialog] = useState<"edit" | "send" | "sendAll" | "delete" | "download" | "fax" | null>(null);
   const [refreshKey, setRefreshKey] = useState(0);
   const close = () => setDialog(null);
@@ -110,19 +114,19 @@ function EncounterView({ patientId, encounterId, role, chartPath, renderNotes, r
                 </p>
               </header>
               <div className="row chart-actions" role="group" aria-label="Encounter actions">
-                {permissions.decide && (
+                {permissions.decide && live && (
                   <>
                     <Button variant="secondary" onClick={() => setDialog("edit")}>Edit</Button>
                     <Button onClick={() => setDialog("send")}>{e.isShared ? "Send again" : "Send to the patient"}</Button>
                     <Button variant="secondary" onClick={() => setDialog("sendAll")}>Send all</Button>
                   </>
                 )}
-                <Button variant="secondary" onClick={() => setDialog("download")}>Download PDF</Button>
-                {permissions.prepare && <Button variant="secondary" onClick={() => setDialog("fax")}>Fax</Button>}
+                {live && <Button variant="secondary" onClick={() => setDialog("download")}>Download PDF</Button>}
+                {permissions.prepare && live && <Button variant="secondary" onClick={() => setDialog("fax")}>Fax</Button>}
                 {permissions.prepare && (role === "doctor" || role === "vma") && (
                   <Link className="ui-button ui-button--secondary" to={`/${role}/tasks?encounterId=${e.id}&patientId=${patientId}`}>New task</Link>
                 )}
-                {permissions.decide && <Button variant="danger" onClick={() => setDialog("delete")}>Delete</Button>}
+                {permissions.decide && live && <Button variant="danger" onClick={() => setDialog("delete")}>Delete</Button>}
               </div>
               <section className="card stack" aria-labelledby="encounter-details-title">
                 <h2 id="encounter-details-title">Details</h2>
@@ -142,7 +146,7 @@ function EncounterView({ patientId, encounterId, role, chartPath, renderNotes, r
                 </dl>
                 {e.details ? <p className="chart-details-text">{e.details}</p> : <p className="muted">No details written.</p>}
               </section>
-              <DiagnosesPanel encounterId={encounterId} permissions={permissions} refreshKey={refreshKey} />
+              <DiagnosesPanel patientId={patientId} encounterId={encounterId} permissions={permissions} refreshKey={refreshKey} />
               <VitalsSection patientId={patientId} encounterId={encounterId} permissions={permissions} title="Vitals of this encounter" />
               {renderOrders?.({ patientId, encounterId, role })}
 

@@ -12,6 +12,7 @@ import type { Imaging, Lab, OrderFile, Prescription, Referral } from "../../../.
 import { ApiError, errorMessage } from "../../../lib/api/index.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { Button, ConfirmDialog, Dialog, Spinner, useSnackbar } from "../../../ui/index.ts";
+import { useSyncStatus } from "../../sync/index.ts";
 import { useOrdersLive } from "../hooks/use-orders-live.ts";
 import { formatBytes, TRANSMISSION_LABELS } from "../lib/format.ts";
 import { ordersKeys } from "../lib/keys.ts";
@@ -80,17 +81,23 @@ export function EncounterOrders({ patientId, encounterId, role }: Props) {
   // A patient with nothing shared here gets 404 for each list: that is "nothing shared", not a failure.
   const notShared = (e: unknown) => role === "patient" && e instanceof ApiError && e.code === 404;
   const failed = [labs, imagings, referrals, prescriptions].find((q) => q.error && !notShared(q.error));
+  // Offline, a list never loaded waits (TanStack pauses it): say so instead of "None." (orders are not on the device yet).
+  const paused = [labs, imagings, referrals, prescriptions].some((q) => q.fetchStatus === "paused" && q.data === undefined);
+  const { online } = useSyncStatus();
 
   return (
     <section className="card stack" aria-labelledby="encounter-orders-title">
       <h2 id="encounter-orders-title">Orders</h2>
-      {careTeam && (
+      {careTeam && online && (
         <div className="row" role="group" aria-label="New order">
           <Button variant="secondary" onClick={() => setDialog("lab")}>Order lab</Button>
           <Button variant="secondary" onClick={() => setDialog("imaging")}>Order imaging</Button>
           <Button variant="secondary" onClick={() => setDialog("referral")}>Refer</Button>
           {doctor && <Button variant="secondary" onClick={() => setDialog("prescription")}>Prescribe</Button>}
         </div>
+      )}
+      {paused && (
+        <p className="muted" role="status">Orders need a connection: they are read from the server and appear as soon as you are back online.</p>
       )}
       {failed && (
         <div className="stack">
@@ -99,131 +106,135 @@ export function EncounterOrders({ patientId, encounterId, role }: Props) {
         </div>
       )}
 
-      <OrderGroup title="Labs" loading={labs.isLoading} empty={!labs.data?.length}>
-        {labs.data?.map((l) => (
-          <li key={l.id} className="orders-item" aria-label={`Lab: ${l.name}`}>
-            <div className="orders-item__head">
-              <strong>{l.name}</strong> <span className="chart-code">{l.code}</span>
-              <span className="orders-state">{l.state === "resulted" ? "Resulted" : "Ordered"}</span>
-              {careTeam && <span className="orders-tag">{l.isShared ? (l.resultsShared ? "Shared with results" : "Shared") : "Not shared"}</span>}
-            </div>
-            {l.comment && <p>{l.comment}</p>}
-            <FileList files={l.results} href={(f) => `/encounterLabs/${l.id}/result/${f.id}`} label="Results"
-              onDelete={careTeam ? (f) => act(l.id, () => api.delete(`/encounterLabs/${l.id}/result/${f.id}`), "Result removed") : undefined} />
-            {careTeam && (
-              <div className="row">
-                <FilePick label={`Upload result for ${l.name}`} onFiles={upload(`/encounterLabs/results/${l.id}`, "POST")} busy={busy === `/encounterLabs/results/${l.id}`} />
-                {doctor && (l.isShared
-                  ? <Button variant="secondary" loading={busy === l.id} onClick={() => act(l.id, () => api.put(`/encounterLabs/unshare/${l.id}`), "No longer shared")}>Unshare</Button>
-                  : <Button variant="secondary" loading={busy === l.id} onClick={() => act(l.id, () => api.put(`/encounterLabs/share/${l.id}`), "Shared with the patient")}>Share</Button>)}
-                {doctor && l.results.length > 0 && !l.resultsShared && (
-                  <Button loading={busy === l.id} onClick={() => act(l.id, () => api.post(`/encounterLabs/share/with/patient/${l.id}`), "Results shared with the patient")}>
-                    Share results with patient
-                  </Button>
+      {!paused && (
+        <>
+          <OrderGroup title="Labs" loading={labs.isLoading} empty={!labs.data?.length}>
+            {labs.data?.map((l) => (
+              <li key={l.id} className="orders-item" aria-label={`Lab: ${l.name}`}>
+                <div className="orders-item__head">
+                  <strong>{l.name}</strong> <span className="chart-code">{l.code}</span>
+                  <span className="orders-state">{l.state === "resulted" ? "Resulted" : "Ordered"}</span>
+                  {careTeam && <span className="orders-tag">{l.isShared ? (l.resultsShared ? "Shared with results" : "Shared") : "Not shared"}</span>}
+                </div>
+                {l.comment && <p>{l.comment}</p>}
+                <FileList files={l.results} href={(f) => `/encounterLabs/${l.id}/result/${f.id}`} label="Results"
+                  onDelete={careTeam ? (f) => act(l.id, () => api.delete(`/encounterLabs/${l.id}/result/${f.id}`), "Result removed") : undefined} />
+                {careTeam && (
+                  <div className="row">
+                    <FilePick label={`Upload result for ${l.name}`} onFiles={upload(`/encounterLabs/results/${l.id}`, "POST")} busy={busy === `/encounterLabs/results/${l.id}`} />
+                    {doctor && (l.isShared
+                      ? <Button variant="secondary" loading={busy === l.id} onClick={() => act(l.id, () => api.put(`/encounterLabs/unshare/${l.id}`), "No longer shared")}>Unshare</Button>
+                      : <Button variant="secondary" loading={busy === l.id} onClick={() => act(l.id, () => api.put(`/encounterLabs/share/${l.id}`), "Shared with the patient")}>Share</Button>)}
+                    {doctor && l.results.length > 0 && !l.resultsShared && (
+                      <Button loading={busy === l.id} onClick={() => act(l.id, () => api.post(`/encounterLabs/share/with/patient/${l.id}`), "Results shared with the patient")}>
+                        Share results with patient
+                      </Button>
+                    )}
+                    {doctor && <Button variant="danger" onClick={() => act(l.id, () => api.delete(`/encounterLabs/${l.id}`), "Lab deleted")}>Delete</Button>}
+                  </div>
                 )}
-                {doctor && <Button variant="danger" onClick={() => act(l.id, () => api.delete(`/encounterLabs/${l.id}`), "Lab deleted")}>Delete</Button>}
-              </div>
-            )}
-          </li>
-        ))}
-      </OrderGroup>
+              </li>
+            ))}
+          </OrderGroup>
 
-      <OrderGroup title="Imaging" loading={imagings.isLoading} empty={!imagings.data?.list.length}>
-        {imagings.data?.list.map((i) => (
-          <li key={i.id} className="orders-item" aria-label={`Imaging: ${i.type} ${i.bodyPart}`}>
-            <div className="orders-item__head">
-              <strong>{i.type} · {i.bodyPart}{i.laterality !== "not applicable" ? ` (${i.laterality})` : ""}</strong>
-              <span className="orders-state">{i.state === "resulted" ? "Resulted" : "Ordered"}</span>
-              {careTeam && <span className="orders-tag">{i.isShared ? "Shared" : "Not shared"}</span>}
-            </div>
-            <p className="muted">Contrast: {i.contrast}{i.imagingCenter ? ` · ${i.imagingCenter}` : ""}</p>
-            {i.clinicalHistory && <p>{i.clinicalHistory}</p>}
-            <FileList files={i.attachments} href={(f) => `/encounterImagings/${i.id}/files/${f.id}`} label="Documents"
-              onDelete={careTeam ? (f) => act(i.id, () => api.delete(`/encounterImagings/attachment/${i.id}`, { body: { attachmentId: f.id } }), "Removed") : undefined} />
-            <FileList files={i.results} href={(f) => `/encounterImagings/${i.id}/files/${f.id}`} label="Results"
-              onDelete={careTeam ? (f) => act(i.id, () => api.delete(`/encounterImagings/attachment/${i.id}`, { body: { attachmentId: f.id } }), "Removed") : undefined} />
-            {careTeam && (
-              <div className="row">
-                <FilePick label={`Upload imaging results`} onFiles={upload(`/encounterImagings/upload/results/${i.id}`, "PUT")} busy={busy === `/encounterImagings/upload/results/${i.id}`} />
-                {doctor && (i.isShared
-                  ? <Button variant="secondary" onClick={() => act(i.id, () => api.put(`/encounterImagings/unshare/${i.id}`), "No longer shared")}>Unshare</Button>
-                  : <Button variant="secondary" onClick={() => act(i.id, () => api.put(`/encounterImagings/share/${i.id}`), "Shared with the patient")}>Share</Button>)}
-                {doctor && <Button variant="danger" onClick={() => act(i.id, () => api.delete(`/encounterImagings/${i.id}`), "Imaging order deleted")}>Delete</Button>}
-              </div>
-            )}
-          </li>
-        ))}
-      </OrderGroup>
+          <OrderGroup title="Imaging" loading={imagings.isLoading} empty={!imagings.data?.list.length}>
+            {imagings.data?.list.map((i) => (
+              <li key={i.id} className="orders-item" aria-label={`Imaging: ${i.type} ${i.bodyPart}`}>
+                <div className="orders-item__head">
+                  <strong>{i.type} · {i.bodyPart}{i.laterality !== "not applicable" ? ` (${i.laterality})` : ""}</strong>
+                  <span className="orders-state">{i.state === "resulted" ? "Resulted" : "Ordered"}</span>
+                  {careTeam && <span className="orders-tag">{i.isShared ? "Shared" : "Not shared"}</span>}
+                </div>
+                <p className="muted">Contrast: {i.contrast}{i.imagingCenter ? ` · ${i.imagingCenter}` : ""}</p>
+                {i.clinicalHistory && <p>{i.clinicalHistory}</p>}
+                <FileList files={i.attachments} href={(f) => `/encounterImagings/${i.id}/files/${f.id}`} label="Documents"
+                  onDelete={careTeam ? (f) => act(i.id, () => api.delete(`/encounterImagings/attachment/${i.id}`, { body: { attachmentId: f.id } }), "Removed") : undefined} />
+                <FileList files={i.results} href={(f) => `/encounterImagings/${i.id}/files/${f.id}`} label="Results"
+                  onDelete={careTeam ? (f) => act(i.id, () => api.delete(`/encounterImagings/attachment/${i.id}`, { body: { attachmentId: f.id } }), "Removed") : undefined} />
+                {careTeam && (
+                  <div className="row">
+                    <FilePick label={`Upload imaging results`} onFiles={upload(`/encounterImagings/upload/results/${i.id}`, "PUT")} busy={busy === `/encounterImagings/upload/results/${i.id}`} />
+                    {doctor && (i.isShared
+                      ? <Button variant="secondary" onClick={() => act(i.id, () => api.put(`/encounterImagings/unshare/${i.id}`), "No longer shared")}>Unshare</Button>
+                      : <Button variant="secondary" onClick={() => act(i.id, () => api.put(`/encounterImagings/share/${i.id}`), "Shared with the patient")}>Share</Button>)}
+                    {doctor && <Button variant="danger" onClick={() => act(i.id, () => api.delete(`/encounterImagings/${i.id}`), "Imaging order deleted")}>Delete</Button>}
+                  </div>
+                )}
+              </li>
+            ))}
+          </OrderGroup>
 
-      <OrderGroup title="Referrals" loading={referrals.isLoading} empty={!referrals.data?.list.length}>
-        {referrals.data?.list.map((r) => (
-          <li key={r.id} className="orders-item" aria-label={`Referral to ${r.specialty}`}>
-            <div className="orders-item__head">
-              <strong>Referral to {r.specialty}</strong>
-              <span className="orders-state">{r.status}</span>
-              <span className="orders-tag">{r.urgency}</span>
-              {careTeam && <span className="orders-tag">{r.isShared ? "Shared" : "Not shared"}</span>}
-            </div>
-            <p>{r.reason}</p>
-            {r.contactName && <p className="muted">To: {r.contactName}</p>}
-            {doctor && (
-              <div className="row">
-                {r.status === "draft" && <Button onClick={() => act(r.id, () => api.put(`/encounterReferrals/${r.id}`, { status: "sent" }), "Referral marked sent")}>Mark sent</Button>}
-                {(r.status === "sent" || r.status === "scheduled") && (
-                  <Button variant="secondary" onClick={() => act(r.id, () => api.put(`/encounterReferrals/${r.id}`, { status: "completed" }), "Referral completed")}>Mark completed</Button>
+          <OrderGroup title="Referrals" loading={referrals.isLoading} empty={!referrals.data?.list.length}>
+            {referrals.data?.list.map((r) => (
+              <li key={r.id} className="orders-item" aria-label={`Referral to ${r.specialty}`}>
+                <div className="orders-item__head">
+                  <strong>Referral to {r.specialty}</strong>
+                  <span className="orders-state">{r.status}</span>
+                  <span className="orders-tag">{r.urgency}</span>
+                  {careTeam && <span className="orders-tag">{r.isShared ? "Shared" : "Not shared"}</span>}
+                </div>
+                <p>{r.reason}</p>
+                {r.contactName && <p className="muted">To: {r.contactName}</p>}
+                {doctor && (
+                  <div className="row">
+                    {r.status === "draft" && <Button onClick={() => act(r.id, () => api.put(`/encounterReferrals/${r.id}`, { status: "sent" }), "Referral marked sent")}>Mark sent</Button>}
+                    {(r.status === "sent" || r.status === "scheduled") && (
+                      <Button variant="secondary" onClick={() => act(r.id, () => api.put(`/encounterReferrals/${r.id}`, { status: "completed" }), "Referral completed")}>Mark completed</Button>
+                    )}
+                    {r.isShared
+                      ? <Button variant="secondary" onClick={() => act(r.id, () => api.put(`/encounterReferrals/unshare/${r.id}`), "No longer shared")}>Unshare</Button>
+                      : <Button variant="secondary" onClick={() => act(r.id, () => api.put(`/encounterReferrals/share/${r.id}`), "Shared with the patient")}>Share</Button>}
+                    <Button variant="danger" onClick={() => act(r.id, () => api.delete(`/encounterReferrals/${r.id}`), "Referral deleted")}>Delete</Button>
+                  </div>
                 )}
-                {r.isShared
-                  ? <Button variant="secondary" onClick={() => act(r.id, () => api.put(`/encounterReferrals/unshare/${r.id}`), "No longer shared")}>Unshare</Button>
-                  : <Button variant="secondary" onClick={() => act(r.id, () => api.put(`/encounterReferrals/share/${r.id}`), "Shared with the patient")}>Share</Button>}
-                <Button variant="danger" onClick={() => act(r.id, () => api.delete(`/encounterReferrals/${r.id}`), "Referral deleted")}>Delete</Button>
-              </div>
-            )}
-          </li>
-        ))}
-      </OrderGroup>
+              </li>
+            ))}
+          </OrderGroup>
 
-      <OrderGroup title="Prescriptions" loading={prescriptions.isLoading} empty={!prescriptions.data?.length}>
-        {prescriptions.data?.map((p) => (
-          <li key={p.id} className="orders-item" aria-label={`Prescription: ${p.medication}`}>
-            <div className="orders-item__head">
-              <strong>{p.medication}</strong>
-              <span className="orders-state">{p.status}</span>
-              {p.status !== "draft" && (
-                <span className={`orders-transmission orders-transmission--${p.transmission}`} data-testid="transmission">
-                  {TRANSMISSION_LABELS[p.transmission]}
-                </span>
-              )}
-            </div>
-            <p>{p.instructions}</p>
-            <p className="muted">
-              {p.quantity} {p.unit} · {p.days} days · {p.refills} refill{p.refills === 1 ? "" : "s"}
-              {p.daw ? " · dispense as written" : ""}{p.pharmacy ? ` · ${p.pharmacy.name}, ${p.pharmacy.city}` : " · no pharmacy chosen"}
-            </p>
-            {p.transmissionError && <p className="form-error">{p.transmissionError}</p>}
-            {careTeam && p.allergyMatches.length > 0 && (
-              <p className="orders-allergy" role="note">Allergy flag: {p.allergyMatches.map((m) => m.reason).join("; ")}</p>
-            )}
-            {doctor && (
-              <div className="row">
-                {p.status === "draft" && (
-                  <Button loading={busy === p.id} onClick={() => act(p.id, () => api.put(`/encounterPrescriptions/send/${p.id}`, {}), "Sent to the pharmacy")}>
-                    Send to pharmacy
-                  </Button>
+          <OrderGroup title="Prescriptions" loading={prescriptions.isLoading} empty={!prescriptions.data?.length}>
+            {prescriptions.data?.map((p) => (
+              <li key={p.id} className="orders-item" aria-label={`Prescription: ${p.medication}`}>
+                <div className="orders-item__head">
+                  <strong>{p.medication}</strong>
+                  <span className="orders-state">{p.status}</span>
+                  {p.status !== "draft" && (
+                    <span className={`orders-transmission orders-transmission--${p.transmission}`} data-testid="transmission">
+                      {TRANSMISSION_LABELS[p.transmission]}
+                    </span>
+                  )}
+                </div>
+                <p>{p.instructions}</p>
+                <p className="muted">
+                  {p.quantity} {p.unit} · {p.days} days · {p.refills} refill{p.refills === 1 ? "" : "s"}
+                  {p.daw ? " · dispense as written" : ""}{p.pharmacy ? ` · ${p.pharmacy.name}, ${p.pharmacy.city}` : " · no pharmacy chosen"}
+                </p>
+                {p.transmissionError && <p className="form-error">{p.transmissionError}</p>}
+                {careTeam && p.allergyMatches.length > 0 && (
+                  <p className="orders-allergy" role="note">Allergy flag: {p.allergyMatches.map((m) => m.reason).join("; ")}</p>
                 )}
-                {p.status === "draft" && <Button variant="secondary" onClick={() => setEditing(p)}>Edit</Button>}
-                {p.status === "current" && (
-                  <Button variant="secondary" onClick={() => act(p.id, () => api.put(`/encounterPrescriptions/${p.id}`, { status: "discontinued" }), "Discontinued")}>Discontinue</Button>
+                {doctor && (
+                  <div className="row">
+                    {p.status === "draft" && (
+                      <Button loading={busy === p.id} onClick={() => act(p.id, () => api.put(`/encounterPrescriptions/send/${p.id}`, {}), "Sent to the pharmacy")}>
+                        Send to pharmacy
+                      </Button>
+                    )}
+                    {p.status === "draft" && <Button variant="secondary" onClick={() => setEditing(p)}>Edit</Button>}
+                    {p.status === "current" && (
+                      <Button variant="secondary" onClick={() => act(p.id, () => api.put(`/encounterPrescriptions/${p.id}`, { status: "discontinued" }), "Discontinued")}>Discontinue</Button>
+                    )}
+                    {(p.status === "draft" || p.status === "current") && (
+                      <Button variant="secondary" onClick={() => act(p.id, () => api.put(`/encounterPrescriptions/${p.id}`, { status: "cancelled" }), "Cancelled")}>Cancel prescription</Button>
+                    )}
+                    {p.status === "draft" && <Button variant="danger" onClick={() => act(p.id, () => api.delete(`/encounterPrescriptions/${p.id}`), "Draft deleted")}>Delete</Button>}
+                  </div>
                 )}
-                {(p.status === "draft" || p.status === "current") && (
-                  <Button variant="secondary" onClick={() => act(p.id, () => api.put(`/encounterPrescriptions/${p.id}`, { status: "cancelled" }), "Cancelled")}>Cancel prescription</Button>
-                )}
-                {p.status === "draft" && <Button variant="danger" onClick={() => act(p.id, () => api.delete(`/encounterPrescriptions/${p.id}`), "Draft deleted")}>Delete</Button>}
-              </div>
-            )}
-            {role === "vma" && p.status === "draft" && <p className="muted">Only the doctor can sign and send a prescription.</p>}
-          </li>
-        ))}
-      </OrderGroup>
+                {role === "vma" && p.status === "draft" && <p className="muted">Only the doctor can sign and send a prescription.</p>}
+              </li>
+            ))}
+          </OrderGroup>
+        </>
+      )}
 
       <Dialog open={dialog === "lab"} title="Order a lab" onClose={() => setDialog(null)} wide>
         {dialog === "lab" && <LabForm encounterId={encounterId} onSaved={saved("Lab ordered")} onClose={() => setDialog(null)} />}

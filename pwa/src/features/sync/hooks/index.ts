@@ -9,3 +9,4 @@ export { useCreateEncounterNote, useDeleteEncounterNote, useEncounterNotes } fro
 export { useNoteDocStore } from "./use-note-doc-store.ts";
 export { useMacros, useSetTaskStatus, useTasks } from "./use-team.ts";
 export { usePanelPatient, usePanelPatients } from "./use-panel-patients.ts";
+export { useChartEntries, useChartEntry } from "./use-chart-entries.ts";

@@ -25,6 +25,8 @@ export const SEALED_FIELDS = {
   macros: ["text"],
   // The practice's panel: who each patient is and their medical card; only ids and `updatedAt` stay plain.
   patients: ["firstName", "middleName", "lastName", "email", "phoneNumber", "birthDate", "gender", "state", "city", "card"],
+  // The chart's entries: what each says; the patient, kind and encounter stay plain (the chart queries by them).
+  chart_entries: ["data"],
 } as const satisfies Record<CollectionName, readonly string[]>;
 
 /** Refuses to seal indexed, primary or unknown fields; returns them otherwise. */

@@ -1,0 +1,107 @@
+/**
+ * The chart's entries on the care team's devices (sync collection `chart_entries`, issue 31): each entry's data
+ * is what the chart API answers; every write through the API reaches the devices' next pull from their checkpoint
+ * (and a write made another way, at the latest on the next pull); a deleted encounter takes its diagnoses with
+ * it; the other practice, the patient and admins hold nothing; a patient moved to another doctor reaches that
+ * care team; a pull is audited.
+ */
+import assert from "node:assert/strict";
+import { apiTest } from "../../test/harness.ts";
+import { createPractice, pullAll } from "../../test/sync-fixtures.ts";
+import { chartEntrySchema, type ChartEntryDoc } from "../../../../sync/collections/index.ts";
+
+apiTest("chart entries: what the care team's devices hold of their patients' charts", async (t, ctx) => {
+  const a = await createPractice(ctx);
+  const b = await createPractice(ctx);
+  const admin = await ctx.createUser("admin");
+  const pulled = async (token: string, checkpoint?: { updatedAt: number; id: string }) => {
+    const docs = (await pullAll(ctx, token, "chart_entries", checkpoint ?? null)).docs as unknown[];
+    // Every document is valid for the device (it skips an invalid one).
+    return docs.map((d) => chartEntrySchema.parse(d)) as ChartEntryDoc[];
+  };
+  const upToDate = async () => {
+    const [{ seq }] = await ctx.sql<{ seq: string }[]>`select (case when is_called then last_value else 0 end)::text as seq from sync_seq`;
+    return { updatedAt: Number(seq), id: "ffffffff-ffff-4fff-bfff-ffffffffffff" };
+  };
+  const ok = async (method: string, path: string, token: string, body?: unknown) => {
+    const res = await ctx.call(method, path, { token, body });
+    assert.ok(res.status === 200 || res.status === 201, `${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.result;
+  };
+
+  let encounterId = "";
+  let since = await upToDate();
+
+  await t.step("an encounter, its diagnosis, a problem and vitals reach both devices exactly as the API answers them", async () => {
+    const encounter = await ok("POST", `/encounters/${a.patient.id}`, a.doctor.token,
+      { type: "office", reason: "Cough", datetime: "2026-11-20T09:30:00.000Z", details: "Dry cough for a week" });
+    encounterId = encounter.id;
+    await ok("POST", `/diagnoses/create/${encounterId}`, a.doctor.token, { code: "J20.9", comment: "Likely viral" });
+    await ok("POST", `/problems/patient/${a.patient.id}`, a.vma.token, { name: "Asthma", code: "J45.909", onset: "2015" });
+    await ok("POST", `/vitals/patient/${a.patient.id}`, a.vma.token,
+      { encounterId, bloodPressure: "128/82", heartRate: 72, weight: 180.5, height: 70, temperature: 98.6 });
+
+    const api = {
+      encounter: [await ok("GET", `/encounters/${encounterId}`, a.doctor.token)],
+      diagnosis: (await ok("POST", `/diagnoses/list/${encounterId}`, a.doctor.token, {})).list,
+      problem: await ok("GET", `/problems/patient/${a.patient.id}`, a.doctor.token),
+      vitals: await ok("GET", `/vitals/patient/${a.patient.id}`, a.doctor.token),
+    };
+    for (const user of [a.doctor, a.vma]) {
+      const docs = await pulled(user.token, since);
+      for (const kind of ["encounter", "diagnosis", "problem", "vitals"] as const) {
+        const mine = docs.filter((d) => d.kind === kind);
+        assert.equal(mine.length, 1, `${kind}: ${mine.length}`);
+        const [doc] = mine;
+        assert.equal(doc.patientId, a.patient.id);
+        assert.equal(doc._deleted, false);
+        const answer = (api[kind] as { id: string }[]).find((x) => x.id === doc.id);
+        // The encounter's answer carries more (notes, vitals…); the entry holds the encounter's own fields.
+        const expected = kind === "encounter" ? Object.fromEntries(Object.keys(doc.data!).map((k) => [k, (answer as Record<string, unknown>)[k]])) : answer;
+        assert.deepEqual(doc.data, expected, kind);
+        assert.equal(doc.encounterId, kind === "diagnosis" || kind === "vitals" ? encounterId : null, kind);
+      }
+    }
+  });
+
+  await t.step("the other practice, the patient and admins hold none of it", async () => {
+    for (const user of [b.doctor, b.vma, a.patient, admin]) assert.deepEqual(await pulled(user.token), []);
+  });
+
+  await t.step("an edit reaches the devices after their checkpoint; a deleted encounter takes its diagnosis", async () => {
+    since = await upToDate();
+    await ok("PUT", `/encounters/${encounterId}`, a.doctor.token, { reason: "Cough and fever" });
+    let docs = await pulled(a.vma.token, since);
+    assert.deepEqual(docs.map((d) => [d.kind, d.kind === "encounter" && d.data?.reason]), [["encounter", "Cough and fever"]]);
+
+    since = await upToDate();
+    await ok("DELETE", `/encounters/${encounterId}`, a.doctor.token);
+    docs = await pulled(a.doctor.token, since);
+    assert.deepEqual(docs.map((d) => [d.kind, d._deleted, d.data]).sort(), [["diagnosis", true, null], ["encounter", true, null]]);
+  });
+
+  await t.step("a write made without a request (a seed, a job) reaches the devices on their next pull", async () => {
+    since = await upToDate();
+    const [row] = await ctx.sql<{ id: string }[]>`insert into problems (patient_id, name, status, created_by)
+      values (${a.patient.id}, 'Hypertension', 'active', ${a.doctor.id}) returning id`;
+    const docs = await pulled(a.vma.token, since);
+    assert.deepEqual(docs.map((d) => [d.id, d.kind === "problem" && d.data?.name]), [[row.id, "Hypertension"]]);
+  });
+
+  await t.step("a patient moved to the other doctor: that care team receives the chart, this one nothing new", async () => {
+    since = await upToDate();
+    await ok("POST", "/doctors/choose/admin", admin.token, { doctorId: b.doctor.id, patientId: a.patient.id });
+    const docs = await pulled(b.vma.token, since);
+    assert.deepEqual([...new Set(docs.map((d) => d.patientId))], [a.patient.id]);
+    assert.equal(docs.filter((d) => !d._deleted).length, 3, "the problems and the vitals");
+    assert.deepEqual(await pulled(a.doctor.token, since), []);
+  });
+
+  await t.step("a pull is audited as a read of the patients' charts", async () => {
+    const [row] = await ctx.sql<{ details: { patientIds: string[]; entries: number } }[]>`
+      select details from audit_log where event = 'chart.read' and details->>'what' = 'chart.pull' and actor_id = ${b.vma.id}
+      order by id desc limit 1`;
+    assert.ok(row, "no audit of the chart pull");
+    assert.deepEqual(row.details.patientIds, [a.patient.id]);
+  });
+});

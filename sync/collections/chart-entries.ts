@@ -1,0 +1,100 @@
+/**
+ * The chart's entries on the care team's devices (issue 31): one collection for several kinds of entry, told
+ * apart by `kind` (RxDB allows 13 open collections): encounters, their diagnoses, problems and vitals, each
+ * with `data` exactly as the chart API answers it (`Encounter`, `Diagnosis`, `Problem`, `Vitals` in imperial
+ * units), so a chart screen renders the device's copy with the components that render the server's answer.
+ * The care team reads them (scope `careTeam` on the patient); never the patient's device, never admins.
+ * Pull-only: the chart API writes the entries' own tables, whose triggers mark the entry; the edge gives marked
+ * entries a new seq after each request and before each pull (`edge/src/domains/chart/entries.ts`).
+ */
+import { z } from "zod";
+import { docIdSchema, isoTimestampSchema, updatedAtSchema } from "../protocol.ts";
+import { storableText } from "../rules/storable-text.ts";
+import { ENCOUNTER_TYPES, type Encounter } from "../schemas/encounter.ts";
+import type { Diagnosis } from "../schemas/diagnosis.ts";
+import { PROBLEM_STATUSES, type Problem } from "../schemas/problem.ts";
+import type { Vitals } from "../schemas/vitals.ts";
+import { RX_ID, RX_UPDATED_AT, serverWins, type SyncCollection } from "./types.ts";
+
+export const CHART_ENTRY_KINDS = ["encounter", "diagnosis", "problem", "vitals"] as const;
+export type ChartEntryKind = (typeof CHART_ENTRY_KINDS)[number];
+
+const id = docIdSchema;
+const text = (max: number) => storableText(max);
+const measure = z.number().positive().nullable();
+
+const encounterData = z.object({
+  id, patientId: id, doctorId: id, type: z.enum(ENCOUNTER_TYPES), reason: text(500), encounterDatetime: isoTimestampSchema,
+  consultationId: id.nullable(), details: text(20_000), isShared: z.boolean(), createdBy: id, createdAt: isoTimestampSchema,
+  updatedAt: isoTimestampSchema,
+}).strict() satisfies z.ZodType<Encounter>;
+
+const diagnosisData = z.object({
+  id, encounterId: id, patientId: id, code: text(10), description: text(500), comment: text(1_000), isShared: z.boolean(),
+  createdBy: id, createdAt: isoTimestampSchema,
+}).strict() satisfies z.ZodType<Diagnosis>;
+
+const problemData = z.object({
+  id, patientId: id, name: text(200), code: text(10).nullable(), status: z.enum(PROBLEM_STATUSES), onset: text(10),
+  comment: text(1_000), isShared: z.boolean(), createdBy: id, createdAt: isoTimestampSchema,
+}).strict() satisfies z.ZodType<Problem>;
+
+const vitalsData = z.object({
+  id, patientId: id, encounterId: id.nullable(), consultationId: id.nullable(), bloodPressure: text(7).nullable(),
+  heartRate: measure, weight: measure, height: measure, bmi: measure, temperature: measure, respiratoryRate: measure,
+  format: z.literal("imperial"), source: z.enum(["manual", "intake"]),
+  recordedBy: z.object({ id, firstName: text(100), lastName: text(100) }).strict(), recordedAt: isoTimestampSchema,
+}).strict() satisfies z.ZodType<Vitals>;
+
+const base = { id, patientId: id, encounterId: id.nullable(), updatedAt: updatedAtSchema, _deleted: z.boolean() };
+
+/**
+ * One entry; `encounterId` is the encounter it belongs to (an encounter's own is null; vitals may have one).
+ * An entry whose row is gone reads as deleted with no data.
+ */
+export const chartEntrySchema = z.union([
+  z.discriminatedUnion("kind", [
+    z.object({ ...base, kind: z.literal("encounter"), data: encounterData }).strict(),
+    z.object({ ...base, kind: z.literal("diagnosis"), data: diagnosisData }).strict(),
+    z.object({ ...base, kind: z.literal("problem"), data: problemData }).strict(),
+    z.object({ ...base, kind: z.literal("vitals"), data: vitalsData }).strict(),
+  ]),
+  z.object({ ...base, kind: z.enum(CHART_ENTRY_KINDS), data: z.null(), _deleted: z.literal(true) }).strict(),
+]);
+export type ChartEntryDoc = z.infer<typeof chartEntrySchema>;
+/** The entry of one kind. */
+export type ChartEntryOf<K extends ChartEntryKind> = Extract<ChartEntryDoc, { kind: K; data: object }>;
+
+export const chartEntryRxSchema = {
+  version: 0,
+  primaryKey: "id",
+  type: "object",
+  properties: {
+    id: RX_ID,
+    patientId: RX_ID,
+    kind: { type: "string", maxLength: 20 },
+    encounterId: { type: ["string", "null"], maxLength: 36 },
+    data: { type: ["object", "null"] },
+    updatedAt: RX_UPDATED_AT,
+  },
+  required: ["id", "patientId", "kind", "encounterId", "data", "updatedAt"],
+  indexes: [["patientId", "kind"]],
+} as const;
+
+export const chartEntriesCollection: SyncCollection<ChartEntryDoc> = {
+  name: "chart_entries",
+  table: "chart_entries",
+  schema: chartEntrySchema as unknown as z.ZodType<ChartEntryDoc>,
+  rxSchema: chartEntryRxSchema,
+  access: {
+    read: "careTeam",
+    scopeField: "patientId",
+    create: "nobody",
+    writableFields: [],
+    serverFields: ["kind", "encounterId", "data"],
+    ownerOnlyEdits: [],
+  },
+  conflict: "server-wins",
+  resolveConflict: serverWins,
+  pushBatchSize: 100,
+};
