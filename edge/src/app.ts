@@ -79,7 +79,7 @@ import { createPurchases } from "./domains/commerce/purchase.ts";
 import { createPayoutAccounts } from "./domains/commerce/payout-account.ts";
 import { createMoney } from "./domains/commerce/money.ts";
 import { createPanelSyncEffects } from "./domains/patients/panel.ts";
-import { createChartEntrySyncEffects, flushChartEntries } from "./domains/chart/entries.ts";
+import { createChartEntrySyncEffects, createNoteTypeSyncEffects, flushChartEntries } from "./domains/chart/entries.ts";
 
 export const API_PREFIX = "/api/v1";
 /** The version the API reference (openapi.json) states. */
@@ -102,6 +102,7 @@ export function createServices(deps: Deps) {
       medical_files: createMedicalFileSyncEffects(deps),
       patients: createPanelSyncEffects(deps),
       chart_entries: createChartEntrySyncEffects(deps),
+      note_types: createNoteTypeSyncEffects(deps),
     },
   });
   const availability = createAvailabilityService(deps);

@@ -1,5 +1,5 @@
 /** Small steps the browser tests share: signing in through the real dialog, reading the dev outbox. */
-import { expect, type Page } from "@playwright/test";
+import { type Browser, expect, type Page } from "@playwright/test";
 
 export const DEMO_PASSWORD = "demo-password";
 
@@ -53,4 +53,21 @@ export async function unlockWhenAsked(page: Page, password = DEMO_PASSWORD) {
     await form.getByRole("button", { name: "Unlock", exact: true }).click();
     await expect(form).toBeHidden();
   });
+}
+
+/** Signs `page` in as `email` and waits until the service worker controls it (so the device can go offline). */
+export async function signInDevice(page: Page, email: string): Promise<void> {
+  await page.goto("/");
+  await signIn(page, email, DEMO_PASSWORD);
+  await expect(page.getByRole("banner").getByRole("button", { name: /account menu/ })).toBeVisible();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 })
+    .catch(() => page.reload());
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
+
+/** A browser context (a device) signed in as `email`, its service worker in control. */
+export async function openDevice(browser: Browser, email: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signInDevice(page, email);
+  return page;
 }

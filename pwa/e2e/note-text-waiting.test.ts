@@ -4,8 +4,8 @@
  * header counts the text as a change waiting, the sign-out warning names it, and once the network is back it
  * is sent without the note being opened again: the header says "Synced" and the VMA reads the text.
  */
-import { type Browser, expect, type Page, test } from "@playwright/test";
-import { accessTokenOf, DEMO_PASSWORD, signIn } from "./helpers.ts";
+import { expect, type Page, test } from "@playwright/test";
+import { accessTokenOf, openDevice } from "./helpers.ts";
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -58,18 +58,6 @@ test("a note's text written offline is counted, named at sign-out, and sent in t
     await vma.context().close();
   }
 });
-
-async function openDevice(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto("/");
-  await signIn(page, email, DEMO_PASSWORD);
-  await expect(page.getByRole("banner").getByRole("button", { name: /account menu/ })).toBeVisible();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 })
-    .catch(() => page.reload());
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-  return page;
-}
 
 async function call<T>(page: Page, method: "GET" | "POST", path: string, data?: unknown): Promise<T> {
   const token = await accessTokenOf(page);

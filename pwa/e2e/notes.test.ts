@@ -11,23 +11,16 @@
  * everyone, its text gone from both care-team devices.
  */
 import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
-import { accessTokenOf, DEMO_PASSWORD, signIn } from "./helpers.ts";
+import { accessTokenOf, DEMO_PASSWORD, openDevice as openSignedIn } from "./helpers.ts";
 
 test.describe.configure({ timeout: 240_000 });
 
 type Device = { context: BrowserContext; page: Page };
 
 async function openDevice(browser: Browser, email: string): Promise<Device> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto("/");
-  await signIn(page, email, DEMO_PASSWORD);
-  await expect(page.getByRole("banner").getByRole("button", { name: /account menu/ })).toBeVisible();
-  // The service worker must control the page (and have precached the editor's chunk) before going offline.
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 })
-    .catch(() => page.reload());
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-  return { context, page };
+  // The service worker controls the page (and has precached the editor's chunk) before going offline.
+  const page = await openSignedIn(browser, email);
+  return { context: page.context(), page };
 }
 
 /** Calls the API as the user signed in on `page`. */

@@ -6,7 +6,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { DEMO_PASSWORD, signIn } from "./helpers.ts";
+import { DEMO_PASSWORD, signIn, signInDevice } from "./helpers.ts";
 
 const CARE_TEAM_CHAT = "0d3c0c1e-5f6a-4c8e-9a11-000000000001";
 
@@ -77,12 +77,7 @@ type Device = { context: BrowserContext; page: Page };
 
 async function openDevice(context: BrowserContext, email: string): Promise<Device> {
   const page = await context.newPage();
-  await page.goto("/");
-  await signIn(page, email, DEMO_PASSWORD);
-  await expect(page.getByRole("banner").getByRole("button", { name: /account menu/ })).toBeVisible();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 })
-    .catch(() => page.reload());
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await signInDevice(page, email);
   return { context, page };
 }
 

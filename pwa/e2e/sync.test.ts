@@ -7,7 +7,7 @@
  * none of the user's IndexedDB databases behind.
  */
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { DEMO_PASSWORD, signIn } from "./helpers.ts";
+import { DEMO_PASSWORD, signInDevice } from "./helpers.ts";
 import { makePng } from "./png.ts";
 
 const CARE_TEAM_CHAT = "0d3c0c1e-5f6a-4c8e-9a11-000000000001";
@@ -43,12 +43,7 @@ test("offline writes survive a reload behind the unlock and reach the other user
 async function openDevice(contextPromise: Promise<BrowserContext>, email: string, patientsPath: string): Promise<Device> {
   const context = await contextPromise;
   const page = await context.newPage();
-  await page.goto("/");
-  await signIn(page, email, DEMO_PASSWORD);
-  await expect(page.getByRole("banner").getByRole("button", { name: /account menu/ })).toBeVisible();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 })
-    .catch(() => page.reload());
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await signInDevice(page, email);
   return { context, page, email, patientsPath };
 }
 

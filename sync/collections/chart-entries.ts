@@ -4,8 +4,10 @@
  * with `data` exactly as the chart API answers it (`Encounter`, `Diagnosis`, `Problem`, `Vitals` in imperial
  * units), so a chart screen renders the device's copy with the components that render the server's answer.
  * The care team reads them (scope `careTeam` on the patient); never the patient's device, never admins.
- * Pull-only: the chart API writes the entries' own tables, whose triggers mark the entry; the edge gives marked
- * entries a new seq after each request and before each pull (`edge/src/domains/chart/entries.ts`).
+ * The chart API writes the entries' own tables, whose triggers mark the entry; the edge gives marked entries a new
+ * seq after each request and before each pull (`edge/src/domains/chart/entries.ts`). A device may create an entry
+ * (a visit recorded offline): the push creates it in its own table under the chart API's rules
+ * (`edge/src/domains/chart/entry-writes.ts`); nothing is edited or deleted by push.
  */
 import { z } from "zod";
 import { docIdSchema, isoTimestampSchema, updatedAtSchema } from "../protocol.ts";
@@ -89,7 +91,8 @@ export const chartEntriesCollection: SyncCollection<ChartEntryDoc> = {
   access: {
     read: "careTeam",
     scopeField: "patientId",
-    create: "nobody",
+    // A device records a visit offline: the entry is created in its own table (edge/src/domains/chart/entry-writes.ts).
+    create: "careTeam",
     writableFields: [],
     serverFields: ["kind", "encounterId", "data"],
     ownerOnlyEdits: [],

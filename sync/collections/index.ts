@@ -9,6 +9,7 @@ import { tasksCollection } from "./tasks.ts";
 import { macrosCollection } from "./macros.ts";
 import { patientsCollection } from "./patients.ts";
 import { chartEntriesCollection } from "./chart-entries.ts";
+import { noteTypesCollection } from "./note-types.ts";
 import type { AnyCollection } from "./types.ts";
 
 export const SYNC_COLLECTIONS = {
@@ -22,6 +23,7 @@ export const SYNC_COLLECTIONS = {
   macros: macrosCollection,
   patients: patientsCollection,
   chart_entries: chartEntriesCollection,
+  note_types: noteTypesCollection,
 } as const;
 export type CollectionName = keyof typeof SYNC_COLLECTIONS;
 export const COLLECTION_NAMES = Object.keys(SYNC_COLLECTIONS) as CollectionName[];
@@ -43,3 +45,5 @@ export * from "./tasks.ts";
 export * from "./macros.ts";
 export * from "./patients.ts";
 export * from "./chart-entries.ts";
+export * from "./chart-entry-input.ts";
+export * from "./note-types.ts";

@@ -3,11 +3,12 @@
  * is what the chart API answers; every write through the API reaches the devices' next pull from their checkpoint
  * (and a write made another way, at the latest on the next pull); a deleted encounter takes its diagnoses with
  * it; the other practice, the patient and admins hold nothing; a patient moved to another doctor reaches that
- * care team; a pull is audited.
+ * care team; a pull is audited; a visit recorded on a device offline (an encounter, its diagnosis, vitals) is created
+ * under the chart API's rules, once, and refused where the API would refuse.
  */
 import assert from "node:assert/strict";
 import { apiTest } from "../../test/harness.ts";
-import { createPractice, pullAll } from "../../test/sync-fixtures.ts";
+import { create, createPractice, pullAll, push } from "../../test/sync-fixtures.ts";
 import { chartEntrySchema, type ChartEntryDoc } from "../../../../sync/collections/index.ts";
 
 apiTest("chart entries: what the care team's devices hold of their patients' charts", async (t, ctx) => {
@@ -103,5 +104,69 @@ apiTest("chart entries: what the care team's devices hold of their patients' cha
       order by id desc limit 1`;
     assert.ok(row, "no audit of the chart pull");
     assert.deepEqual(row.details.patientIds, [a.patient.id]);
+  });
+  await t.step("a visit recorded offline: the device's entries are created under the API's rules, once", async () => {
+    const at = "2026-11-27T10:00:00.000Z";
+    const encounterId = crypto.randomUUID();
+    const base = (id: string, kind: string, encounter: string | null, data: Record<string, unknown>) =>
+      ({ id, patientId: b.patient.id, kind, encounterId: encounter, updatedAt: 0, _deleted: false, data: { id, patientId: b.patient.id, ...data } });
+    const encounter = base(encounterId, "encounter", null, {
+      doctorId: b.doctor.id, type: "other", reason: "Home visit", encounterDatetime: at, consultationId: null, details: "Seen at home",
+      isShared: false, createdBy: b.doctor.id, createdAt: at, updatedAt: at,
+    });
+    const diagnosisId = crypto.randomUUID();
+    const diagnosis = base(diagnosisId, "diagnosis", encounterId, {
+      encounterId, code: "I10", description: "whatever the device had", comment: "", isShared: false, createdBy: b.doctor.id, createdAt: at,
+    });
+    const vitalsId = crypto.randomUUID();
+    const vitals = base(vitalsId, "vitals", encounterId, {
+      encounterId, consultationId: null, bloodPressure: "142/91", heartRate: 80, weight: 200, height: 70, bmi: null, temperature: null,
+      respiratoryRate: null, format: "imperial", source: "manual", recordedBy: { id: b.doctor.id, firstName: "x", lastName: "y" }, recordedAt: at,
+    });
+    since = await upToDate();
+    // The encounter first, as the device sends its batch in the order the entries were made.
+    const res = await push(ctx, b.doctor.token, "chart_entries", [create(encounter), create(diagnosis), create(vitals)]);
+    assert.deepEqual([res.status, res.body.result], [200, []], JSON.stringify(res.body));
+    const got = await ok("GET", `/encounters/${encounterId}`, b.vma.token);
+    assert.deepEqual([got.reason, got.createdBy, got.encounterDatetime], ["Home visit", b.doctor.id, at]);
+    const diagnoses = (await ok("POST", `/diagnoses/list/${encounterId}`, b.vma.token, {})).list;
+    assert.deepEqual(diagnoses.map((d: { id: string; description: string }) => [d.id, d.description]), [[diagnosisId, "Essential (primary) hypertension"]]);
+    const readings = await ok("GET", `/vitals/patient/${b.patient.id}`, b.vma.token, undefined);
+    const reading = readings.find((v: { id: string }) => v.id === vitalsId);
+    assert.deepEqual([reading.bloodPressure, reading.bmi, reading.recordedBy.id, reading.recordedAt], ["142/91", 28.7, b.doctor.id, at]);
+    // The VMA's device receives the server's version of each.
+    const docs = await pulled(b.vma.token, since);
+    assert.deepEqual(docs.map((d) => d.id).sort(), [encounterId, diagnosisId, vitalsId].sort());
+
+    // A retry after a lost answer writes nothing twice: the device takes the server's version.
+    const again = await push(ctx, b.doctor.token, "chart_entries", [create(encounter), create(vitals)]);
+    assert.deepEqual(again.body.result.map((d: { id: string }) => d.id), [encounterId, vitalsId]);
+    const [{ count }] = await ctx.sql<{ count: number }[]>`select count(*)::int as count from vitals where id = ${vitalsId}`;
+    assert.equal(count, 1);
+
+    // What the API would refuse is refused: diastolic above systolic; a VMA's diagnosis.
+    const bad = base(crypto.randomUUID(), "vitals", null, { ...vitals.data, encounterId: null, bloodPressure: "80/120" });
+    const vmaDiagnosis = base(crypto.randomUUID(), "diagnosis", encounterId, { ...diagnosis.data, createdBy: b.vma.id });
+    for (const [token, doc] of [[b.doctor.token, bad], [b.vma.token, vmaDiagnosis]] as const) {
+      const refused = await push(ctx, token, "chart_entries", [create({ ...doc, data: { ...doc.data, id: doc.id } })]);
+      assert.equal(refused.body.result[0]._deleted, true, JSON.stringify(refused.body));
+      assert.equal(refused.body.result[0].updatedAt, 0);
+    }
+    const [{ audited }] = await ctx.sql<{ audited: number }[]>`select count(*)::int as audited from audit_log
+      where event = 'chart.write' and details->>'via' = 'sync' and details->>'id' = any(${[encounterId, diagnosisId, vitalsId]})`;
+    assert.equal(audited, 3);
+  });
+
+  await t.step("note types: the practice's reach its doctor and VMAs, a deleted one as deleted, nobody else", async () => {
+    since = await upToDate();
+    const type = await ok("POST", "/noteTypes", a.doctor.token, { name: "Home visit", fieldNames: ["Findings", "Plan"] });
+    const types = async (token: string, from = since) => (await pullAll(ctx, token, "note_types", from)).docs as { id: string; name: string; fieldNames: string[]; _deleted: boolean }[];
+    for (const user of [a.doctor, a.vma]) {
+      assert.deepEqual((await types(user.token)).map((d) => [d.id, d.name, d.fieldNames, d._deleted]), [[type.id, "Home visit", ["Findings", "Plan"], false]]);
+    }
+    for (const user of [b.doctor, b.vma, a.patient, admin]) assert.deepEqual(await types(user.token, { updatedAt: 0, id: "00000000-0000-0000-0000-000000000000" }), []);
+    since = await upToDate();
+    await ok("DELETE", `/noteTypes/${type.id}`, a.doctor.token);
+    assert.deepEqual((await types(a.vma.token)).map((d) => [d.id, d._deleted]), [[type.id, true]]);
   });
 });

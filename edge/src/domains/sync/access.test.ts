@@ -12,6 +12,24 @@ import {
 import { COLLECTION_NAMES, type CollectionName } from "../../../../sync/collections/index.ts";
 import { refusedTombstone } from "../../../../sync/protocol.ts";
 
+const now = () => new Date().toISOString();
+const newProblemEntry = (patientId: string, by: string) => {
+  const id = crypto.randomUUID();
+  return { id, patientId, kind: "problem", encounterId: null, updatedAt: 0, _deleted: false,
+    data: { id, patientId, name: "Flu", code: null, status: "active", onset: "", comment: "", isShared: false, createdBy: by, createdAt: now() } };
+};
+const newEncounterEntry = (patientId: string, by: string) => {
+  const id = crypto.randomUUID();
+  return { id, patientId, kind: "encounter", encounterId: null, updatedAt: 0, _deleted: false,
+    data: { id, patientId, doctorId: by, type: "office", reason: "Home visit", encounterDatetime: now(), consultationId: null, details: "",
+      isShared: false, createdBy: by, createdAt: now(), updatedAt: now() } };
+};
+const newDiagnosisEntry = (patientId: string, encounterId: string, by: string) => {
+  const id = crypto.randomUUID();
+  return { id, patientId, kind: "diagnosis", encounterId, updatedAt: 0, _deleted: false,
+    data: { id, encounterId, patientId, code: "J20.9", description: "Acute bronchitis, unspecified", comment: "", isShared: false, createdBy: by, createdAt: now() } };
+};
+
 apiTest("sync access: every role × every collection × own / other doctor's / other patient's rows", async (t, ctx) => {
   const a = await createPractice(ctx);
   const b = await createPractice(ctx);
@@ -103,17 +121,17 @@ apiTest("sync access: every role × every collection × own / other doctor's / o
     "unapproved doctor": unapproved, "VMA of the unapproved doctor": vmaOfUnapproved, "patient of the unapproved doctor": patientOfUnapproved,
   };
   const sees: Record<keyof typeof users, Record<CollectionName, string[]>> = {
-    "patient A": { chats: [chatA, support], chat_messages: [msgA.id, msgA2.id, msgSupport.id], note_drafts: [], medical_files: [fileA.id, labA.id], consultations: [consultA], encounter_notes: [], tasks: [], macros: [], patients: [], chart_entries: [] },
-    "other patient of doctor A": { chats: [], chat_messages: [], note_drafts: [], medical_files: [], consultations: [], encounter_notes: [], tasks: [], macros: [], patients: [], chart_entries: [] },
-    "doctor A": { chats: [chatA], chat_messages: [msgA.id, msgA2.id], note_drafts: [draftA.id, draftA2.id], medical_files: [fileA.id, labA.id], consultations: [consultA, consultBWithA], encounter_notes: [noteA, noteA2.id], tasks: [taskA], macros: [macroA], patients: [a.patient.id, otherPatientOfA.id], chart_entries: [chartA.encounterId, chartA2.encounterId, deletedEncounter.encounterId] },
-    "VMA of A": { chats: [], chat_messages: [], note_drafts: [draftA.id, draftA2.id], medical_files: [fileA.id, labA.id], consultations: [consultA, consultBWithA], encounter_notes: [noteA, noteA2.id], tasks: [taskA], macros: [macroA], patients: [a.patient.id, otherPatientOfA.id], chart_entries: [chartA.encounterId, chartA2.encounterId, deletedEncounter.encounterId] },
-    "patient B": { chats: [chatB], chat_messages: [msgB.id], note_drafts: [], medical_files: [fileB.id], consultations: [consultBWithA], encounter_notes: [], tasks: [], macros: [], patients: [], chart_entries: [] },
-    "doctor B": { chats: [chatB], chat_messages: [msgB.id], note_drafts: [draftB.id], medical_files: [fileB.id], consultations: [], encounter_notes: [noteB], tasks: [taskB], macros: [macroB], patients: [b.patient.id], chart_entries: [chartB.encounterId] },
-    "VMA of B": { chats: [], chat_messages: [], note_drafts: [draftB.id], medical_files: [fileB.id], consultations: [], encounter_notes: [noteB], tasks: [taskB], macros: [macroB], patients: [b.patient.id], chart_entries: [chartB.encounterId] },
-    admin: { chats: [support], chat_messages: [msgSupport.id], note_drafts: [], medical_files: [], consultations: [], encounter_notes: [], tasks: [], macros: [], patients: [], chart_entries: [] },
-    "unapproved doctor": { chats: [], chat_messages: [], note_drafts: [], medical_files: [], consultations: [consultC], encounter_notes: [], tasks: [], macros: [], patients: [], chart_entries: [] },
-    "VMA of the unapproved doctor": { chats: [], chat_messages: [], note_drafts: [], medical_files: [], consultations: [], encounter_notes: [], tasks: [], macros: [], patients: [], chart_entries: [] },
-    "patient of the unapproved doctor": { chats: [], chat_messages: [], note_drafts: [], medical_files: [], consultations: [consultC], encounter_notes: [], tasks: [], macros: [], patients: [], chart_entries: [] },
+    "patient A": { chats: [chatA, support], chat_messages: [msgA.id, msgA2.id, msgSupport.id], note_drafts: [], medical_files: [fileA.id, labA.id], consultations: [consultA], encounter_notes: [], tasks: [], macros: [], patients: [], chart_entries: [], note_types: [] },
+    "other patient of doctor A": { chats: [], chat_messages: [], note_drafts: [], medical_files: [], consultations: [], encounter_notes: [], tasks: [], macros: [], patients: [], chart_entries: [], note_types: [] },
+    "doctor A": { chats: [chatA], chat_messages: [msgA.id, msgA2.id], note_drafts: [draftA.id, draftA2.id], medical_files: [fileA.id, labA.id], consultations: [consultA, consultBWithA], encounter_notes: [noteA, noteA2.id], tasks: [taskA], macros: [macroA], patients: [a.patient.id, otherPatientOfA.id], chart_entries: [chartA.encounterId, chartA2.encounterId, deletedEncounter.encounterId], note_types: [chartA.noteTypeId, deletedType] },
+    "VMA of A": { chats: [], chat_messages: [], note_drafts: [draftA.id, draftA2.id], medical_files: [fileA.id, labA.id], consultations: [consultA, consultBWithA], encounter_notes: [noteA, noteA2.id], tasks: [taskA], macros: [macroA], patients: [a.patient.id, otherPatientOfA.id], chart_entries: [chartA.encounterId, chartA2.encounterId, deletedEncounter.encounterId], note_types: [chartA.noteTypeId, deletedType] },
+    "patient B": { chats: [chatB], chat_messages: [msgB.id], note_drafts: [], medical_files: [fileB.id], consultations: [consultBWithA], encounter_notes: [], tasks: [], macros: [], patients: [], chart_entries: [], note_types: [] },
+    "doctor B": { chats: [chatB], chat_messages: [msgB.id], note_drafts: [draftB.id], medical_files: [fileB.id], consultations: [], encounter_notes: [noteB], tasks: [taskB], macros: [macroB], patients: [b.patient.id], chart_entries: [chartB.encounterId], note_types: [chartB.noteTypeId] },
+    "VMA of B": { chats: [], chat_messages: [], note_drafts: [draftB.id], medical_files: [fileB.id], consultations: [], encounter_notes: [noteB], tasks: [taskB], macros: [macroB], patients: [b.patient.id], chart_entries: [chartB.encounterId], note_types: [chartB.noteTypeId] },
+    admin: { chats: [support], chat_messages: [msgSupport.id], note_drafts: [], medical_files: [], consultations: [], encounter_notes: [], tasks: [], macros: [], patients: [], chart_entries: [], note_types: [] },
+    "unapproved doctor": { chats: [], chat_messages: [], note_drafts: [], medical_files: [], consultations: [consultC], encounter_notes: [], tasks: [], macros: [], patients: [], chart_entries: [], note_types: [] },
+    "VMA of the unapproved doctor": { chats: [], chat_messages: [], note_drafts: [], medical_files: [], consultations: [], encounter_notes: [], tasks: [], macros: [], patients: [], chart_entries: [], note_types: [] },
+    "patient of the unapproved doctor": { chats: [], chat_messages: [], note_drafts: [], medical_files: [], consultations: [consultC], encounter_notes: [], tasks: [], macros: [], patients: [], chart_entries: [], note_types: [] },
   };
 
   for (const [who, user] of Object.entries(users) as [keyof typeof users, typeof admin][]) {
@@ -139,7 +157,12 @@ apiTest("sync access: every role × every collection × own / other doctor's / o
     ["a VMA changes a patient's email on the panel", async () => ({ token: a.vma.token, collection: "patients", row: edit(await master("patients", a.patient.id), { email: "x@example.test" }) }), "master"],
     // the chart's entries are pull-only: the chart API writes them
     ["the doctor edits an encounter entry", async () => ({ token: a.doctor.token, collection: "chart_entries", row: edit(await master("chart_entries", chartA.encounterId), { encounterId: chartA2.encounterId }) }), "master"],
-    ["a VMA creates a chart entry", () => ({ token: a.vma.token, collection: "chart_entries", row: create({ id: crypto.randomUUID(), patientId: a.patient.id, kind: "problem", encounterId: null, data: { id: crypto.randomUUID(), patientId: a.patient.id, name: "Flu", code: null, status: "active", onset: "", comment: "", isShared: false, createdBy: a.vma.id, createdAt: new Date().toISOString() }, updatedAt: 0, _deleted: false }) }), "refused"],
+    ["a VMA records a problem for their doctor's patient", () => ({ token: a.vma.token, collection: "chart_entries", row: create(newProblemEntry(a.patient.id, a.vma.id)) }), "written"],
+    ["a VMA records an encounter (the doctor's)", () => ({ token: a.vma.token, collection: "chart_entries", row: create(newEncounterEntry(a.patient.id, a.doctor.id)) }), "refused"],
+    ["another practice records a problem for this patient", () => ({ token: b.doctor.token, collection: "chart_entries", row: create(newProblemEntry(a.patient.id, b.doctor.id)) }), "refused"],
+    ["a patient records a problem of their own", () => ({ token: a.patient.token, collection: "chart_entries", row: create(newProblemEntry(a.patient.id, a.patient.id)) }), "refused"],
+    ["the doctor records a diagnosis on another patient's encounter", () => ({ token: a.doctor.token, collection: "chart_entries", row: create(newDiagnosisEntry(otherPatientOfA.id, chartA.encounterId, a.doctor.id)) }), "refused"],
+    ["the doctor records a diagnosis on their patient's encounter", () => ({ token: a.doctor.token, collection: "chart_entries", row: create(newDiagnosisEntry(a.patient.id, chartA.encounterId, a.doctor.id)) }), "written"],
     ["another practice deletes a chart entry", async () => ({ token: b.doctor.token, collection: "chart_entries", row: edit(await master("chart_entries", chartA.encounterId), { _deleted: true }) }), "refused"],
     ["another practice edits a patient on the panel", async () => ({ token: b.doctor.token, collection: "patients", row: edit(await master("patients", a.patient.id), { firstName: "Mine" }) }), "refused"],
     ["a patient writes their own panel row", async () => ({ token: a.patient.token, collection: "patients", row: edit(await master("patients", a.patient.id), { firstName: "Me" }) }), "refused"],

@@ -26,6 +26,7 @@ export function serverValuesOnCreate(name: CollectionName, actor: Actor, now: Da
     case "macros":
     case "patients":
     case "chart_entries":
+    case "note_types":
       return {};
   }
 }

@@ -39,6 +39,7 @@ const WRITES: Record<CollectionName, CollectionName[]> = {
   macros: ["macros"],
   patients: ["patients"],
   chart_entries: ["chart_entries"],
+  note_types: ["note_types"],
 };
 
 type Doc = SyncDoc & Record<string, unknown>;
@@ -60,6 +61,11 @@ export type CreateEffects = {
   edited?(actor: Actor, edits: EditedDoc[]): Promise<void>;
   /** With the documents a pull page answers (e.g. the audit of health data read). Must not throw. */
   pulled?(actor: Actor, docs: SyncDoc[]): Promise<void>;
+  /**
+   * Stores a new document instead of the insert into the collection's table (chart entries: into the entry's own
+   * table, whose trigger tracks it). Called in the push's transaction, after `accepts`.
+   */
+  insert?(w: SyncWrite, actor: Actor, doc: Doc): Promise<void>;
   /** Before a pull page is read: brings tracked rows up to date (the panel's missing rows, marked chart entries). */
   beforePull?(actor: Actor, write: SyncWriter): Promise<void>;
 };
@@ -104,7 +110,8 @@ export function createSyncService(deps: { sql: Sql; changes: ChangeFeed; clock: 
         await mayCreate(w.tx, actor, c.access.create, scopeValue) &&
         (!effects?.accepts || await effects.accepts(w, actor, doc));
       if (!allowed) return refusedTombstone(next);
-      await w.insert(name, doc, fields);
+      if (effects?.insert) await effects.insert(w, actor, doc);
+      else await w.insert(name, doc, fields);
       await effects?.created?.(w, actor, doc);
       done.created.push(doc);
       return null;

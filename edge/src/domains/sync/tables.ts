@@ -24,7 +24,7 @@ export type TableDef = {
 export const LOCK_NAMESPACE = 7310;
 const LOCK_KEYS: Record<CollectionName, number> = {
   chats: 1, chat_messages: 2, note_drafts: 3, medical_files: 4, consultations: 5, encounter_notes: 6, tasks: 7, macros: 8,
-  patients: 9, chart_entries: 10,
+  patients: 9, chart_entries: 10, note_types: 11,
 };
 
 /** Fields whose column is not a plain copy of the value. */
@@ -97,6 +97,9 @@ export function selectFrom(q: Queryable, def: TableDef): Fragment {
       from patient_panel t join users u on u.id = t.id left join medical_cards mc on mc.patient_id = t.id`;
   }
   if (def.name === "chart_entries") return selectChartEntries(q);
+  if (def.name === "note_types") {
+    return q`select t.id, t.doctor_id, t.name, t.field_names, t.seq, (t.deleted_at is not null) as deleted from note_types t`;
+  }
   return q`select t.* from ${q(def.table)} t`;
 }
 

@@ -13,6 +13,8 @@ import { SYNC_CHANNEL } from "../../../../sync/protocol.ts";
 import { LOCK_NAMESPACE, type TableDef, TABLES, toColumns, toRecord } from "./tables.ts";
 
 export type Tx = postgres.TransactionSql;
+/** Collections whose rows triggers mark `dirty` and the edge sequences (chart/entries.ts). */
+export type MarkedCollection = "chart_entries" | "note_types";
 
 export type SyncWrite = {
   tx: Tx;
@@ -37,10 +39,10 @@ export type SyncWrite = {
    */
   touchPatients(name: "patients", patientIds: string[]): Promise<number>;
   /**
-   * For a table whose rows are marked `dirty` by triggers (`chart_entries`): gives the marked rows a new seq and
-   * clears the mark. Answers how many.
+   * For a table whose rows are marked `dirty` by triggers (`chart_entries`, `note_types`): gives the marked rows a
+   * new seq and clears the mark. Answers how many.
    */
-  sequenceMarked(name: "chart_entries"): Promise<number>;
+  sequenceMarked(name: MarkedCollection): Promise<number>;
 };
 
 export function createSyncWriter(deps: { sql: Sql; changes: ChangeFeed }) {

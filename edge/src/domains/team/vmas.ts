@@ -45,8 +45,9 @@ export async function touchPractice(w: SyncWrite, doctorId: string) {
   await w.touchScope("consultations", consultations);
   await w.touchScope("tasks", [doctorId]);
   await w.touchScope("macros", [doctorId]);
+  await w.touchScope("note_types", [doctorId]);
 }
-const PRACTICE_COLLECTIONS = [...CARE_TEAM_COLLECTIONS, "consultations", "tasks", "macros"] as const;
+const PRACTICE_COLLECTIONS = [...CARE_TEAM_COLLECTIONS, "consultations", "tasks", "macros", "note_types"] as const;
 
 export function createVmasService(deps: VmasDeps) {
   const { sql, audit, write } = deps;

@@ -17,8 +17,11 @@ import type {
   MedicalFolder,
   NoteDraftDoc,
   PanelPatientDoc,
+  ChartEntryDoc,
   ChartEntryKind,
   ChartEntryOf,
+  NewChartEntry,
+  NoteTypeDoc,
   TaskDoc,
 } from "../../../../sync/collections/index.ts";
 import type { Doc as YDoc } from "yjs";
@@ -137,6 +140,8 @@ export type SyncHooks = {
   useSetTaskStatus(): (id: string, status: "open" | "closed") => Promise<void>;
   /** The practice's macros on the device, for expansion offline. */
   useMacros(): LiveList<Local<MacroDoc>>;
+  /** The practice's note types on the device, by name, so a note starts offline (issue 31). */
+  useNoteTypes(): LiveList<Local<NoteTypeDoc>>;
 
   /**
    * The practice's patients on the device (doctor, VMA; issue 31), by last then first name; `loading` while empty
@@ -152,6 +157,8 @@ export type SyncHooks = {
   useChartEntries<K extends ChartEntryKind>(patientId: string, kind: K): LiveList<Local<ChartEntryOf<K>>>;
   /** One chart entry of that kind from the device, or null. */
   useChartEntry<K extends ChartEntryKind>(id: string, kind: K): { entry: Local<ChartEntryOf<K>> | null; loading: boolean };
+  /** Records a new encounter, diagnosis, vitals or problem on the device (works offline); resolves with the stored entry. */
+  useRecordChartEntry(): (entry: NewChartEntry) => Promise<ChartEntryDoc>;
 
   /** Notes of one encounter kept on the device, oldest first (createdAt, id). Care team only. */
   useEncounterNotes(encounterId: string): LiveList<Local<EncounterNoteDoc>>;

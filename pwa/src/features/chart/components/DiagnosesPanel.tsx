@@ -1,13 +1,14 @@
 import { useState } from "react";
 import { errorMessage } from "../../../lib/api/index.ts";
 import type { ListResult } from "../../../../../sync/envelope.ts";
-import { type Diagnosis, diagnosisCreateSchema, diagnosisUpdateSchema } from "../../../../../sync/schemas/diagnosis.ts";
+import { type Diagnosis, type DiagnosisCreate, diagnosisCreateSchema, diagnosisUpdateSchema } from "../../../../../sync/schemas/diagnosis.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { useForm } from "../../../lib/forms/use-form.ts";
 import { Button, ConfirmDialog, Dialog, EmptyState, useSnackbar, TextField } from "../../../ui/index.ts";
 import { FormError } from "../../auth/index.ts";
 import { useActions } from "../hooks/use-actions.ts";
 import { useOnlineResource } from "../hooks/use-online-resource.ts";
+import { SAVED_ON_DEVICE, useRecordOnDevice } from "../hooks/use-record-on-device.ts";
 import { useDeviceEntries } from "../hooks/use-device-entries.ts";
 import { deviceDiagnoses } from "../lib/device-entries.ts";
 import type { ChartPermissions } from "../lib/permissions.ts";
@@ -51,7 +52,9 @@ export function DiagnosesPanel({ patientId, encounterId, permissions, refreshKey
     <section className="stack" aria-labelledby="diagnoses-title" aria-busy={diagnoses.loading}>
       <div className="row chart-section__bar">
         <h2 id="diagnoses-title">Diagnoses</h2>
-        {permissions.decide && !diagnoses.offline && <Button variant="secondary" onClick={() => setEditing("new")}>Add diagnosis</Button>}
+        {permissions.decide && (!diagnoses.offline || diagnoses.fromDevice) && (
+          <Button variant="secondary" onClick={() => setEditing("new")}>Add diagnosis</Button>
+        )}
       </div>
       <ResourceState resource={diagnoses} label="Diagnoses">
         {(page) =>
@@ -89,6 +92,7 @@ export function DiagnosesPanel({ patientId, encounterId, permissions, refreshKey
         {editing && (
           <DiagnosisForm
             key={editing === "new" ? "new" : editing.id}
+            patientId={patientId}
             encounterId={encounterId}
             diagnosis={editing === "new" ? null : editing}
             onSaved={(d) => (editing === "new" ? diagnoses.setData((p) => ({ ...p, list: [...p.list, d], totalCount: p.totalCount + 1 })) : replace(d))}
@@ -115,9 +119,16 @@ export function DiagnosesPanel({ patientId, encounterId, permissions, refreshKey
 }
 
 function DiagnosisForm(
-  { encounterId, diagnosis, onSaved, onClose }: { encounterId: string; diagnosis: Diagnosis | null; onSaved: (d: Diagnosis) => void; onClose: () => void },
+  { patientId, encounterId, diagnosis, onSaved, onClose }: {
+    patientId: string;
+    encounterId: string;
+    diagnosis: Diagnosis | null;
+    onSaved: (d: Diagnosis) => void;
+    onClose: () => void;
+  },
 ) {
   const api = useApi();
+  const device = useRecordOnDevice();
   const notify = useSnackbar();
   const [picked, setPicked] = useState(diagnosis ? { code: diagnosis.code, description: diagnosis.description } : null);
   const form = useForm({
@@ -128,6 +139,12 @@ function DiagnosisForm(
     extraCheck: (v): Record<string, string> => (v.code ? {} : { code: "Choose a diagnosis from the list" }),
   });
   const submit = form.handleSubmit(async (data) => {
+    if (!diagnosis && device.offline) {
+      await device.record({ kind: "diagnosis", patientId, encounterId, input: data as DiagnosisCreate });
+      notify(SAVED_ON_DEVICE, "success");
+      onClose();
+      return;
+    }
     const saved = diagnosis
       ? await api.put<Diagnosis>(`/diagnoses/edit/${diagnosis.id}`, data)
       : await api.post<Diagnosis>(`/diagnoses/create/${encounterId}`, data);

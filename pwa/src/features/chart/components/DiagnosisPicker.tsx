@@ -1,6 +1,8 @@
 import { type KeyboardEvent, useEffect, useId, useState } from "react";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/index.ts";
+import { searchIcd10 } from "../../../../../sync/data/icd10.ts";
+import { useConnection } from "../hooks/use-connection.ts";
 import { describedBy, FieldMessage } from "../../../ui/FieldMessage.tsx";
 import { firstMatches, moreMatchesText } from "../../../ui/MoreMatches.tsx";
 
@@ -28,6 +30,7 @@ const text = (o: Icd10Option) => `${o.code} ${o.description}`;
  */
 export function DiagnosisPicker({ id, label, value, onChange, error }: Props) {
   const api = useApi();
+  const online = useConnection();
   const listId = useId();
   const [input, setInput] = useState(value ? text(value) : "");
   const [open, setOpen] = useState(false);
@@ -43,7 +46,11 @@ export function DiagnosisPicker({ id, label, value, onChange, error }: Props) {
     const controller = new AbortController();
     setStatus("loading");
     const timer = setTimeout(() => {
-      api.get<Icd10Option[]>("/diagnoses/list/dropdown", { signal: controller.signal, query: { search: query, limit: DIAGNOSIS_MATCHES + 1 } })
+      // Offline, the shipped list answers as the server would (the same search, sync/data/icd10.ts).
+      const search = online
+        ? api.get<Icd10Option[]>("/diagnoses/list/dropdown", { signal: controller.signal, query: { search: query, limit: DIAGNOSIS_MATCHES + 1 } })
+        : Promise.resolve(searchIcd10(query, DIAGNOSIS_MATCHES + 1));
+      search
         .then((list) => {
           const { shown, more } = firstMatches(list, DIAGNOSIS_MATCHES);
           setOptions(shown);
@@ -61,7 +68,7 @@ export function DiagnosisPicker({ id, label, value, onChange, error }: Props) {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [api, open, query]);
+  }, [api, open, query, online]);
 
   const pick = (option: Icd10Option) => {
     onChange(option);

@@ -1,5 +1,6 @@
 import {
   type Encounter,
+  type EncounterCreate,
   encounterCreateSchema,
   ENCOUNTER_TYPES,
   encounterUpdateSchema,
@@ -8,6 +9,7 @@ import { useApi } from "../../../lib/app-deps.tsx";
 import { useForm } from "../../../lib/forms/use-form.ts";
 import { Button, Select, TextField, useSnackbar } from "../../../ui/index.ts";
 import { FormError } from "../../auth/index.ts";
+import { SAVED_ON_DEVICE, useRecordOnDevice } from "../hooks/use-record-on-device.ts";
 import { ENCOUNTER_TYPE_LABELS, fromLocalInput, toLocalInput } from "../lib/chart-format.ts";
 
 const TYPE_OPTIONS = ENCOUNTER_TYPES.map((t) => ({ value: t, label: ENCOUNTER_TYPE_LABELS[t] }));
@@ -38,7 +40,16 @@ export function EncounterForm(props: Props) {
     }),
   });
   const { values, errors, fieldId } = form;
+  const device = useRecordOnDevice();
   const submit = form.handleSubmit(async (data) => {
+    if (props.mode === "create" && device.offline) {
+      // A home visit with no network: the encounter starts on the device (its notes can be written at once).
+      const entry = await device.record({ kind: "encounter", patientId: props.patientId, input: data as EncounterCreate });
+      notify(SAVED_ON_DEVICE, "success");
+      if (entry.kind === "encounter" && entry.data) props.onSaved(entry.data);
+      props.onClose();
+      return;
+    }
     const saved = props.mode === "create"
       ? await api.post<Encounter>(`/encounters/${props.patientId}`, data)
       : await api.put<Encounter>(`/encounters/${props.encounter.id}`, data);

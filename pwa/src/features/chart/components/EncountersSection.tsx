@@ -76,7 +76,7 @@ export function EncountersSection(
     <section className="stack" aria-labelledby="encounters-title" aria-busy={encounters.loading}>
       <div className="row chart-section__bar">
         <h2 id="encounters-title">{title}</h2>
-        {permissions.decide && !encounters.offline && <Button onClick={() => setCreating(true)}>New encounter</Button>}
+        {permissions.decide && (!encounters.offline || encounters.fromDevice) && <Button onClick={() => setCreating(true)}>New encounter</Button>}
       </div>
       {/* Filters once there is more than a page to look through (or a filter is on). */}
       {!encounters.offline && (filtered || total > ENCOUNTERS_PAGE_SIZE) && (

@@ -7,6 +7,7 @@ import { Button, ConfirmDialog, Dialog, EmptyState, Select, useSnackbar, TextFie
 import { FormError } from "../../auth/index.ts";
 import { useActions } from "../hooks/use-actions.ts";
 import { useOnlineResource } from "../hooks/use-online-resource.ts";
+import { SAVED_ON_DEVICE, useRecordOnDevice } from "../hooks/use-record-on-device.ts";
 import { useDeviceEntries } from "../hooks/use-device-entries.ts";
 import { deviceProblems } from "../lib/device-entries.ts";
 import { textOrUndefined } from "../lib/chart-format.ts";
@@ -39,7 +40,9 @@ export function ProblemsSection({ patientId, permissions }: { patientId: string;
     <section className="stack" aria-labelledby="problems-title" aria-busy={problems.loading}>
       <div className="row chart-section__bar">
         <h2 id="problems-title">Problems</h2>
-        {permissions.prepare && !problems.offline && <Button variant="secondary" onClick={() => setAdding(true)}>Add problem</Button>}
+        {permissions.prepare && (!problems.offline || problems.fromDevice) && (
+          <Button variant="secondary" onClick={() => setAdding(true)}>Add problem</Button>
+        )}
       </div>
       <ResourceState resource={problems} label="Problems">
         {(list) =>
@@ -115,9 +118,15 @@ function ProblemForm({ patientId, onSaved, onClose }: { patientId: string; onSav
     toInput: (v) => ({ ...v, code: textOrUndefined(v.code) }),
   });
   const { values, errors, fieldId } = form;
+  const device = useRecordOnDevice();
   const submit = form.handleSubmit(async (data) => {
-    onSaved(await api.post<Problem>(`/problems/patient/${patientId}`, data));
-    notify("Problem added", "success");
+    if (device.offline) {
+      await device.record({ kind: "problem", patientId, input: data });
+      notify(SAVED_ON_DEVICE, "success");
+    } else {
+      onSaved(await api.post<Problem>(`/problems/patient/${patientId}`, data));
+      notify("Problem added", "success");
+    }
     onClose();
   });
   return (

@@ -3,6 +3,7 @@ import { useApi } from "../../../lib/app-deps.tsx";
 import { useForm } from "../../../lib/forms/use-form.ts";
 import { Button, firstMatches, Select, TextField, useSnackbar } from "../../../ui/index.ts";
 import { FormError } from "../../auth/index.ts";
+import { SAVED_ON_DEVICE, useRecordOnDevice } from "../hooks/use-record-on-device.ts";
 import { useOnlineResource } from "../hooks/use-online-resource.ts";
 import { fromLocalInput, numberOrUndefined, textOrUndefined } from "../lib/chart-format.ts";
 
@@ -65,9 +66,15 @@ export function VitalsForm({ patientId, encounterId, onSaved, onClose }: Props) 
   });
   const { values, errors, fieldId } = form;
   const choices = firstMatches(encounters.data, ENCOUNTER_CHOICES);
+  const device = useRecordOnDevice();
   const submit = form.handleSubmit(async (data) => {
-    onSaved(await api.post<Vitals>(`/vitals/patient/${patientId}`, data));
-    notify("Vitals added", "success");
+    if (device.offline) {
+      await device.record({ kind: "vitals", patientId, input: data });
+      notify(SAVED_ON_DEVICE, "success");
+    } else {
+      onSaved(await api.post<Vitals>(`/vitals/patient/${patientId}`, data));
+      notify("Vitals added", "success");
+    }
     onClose();
   });
 

@@ -49,7 +49,9 @@ export function VitalsSection({ patientId, encounterId, permissions, headingLeve
     <section className="stack" aria-labelledby={titleId} aria-busy={vitals.loading}>
       <div className="row chart-section__bar">
         <Heading id={titleId}>{title}</Heading>
-        {permissions.prepare && !vitals.offline && <Button variant="secondary" onClick={() => setAdding(true)}>Add vitals</Button>}
+        {permissions.prepare && (!vitals.offline || vitals.fromDevice) && (
+          <Button variant="secondary" onClick={() => setAdding(true)}>Add vitals</Button>
+        )}
       </div>
       {permissions.prepare && !encounterId && !vitals.offline && <IntakeImport patientId={patientId} format={format} onImported={vitals.reload} />}
       <ResourceState resource={vitals} label="Vitals">

@@ -1,7 +1,9 @@
 /**
- * The device's copy of a patient's chart entries of one kind (issue 31), made into the chart API's answer, or
- * undefined while it is being read or when the device cannot know it: no entry of the kind and the patient not
- * on the device either (never pulled here), so "nothing recorded" is never said from an empty device.
+ * The device's copy of a patient's chart entries of one kind (issue 31), made into the chart API's answer
+ * (`copy`), or undefined while it is being read or when the device cannot know it: no entry of the kind and the
+ * patient not on the device either (never pulled here), so "nothing recorded" is never said from an empty device.
+ * `version` changes whenever an entry of the kind changes on the device (one recorded here, one the server
+ * sent): the online answer is read again then, so a section follows the other devices' writes too.
  */
 import { useMemo } from "react";
 import type { ChartEntryKind, ChartEntryOf } from "../../../../../sync/collections/index.ts";
@@ -12,10 +14,14 @@ export function useDeviceEntries<K extends ChartEntryKind, T>(
   kind: K,
   make: (entries: ChartEntryOf<K>[]) => T,
   deps: readonly unknown[] = [],
-): T | undefined {
+): DeviceCopy<T> {
   const entries = useChartEntries(patientId, kind);
   const patient = usePanelPatient(patientId).patient;
   const known = !entries.loading && (entries.items.length > 0 || patient !== null);
   // `make` is the caller's, rebuilt every render; `deps` name what it reads besides the entries.
-  return useMemo(() => (known ? make(entries.items as ChartEntryOf<K>[]) : undefined), [known, entries.items, ...deps]);
+  const copy = useMemo(() => (known ? make(entries.items as ChartEntryOf<K>[]) : undefined), [known, entries.items, ...deps]);
+  const version = entries.loading ? "" : entries.items.map((e) => `${e.id}:${e.updatedAt}`).sort().join(",");
+  return { copy, version };
 }
+
+export type DeviceCopy<T> = { copy: T | undefined; version: string };

@@ -1,6 +1,7 @@
 import { type DependencyList, useCallback, useEffect, useRef, useState } from "react";
 import { ApiError, errorMessage } from "../../../lib/api/index.ts";
 import { useConnection } from "./use-connection.ts";
+import type { DeviceCopy } from "./use-device-entries.ts";
 
 export type OnlineResource<T> = {
   data: T | undefined;
@@ -23,7 +24,7 @@ export type OnlineResource<T> = {
 export function useOnlineResource<T>(
   load: (signal: AbortSignal) => Promise<T>,
   deps: DependencyList,
-  device?: T,
+  device?: DeviceCopy<T>,
 ): OnlineResource<T> {
   const online = useConnection();
   const [state, setState] = useState<{ data: T | undefined; error: unknown; loading: boolean }>({
@@ -53,14 +54,23 @@ export function useOnlineResource<T>(
     setState((s) => (s.data === undefined ? s : { ...s, data: update(s.data) }));
   }, []);
   const reload = useCallback(() => setVersion((v) => v + 1), []);
+  // The device heard of a change of these entries (a write of this or another device): read the server's answer again.
+  const seen = useRef(device?.version ?? "");
+  useEffect(() => {
+    const next = device?.version ?? "";
+    if (next === seen.current) return;
+    const first = seen.current === "";
+    seen.current = next;
+    if (!first) reload();
+  }, [device?.version, reload]);
   const offline = !online || (state.error instanceof ApiError && state.error.isNetworkError);
   return {
-    data: offline ? device : state.data,
+    data: offline ? device?.copy : state.data,
     setData,
     loading: state.loading && !offline,
     error: state.error && !offline ? errorMessage(state.error) : null,
     offline,
-    fromDevice: offline && device !== undefined,
+    fromDevice: offline && device?.copy !== undefined,
     reload,
   };
 }

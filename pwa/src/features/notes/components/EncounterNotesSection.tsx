@@ -21,6 +21,7 @@ import {
   useDeleteEncounterNote,
   useEncounterNotes,
   useNoteDocStore,
+  useNoteTypes as useDeviceNoteTypes,
   useSyncStatus,
 } from "../../sync/index.ts";
 import { canWriteNote } from "../lib/note-access.ts";
@@ -110,9 +111,13 @@ function TeamNotes({ patientId, encounterId, role, me }: { patientId: string; en
   );
 }
 
-/** The practice's note types (`GET /noteTypes/list`), loaded once while online and kept for the page's life. */
+/**
+ * The practice's note types (`GET /noteTypes/list`), loaded once while online and kept for the page's life; when
+ * the server cannot answer, the device's copy (issue 31: `note_types`, synced) stands in, so a note starts offline.
+ */
 function useNoteTypes(): { state: NoteTypesState; load(): void } {
   const api = useApi();
+  const device = useDeviceNoteTypes();
   const [state, setState] = useState<NoteTypesState>({ status: "loading", types: [], error: null });
   const load = useCallback(() => {
     setState((current) => ({ ...current, status: "loading", error: null }));
@@ -122,7 +127,11 @@ function useNoteTypes(): { state: NoteTypesState; load(): void } {
     );
   }, [api]);
   useEffect(load, [load]);
-  return { state, load };
+  const fromDevice = state.status === "failed" && device.items.length > 0;
+  return {
+    state: fromDevice ? { status: "ready", types: device.items.map(({ id, name, fieldNames }) => ({ id, name, fieldNames })), error: null } : state,
+    load,
+  };
 }
 
 function PatientNotes({ encounterId, me }: { encounterId: string; me: EditorUser }) {

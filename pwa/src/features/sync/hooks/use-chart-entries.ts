@@ -1,13 +1,22 @@
 /**
  * The chart's entries on the device (issue 31): encounters, diagnoses, problems and vitals of the practice's
- * patients, each with the data the chart API answers, so the chart reads with no network. Pull-only: the chart
- * API changes them and the server sends the new rows. The care team (doctor, VMA) reads them; the queries use
+ * patients, each with the data the chart API answers, so the chart reads with no network. The chart API changes
+ * them and the server sends the new rows; offline, a new entry is recorded here and pushed. The care team (doctor, VMA) reads them; the queries use
  * the plain index (patient, kind), the data itself is sealed.
  */
-import type { ChartEntryKind, ChartEntryOf } from "../../../../../sync/collections/index.ts";
+import { useCallback } from "react";
+import {
+  type ChartEntryDoc,
+  type ChartEntryKind,
+  type ChartEntryOf,
+  chartEntrySchema,
+  type NewChartEntry,
+  newChartEntry,
+} from "../../../../../sync/collections/index.ts";
 import type { LiveList, Local } from "../contract.ts";
-import { useSyncEngine } from "./sync-context.ts";
+import { requireLocal, useSyncEngine } from "./sync-context.ts";
 import { useLiveList } from "./use-live-list.ts";
+import { deviceNow, parseOrThrow, withoutDeleted } from "./validate-input.ts";
 
 const isTeam = (role: string | undefined) => role === "doctor" || role === "vma";
 
@@ -33,4 +42,28 @@ export function useChartEntry<K extends ChartEntryKind>(id: string, kind: K): { 
   );
   const entry = list.items[0];
   return { entry: entry && entry.kind === kind ? entry : null, loading: list.loading };
+}
+
+/**
+ * Records a new chart entry on the device (works offline): a visit's encounter, diagnosis, vitals or problem from
+ * the input the chart API's call would take. The server creates it under that call's rules when it arrives
+ * (`edge/src/domains/chart/entry-writes.ts`) and sends its own version back; what it refuses leaves the device.
+ * The care team records vitals and problems; encounters and diagnoses are the doctor's.
+ */
+export function useRecordChartEntry(): (entry: NewChartEntry) => Promise<ChartEntryDoc> {
+  const engine = useSyncEngine();
+  return useCallback(async (entry) => {
+    const local = requireLocal(engine);
+    const user = engine?.user();
+    if (!user || !isTeam(user.role)) throw new Error("Only the care team records the chart.");
+    if ((entry.kind === "encounter" || entry.kind === "diagnosis") && user.role !== "doctor") {
+      throw new Error("Encounters and diagnoses are the doctor's.");
+    }
+    const doctorId = user.role === "doctor" ? user.id : user.doctor?.id ?? "";
+    const author = { id: user.id, firstName: user.firstName, lastName: user.lastName, doctorId };
+    const doc = parseOrThrow(chartEntrySchema, newChartEntry(entry, author, deviceNow(), crypto.randomUUID())) as ChartEntryDoc;
+    void local.markPending("chart_entries", [doc.id]);
+    await local.db.chart_entries.insert(withoutDeleted(doc) as never);
+    return doc;
+  }, [engine]);
 }

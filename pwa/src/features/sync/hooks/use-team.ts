@@ -5,7 +5,7 @@
  * APIs; a device changes only a task's status.
  */
 import { useCallback } from "react";
-import { type MacroDoc, type TaskDoc, taskDocSchema } from "../../../../../sync/collections/index.ts";
+import { type MacroDoc, type NoteTypeDoc, type TaskDoc, taskDocSchema } from "../../../../../sync/collections/index.ts";
 import type { LiveList, Local } from "../contract.ts";
 import { requireLocal, useSyncEngine } from "./sync-context.ts";
 import { useLiveList } from "./use-live-list.ts";
@@ -51,4 +51,14 @@ export function useMacros(): LiveList<Local<MacroDoc>> {
     "*",
     byShortcut,
   );
+}
+
+const byTypeName = (a: NoteTypeDoc, b: NoteTypeDoc) => a.name.localeCompare(b.name) || (a.id < b.id ? -1 : 1);
+
+/** The practice's note types on the device (doctor, VMA; issue 31), by name, so a note starts offline. */
+export function useNoteTypes(): LiveList<Local<NoteTypeDoc>> {
+  const engine = useSyncEngine();
+  const role = engine?.user()?.role;
+  const team = role === "doctor" || role === "vma";
+  return useLiveList<NoteTypeDoc>("note_types", team ? (local) => local.db.note_types.find().$ as never : null, "*", byTypeName);
 }

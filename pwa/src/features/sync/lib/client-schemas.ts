@@ -27,6 +27,8 @@ export const SEALED_FIELDS = {
   patients: ["firstName", "middleName", "lastName", "email", "phoneNumber", "birthDate", "gender", "state", "city", "card"],
   // The chart's entries: what each says; the patient, kind and encounter stay plain (the chart queries by them).
   chart_entries: ["data"],
+  // A note type's name and fields can tell what its notes are about (as encounter_notes' copies).
+  note_types: ["name", "fieldNames"],
 } as const satisfies Record<CollectionName, readonly string[]>;
 
 /** Refuses to seal indexed, primary or unknown fields; returns them otherwise. */

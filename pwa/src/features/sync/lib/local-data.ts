@@ -13,7 +13,7 @@ import { databaseName, type DpcDatabase, openDatabase, removeDatabase } from "./
 import { connectLiveSocket, type LiveSocket } from "./live-socket.ts";
 import { deriveLocalKeys } from "./local-keys.ts";
 import { pullInitial } from "./initial-pull.ts";
-import { createPendingMarks } from "./pending-marks.ts";
+import { createPendingMarks, encountersSent } from "./pending-marks.ts";
 import { rebuildPendingMarks } from "./pending-rebuild.ts";
 import { createNoteDocStore, createNoteUpdateLog } from "./note-doc-store.ts";
 import { sweepNoteDocs, watchDeletedNotes } from "./note-doc-sweep.ts";
@@ -149,6 +149,7 @@ export async function openLocalData(userId: string, dataKey: Uint8Array<ArrayBuf
       api: deps.api,
       stream$: streams.get(name)!.asObservable(),
       whenOnline,
+      beforePush: name === "encounter_notes" || name === "note_drafts" ? (docs) => encountersSent(marks, docs) : undefined,
       events: {
         synced,
         outdated: deps.onOutdated,

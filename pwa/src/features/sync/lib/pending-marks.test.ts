@@ -2,7 +2,7 @@ import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { type BlobStore, createBlobStore } from "./blob-store.ts";
 import { deriveLocalKeys } from "./local-keys.ts";
-import { createPendingMarks, type PendingMarks, type PendingTable } from "./pending-marks.ts";
+import { createPendingMarks, encountersSent, type PendingMarks, type PendingTable } from "./pending-marks.ts";
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
@@ -164,5 +164,44 @@ describe("waiting marks written behind", () => {
     expect(await stored()).toEqual([]);
     for (let i = 0; i < 50 && (await stored()).length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
     expect(await stored()).toEqual(["tasks/t"]);
+  });
+});
+
+describe("encountersSent", () => {
+  const fakeMarks = (initial: string[]) => {
+    const keys = new Set(initial);
+    const listeners = new Set<() => void>();
+    return {
+      has: (collection: string, id: string) => keys.has(`${collection}/${id}`),
+      subscribe(listener: () => void) {
+        listeners.add(listener);
+        return () => void listeners.delete(listener);
+      },
+      settle(key: string) {
+        keys.delete(key);
+        for (const l of listeners) l();
+      },
+    };
+  };
+
+  it("lets a note of an encounter recorded on this device wait until the encounter is settled", async () => {
+    const marks = fakeMarks(["chart_entries/e1", "chart_entries/p1"]);
+    let done = false;
+    const waiting = encountersSent(marks, [{ encounterId: "e1" }, { encounterId: "e2" }], 10_000).then(() => (done = true));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(done).toBe(false);
+    marks.settle("chart_entries/p1");
+    await new Promise((r) => setTimeout(r, 0));
+    expect(done).toBe(false);
+    marks.settle("chart_entries/e1");
+    await waiting;
+    expect(done).toBe(true);
+  });
+
+  it("does not wait when no encounter waits, and gives up after the timeout", async () => {
+    await encountersSent(fakeMarks([]), [{ encounterId: "e1" }, {}]);
+    const started = Date.now();
+    await encountersSent(fakeMarks(["chart_entries/e1"]), [{ encounterId: "e1" }], 50);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(45);
   });
 });

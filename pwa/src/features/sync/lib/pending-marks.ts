@@ -213,3 +213,32 @@ export function createPendingMarks(options: {
     },
   };
 }
+
+/** The longest a push waits for the encounters it needs (then it goes: the server refuses what it cannot take). */
+export const ENCOUNTER_WAIT_MS = 30_000;
+
+/**
+ * Resolves once no encounter these documents name (`encounterId`) waits on this device any more: a note or draft
+ * of an encounter recorded offline goes after the encounter, which the server must hold first (it refuses a note
+ * of an unknown encounter, and the device would drop it). At once when none waits; at the latest after `timeoutMs`.
+ */
+export function encountersSent(
+  marks: Pick<PendingMarks, "has" | "subscribe">,
+  docs: readonly object[],
+  timeoutMs = ENCOUNTER_WAIT_MS,
+): Promise<void> {
+  const encounterIds = docs.map((d) => (d as { encounterId?: unknown }).encounterId).filter((id) => typeof id === "string");
+  const waiting = () => encounterIds.some((id) => marks.has("chart_entries", id));
+  if (!waiting()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    };
+    const timer = setTimeout(done, timeoutMs);
+    const unsubscribe = marks.subscribe(() => {
+      if (!waiting()) done();
+    });
+  });
+}

@@ -52,6 +52,8 @@ export function replicateCollection(options: {
   whenOnline?: () => Promise<void>;
   /** Documents asked for per pull request (default `PULL_LIMIT_MAX`; tests use small pages). */
   pullBatchSize?: number;
+  /** Before a push batch is sent: waits for what its documents need on the server first (a note's encounter). */
+  beforePush?: (docs: Doc[]) => Promise<void>;
 }): RxReplicationState<Doc, Checkpoint> {
   const { api, name, events } = options;
   const whenOnline = options.whenOnline ?? whenNavigatorOnline;
@@ -174,6 +176,7 @@ export function replicateCollection(options: {
           newDocumentState: replicatedFields(row.newDocumentState),
         }));
         await whenOnline();
+        await options.beforePush?.(rows.map((row) => row.newDocumentState as Doc));
         for (const row of rows) unanswered.add(row.newDocumentState.id);
         // One request per batch unless its JSON passes half the body limit; parts in order. A part that
         // fails fails the batch: RxDB sends it all again and the server takes the rows it has as replays.

@@ -1,0 +1,127 @@
+/**
+ * A home visit with no network (issue 31), on a phone: once signed in and the panel on the device, the doctor
+ * goes offline, finds the patient, opens the chart (allergies and medications from the device), starts an
+ * encounter, writes a SOAP note, adds a diagnosis (the ICD-10 list searched on the device), records vitals and
+ * adds a problem; the header counts what waits. Back online everything is sent; the VMA, on another device,
+ * sees every item exactly once, the doctor as its author.
+ */
+import { expect, type Page, test } from "@playwright/test";
+import { accessTokenOf, openDevice } from "./helpers.ts";
+
+test.describe.configure({ timeout: 180_000 });
+
+test("a home visit recorded offline reaches the VMA exactly once", async ({ browser }) => {
+  const stamp = Date.now();
+  const reason = `Home visit ${stamp}`;
+  const problem = `Fall risk ${stamp}`;
+  const noteText = `Seen at home offline ${stamp}`;
+  const doctor = await openDevice(browser, "doctor@demo.test");
+  let vma: Page | null = null;
+  let encounterPath = "";
+  try {
+    // Online once: the list reads the device, so seeing the patient means the panel is in.
+    const nav = doctor.getByRole("navigation", { name: "Main" });
+    await nav.getByRole("link", { name: "Patients" }).click();
+    await expect(doctor.getByRole("region", { name: "Patients" }).getByRole("link", { name: /Pat Patient/ })).toBeVisible({ timeout: 30_000 });
+    await doctor.setViewportSize({ width: 390, height: 844 });
+
+    await doctor.context().setOffline(true);
+    await expect(doctor.getByRole("banner").getByRole("alert")).toContainText("You are offline");
+    await doctor.getByRole("searchbox", { name: "Search by name or email" }).fill("Pat");
+    await doctor.getByRole("region", { name: "Patients" }).getByRole("link", { name: /Pat Patient/ }).click();
+    await expect(doctor.getByRole("heading", { level: 1, name: "Pat Patient" })).toBeVisible();
+    await doctor.getByRole("tab", { name: "Medical card" }).click();
+    const card = doctor.getByRole("tabpanel", { name: "Medical card" });
+    await expect(card.getByRole("region", { name: "Allergies" }).getByRole("listitem").filter({ hasText: "Penicillin" })).toBeVisible();
+    await expect(card.getByRole("region", { name: "Medications" }).getByRole("listitem").filter({ hasText: "Lisinopril" })).toBeVisible();
+
+    // The encounter, opened on creation from the device.
+    await doctor.getByRole("tab", { name: "Encounters" }).click();
+    await doctor.getByRole("tabpanel", { name: "Encounters" }).getByRole("button", { name: "New encounter" }).click();
+    const encounterDialog = doctor.getByRole("dialog", { name: "New encounter" });
+    await encounterDialog.getByLabel("Type").selectOption({ label: "Other" });
+    await encounterDialog.getByLabel("Reason").fill(reason);
+    await encounterDialog.getByRole("button", { name: "Create encounter" }).click();
+    await expect(doctor.getByRole("heading", { level: 1, name: reason })).toBeVisible();
+    encounterPath = new URL(doctor.url()).pathname;
+
+    // A SOAP note (a default note type), written offline.
+    await doctor.getByRole("button", { name: "New note" }).click();
+    const noteDialog = doctor.getByRole("dialog", { name: "New note" });
+    await noteDialog.getByLabel("Note type").selectOption({ label: "SOAP note" });
+    await noteDialog.getByRole("button", { name: "Create note" }).click();
+    const note = doctor.getByRole("article", { name: "SOAP note" }).last();
+    await note.getByRole("textbox", { name: "Subjective" }).click();
+    await doctor.keyboard.type(noteText);
+
+    // A diagnosis: the ICD-10 list is searched on the device.
+    const diagnoses = doctor.getByRole("region", { name: "Diagnoses" });
+    await diagnoses.getByRole("button", { name: "Add diagnosis" }).click();
+    const dxDialog = doctor.getByRole("dialog", { name: "Add a diagnosis" });
+    await dxDialog.getByRole("combobox", { name: "Diagnosis (ICD-10)" }).fill("I10");
+    await dxDialog.getByRole("option", { name: /^I10 / }).click();
+    await dxDialog.getByRole("button", { name: "Add diagnosis" }).click();
+    await expect(dxDialog).toBeHidden();
+    await expect(diagnoses.getByRole("listitem").filter({ hasText: "I10" })).toBeVisible();
+
+    // Vitals of this encounter.
+    const vitals = doctor.getByRole("region", { name: "Vitals of this encounter" });
+    await vitals.getByRole("button", { name: "Add vitals" }).click();
+    const vitalsDialog = doctor.getByRole("dialog", { name: "Add vitals" });
+    await vitalsDialog.getByLabel("Blood pressure (mmHg)").fill("142/91");
+    await vitalsDialog.getByLabel("Pulse (bpm)").fill("81");
+    await vitalsDialog.getByRole("button", { name: "Add vitals" }).click();
+    await expect(vitalsDialog).toBeHidden();
+    await expect(vitals.getByRole("table").getByText("142/91").first()).toBeVisible();
+
+    // A problem, from the chart.
+    await doctor.getByRole("link", { name: "Back to the chart" }).click();
+    await doctor.getByRole("tab", { name: "Problems" }).click();
+    const problems = doctor.getByRole("tabpanel", { name: "Problems" });
+    await problems.getByRole("button", { name: "Add problem" }).click();
+    const problemDialog = doctor.getByRole("dialog", { name: "Add a problem" });
+    await problemDialog.getByRole("textbox", { name: "Problem", exact: true }).fill(problem);
+    await problemDialog.getByRole("button", { name: "Add problem" }).click();
+    await expect(problemDialog).toBeHidden();
+    await expect(problems.getByRole("listitem").filter({ hasText: problem })).toBeVisible();
+
+    // The header counts the four entries, the new note and its text as waiting.
+    const indicator = doctor.getByRole("banner").getByRole("status").first();
+    await expect(indicator).toContainText(/Offline · [4-9] changes waiting/);
+
+    // Back online: everything is sent.
+    await doctor.context().setOffline(false);
+    await expect(indicator).toContainText("Synced", { timeout: 60_000 });
+
+    // The VMA's device: each item once, the doctor as its author.
+    vma = await openDevice(browser, "vma@demo.test");
+    await vma.goto(encounterPath.replace("/doctor/", "/vma/"));
+    await expect(vma.getByRole("heading", { level: 1, name: reason })).toBeVisible({ timeout: 30_000 });
+    await expect(vma.getByRole("region", { name: "Diagnoses" }).getByRole("listitem")).toHaveCount(1);
+    await expect(vma.getByRole("region", { name: "Diagnoses" }).getByRole("listitem")).toContainText("I10");
+    const vmaVitals = vma.getByRole("region", { name: "Vitals of this encounter" }).getByRole("table");
+    await expect(vmaVitals.getByRole("row").filter({ hasText: "142/91" })).toHaveCount(1);
+    await expect(vmaVitals.getByRole("row").filter({ hasText: "142/91" })).toContainText("Grace");
+    const vmaNotes = vma.getByRole("article", { name: "SOAP note" });
+    await expect(vmaNotes).toHaveCount(1);
+    await expect(vmaNotes.getByRole("textbox", { name: "Subjective" })).toContainText(noteText);
+    await vma.getByRole("link", { name: "Back to the chart" }).click();
+    await vma.getByRole("tab", { name: "Problems" }).click();
+    await expect(vma.getByRole("tabpanel", { name: "Problems" }).getByRole("listitem").filter({ hasText: problem })).toHaveCount(1);
+  } finally {
+    await doctor.context().setOffline(false);
+    // The demo patient is shared by the browser tests: the encounter and the problem go again.
+    const token = await accessTokenOf(doctor).catch(() => "");
+    const call = (method: string, path: string) =>
+      doctor.request.fetch(`/api/v1${path}`, { method, headers: { authorization: `Bearer ${token}` } }).catch(() => null);
+    const encounterId = encounterPath.split("/").at(-1);
+    if (token && encounterId) await call("DELETE", `/encounters/${encounterId}`);
+    if (token) {
+      const patientId = encounterPath.split("/")[3];
+      const list = patientId ? await (await call("GET", `/problems/patient/${patientId}`))?.json().catch(() => null) : null;
+      for (const p of (list?.result ?? []) as { id: string; name: string }[]) if (p.name === problem) await call("DELETE", `/problems/${p.id}`);
+    }
+    await doctor.context().close();
+    await vma?.context().close();
+  }
+});
