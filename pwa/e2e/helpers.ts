@@ -71,3 +71,28 @@ export async function openDevice(browser: Browser, email: string): Promise<Page>
   await signInDevice(page, email);
   return page;
 }
+
+/** The ids of the chart entries of this patient the device holds (the plain fields of RxDB's store; the data is sealed). */
+export async function deviceEntryIds(page: Page, patientId: string): Promise<string[]> {
+  return await page.evaluate(async (patientId) => {
+    const name = (await indexedDB.databases()).map((d) => d.name ?? "").find((n) => n.endsWith("--0--chart_entries"));
+    if (!name) return [];
+    const db = await new Promise<IDBDatabase>((ok, fail) => {
+      const open = indexedDB.open(name);
+      open.onsuccess = () => ok(open.result);
+      open.onerror = () => fail(open.error);
+    });
+    try {
+      const rows = await Promise.all([...db.objectStoreNames].map((store) =>
+        new Promise<{ id?: string; patientId?: string }[]>((ok, fail) => {
+          const all = db.transaction(store).objectStore(store).getAll();
+          all.onsuccess = () => ok(all.result);
+          all.onerror = () => fail(all.error);
+        })
+      ));
+      return rows.flat().filter((r) => r.patientId === patientId).map((r) => r.id ?? "");
+    } finally {
+      db.close();
+    }
+  }, patientId);
+}

@@ -6,7 +6,7 @@
  * sees every item exactly once, the doctor as its author.
  */
 import { expect, type Page, test } from "@playwright/test";
-import { accessTokenOf, openDevice } from "./helpers.ts";
+import { accessTokenOf, deviceEntryIds, openDevice } from "./helpers.ts";
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -123,5 +123,48 @@ test("a home visit recorded offline reaches the VMA exactly once", async ({ brow
     }
     await doctor.context().close();
     await vma?.context().close();
+  }
+});
+
+test("a diagnosis recorded offline on an encounter deleted meanwhile is not accepted, and the doctor is told", async ({ browser, request }) => {
+  const stamp = Date.now();
+  const doctor = await openDevice(browser, "doctor@demo.test");
+  try {
+    const token = await accessTokenOf(doctor);
+    const api = async (method: string, path: string, data?: unknown) => {
+      const res = await request.fetch(`/api/v1${path}`, { method, data, headers: { authorization: `Bearer ${token}` } });
+      expect(res.status(), `${method} ${path}`).toBeLessThan(300);
+      return (await res.json()).result;
+    };
+    const patients = await api("POST", "/doctorPatients/list", { limit: 100 });
+    const patientId = patients.list.find((p: { email: string }) => p.email === "patient@demo.test").id as string;
+    const encounter = await api("POST", `/encounters/${patientId}`, { type: "phone", reason: `Call ${stamp}`, datetime: new Date().toISOString() });
+    await expect.poll(() => deviceEntryIds(doctor, patientId), { timeout: 30_000 }).toContain(encounter.id);
+    await doctor.goto(`/doctor/patients/${patientId}/encounters/${encounter.id}`);
+    await expect(doctor.getByRole("heading", { level: 1, name: `Call ${stamp}` })).toBeVisible();
+
+    await doctor.context().setOffline(true);
+    const diagnoses = doctor.getByRole("region", { name: "Diagnoses" });
+    await diagnoses.getByRole("button", { name: "Add diagnosis" }).click();
+    const dxDialog = doctor.getByRole("dialog", { name: "Add a diagnosis" });
+    await dxDialog.getByRole("combobox", { name: "Diagnosis (ICD-10)" }).fill("I10");
+    await dxDialog.getByRole("option", { name: /^I10 / }).click();
+    await dxDialog.getByRole("button", { name: "Add diagnosis" }).click();
+    await expect(dxDialog).toBeHidden();
+
+    // Meanwhile, another device deletes the encounter.
+    await api("DELETE", `/encounters/${encounter.id}`);
+    await doctor.context().setOffline(false);
+
+    const notice = doctor.getByRole("banner").getByRole("button", { name: "1 change not accepted" });
+    await expect(notice).toBeVisible({ timeout: 60_000 });
+    await notice.click();
+    const dialog = doctor.getByRole("dialog", { name: "Changes not accepted" });
+    await expect(dialog.getByRole("listitem")).toHaveCount(1);
+    await expect(dialog.getByRole("listitem")).toContainText("Diagnosis I10 Essential (primary) hypertension");
+    await dialog.getByRole("button", { name: "Dismiss Diagnosis I10 Essential (primary) hypertension" }).click();
+    await expect(notice).toBeHidden();
+  } finally {
+    await doctor.context().close();
   }
 });

@@ -40,6 +40,9 @@ test("a sign-out with waiting changes names them, keeps them for the account, or
     expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical" || v.impact === "moderate")
       .map((v) => `${v.id}: ${v.help}`)).toEqual([]);
     await dialog.getByRole("button", { name: "Sign out now, keep it on this device" }).click();
+    // Signed out: the account menu is gone (on a phone "Log in" is inside the folded menu, which the navigation closes).
+    await expect(doctor.page.getByRole("banner").getByRole("button", { name: /account menu/ })).toHaveCount(0);
+    await doctor.page.setViewportSize({ width: 1280, height: 900 });
     await expect(doctor.page.getByRole("banner").getByRole("button", { name: "Log in" })).toBeVisible();
     // The sealed data stays on this device (for this account only).
     expect((await databaseNames(doctor.page)).length).toBeGreaterThan(0);

@@ -4,6 +4,7 @@ import { homePath } from "../../../../sync/rules/home-path.ts";
 import { openAuthDialog } from "../../features/auth/auth-dialog-events.ts";
 import { useSession } from "../../features/auth/hooks/use-session.ts";
 import { SyncStatusIndicator } from "../../features/sync/components/SyncStatusIndicator.tsx";
+import { RefusedChanges } from "../../features/sync/components/RefusedChanges.tsx";
 import { UnlockDialog } from "../../features/sync/components/UnlockDialog.tsx";
 import { Banner, Button } from "../../ui/index.ts";
 import { useSyncStatus } from "../../features/sync/hooks/use-sync-status.ts";
@@ -41,6 +42,7 @@ export function Header() {
         </Link>
         {/* Outside the folding navigation: the sync state stays visible on phones. */}
         <SyncStatusIndicator />
+        <RefusedChanges />
         <Suspense fallback={null}>
           {user && <HeaderBell />}
           {(user?.role === "doctor" || user?.role === "vma") && <FaxCounter role={user.role} />}

@@ -2,8 +2,8 @@
  * A plain Dexie database beside RxDB (`dpc-blobs-<userId>`): file bytes
  * encrypted with AES-GCM in 1 MB pieces (the upload chunk size, so a chunk is
  * read and decrypted alone), the upload queue, the ids of local changes
- * not yet acknowledged, and the sealed Yjs updates of encounter notes
- * (`note-doc-store.ts` seals them; version 2). Kept out of RxDB: no collection slots used, and bytes
+ * not yet acknowledged, the sealed Yjs updates of encounter notes
+ * (`note-doc-store.ts` seals them; version 2) and the sealed changes the server refused (`refusals.ts`; version 3). Kept out of RxDB: no collection slots used, and bytes
  * never pass through RxDB's JSON documents.
  */
 import { Dexie, liveQuery, type Observable } from "dexie";
@@ -33,6 +33,8 @@ type PendingDelta = { op: "add" | "remove"; keys: string[] };
 const pendingKey = (collection: string, id: string) => `${collection}/${id}`;
 /** One sealed Yjs update of a note (`seq` grows across notes: the order updates were stored). */
 export type NoteUpdateRow = { seq?: number; noteId: string; iv: Uint8Array<ArrayBuffer>; data: ArrayBuffer };
+/** A change the server refused, sealed (`refusals.ts`): kept until the user has read it. */
+export type RefusedRow = { collection: string; id: string; at: string; iv: string; data: string };
 
 export type IndexedDbFactory = { indexedDB: IDBFactory; IDBKeyRange: typeof IDBKeyRange };
 
@@ -44,14 +46,23 @@ export function createBlobStore(options: { userId: string; key: CryptoKey; idb?:
   const db = new Dexie(blobsDatabaseName(options.userId), options.idb ?? {});
   db.version(1).stores({ pieces: "[fileId+index]", files: "fileId", uploads: "fileId", pending: "[collection+id]" });
   db.version(2).stores({ noteUpdates: "++seq, [noteId+seq]" });
+  db.version(3).stores({ refused: "[collection+id]" });
   const pieces = db.table<PieceRow, [string, number]>("pieces");
   const files = db.table<FileRow, string>("files");
   const uploads = db.table<UploadRow, string>("uploads");
   const pending = db.table<PendingRow, [string, string]>("pending");
   const noteUpdates = db.table<NoteUpdateRow, number>("noteUpdates");
+  const refused = db.table<RefusedRow, [string, string]>("refused");
   const ofNote = (noteId: string, upToSeq?: number) =>
     noteUpdates.where("[noteId+seq]").between([noteId, Dexie.minKey], [noteId, upToSeq ?? Dexie.maxKey], true, true);
   const context = (fileId: string, index: number) => `${fileId}:${index}`;
+
+  const refusedChannel = typeof BroadcastChannel === "function" ? new BroadcastChannel(`${blobsDatabaseName(options.userId)}/refused`) : null;
+  const refusedListeners = new Set<() => void>();
+  const refusedChanged = () => {
+    for (const listener of [...refusedListeners]) listener();
+    if (!storeClosed) refusedChannel?.postMessage("changed");
+  };
 
   // The pending set is read once and then follows this store's own commits as deltas (issue 19: a live
   // query re-read the whole table after every edit, O(n) per edit with n changes waiting). Another tab's
@@ -221,8 +232,35 @@ export function createBlobStore(options: { userId: string; key: CryptoKey; idb?:
       },
     },
 
+    /** Sealed rows only: `refusals.ts` encrypts and decrypts them. */
+    refused: {
+      async put(row: RefusedRow): Promise<void> {
+        await refused.put(row);
+        refusedChanged();
+      },
+      async remove(collection: string, id: string): Promise<void> {
+        await refused.delete([collection, id]);
+        refusedChanged();
+      },
+      /** The rows, read again after each change of this store or another tab's (a message on a channel). */
+      rows$: (): RxObservable<RefusedRow[]> =>
+        new RxObservable<RefusedRow[]>((subscriber) => {
+          let stopped = false;
+          const read = () => void refused.toArray().then((rows) => !stopped && subscriber.next(rows), (e) => !stopped && subscriber.error(e));
+          refusedListeners.add(read);
+          refusedChannel?.addEventListener("message", read);
+          read();
+          return () => {
+            stopped = true;
+            refusedListeners.delete(read);
+            refusedChannel?.removeEventListener("message", read);
+          };
+        }),
+    },
+
     close: () => {
       storeClosed = true;
+      refusedChannel?.close();
       pendingSender?.close();
       db.close();
     },

@@ -4,7 +4,7 @@
  * every collection, the live channel and the upload queue. This module (and
  * RxDB with it) is loaded only once someone is signed in.
  */
-import { Subject } from "rxjs";
+import { type Observable, Subject } from "rxjs";
 import type { RxReplicationState } from "rxdb/plugins/replication";
 import { type CollectionName, COLLECTION_NAMES } from "../../../../../sync/collections/index.ts";
 import type { ApiClient } from "../../../lib/api/client.ts";
@@ -14,6 +14,7 @@ import { connectLiveSocket, type LiveSocket } from "./live-socket.ts";
 import { deriveLocalKeys } from "./local-keys.ts";
 import { pullInitial } from "./initial-pull.ts";
 import { createPendingMarks, encountersSent } from "./pending-marks.ts";
+import { type Refusal, recordRefusals, refusals$ } from "./refusals.ts";
 import { rebuildPendingMarks } from "./pending-rebuild.ts";
 import { createNoteDocStore, createNoteUpdateLog } from "./note-doc-store.ts";
 import { sweepNoteDocs, watchDeletedNotes } from "./note-doc-sweep.ts";
@@ -70,6 +71,9 @@ export type LocalData = {
   subscribePulled(listener: () => void): () => void;
   /** Resolves once the marks queued so far are in the blobs database (tests, the benchmark). */
   flushPending(): Promise<void>;
+  /** The changes the server refused, kept (sealed) until dismissed: what the user is told was not accepted. */
+  refusals$(): Observable<Refusal[]>;
+  dismissRefusal(collection: CollectionName, id: string): Promise<void>;
   /** Stops replication, the live channel and uploads; `remove` also deletes both databases. */
   close(options?: { remove?: boolean }): Promise<void>;
 };
@@ -158,6 +162,10 @@ export async function openLocalData(userId: string, dataKey: Uint8Array<ArrayBuf
         stored(collection) {
           if (collection === "medical_files") uploads.kick();
         },
+        refused(collection, docs) {
+          void recordRefusals(blobs, keys.refusals, collection, docs, new Date().toISOString())
+            .catch((error) => console.warn("A refused change could not be kept to be shown", error));
+        },
         settled(collection, ids) {
           marks.remove(collection, ids);
           if (collection === "medical_files") uploads.kick();
@@ -204,6 +212,8 @@ export async function openLocalData(userId: string, dataKey: Uint8Array<ArrayBuf
     subscribePending: marks.subscribe,
     markPending: mark,
     markNoteText,
+    refusals$: () => refusals$(blobs, keys.refusals),
+    dismissRefusal: async (collection, id) => void await blobs.refused.remove(collection, id),
     pulled: () => pulled,
     subscribePulled(listener) {
       pulledListeners.add(listener);

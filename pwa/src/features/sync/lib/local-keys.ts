@@ -17,6 +17,8 @@ export type LocalKeys = {
   profile: CryptoKey;
   /** AES-GCM for the Yjs updates of encounter notes in the blobs database (`note-doc-store.ts`). */
   noteUpdates: CryptoKey;
+  /** AES-GCM for the changes the server refused, kept to be shown (`refusals.ts`). */
+  refusals: CryptoKey;
 };
 
 export async function deriveLocalKeys(dataKey: Uint8Array<ArrayBuffer>): Promise<LocalKeys> {
@@ -31,6 +33,7 @@ export async function deriveLocalKeys(dataKey: Uint8Array<ArrayBuffer>): Promise
     bytes: await aes("dpc/file-bytes/v1"),
     profile: await aes("dpc/profile/v1"),
     noteUpdates: await aes("dpc/note-updates/v1"),
+    refusals: await aes("dpc/refusals/v1"),
   };
 }
 

@@ -9,7 +9,7 @@ import { replicateRxCollection, type RxReplicationState } from "rxdb/plugins/rep
 import { merge, type Observable, Subject, tap } from "rxjs";
 import { z } from "zod";
 import { type CollectionName, collectionOf, sameValue } from "../../../../../sync/collections/index.ts";
-import { type Checkpoint, PULL_LIMIT_MAX, PUSH_BODY_MAX_BYTES, syncPaths } from "../../../../../sync/protocol.ts";
+import { type Checkpoint, isRefusedTombstone, PULL_LIMIT_MAX, PUSH_BODY_MAX_BYTES, syncPaths } from "../../../../../sync/protocol.ts";
 import { ApiError } from "../../../lib/api/api-error.ts";
 import type { ApiClient } from "../../../lib/api/client.ts";
 import { replicatedFields } from "./conflict-handlers.ts";
@@ -34,6 +34,11 @@ export type ReplicationEvents = {
    * sent once its metadata is there).
    */
   stored?(collection: CollectionName, ids: string[]): void;
+  /**
+   * The server refused these pushed documents (its refused tombstone): the device's versions, before the device
+   * drops them, so the user is told (`refusals.ts`). Must not throw.
+   */
+  refused?(collection: CollectionName, docs: Doc[]): void;
 };
 
 export function isOutdatedError(error: unknown): boolean {
@@ -189,6 +194,11 @@ export function replicateCollection(options: {
           const refused = new Set(answer.map((doc) => (doc as { id?: unknown } | null)?.id));
           const stored = part.map((row) => row.newDocumentState.id as string).filter((id) => !refused.has(id));
           if (stored.length > 0) events.stored?.(name, stored);
+          // Refused outright (not answered with the server's copy): the device's version is kept to be shown.
+          const tombstones = new Set(conflicts.filter((doc) => isRefusedTombstone(doc)).map((doc) => doc.id));
+          const lost = rows.map((row) => replicatedFields(row.newDocumentState) as Doc)
+            .filter((doc) => tombstones.has(doc.id) && refused.has(doc.id));
+          if (lost.length > 0) events.refused?.(name, lost);
         }
         events.synced();
         return conflicts;
