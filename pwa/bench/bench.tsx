@@ -2,19 +2,34 @@
  * The sync benchmark's page: the real on-device data layer (the engine the app
  * creates, its RxDB/Dexie database with field encryption, replication, live
  * channel and upload queue, and the screens' own write hooks), driven from
- * `sync.bench.mjs` through `window.bench`. Times are taken in the page.
+ * `sync.bench.mjs` through `window.bench`. Times are taken in the page. The chart opened offline
+ * (`openChartsOffline`) is rendered by the chart page's own components (`ChartHeader`, `MedicalCardSection` with
+ * `deviceChart`) fed by the sync hooks the page uses (`usePanelPatient`, `useChartEntries`).
  */
 import Dexie from "dexie";
+import { type ReactNode, useLayoutEffect, useRef } from "react";
 import { createRoot } from "react-dom/client";
 import { createRxDatabase, type RxJsonSchema } from "rxdb";
 import { getRxStorageDexie } from "rxdb/plugins/storage-dexie";
 import { combineLatest, filter, firstValueFrom, map, Subject, throwError, timeout } from "rxjs";
-import { type CollectionName, collectionOf, SYNC_COLLECTIONS } from "../../sync/collections/index.ts";
+import { CHART_ENTRY_KINDS, type ChartEntryKind, type CollectionName, collectionOf, SYNC_COLLECTIONS } from "../../sync/collections/index.ts";
 import { PULL_BULK_LIMIT_MAX, syncPaths } from "../../sync/protocol.ts";
 import { createSessionActions } from "../src/features/auth/session-actions.ts";
-import { createSyncEngine, SyncProvider, useSaveNoteDraft, useSendMessage } from "../src/features/sync/index.ts";
+import { ChartHeader } from "../src/features/chart/components/ChartHeader.tsx";
+import { MedicalCardSection } from "../src/features/chart/components/MedicalCardSection.tsx";
+import { DeviceCopyNotice } from "../src/features/chart/components/NeedsConnection.tsx";
+import { deviceChart } from "../src/features/chart/lib/device-chart.ts";
+import {
+  createSyncEngine,
+  SyncProvider,
+  useChartEntries,
+  usePanelPatient,
+  useSaveNoteDraft,
+  useSendMessage,
+} from "../src/features/sync/index.ts";
 import type { SyncEngine } from "../src/features/sync/index.ts";
-import { createAppDeps, createMemoryStorage } from "../src/lib/app-deps.tsx";
+import { AppDepsProvider, createAppDeps, createMemoryStorage } from "../src/lib/app-deps.tsx";
+import { SnackbarProvider } from "../src/ui/index.ts";
 import { toRxConflictHandler } from "../src/features/sync/lib/conflict-handlers.ts";
 import { type PullStreamItem, replicateCollection } from "../src/features/sync/lib/replication.ts";
 import { validDocuments } from "../src/features/sync/lib/validate-docs.ts";
@@ -79,7 +94,75 @@ function pulledBytes(name: CollectionName) {
   return { pages: pages.length, wireBytes: sum((e) => e.encodedBodySize), jsonBytes: sum((e) => e.decodedBodySize) };
 }
 
-let rawBulk: { docs: (Record<string, unknown> & { id: string; title: string })[]; raw: Dexie } | null = null;
+type RawDoc = Record<string, unknown> & { id: string };
+/** The raw Dexie baseline's tables, one per collection, each with the index its screens query by. */
+const RAW_INDEXES: Partial<Record<CollectionName, string>> = {
+  note_drafts: "id, [patientId+updatedAt]",
+  chart_entries: "id, [patientId+kind]",
+  patients: "id",
+};
+let rawBulk: { collections: { name: CollectionName; docs: RawDoc[] }[]; raw: Dexie } | null = null;
+
+/** What the chart shows once rendered: the time of the commit, the entries read by kind, and what the DOM holds. */
+type ChartShown = {
+  at: number;
+  entries: Record<ChartEntryKind, number>;
+  name: string;
+  allergies: { expected: number; shown: number };
+  medications: { expected: number; shown: number };
+};
+
+/**
+ * The chart as the chart page shows it offline (PatientChartPage.tsx): the header from the panel's copy, the
+ * medical card from `deviceChart`, with the page's own components; and, as the chart's other sections would, the
+ * patient's chart entries of each kind read through `useChartEntries`. Tells `onShown` at the first commit (a layout
+ * effect: the DOM holds it) where the panel doc and all four kinds are read and the header and card are rendered.
+ */
+function OfflineChart({ patientId, onShown }: { patientId: string; onShown: (shown: ChartShown) => void }) {
+  const { patient, loading } = usePanelPatient(patientId);
+  const lists = {
+    encounter: useChartEntries(patientId, "encounter"),
+    diagnosis: useChartEntries(patientId, "diagnosis"),
+    problem: useChartEntries(patientId, "problem"),
+    vitals: useChartEntries(patientId, "vitals"),
+  };
+  const chart = patient ? deviceChart(patient) : null;
+  const ready = chart !== null && !loading && CHART_ENTRY_KINDS.every((kind) => !lists[kind].loading);
+  const ref = useRef<HTMLDivElement>(null);
+  const told = useRef(false);
+  useLayoutEffect(() => {
+    if (!ready || told.current || !ref.current) return;
+    told.current = true;
+    const at = now();
+    const shownIn = (list: string) => ref.current!.querySelectorAll(`[aria-labelledby="card-${list}-title"] li`).length;
+    onShown({
+      at,
+      entries: Object.fromEntries(CHART_ENTRY_KINDS.map((kind) => [kind, lists[kind].items.length])) as Record<ChartEntryKind, number>,
+      name: ref.current.querySelector("h1")?.textContent ?? "",
+      allergies: { expected: chart.medicalCard.allergies.length, shown: shownIn("allergies") },
+      medications: { expected: chart.medicalCard.medications.length, shown: shownIn("medications") },
+    });
+  });
+  return (
+    <div ref={ref}>
+      <ChartHeader patient={patient} />
+      {chart && (
+        <MedicalCardSection patientId={patientId} card={chart.medicalCard} canEdit={false} onCard={() => {}} notice={<DeviceCopyNotice />} />
+      )}
+    </div>
+  );
+}
+
+/** The providers the chart's components need (the API for their edit dialogs, the snackbar), and the sync engine. */
+function ChartProviders({ children }: { children: ReactNode }) {
+  return (
+    <AppDepsProvider deps={deps}>
+      <SnackbarProvider>
+        <SyncProvider engine={engine}>{children}</SyncProvider>
+      </SnackbarProvider>
+    </AppDepsProvider>
+  );
+}
 
 const benchApi = {
   async signIn(email: string, password: string) {
@@ -96,7 +179,7 @@ const benchApi = {
    * From the moment the empty database is open and replication starts until
    * every document the server holds for this user is on the device.
    */
-  async initialSync(expected: Record<string, number>) {
+  async initialSync(expected: Record<string, number>, detail: CollectionName = "note_drafts", timeoutMs = 300_000) {
     await waitUntil(() => readyAt !== null, 60_000, "the local data to open");
     const start = readyAt!;
     const { db } = local();
@@ -106,57 +189,71 @@ const benchApi = {
     ).pipe(map((pairs) => Object.fromEntries(pairs) as Record<string, number>));
     const last = await firstValueFrom(counts$.pipe(
       filter((counts) => Object.entries(expected).every(([name, n]) => counts[name] >= n)),
-      timeout({ first: 300_000, with: () => throwError(() => new Error("timed out waiting for the initial replication")) }),
+      timeout({ first: timeoutMs, with: () => throwError(() => new Error("timed out waiting for the initial replication")) }),
     ));
     const stored = now();
     const ms = stored - start;
     const docs = Object.values(last).reduce((a, b) => a + b, 0);
-    // Each note-draft page of this pull: asked, first byte, last byte (ms from the start).
+    // Each page of `detail` (note drafts) in this pull: asked, first byte, last byte (ms from the start).
     const base = start - performance.timeOrigin;
     const timeline = (performance.getEntriesByType("resource") as PerformanceResourceTiming[])
-      .filter((entry) => entry.name.includes("/note_drafts/pull") && entry.startTime >= base - 1)
+      .filter((entry) => entry.name.includes(`/${detail}/pull`) && entry.startTime >= base - 1)
       .map((e) => `${(e.startTime - base).toFixed(0)}→${(e.responseStart - base).toFixed(0)}→${(e.responseEnd - base).toFixed(0)}`).join(" ");
-    return { ms, docs, timeline, byCollection: Object.entries(last).map(([n, c]) => `${n} ${c}`).join(", "), ...pulledBytes("note_drafts") };
+    return { ms, docs, timeline, byCollection: Object.entries(last).map(([n, c]) => `${n} ${c}`).join(", "), ...pulledBytes(detail) };
   },
 
   /**
-   * Reads the note drafts (as the device holds them, decrypted) once, and opens a fresh database for
-   * `rawBulkPut` (again on each call: the bulkPut is taken three times).
+   * Reads these collections' documents (as the device holds them, decrypted) once, and opens a fresh database
+   * with a table per collection for `rawBulkPut` (again on each call: the bulkPut is taken three times).
    */
-  async prepareRawBulkPut() {
-    const docs = rawBulk?.docs ?? (await local().db.note_drafts.find().exec()).map((doc) => doc.toMutableJSON());
+  async prepareRawBulkPut(names: CollectionName[]) {
+    const same = rawBulk && rawBulk.collections.map((c) => c.name).join() === names.join();
+    const collections = same ? rawBulk!.collections : await Promise.all(names.map(async (name) => {
+      const found = await (local().db[name] as unknown as { find(): { exec(): Promise<{ toMutableJSON(): RawDoc }[]> } }).find().exec();
+      return { name, docs: found.map((doc) => doc.toMutableJSON()) };
+    }));
     rawBulk?.raw.close();
     await Dexie.delete("bench-raw-dexie");
     const raw = new Dexie("bench-raw-dexie");
-    raw.version(1).stores({ docs: "id, [patientId+updatedAt]" });
+    raw.version(1).stores(Object.fromEntries(names.map((name) => [name, RAW_INDEXES[name] ?? "id"])));
     await raw.open();
-    rawBulk = { docs, raw };
+    rawBulk = { collections, raw };
   },
 
-  /** A raw Dexie bulkPut of those note drafts into the fresh database. */
+  /** A raw Dexie bulkPut of those documents into the fresh database, one collection after another. */
   async rawBulkPut() {
     if (!rawBulk) throw new Error("prepareRawBulkPut first");
-    const { docs, raw } = rawBulk;
+    const { collections, raw } = rawBulk;
     rawBulk = null;
     const start = now();
-    await raw.table("docs").bulkPut(docs);
+    for (const { name, docs } of collections) await raw.table(name).bulkPut(docs);
     const ms = now() - start;
-    const stored = await raw.table("docs").count();
-    rawBulk = { docs, raw };
+    let stored = 0;
+    for (const { name } of collections) stored += await raw.table(name).count();
+    rawBulk = { collections, raw };
     return { ms, docs: stored };
+  },
+
+  /** Closes and deletes the raw database (when `editFloors` does not). */
+  async dropRawBulkPut() {
+    rawBulk?.raw.close();
+    rawBulk = null;
+    await Dexie.delete("bench-raw-dexie");
   },
 
   async editFloors() {
     if (!rawBulk) throw new Error("rawBulkPut first");
-    const { docs, raw } = rawBulk;
+    const { collections, raw } = rawBulk;
     rawBulk = null;
+    const docs = collections.find((c) => c.name === "note_drafts")?.docs as (RawDoc & { title: string })[] | undefined;
+    if (!docs) throw new Error("the raw bulkPut holds no note drafts");
     // The floor of an awaited edit (issue 19's "edits" figure): 1,000 single-document read-and-write
     // transactions one after another, through Dexie and through IndexedDB itself, on the same documents.
     const serialStart = now();
     for (const doc of docs.slice(0, 1000)) {
-      await raw.transaction("rw", raw.table("docs"), async () => {
-        await raw.table("docs").get(doc.id);
-        await raw.table("docs").put({ ...doc, title: `${doc.title}.` });
+      await raw.transaction("rw", raw.table("note_drafts"), async () => {
+        await raw.table("note_drafts").get(doc.id);
+        await raw.table("note_drafts").put({ ...doc, title: `${doc.title}.` });
       });
     }
     const serialMs = now() - serialStart;
@@ -164,8 +261,8 @@ const benchApi = {
     const serialIdbStart = now();
     for (const doc of docs.slice(1000, 2000)) {
       await new Promise<void>((resolve, reject) => {
-        const tx = idb.transaction("docs", "readwrite");
-        const store = tx.objectStore("docs");
+        const tx = idb.transaction("note_drafts", "readwrite");
+        const store = tx.objectStore("note_drafts");
         store.get(doc.id).onsuccess = () => store.put({ ...doc, title: `${doc.title}.` });
         tx.oncomplete = () => resolve();
         tx.onerror = () => reject(tx.error);
@@ -308,6 +405,41 @@ const benchApi = {
     each.sort((a, b) => a - b);
     const p = (q: number) => each[Math.min(each.length - 1, Math.floor((q / 100) * each.length))];
     return { changes: drafts.length, ms, p50: p(50), p95: p(95), pending: engine.status.get().pending, marker, trace };
+  },
+
+  /**
+   * The chart opened with no network, one patient after another: from the render of the patient's chart (as a
+   * navigation to it renders the page) until a commit where the panel doc and the patient's entries of all four
+   * kinds are read and decrypted (the hooks' queries, `{patientId, kind}` on the index) and the header and the
+   * medical card are in the DOM. `warmup` is opened first, untimed (the app has rendered the patient list first).
+   */
+  async openChartsOffline(patientIds: string[], warmup: string, perChartTimeoutMs = 10_000) {
+    if (navigator.onLine) throw new Error("still online: cut the network first");
+    const host = document.body.appendChild(document.createElement("div"));
+    const root = createRoot(host);
+    const open = (patientId: string) =>
+      new Promise<ChartShown & { ms: number; patientId: string }>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`the chart of ${patientId} was not shown within ${perChartTimeoutMs} ms`)), perChartTimeoutMs);
+        const start = now();
+        root.render(
+          <ChartProviders>
+            <OfflineChart
+              key={patientId}
+              patientId={patientId}
+              onShown={(shown) => (clearTimeout(timer), resolve({ ...shown, ms: shown.at - start, patientId }))}
+            />
+          </ChartProviders>,
+        );
+      });
+    try {
+      await open(warmup);
+      const opened = [];
+      for (const id of patientIds) opened.push(await open(id));
+      return opened;
+    } finally {
+      root.unmount();
+      host.remove();
+    }
   },
 
   /** Waits for the network, then until the server has acknowledged every local change. */

@@ -9,21 +9,43 @@
  *    is the median of three, each into a fresh database);
  * 2. push — 1,000 draft edits made offline, from reconnect until the server acknowledged all;
  * 3. latency — a message written on device A (the doctor) until visible on device B
- *    (the VMA), 200 times one after another.
+ *    (the VMA), 200 times one after another;
+ * 4. chart — the doctor's chart on a new device (devices A and B closed first): each of the 400 patients gets,
+ *    with SQL in one transaction, a chart of 20 encounters (each with one ICD-10 diagnosis), 40 vitals and
+ *    10 problems, and a medical card with a few allergies and medications (`seedCharts`); the tables' triggers mark
+ *    the entries and the edge gives them a seq (at the device's sign-in, a POST, and before each pull). Then
+ *    - initial: from the new device's local data open until `chart_entries` and `patients` hold every document
+ *      of the practice, and a raw Dexie bulkPut of the same (decrypted) documents, median of three, as in 1.
+ *      The note drafts of 1–3 are deleted on the server first (their phases are over), so this device pulls
+ *      the chart and the panel as the device of 1 pulled the drafts: the ratio compares the chart's pull with
+ *      the chart's own bulkPut, not with 20,000 drafts arriving at the same time;
+ *    - open chart offline: with the network cut (`context.setOffline`), 50 patients across the panel opened
+ *      one after another, each from the render of the chart until a commit where the panel doc and the patient's
+ *      entries of the four kinds are read and decrypted by the hooks the chart page uses (`usePanelPatient`,
+ *      `useChartEntries`: `{patientId, kind}` on the index) and the chart page's own components (`ChartHeader`,
+ *      `MedicalCardSection` with `deviceChart`) show the name, allergies and medications (bench.tsx,
+ *      `openChartsOffline`; one patient opened first, untimed, as the patient list would have been rendered).
+ *    Prescriptions and orders (labs, imagings, referrals) are not seeded, though the issue's chart has 10
+ *    prescriptions and 5 orders a patient: they are not on the device yet (no synced collection holds them;
+ *    the chart reads them from the server and says "needs a connection" offline), so they would neither be
+ *    pulled nor rendered here, and would change no figure of this phase.
  *
  * Each timed phase starts on a quiet machine (`settle`: less than a tenth of a core busy in four
  * quarter seconds in a row): what an earlier phase left running (IndexedDB compacting 20,000 rows, PostgreSQL's
  * and the edge's background work) slowed the next one by up to a quarter. The seeded panel is vacuumed
  * and analyzed as autovacuum would do soon after such an insert.
  *
- * Prints, as its last line:
+ * Prints, before its last line:
+ * `chart: patients 400 docs <N> initial <ms> ms (bulkPut <ms> ms, ratio <r>); open chart offline p95 <ms> ms`
+ * and, as its last line:
  * `sync: initial <N> docs <ms> ms (bulkPut <ms> ms, ratio <r>); edits 1000 <ms> ms; push 1000 <ms> ms; latency p50 <ms> ms p95 <ms> ms`
  *
  * Environment: BENCH_DATABASE_URL (a PostgreSQL where this may create and drop a
  * database; default postgres://postgres@127.0.0.1:5432/postgres), CHROMIUM_PATH,
  * BENCH_PORT (default: a free port), BENCH_TIMEOUT_MS (default 600000), BENCH_PROFILE (1: a CPU
- * profile of the initial sync; edit, push: of those phases), BENCH_ONLY=initial (the initial sync and
- * bulkPut only, for working on them; no last line), BENCH_SKIP_BREAKDOWN=1 (no breakdown line).
+ * profile of the initial sync; edit, push, chart, open: of those phases), BENCH_ONLY=initial (the initial sync and
+ * bulkPut only, for working on them; no last line), BENCH_ONLY=chart (phase 4 only, its line only),
+ * BENCH_SKIP_BREAKDOWN=1 (no breakdown line).
  */
 import { spawn } from "node:child_process";
 import { createServer } from "node:net";
@@ -43,6 +65,7 @@ const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 600_000);
 /** BENCH_PROFILE: a CPU profile (of the initial sync, or `edit`, `push`), summarised by self time (built unminified). */
 const PROFILE = Boolean(process.env.BENCH_PROFILE);
 const ONLY_INITIAL = process.env.BENCH_ONLY === "initial";
+const ONLY_CHART = process.env.BENCH_ONLY === "chart";
 /** The bulkPut is taken this many times; the run's figure is the median. */
 const BULK_PUTS = 3;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
@@ -53,6 +76,10 @@ const PATIENTS = 400;
 const DRAFTS_PER_PATIENT = 50;
 const PUSH_CHANGES = 1000;
 const LATENCY_WRITES = 200;
+/** Each bench patient's chart (phase 4). */
+const CHART = { encounters: 20, vitals: 40, problems: 10 };
+/** The charts opened offline, spread over the panel. */
+const CHARTS_OPENED = 50;
 
 const cleanups = [];
 const log = (...args) => console.log("[bench]", ...args);
@@ -75,12 +102,16 @@ async function main() {
   cleanups.push(() => browser.close());
   // Both timed phases start on a quiet machine (the seeding, the edge's start, Chromium's).
   log(await settle());
+  if (ONLY_CHART) {
+    console.log(await chartPhase(browser, db.url));
+    return;
+  }
   const deviceA = await openDevice(browser, "doctor@demo.test");
   await deviceA.page.evaluate(() => globalThis.bench.waitReady());
   const pullCpu = cpuTimes();
 
   // 1. Initial replication into an empty device database, then the raw Dexie baseline.
-  const profiler = PROFILE && !["edit", "push"].includes(process.env.BENCH_PROFILE) ? await startProfile(deviceA, "the initial sync") : null;
+  const profiler = PROFILE && !["edit", "push", "chart", "open"].includes(process.env.BENCH_PROFILE) ? await startProfile(deviceA, "the initial sync") : null;
   const initial = await deviceA.page.evaluate((expected) => globalThis.bench.initialSync(expected), {
     chats: 2, note_drafts: PATIENTS * DRAFTS_PER_PATIENT,
   });
@@ -94,7 +125,7 @@ async function main() {
   const bulks = [];
   let bulkCpuUsed = null;
   for (let i = 0; i < BULK_PUTS; i++) {
-    await deviceA.page.evaluate(() => globalThis.bench.prepareRawBulkPut());
+    await deviceA.page.evaluate(() => globalThis.bench.prepareRawBulkPut(["note_drafts"]));
     log(await settle());
     const bulkCpu = cpuTimes();
     bulks.push(await deviceA.page.evaluate(() => globalThis.bench.rawBulkPut()));
@@ -176,7 +207,13 @@ async function main() {
   const p95 = percentile(latencies, 95);
   log(`latency over ${latencies.length} writes: min ${Math.min(...latencies).toFixed(0)} ms, max ${Math.max(...latencies).toFixed(0)} ms`);
 
+  // 4. The chart on a new device; A and B are closed first (they would pull the new chart beside it).
+  await deviceA.context.close();
+  await deviceB.context.close();
+  const chartLine = await chartPhase(browser, db.url);
+
   await edge.stop();
+  console.log(chartLine);
   const ratio = initial.ms / bulk.ms;
   console.log(
     `sync: initial ${initial.docs} docs ${initial.ms.toFixed(0)} ms (bulkPut ${bulk.ms.toFixed(0)} ms, ratio ${ratio.toFixed(2)}); ` +
@@ -350,6 +387,201 @@ async function seedPanel(databaseUrl) {
     await sql`vacuum analyze users, note_drafts`;
     const [{ count }] = await sql`select count(*)::int as count from note_drafts`;
     log(`seeded ${PATIENTS} patients and ${count} note drafts in ${Date.now() - started} ms`);
+  } finally {
+    await sql.end();
+  }
+}
+
+/**
+ * Phase 4: the chart's first pull on a new device of the doctor, its raw bulkPut, then the chart opened offline
+ * (see the header). Answers the `chart:` line.
+ */
+async function chartPhase(browser, databaseUrl) {
+  const seeded = await seedCharts(databaseUrl);
+  log(await settle());
+  const device = await openDevice(browser, "doctor@demo.test");
+  try {
+    await device.page.evaluate(() => globalThis.bench.waitReady());
+    const cpu = cpuTimes();
+    const profiler = process.env.BENCH_PROFILE === "chart" ? await startProfile(device, "the chart's first pull") : null;
+    const initial = await device.page.evaluate(
+      ([expected, timeoutMs]) => globalThis.bench.initialSync(expected, "chart_entries", timeoutMs),
+      [seeded.expected, 180_000],
+    );
+    if (profiler) await profiler.stop();
+    const cpuUsed = cpuTimes(cpu);
+    log(`chart initial: ${initial.docs} documents (${initial.byCollection}) in ${initial.ms.toFixed(0)} ms; chart-entry pages (ms from the start: asked → first byte → last byte) ${initial.timeline}`);
+    log(`chart entries pulled in ${initial.pages} pages: ${(initial.wireBytes / 1024).toFixed(0)} KB on the wire for ${(initial.jsonBytes / 1024).toFixed(0)} KB of JSON`);
+    if (cpuUsed) log(`CPU time of the chart's first pull, from the local data open: ${cpuUsed}`);
+
+    const bulks = [];
+    for (let i = 0; i < BULK_PUTS; i++) {
+      await device.page.evaluate(() => globalThis.bench.prepareRawBulkPut(["chart_entries", "patients"]));
+      log(await settle());
+      bulks.push(await device.page.evaluate(() => globalThis.bench.rawBulkPut()));
+    }
+    await device.page.evaluate(() => globalThis.bench.dropRawBulkPut());
+    const bulk = bulks.toSorted((a, b) => a.ms - b.ms)[Math.floor(BULK_PUTS / 2)];
+    log(`chart raw Dexie bulkPut: ${bulk.docs} documents in ${bulk.ms.toFixed(0)} ms (median of ${bulks.map((b) => b.ms.toFixed(0)).join(", ")} ms)`);
+    if (bulk.docs !== initial.docs) throw new Error(`the chart's bulkPut stored ${bulk.docs} documents, the pull ${initial.docs}`);
+
+    // Offline: 50 patients spread over the panel (every 8th of 400), one opened first untimed.
+    await device.context.setOffline(true);
+    log(await settle());
+    const step = Math.max(1, Math.floor(seeded.patientIds.length / CHARTS_OPENED));
+    const chosen = Array.from({ length: Math.min(CHARTS_OPENED, seeded.patientIds.length) }, (_, k) => seeded.patientIds[k * step + Math.floor(step / 2)]);
+    const openProfiler = process.env.BENCH_PROFILE === "open" ? await startProfile(device, "the charts opened offline") : null;
+    const opened = await device.page.evaluate(([ids, warmup]) => globalThis.bench.openChartsOffline(ids, warmup), [chosen, seeded.patientIds[0]]);
+    if (openProfiler) await openProfiler.stop();
+    for (const chart of opened) {
+      const { encounter, diagnosis, problem, vitals } = chart.entries;
+      const wrong = encounter !== CHART.encounters || diagnosis !== CHART.encounters || problem !== CHART.problems || vitals !== CHART.vitals ||
+        !chart.name.startsWith("Bench Patient") || chart.allergies.shown !== chart.allergies.expected || chart.allergies.expected === 0 ||
+        chart.medications.shown !== chart.medications.expected || chart.medications.expected === 0;
+      if (wrong) throw new Error(`the chart of ${chart.patientId} read or showed the wrong data: ${JSON.stringify(chart)}`);
+    }
+    const times = opened.map((c) => c.ms);
+    const p95 = percentile(times, 95);
+    log(
+      `open chart offline over ${times.length} patients: p50 ${percentile(times, 50).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms, ` +
+        `max ${Math.max(...times).toFixed(0)} ms (each: the panel doc, ${CHART.encounters + CHART.encounters + CHART.problems + CHART.vitals} entries, ` +
+        `${Math.min(...opened.map((c) => c.allergies.expected))}–${Math.max(...opened.map((c) => c.allergies.expected))} allergies and ` +
+        `${Math.min(...opened.map((c) => c.medications.expected))}–${Math.max(...opened.map((c) => c.medications.expected))} medications shown)`,
+    );
+    return `chart: patients ${PATIENTS} docs ${initial.docs} initial ${initial.ms.toFixed(0)} ms (bulkPut ${bulk.ms.toFixed(0)} ms, ` +
+      `ratio ${(initial.ms / bulk.ms).toFixed(2)}); open chart offline p95 ${p95.toFixed(0)} ms`;
+  } finally {
+    await device.context.close();
+  }
+}
+
+const ALLERGIES = [
+  { name: "Penicillin", reaction: "Hives", comment: "As a child; avoid all penicillins" },
+  { name: "Sulfa drugs", reaction: "Rash", comment: "" },
+  { name: "Peanuts", reaction: "Anaphylaxis", comment: "Carries an epinephrine auto-injector" },
+  { name: "Latex", reaction: "Contact dermatitis", comment: "" },
+  { name: "Codeine", reaction: "Nausea and vomiting", comment: "" },
+  { name: "Shellfish", reaction: "Swelling of the lips", comment: "Reported 2018" },
+];
+const MEDICATIONS = [
+  { name: "Lisinopril", dose: "10 mg", frequency: "Once daily" },
+  { name: "Metformin", dose: "500 mg", frequency: "Twice daily with meals" },
+  { name: "Atorvastatin", dose: "20 mg", frequency: "Once daily at bedtime" },
+  { name: "Levothyroxine", dose: "75 mcg", frequency: "Once daily before breakfast" },
+  { name: "Omeprazole", dose: "20 mg", frequency: "Once daily" },
+  { name: "Albuterol HFA", dose: "90 mcg, 2 puffs", frequency: "Every 4-6 hours as needed" },
+  { name: "Sertraline", dose: "50 mg", frequency: "Once daily" },
+  { name: "Vitamin D3", dose: "2000 IU", frequency: "Once daily" },
+];
+
+/**
+ * Phase 4's data, in one transaction: for each of the 400 bench patients 20 encounters, each with one diagnosis
+ * (a real ICD-10 code), 40 vitals (the first 20 taken at the encounters) and 10 problems, all written by the demo
+ * doctor; and a medical card (2–4 allergies, 3–5 medications, histories). The tables' triggers mark each entry
+ * (edge/migrations/0093_chart_entries.sql); the edge gives them their seq. The note drafts of phases 1–3 are
+ * deleted (see the header). Answers the bench patients' ids in order and what the doctor's device must hold.
+ */
+async function seedCharts(databaseUrl) {
+  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  const started = Date.now();
+  try {
+    const result = await sql.begin(async (tx) => {
+      const [doctor] = await tx`select id from users where email = 'doctor@demo.test'`;
+      await tx`delete from note_drafts`;
+      await tx`create temp table bench_patients on commit drop as
+        select id, (row_number() over (order by email))::int as i from users where email like 'bench.patient.%@bench.test'`;
+      const patients = await tx`select id from bench_patients order by i`;
+      await tx`create temp table bench_encounters on commit drop as
+        select gen_random_uuid() as id, p.id as patient_id, p.i, n,
+          date_trunc('minute', now()) - (n * 30 + p.i % 7) * interval '1 day' + (p.i % 16) * interval '30 minutes' as at
+        from bench_patients p cross join generate_series(1, ${CHART.encounters}) as n`;
+      await tx`
+        insert into encounters (id, patient_id, doctor_id, type, reason, encounter_datetime, details, is_shared, created_by,
+          created_at, updated_at)
+        select e.id, e.patient_id, ${doctor.id}, (array['office', 'video', 'phone', 'chat', 'async'])[1 + (e.i + e.n) % 5],
+          (array['Follow-up: blood pressure', 'Annual physical', 'Medication review', 'Cough and congestion', 'Low back pain',
+            'Diabetes follow-up', 'Anxiety follow-up', 'Lab results review', 'Heartburn', 'Fatigue'])[1 + (e.i * 7 + e.n) % 10],
+          e.at,
+          'Patient seen for the reason above. History reviewed, vitals taken, medications reconciled. ' ||
+            'Exam unremarkable apart from the findings noted. Plan discussed; patient agrees. Follow up in ' || (e.n % 6 + 1) || ' weeks.',
+          e.n % 4 = 0, ${doctor.id}, e.at, e.at
+        from bench_encounters e`;
+      await tx`
+        with codes (k, code, description) as (values
+          (0, 'I10', 'Essential (primary) hypertension'),
+          (1, 'E11.9', 'Type 2 diabetes mellitus without complications'),
+          (2, 'E78.5', 'Hyperlipidemia, unspecified'),
+          (3, 'J06.9', 'Acute upper respiratory infection, unspecified'),
+          (4, 'M54.50', 'Low back pain, unspecified'),
+          (5, 'F41.1', 'Generalized anxiety disorder'),
+          (6, 'K21.9', 'Gastro-esophageal reflux disease without esophagitis'),
+          (7, 'E03.9', 'Hypothyroidism, unspecified'),
+          (8, 'J45.909', 'Unspecified asthma, uncomplicated'),
+          (9, 'Z00.00', 'Encounter for general adult medical examination without abnormal findings'))
+        insert into diagnoses (encounter_id, patient_id, code, description, comment, is_shared, created_by, created_at, updated_at)
+        select e.id, e.patient_id, c.code, c.description, case when e.n % 3 = 0 then 'Stable on current treatment.' else '' end,
+          e.n % 4 = 0, ${doctor.id}, e.at, e.at
+        from bench_encounters e join codes c on c.k = (e.i * 7 + e.n) % 10`;
+      await tx`
+        with list (k, name, code) as (values
+          (0, 'Essential hypertension', 'I10'), (1, 'Type 2 diabetes mellitus', 'E11.9'), (2, 'Hyperlipidemia', 'E78.5'),
+          (3, 'Obesity', 'E66.9'), (4, 'Generalized anxiety disorder', 'F41.1'), (5, 'Gastro-esophageal reflux disease', 'K21.9'),
+          (6, 'Hypothyroidism', 'E03.9'), (7, 'Asthma', 'J45.909'), (8, 'Chronic low back pain', 'M54.50'),
+          (9, 'Vitamin D deficiency', 'E55.9'))
+        insert into problems (patient_id, name, code, status, onset, comment, is_shared, created_by, created_at, updated_at)
+        select p.id, l.name, l.code, case when (p.i + l.k) % 4 = 0 then 'resolved' else 'active' end,
+          (2008 + (p.i + l.k) % 17) || '-' || lpad((1 + (p.i * 5 + l.k) % 12)::text, 2, '0'),
+          case when l.k % 3 = 0 then 'Managed in primary care; reviewed at each visit.' else '' end,
+          l.k % 2 = 0, ${doctor.id}, now() - (l.k * 90 + p.i % 30) * interval '1 day', now() - (l.k * 90 + p.i % 30) * interval '1 day'
+        from bench_patients p cross join list l where l.k < ${CHART.problems}`;
+      await tx`
+        insert into vitals (patient_id, encounter_id, systolic, diastolic, heart_rate, weight_lbs, height_in, bmi, temperature_f,
+          respiratory_rate, source, recorded_by, recorded_at)
+        select m.patient_id, m.encounter_id, m.systolic, m.diastolic, m.heart_rate, m.weight, m.height,
+          round(m.weight * 703 / (m.height * m.height), 1), m.temperature, m.respiratory_rate, 'manual', ${doctor.id}, m.at
+        from (
+          select p.id as patient_id, e.id as encounter_id, 108 + (p.i * 3 + v.n * 7) % 45 as systolic, 66 + (p.i + v.n * 3) % 24 as diastolic,
+            (58 + (p.i + v.n * 5) % 40)::numeric as heart_rate, (120 + p.i % 110 + (v.n % 5) * 0.4)::numeric as weight,
+            (60 + p.i % 16)::numeric as height, (97.4 + (v.n % 10) * 0.15)::numeric as temperature, (12 + v.n % 7)::numeric as respiratory_rate,
+            coalesce(e.at, now() - (v.n * 11 + p.i % 5) * interval '1 day') as at
+          from bench_patients p cross join generate_series(1, ${CHART.vitals}) as v(n)
+            left join bench_encounters e on e.patient_id = p.id and e.n = v.n
+        ) m`;
+      const cards = patients.map(({ id }, i) => ({
+        patientId: id,
+        card: {
+          allergies: Array.from({ length: 2 + (i % 3) }, (_, k) => ALLERGIES[(i + k) % ALLERGIES.length]),
+          allergiesNoSignificant: false,
+          medications: Array.from({ length: 3 + (i % 3) }, (_, k) => MEDICATIONS[(i * 3 + k) % MEDICATIONS.length]),
+          pastMedicalHistory: [{ disease: "Hypertension", date: "2015" }, { disease: "Seasonal allergies", date: "" }],
+          surgicalHistory: i % 2 ? [{ surgery: "Appendectomy", date: "2009-06" }] : [],
+          familyHistory: [{ member: "Mother", condition: "Type 2 diabetes", status: "living" }],
+          familyHistoryNoSignificant: false,
+          socialHistory: { tobacco: i % 5 ? "never" : "former", alcohol: "occasionally", drugs: "never" },
+        },
+      }));
+      await tx`
+        insert into medical_cards (patient_id, card)
+        select (x->>'patientId')::uuid, x->'card' from jsonb_array_elements(${tx.json(cards)}) as x
+        on conflict (patient_id) do update set card = excluded.card, updated_at = now()`;
+      // What the doctor's device must hold: the practice's patients, and their entries that read as not deleted
+      // (edge/src/domains/chart/entries-sql.ts), the demo patient's included.
+      const [expected] = await tx`
+        with team as (select id from users where role = 'patient' and doctor_id = ${doctor.id})
+        select (select count(*) from team)::int as patients,
+          ((select count(*) from encounters where patient_id in (select id from team) and deleted_at is null)
+            + (select count(*) from diagnoses d join encounters e on e.id = d.encounter_id
+                where d.patient_id in (select id from team) and d.deleted_at is null and e.deleted_at is null)
+            + (select count(*) from problems where patient_id in (select id from team) and deleted_at is null)
+            + (select count(*) from vitals v join users u on u.id = v.recorded_by where v.patient_id in (select id from team)))::int as chart_entries`;
+      return { patientIds: patients.map((p) => p.id), expected: { chart_entries: expected.chart_entries, patients: expected.patients } };
+    });
+    // As after the panel's seeding: statistics and the visibility map, as autovacuum would soon make them.
+    await sql`vacuum analyze note_drafts, encounters, diagnoses, problems, vitals, medical_cards, chart_entries`;
+    const [{ marked }] = await sql`select count(*)::int as marked from chart_entries where dirty`;
+    log(`seeded the charts of ${result.patientIds.length} patients in ${Date.now() - started} ms: ${marked} chart entries marked; ` +
+      `the doctor's device must hold ${result.expected.chart_entries} chart entries and ${result.expected.patients} patients`);
+    return result;
   } finally {
     await sql.end();
   }
