@@ -67,7 +67,7 @@ export function DiagnosesPanel({ patientId, encounterId, permissions, refreshKey
                     <div className="chart-list__main">
                       <span className="chart-list__title"><span className="chart-code">{d.code}</span> {d.description}</span>
                       {d.comment && <span className="muted">{d.comment}</span>}
-                      {permissions.prepare && <SharedBadge shared={d.isShared} />}
+                      {permissions.prepare && <SharedBadge shared={d.isShared} waiting={diagnoses.fromDevice && device.waiting?.has(d.id) === true} />}
                     </div>
                     {permissions.decide && !diagnoses.offline && (
                       <div className="row chart-list__actions">

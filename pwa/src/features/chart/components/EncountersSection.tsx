@@ -122,7 +122,7 @@ export function EncountersSection(
                         <span className="chart-list__title">{e.reason}</span>{" "}
                         <span className="muted">{ENCOUNTER_TYPE_LABELS[e.type]} · {formatDateTime(e.encounterDatetime)}</span>
                       </Link>
-                      {permissions.prepare && <SharedBadge shared={e.isShared} sent />}
+                      {permissions.prepare && <SharedBadge shared={e.isShared} sent waiting={encounters.fromDevice && device.waiting?.has(e.id) === true} />}
                       {renderExtra?.(e)}
                     </li>
                   ))}

@@ -61,7 +61,7 @@ export function ProblemsSection({ patientId, permissions }: { patientId: string;
                       <span className="muted">
                         {[STATUS_LABELS[p.status], p.onset && `since ${p.onset}`, p.comment].filter(Boolean).join(" · ")}
                       </span>
-                      {permissions.prepare && <SharedBadge shared={p.isShared} />}
+                      {permissions.prepare && <SharedBadge shared={p.isShared} waiting={problems.fromDevice && device.waiting?.has(p.id) === true} />}
                     </div>
                     {permissions.decide && !problems.offline && (
                       <div className="row chart-list__actions">

@@ -74,7 +74,8 @@ export function VitalsSection({ patientId, encounterId, permissions, headingLeve
                 <div className="vitals-charts">
                   {vitalsCharts(list, format).map((spec) => <VitalsChart key={spec.key} spec={spec} tableId={`${id}-table`} />)}
                 </div>
-                <VitalsTable list={list} format={format} id={`${id}-table`} showRecorder={permissions.prepare} />
+                <VitalsTable list={list} format={format} id={`${id}-table`} showRecorder={permissions.prepare}
+                  waiting={vitals.fromDevice ? device.waiting : undefined} />
               </>
             )}
       </ResourceState>

@@ -5,7 +5,14 @@ import { type VitalsFormat, vitalsUnits } from "../lib/vitals-series.ts";
 const dash = (v: number | string | null) => (v === null || v === "" ? "—" : String(v));
 
 /** Every reading, newest first: the charts' data as a table (scrolls sideways on a phone). */
-export function VitalsTable({ list, format, id, showRecorder = true }: { list: readonly Vitals[]; format: VitalsFormat; id: string; showRecorder?: boolean }) {
+export function VitalsTable({ list, format, id, showRecorder = true, waiting }: {
+  list: readonly Vitals[];
+  format: VitalsFormat;
+  id: string;
+  showRecorder?: boolean;
+  /** Readings recorded on this device the server has not acknowledged yet (issue 31). */
+  waiting?: ReadonlySet<string>;
+}) {
   const units = vitalsUnits(format);
   const rows = [...list].sort((a, b) => b.recordedAt.localeCompare(a.recordedAt));
   return (
@@ -28,7 +35,10 @@ export function VitalsTable({ list, format, id, showRecorder = true }: { list: r
         <tbody>
           {rows.map((v) => (
             <tr key={v.id}>
-              <th scope="row">{formatDateTime(v.recordedAt)}</th>
+              <th scope="row">
+                {formatDateTime(v.recordedAt)}
+                {waiting?.has(v.id) && <span className="chart-badge chart-badge--waiting">Waiting to be sent</span>}
+              </th>
               <td>{dash(v.bloodPressure)}</td>
               <td>{dash(v.heartRate)}</td>
               <td>{dash(v.weight)}</td>

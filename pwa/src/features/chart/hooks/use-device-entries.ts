@@ -21,7 +21,9 @@ export function useDeviceEntries<K extends ChartEntryKind, T>(
   // `make` is the caller's, rebuilt every render; `deps` name what it reads besides the entries.
   const copy = useMemo(() => (known ? make(entries.items as ChartEntryOf<K>[]) : undefined), [known, entries.items, ...deps]);
   const version = entries.loading ? "" : entries.items.map((e) => `${e.id}:${e.updatedAt}`).sort().join(",");
-  return { copy, version };
+  const waiting = useMemo(() => new Set(entries.items.filter((e) => e.pending).map((e) => e.id)), [entries.items]);
+  return { copy, version, waiting };
 }
 
-export type DeviceCopy<T> = { copy: T | undefined; version: string };
+/** `waiting`: the entries recorded on this device that the server has not acknowledged yet. */
+export type DeviceCopy<T> = { copy: T | undefined; version: string; waiting?: ReadonlySet<string> };

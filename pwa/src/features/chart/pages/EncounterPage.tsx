@@ -111,7 +111,7 @@ function EncounterView({ patientId, encounterId, role, chartPath, renderNotes, r
                 <p className="chart-header__facts">
                   <span>{ENCOUNTER_TYPE_LABELS[e.type]}</span>
                   <span>{formatDateTime(e.encounterDatetime)}</span>
-                  {permissions.prepare && <SharedBadge shared={e.isShared} sent />}
+                  {permissions.prepare && <SharedBadge shared={e.isShared} sent waiting={encounter.fromDevice && entry?.pending === true} />}
                 </p>
               </header>
               <div className="row chart-actions" role="group" aria-label="Encounter actions">
