@@ -130,8 +130,12 @@ export function createSyncWriter(deps: { sql: Sql; changes: ChangeFeed }) {
         },
         async sequenceMarked(name) {
           const def = tableOf(name);
+          // Rows another transaction holds (a write marking them again, not committed) are skipped, not awaited:
+          // waiting here, under this collection's lock, for a writer that waits for a row this flush locked would
+          // deadlock. That writer's own request sequences them once it commits (or the next pull does).
           const rows = await tx<{ seq: string }[]>`
-            update ${tx(def.table)} set seq = nextval('sync_seq'), dirty = false where dirty returning seq`;
+            update ${tx(def.table)} set seq = nextval('sync_seq'), dirty = false
+            where id in (select id from ${tx(def.table)} where dirty for update skip locked) returning seq`;
           record(name, rows.map((r) => Number(r.seq)));
           return rows.length;
         },
