@@ -1,6 +1,6 @@
 /**
  * Property: several devices make random offline edits to chat messages and note
- * drafts, push and pull in random order, lose answers, replay old requests, and
+ * drafts and record chart entries (problems), push and pull in random order, lose answers, replay old requests, and
  * the server restarts in the middle. Checked on every push: a write is based on
  * the state it replaces (no lost update) and an acknowledged row is stored. At
  * the end every device, after syncing, holds exactly the content the server holds for it.
@@ -25,6 +25,7 @@ const action = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("newDraft" as const), client, key, value }) },
   { weight: 4, arbitrary: fc.record({ kind: fc.constant("editDraft" as const), client, pick: fc.nat(), key, value }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("deleteDraft" as const), client, pick: fc.nat() }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("newEntry" as const), client, text }) },
   { weight: 5, arbitrary: fc.record({ kind: fc.constant("push" as const), client, lose: fc.boolean() }) },
   { weight: 5, arbitrary: fc.record({ kind: fc.constant("pull" as const), client }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("replay" as const), client, pick: fc.nat() }) },
@@ -84,9 +85,9 @@ async function run(ctx: TestContext, actions: Action[]) {
   const chatId = await createChat(ctx, [patient.id, doctor.id]);
   const api = checkedApi(ctx);
   const devices = [
-    new ModelClient("doctor's phone", doctor, ["chat_messages", "note_drafts"], () => api),
-    new ModelClient("doctor's laptop", doctor, ["chat_messages", "note_drafts"], () => api),
-    new ModelClient("VMA", vma, ["note_drafts"], () => api),
+    new ModelClient("doctor's phone", doctor, ["chat_messages", "note_drafts", "chart_entries"], () => api),
+    new ModelClient("doctor's laptop", doctor, ["chat_messages", "note_drafts", "chart_entries"], () => api),
+    new ModelClient("VMA", vma, ["note_drafts", "chart_entries"], () => api),
     new ModelClient("patient", patient, ["chat_messages"], () => api),
   ];
   const pickOf = <T>(list: T[], n: number) => (list.length ? list[n % list.length] : undefined);
@@ -120,6 +121,19 @@ async function run(ctx: TestContext, actions: Action[]) {
           d.write("note_drafts", {
             id: crypto.randomUUID(), patientId: patient.id, encounterId: null, noteTypeId: null, title: "Visit",
             fields: { [a.key]: a.value }, authorId: d.user.id, updatedBy: d.user.id, updatedAt: 0, _deleted: false,
+          });
+        }
+        break;
+      case "newEntry":
+        // A problem recorded offline (issue 31): created by push in its own table, then the server's version.
+        if (d.has("chart_entries")) {
+          const id = crypto.randomUUID();
+          d.write("chart_entries", {
+            id, patientId: patient.id, kind: "problem", encounterId: null, updatedAt: 0, _deleted: false,
+            data: {
+              id, patientId: patient.id, name: `Problem ${a.text}`, code: null, status: "active", onset: "", comment: "",
+              isShared: false, createdBy: d.user.id, createdAt: nowIso(),
+            },
           });
         }
         break;
