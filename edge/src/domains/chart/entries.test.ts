@@ -147,7 +147,10 @@ apiTest("chart entries: what the care team's devices hold of their patients' cha
     // What the API would refuse is refused: diastolic above systolic; a VMA's diagnosis.
     const bad = base(crypto.randomUUID(), "vitals", null, { ...vitals.data, encounterId: null, bloodPressure: "80/120" });
     const vmaDiagnosis = base(crypto.randomUUID(), "diagnosis", encounterId, { ...diagnosis.data, createdBy: b.vma.id });
-    for (const [token, doc] of [[b.doctor.token, bad], [b.vma.token, vmaDiagnosis]] as const) {
+    // What the tables cannot store is refused too, never a 500 on every retry: year 0000, a BMI rounding to 0.
+    const yearZero = base(crypto.randomUUID(), "encounter", null, { ...encounter.data, encounterDatetime: "0000-12-31T23:30:00.000Z" });
+    const tiny = base(crypto.randomUUID(), "vitals", null, { ...vitals.data, encounterId: null, weight: 0.5, height: 90 });
+    for (const [token, doc] of [[b.doctor.token, bad], [b.vma.token, vmaDiagnosis], [b.doctor.token, yearZero], [b.doctor.token, tiny]] as const) {
       const refused = await push(ctx, token, "chart_entries", [create({ ...doc, data: { ...doc.data, id: doc.id } })]);
       assert.equal(refused.body.result[0]._deleted, true, JSON.stringify(refused.body));
       assert.equal(refused.body.result[0].updatedAt, 0);

@@ -18,6 +18,21 @@ import { icd10ByCode } from "../../../../sync/data/icd10.ts";
 import { type ChartEntryDoc, entryInput } from "../../../../sync/collections/index.ts";
 import { bmiOf } from "../../../../sync/schemas/vitals.ts";
 
+/** Instants PostgreSQL stores (the schemas take any ISO time, year 0000 included), and a BMI above 0. */
+const sane = (iso: string | undefined) => {
+  if (iso === undefined) return true;
+  const year = new Date(iso).getUTCFullYear();
+  return year >= 1900 && year <= 2200;
+};
+function storable(entry: NonNullable<ReturnType<typeof entryInput>>): boolean {
+  if (entry.kind === "encounter") return sane(entry.input.datetime);
+  if (entry.kind === "vitals") {
+    const bmi = bmiOf(entry.input.weight, entry.input.height);
+    return sane(entry.input.recordedAt) && (bmi === null || bmi > 0);
+  }
+  return true;
+}
+
 export function createEntryWrites(deps: { clock: Clock }) {
   /** The encounter is this patient's and not deleted. */
   const encounterOf = async (w: SyncWrite, patientId: string, encounterId: string) =>
@@ -29,6 +44,8 @@ export function createEntryWrites(deps: { clock: Clock }) {
       if (doc._deleted || doc.data === null || doc.data.id !== doc.id || doc.data.patientId !== doc.patientId) return false;
       const entry = entryInput(doc);
       if (!entry) return false;
+      // What the tables cannot store would answer 500 on every retry and block the device's queue: refused instead.
+      if (!storable(entry)) return false;
       const doctorOnly = entry.kind === "encounter" || entry.kind === "diagnosis";
       if (doctorOnly && actor.role !== "doctor") return false;
       switch (entry.kind) {

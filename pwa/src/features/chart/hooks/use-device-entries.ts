@@ -20,10 +20,11 @@ export function useDeviceEntries<K extends ChartEntryKind, T>(
   const known = !entries.loading && (entries.items.length > 0 || patient !== null);
   // `make` is the caller's, rebuilt every render; `deps` name what it reads besides the entries.
   const copy = useMemo(() => (known ? make(entries.items as ChartEntryOf<K>[]) : undefined), [known, entries.items, ...deps]);
-  const version = entries.loading ? "" : entries.items.map((e) => `${e.id}:${e.updatedAt}`).sort().join(",");
+  const version = entries.loading ? undefined : entries.items.map((e) => `${e.id}:${e.updatedAt}`).sort().join(",");
   const waiting = useMemo(() => new Set(entries.items.filter((e) => e.pending).map((e) => e.id)), [entries.items]);
   return { copy, version, waiting };
 }
 
 /** `waiting`: the entries recorded on this device that the server has not acknowledged yet. */
-export type DeviceCopy<T> = { copy: T | undefined; version: string; waiting?: ReadonlySet<string> };
+/** `version`: undefined while the device reads its entries. */
+export type DeviceCopy<T> = { copy: T | undefined; version: string | undefined; waiting?: ReadonlySet<string> };

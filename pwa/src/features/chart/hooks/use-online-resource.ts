@@ -55,11 +55,12 @@ export function useOnlineResource<T>(
   }, []);
   const reload = useCallback(() => setVersion((v) => v + 1), []);
   // The device heard of a change of these entries (a write of this or another device): read the server's answer again.
-  const seen = useRef(device?.version ?? "");
+  // `undefined` until the device has read its entries; "" once it has none: the first entry to arrive is a change too.
+  const seen = useRef<string | undefined>(device?.version);
   useEffect(() => {
-    const next = device?.version ?? "";
-    if (next === seen.current) return;
-    const first = seen.current === "";
+    const next = device?.version;
+    if (next === undefined || next === seen.current) return;
+    const first = seen.current === undefined;
     seen.current = next;
     if (!first) reload();
   }, [device?.version, reload]);

@@ -214,18 +214,18 @@ export function createPendingMarks(options: {
   };
 }
 
-/** The longest a push waits for the encounters it needs (then it goes: the server refuses what it cannot take). */
-export const ENCOUNTER_WAIT_MS = 30_000;
 
 /**
  * Resolves once no encounter these documents name (`encounterId`) waits on this device any more: a note or draft
  * of an encounter recorded offline goes after the encounter, which the server must hold first (it refuses a note
- * of an unknown encounter, and the device would drop it). At once when none waits; at the latest after `timeoutMs`.
+ * of an unknown encounter, and the device would drop it with the note's text). At once when none waits. No time
+ * limit by default: the encounter's mark goes when the server has it or refuses it (a refused encounter is shown),
+ * so the note waits for as long as its encounter does, and is never sent to be refused. `timeoutMs` for tests.
  */
 export function encountersSent(
   marks: Pick<PendingMarks, "has" | "subscribe">,
   docs: readonly object[],
-  timeoutMs = ENCOUNTER_WAIT_MS,
+  timeoutMs = Number.POSITIVE_INFINITY,
 ): Promise<void> {
   const encounterIds = docs.map((d) => (d as { encounterId?: unknown }).encounterId).filter((id) => typeof id === "string");
   const waiting = () => encounterIds.some((id) => marks.has("chart_entries", id));
@@ -236,7 +236,7 @@ export function encountersSent(
       unsubscribe();
       resolve();
     };
-    const timer = setTimeout(done, timeoutMs);
+    const timer = Number.isFinite(timeoutMs) ? setTimeout(done, timeoutMs) : undefined;
     const unsubscribe = marks.subscribe(() => {
       if (!waiting()) done();
     });
