@@ -28,6 +28,7 @@ import { chartRoutes } from "./domains/chart/routes.ts";
 import { createChartServices } from "./domains/chart/service.ts";
 import { ordersRoutes } from "./domains/orders/routes.ts";
 import { createOrdersServices } from "./domains/orders/service.ts";
+import { createDeviceDrafts } from "./domains/orders/device-drafts.ts";
 import { currentPlanInterval } from "./domains/memberships/plan-interval.ts";
 import { createNoteSyncEffects } from "./domains/chart/note-sync.ts";
 import { createNoteDraftSyncEffects } from "./domains/chart/note-draft-sync.ts";
@@ -93,6 +94,8 @@ export function createServices(deps: Deps) {
   const chatFiles = createChatFiles(deps);
   // A new message does the same through a push and through the chat API.
   const messageEffects = createMessageEffects({ ...deps, files: chatFiles });
+  // Prescription maximums follow the patient's plan with the prescribing doctor (02 §9), online and from a device.
+  const planKindOf = (patientId: string, doctorId: string) => currentPlanInterval(deps.sql, patientId, doctorId);
   const sync = createSyncService({
     ...deps,
     effects: {
@@ -101,7 +104,7 @@ export function createServices(deps: Deps) {
       note_drafts: createNoteDraftSyncEffects(deps),
       medical_files: createMedicalFileSyncEffects(deps),
       patients: createPanelSyncEffects(deps),
-      chart_entries: createChartEntrySyncEffects(deps),
+      chart_entries: createChartEntrySyncEffects(deps, createDeviceDrafts({ clock: deps.clock, planKindOf })),
       note_types: createNoteTypeSyncEffects(deps),
     },
   });
@@ -134,8 +137,7 @@ export function createServices(deps: Deps) {
     registration: createRegistrationService(withSessions),
     users: createUsersService({ ...withSessions, write: sync.write }),
     chart,
-    // Prescription maximums follow the patient's plan with the prescribing doctor (02 §9).
-    orders: createOrdersServices(deps, { planKindOf: (patientId, doctorId) => currentPlanInterval(deps.sql, patientId, doctorId) }),
+    orders: createOrdersServices(deps, { planKindOf }),
     team: createTeamServices({ ...deps, write: sync.write, notifications, auth }),
     admin: createAdminServices({ ...deps, notifications }),
     plans: createPlansService({ ...deps, priceNotice: createPriceNotice(deps) }),

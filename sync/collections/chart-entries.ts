@@ -1,8 +1,10 @@
 /**
  * The chart's entries on the care team's devices (issue 31): one collection for several kinds of entry, told
- * apart by `kind` (RxDB allows 13 open collections): encounters, their diagnoses, problems and vitals, each
- * with `data` exactly as the chart API answers it (`Encounter`, `Diagnosis`, `Problem`, `Vitals` in imperial
- * units), so a chart screen renders the device's copy with the components that render the server's answer.
+ * apart by `kind` (RxDB allows 13 open collections): encounters, their diagnoses, problems, vitals and orders
+ * (labs, imaging, referrals, prescriptions), each with `data` exactly as the chart and orders APIs answer it
+ * (`Encounter`, `Diagnosis`, `Problem`, `Vitals` in imperial units, `Lab`, `Imaging`, `Referral`; a prescription
+ * less what the device derives, chart-order-data.ts), so a screen renders the device's copy with the components
+ * that render the server's answer.
  * The care team reads them (scope `careTeam` on the patient); never the patient's device, never admins.
  * The chart API writes the entries' own tables, whose triggers mark the entry; the edge gives marked entries a new
  * seq after each request and before each pull (`edge/src/domains/chart/entries.ts`). A device may create an entry
@@ -17,8 +19,9 @@ import type { Diagnosis } from "../schemas/diagnosis.ts";
 import { PROBLEM_STATUSES, type Problem } from "../schemas/problem.ts";
 import type { Vitals } from "../schemas/vitals.ts";
 import { RX_ID, RX_UPDATED_AT, serverWins, type SyncCollection } from "./types.ts";
+import { imagingData, labData, prescriptionData, referralData } from "./chart-order-data.ts";
 
-export const CHART_ENTRY_KINDS = ["encounter", "diagnosis", "problem", "vitals"] as const;
+export const CHART_ENTRY_KINDS = ["encounter", "diagnosis", "problem", "vitals", "lab", "imaging", "referral", "prescription"] as const;
 export type ChartEntryKind = (typeof CHART_ENTRY_KINDS)[number];
 
 const id = docIdSchema;
@@ -60,6 +63,10 @@ export const chartEntrySchema = z.union([
     z.object({ ...base, kind: z.literal("diagnosis"), data: diagnosisData }).strict(),
     z.object({ ...base, kind: z.literal("problem"), data: problemData }).strict(),
     z.object({ ...base, kind: z.literal("vitals"), data: vitalsData }).strict(),
+    z.object({ ...base, kind: z.literal("lab"), data: labData }).strict(),
+    z.object({ ...base, kind: z.literal("imaging"), data: imagingData }).strict(),
+    z.object({ ...base, kind: z.literal("referral"), data: referralData }).strict(),
+    z.object({ ...base, kind: z.literal("prescription"), data: prescriptionData }).strict(),
   ]),
   z.object({ ...base, kind: z.enum(CHART_ENTRY_KINDS), data: z.null(), _deleted: z.literal(true) }).strict(),
 ]);

@@ -2,7 +2,7 @@
  * A chart entry made on a device (issue 31) and the chart API's input it stands for, both ways, so the device and
  * the edge apply the same zod rules: `newChartEntry` builds the document a device stores from a form's input (the
  * input the API call would take), in the API's answer shape with what the server will set filled in as it will
- * (author, BMI, the ICD-10 description); `entryInput` reads the call's input back from a pushed document, checked
+ * (author, BMI, the ICD-10 description, a prescription draft's medication name); `entryInput` reads the call's input back from a pushed document, checked
  * with the call's schema (edge/src/domains/chart/entry-writes.ts).
  */
 import { icd10ByCode } from "../data/icd10.ts";
@@ -10,13 +10,16 @@ import { type DiagnosisCreate, diagnosisCreateSchema } from "../schemas/diagnosi
 import { type EncounterCreate, encounterCreateSchema } from "../schemas/encounter.ts";
 import { type ProblemCreate, problemCreateSchema } from "../schemas/problem.ts";
 import { bmiOf, type VitalsCreate, vitalsCreateSchema } from "../schemas/vitals.ts";
+import { medicationById } from "../data/medications.ts";
+import { type PrescriptionCreate, prescriptionCreateSchema } from "../schemas/orders.ts";
 import type { ChartEntryDoc } from "./chart-entries.ts";
 
 export type NewChartEntry =
   | { kind: "vitals"; patientId: string; input: VitalsCreate }
   | { kind: "problem"; patientId: string; input: ProblemCreate }
   | { kind: "encounter"; patientId: string; input: EncounterCreate }
-  | { kind: "diagnosis"; patientId: string; encounterId: string; input: DiagnosisCreate };
+  | { kind: "diagnosis"; patientId: string; encounterId: string; input: DiagnosisCreate }
+  | { kind: "prescription"; patientId: string; encounterId: string; input: PrescriptionCreate };
 
 /** Who records it: the signed-in user, and the practice's doctor (an encounter's `doctorId`). */
 export type EntryAuthor = { id: string; firstName: string; lastName: string; doctorId: string };
@@ -67,6 +70,20 @@ export function newChartEntry(entry: NewChartEntry, by: EntryAuthor, now: string
         },
       };
     }
+    case "prescription": {
+      const p = entry.input;
+      return {
+        ...base, kind: "prescription", encounterId: entry.encounterId,
+        data: {
+          id, encounterId: entry.encounterId, patientId: entry.patientId, doctorId: by.doctorId, medicationId: p.medicationId,
+          medication: medicationById.get(p.medicationId)?.display ?? p.medicationId, instructions: p.instructions, quantity: p.quantity,
+          unit: p.unit, days: p.days, refills: p.refills, substitutionAllowed: p.substitutionAllowed && !p.daw, daw: p.daw,
+          additionalSig: p.additionalSig, pharmacistMessage: p.pharmacistMessage, pharmacyId: p.pharmacyId, status: "draft", isDraft: true,
+          erxStatus: 0, erxSubstatus: "S", archived: "N", transmission: "none", transmissionError: null, sentAt: null, transmittedAt: null,
+          createdBy: by.id, createdAt: now, updatedAt: now,
+        },
+      };
+    }
   }
 }
 
@@ -102,5 +119,19 @@ export function entryInput(doc: ChartEntryDoc) {
       });
       return parsed.success ? { kind: "encounter" as const, input: parsed.data } : null;
     }
+    case "prescription": {
+      const p = doc.data;
+      // Only a draft is made on a device: sending it to the pharmacy is the orders API's, online.
+      if (p.status !== "draft") return null;
+      const parsed = prescriptionCreateSchema.safeParse({
+        medicationId: p.medicationId, instructions: p.instructions, quantity: p.quantity, unit: p.unit, days: p.days, refills: p.refills,
+        substitutionAllowed: p.substitutionAllowed, daw: p.daw, additionalSig: p.additionalSig, pharmacistMessage: p.pharmacistMessage,
+        pharmacyId: p.pharmacyId,
+      });
+      return parsed.success ? { kind: "prescription" as const, input: parsed.data, encounterId: p.encounterId } : null;
+    }
+    default:
+      // Labs, imaging and referrals are ordered online (the orders API); a device does not create them.
+      return null;
   }
 }

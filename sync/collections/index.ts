@@ -46,4 +46,5 @@ export * from "./macros.ts";
 export * from "./patients.ts";
 export * from "./chart-entries.ts";
 export * from "./chart-entry-input.ts";
+export * from "./chart-order-data.ts";
 export * from "./note-types.ts";

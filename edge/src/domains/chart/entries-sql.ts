@@ -1,7 +1,8 @@
 /**
  * The documents of the synced collection `chart_entries`: each tracked entry with `data` built from its own
  * table exactly as the chart API answers it (`toEncounter` for the care team, `toDiagnosis`, `toProblem`,
- * `toVitals` in imperial units; entries.test.ts compares the two). A deleted entry (or a diagnosis of a deleted
+ * `toVitals` in imperial units, `toLab`, `toImaging`, `toReferral`, and a prescription without what the device derives
+ * from shipped lists, its pharmacy and allergy flags: `prescriptionOf`; entries.test.ts compares them). A deleted entry (or a diagnosis of a deleted
  * encounter, or an entry whose row is gone) reads as deleted, with no data.
  */
 import type { Fragment, Queryable } from "../../db/connect.ts";
@@ -36,5 +37,38 @@ export function selectChartEntries(q: Queryable): Fragment {
           'source', v.source, 'recordedBy', jsonb_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name),
           'recordedAt', chart_iso(v.recorded_at))
         from vitals v join users u on u.id = v.recorded_by where t.kind = 'vitals' and v.id = t.id
+      union all
+      select l.deleted_at is not null or e.deleted_at is not null, jsonb_build_object(
+          'id', l.id, 'encounterId', l.encounter_id, 'patientId', l.patient_id, 'code', l.code, 'name', l.name, 'comment', l.comment,
+          'results', l.results, 'isShared', l.is_shared, 'resultsShared', l.results_shared,
+          'state', case when jsonb_array_length(l.results) > 0 then 'resulted' else 'ordered' end,
+          'createdBy', l.created_by, 'createdAt', chart_iso(l.created_at), 'updatedAt', chart_iso(l.updated_at))
+        from labs l join encounters e on e.id = l.encounter_id where t.kind = 'lab' and l.id = t.id
+      union all
+      select i.deleted_at is not null or e.deleted_at is not null, jsonb_build_object(
+          'id', i.id, 'encounterId', i.encounter_id, 'patientId', i.patient_id, 'type', i.type, 'bodyPart', i.body_part,
+          'laterality', i.laterality, 'contrast', i.contrast, 'contrastAllergy', i.contrast_allergy, 'implants', i.implants,
+          'clinicalHistory', i.clinical_history, 'imagingCenter', i.imaging_center, 'comments', i.comments,
+          'attachments', i.attachments, 'results', i.results, 'isShared', i.is_shared,
+          'state', case when jsonb_array_length(i.results) > 0 then 'resulted' else 'ordered' end,
+          'createdBy', i.created_by, 'createdAt', chart_iso(i.created_at), 'updatedAt', chart_iso(i.updated_at))
+        from imagings i join encounters e on e.id = i.encounter_id where t.kind = 'imaging' and i.id = t.id
+      union all
+      select r.deleted_at is not null or e.deleted_at is not null, jsonb_build_object(
+          'id', r.id, 'encounterId', r.encounter_id, 'patientId', r.patient_id, 'specialty', r.specialty, 'reason', r.reason,
+          'urgency', r.urgency, 'contactName', r.contact_name, 'contactId', r.contact_id, 'status', r.status, 'isShared', r.is_shared,
+          'createdBy', r.created_by, 'createdAt', chart_iso(r.created_at), 'updatedAt', chart_iso(r.updated_at))
+        from referrals r join encounters e on e.id = r.encounter_id where t.kind = 'referral' and r.id = t.id
+      union all
+      select p.deleted_at is not null or e.deleted_at is not null, jsonb_build_object(
+          'id', p.id, 'encounterId', p.encounter_id, 'patientId', p.patient_id, 'doctorId', p.doctor_id,
+          'medicationId', p.medication_id, 'medication', p.medication, 'instructions', p.instructions, 'quantity', p.quantity,
+          'unit', p.unit, 'days', p.days, 'refills', p.refills, 'substitutionAllowed', p.substitution_allowed, 'daw', p.daw,
+          'additionalSig', p.additional_sig, 'pharmacistMessage', p.pharmacist_message, 'pharmacyId', p.pharmacy_id,
+          'status', p.status, 'isDraft', p.status = 'draft', 'erxStatus', p.erx_status, 'erxSubstatus', p.erx_substatus,
+          'archived', p.archived, 'transmission', p.transmission, 'transmissionError', p.transmission_error,
+          'sentAt', chart_iso(p.sent_at), 'transmittedAt', chart_iso(p.transmitted_at),
+          'createdBy', p.created_by, 'createdAt', chart_iso(p.created_at), 'updatedAt', chart_iso(p.updated_at))
+        from prescriptions p join encounters e on e.id = p.encounter_id where t.kind = 'prescription' and p.id = t.id
     ) x on true`;
 }

@@ -10,7 +10,7 @@ import type { Deps } from "../../deps.ts";
 import type { CreateEffects } from "../sync/service.ts";
 import type { MarkedCollection, SyncWriter } from "../sync/writer.ts";
 import { chartWritesOfPushes, createChartAudit } from "./audit.ts";
-import { createEntryWrites } from "./entry-writes.ts";
+import { createEntryWrites, type DeviceDraftWrites } from "./entry-writes.ts";
 import type { ChartEntryDoc } from "../../../../sync/collections/index.ts";
 
 /**
@@ -42,9 +42,12 @@ export function createNoteTypeSyncEffects(deps: Pick<Deps, "sql">): CreateEffect
  * The sync effects of `chart_entries`: entries are sequenced before a pull; a pull page is an audited read; a new
  * entry pushed by a device is created in its own table (entry-writes.ts) and audited as the chart API's create.
  */
-export function createChartEntrySyncEffects(deps: Pick<Deps, "sql" | "audit" | "log" | "clock">): CreateEffects {
+export function createChartEntrySyncEffects(
+  deps: Pick<Deps, "sql" | "audit" | "log" | "clock">,
+  drafts: DeviceDraftWrites,
+): CreateEffects {
   const audit = createChartAudit(deps.audit);
-  const writes = createEntryWrites(deps);
+  const writes = createEntryWrites({ clock: deps.clock, drafts });
   const audited = chartWritesOfPushes(deps, {
     created: (doc) => [{ patientId: doc.patientId as string, what: `${doc.kind as string}.create`, id: doc.id, details: { via: "sync" } }],
     edited: () => [],

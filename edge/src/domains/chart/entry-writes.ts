@@ -8,6 +8,7 @@
  * breaks a rule is refused (the refused tombstone: the device drops it, `sync/README.md`). The server sets the
  * author and its own times (a vitals reading keeps the time it was taken); the written row's trigger marks the
  * entry, and the flush after the push request sends the server's version to every device of the care team.
+ * A prescription draft is the orders domain's to check and write (orders/device-drafts.ts, passed in).
  * Nothing is ever edited or deleted by push: those stay the chart API's, online.
  */
 import type { Actor } from "../../access/actor.ts";
@@ -17,6 +18,7 @@ import { careTeamDoctorOf } from "../sync/scopes.ts";
 import { icd10ByCode } from "../../../../sync/data/icd10.ts";
 import { type ChartEntryDoc, entryInput } from "../../../../sync/collections/index.ts";
 import { bmiOf } from "../../../../sync/schemas/vitals.ts";
+import type { createDeviceDrafts } from "../orders/device-drafts.ts";
 
 /** Instants PostgreSQL stores (the schemas take any ISO time, year 0000 included), and a BMI above 0. */
 const sane = (iso: string | undefined) => {
@@ -33,7 +35,10 @@ function storable(entry: NonNullable<ReturnType<typeof entryInput>>): boolean {
   return true;
 }
 
-export function createEntryWrites(deps: { clock: Clock }) {
+/** The orders domain's writes of what a device drafts (orders/device-drafts.ts), passed in. */
+export type DeviceDraftWrites = ReturnType<typeof createDeviceDrafts>;
+
+export function createEntryWrites(deps: { clock: Clock; drafts: DeviceDraftWrites }) {
   /** The encounter is this patient's and not deleted. */
   const encounterOf = async (w: SyncWrite, patientId: string, encounterId: string) =>
     (await w.tx`select 1 from encounters where id = ${encounterId} and patient_id = ${patientId} and deleted_at is null`).length > 0;
@@ -49,6 +54,9 @@ export function createEntryWrites(deps: { clock: Clock }) {
       const doctorOnly = entry.kind === "encounter" || entry.kind === "diagnosis";
       if (doctorOnly && actor.role !== "doctor") return false;
       switch (entry.kind) {
+        case "prescription":
+          return doc.encounterId === entry.encounterId
+            && await deps.drafts.accepts(w, actor, { patientId: doc.patientId, encounterId: entry.encounterId, input: entry.input });
         case "vitals":
           if (doc.encounterId !== (entry.input.encounterId ?? null)) return false;
           return !entry.input.encounterId || await encounterOf(w, doc.patientId, entry.input.encounterId);
@@ -72,6 +80,8 @@ export function createEntryWrites(deps: { clock: Clock }) {
       const now = deps.clock.now();
       const { tx } = w;
       switch (entry.kind) {
+        case "prescription":
+          return await deps.drafts.insert(w, actor, doc.id, { patientId: doc.patientId, encounterId: entry.encounterId, input: entry.input });
         case "vitals": {
           const v = entry.input;
           const [sys, dia] = v.bloodPressure ? v.bloodPressure.split("/").map(Number) : [null, null];

@@ -1,0 +1,47 @@
+/**
+ * A prescription drafted on a device (issue 31: a home visit with no network): a push of a new `chart_entries`
+ * document of kind `prescription` is the draft `POST /encounterPrescriptions/{encounterId}` would make, under that
+ * call's rules: the doctor alone prescribes; the encounter must be this patient's and not deleted; the medication
+ * must be in the shipped list and not one the policy refuses; the pharmacy, if any, in the directory; days and
+ * refills within the patient's plan with this doctor. What breaks a rule is refused (the device keeps it in
+ * "changes not accepted"). Only a draft is made this way: sending it to the pharmacy stays the API's, online,
+ * with its allergy confirmation.
+ */
+import type { Actor } from "../../access/actor.ts";
+import type { Clock } from "../../platform/clock.ts";
+import type { SyncWrite } from "../sync/writer.ts";
+import { medicationById, medicationRefusal } from "../../../../sync/data/medications.ts";
+import { pharmacyById } from "../../../../sync/data/pharmacies.ts";
+import type { PrescriptionCreate } from "../../../../sync/schemas/orders.ts";
+import { limitErrors, type PlanKindOf, prescriptionLimitsFor } from "./plan-limits.ts";
+
+export type DeviceDraft = { patientId: string; encounterId: string; input: PrescriptionCreate };
+
+export function createDeviceDrafts(deps: { clock: Clock; planKindOf: PlanKindOf }) {
+  return {
+    /** Whether the actor may make this draft (the care-team scope and the schema are checked before). */
+    async accepts(w: SyncWrite, actor: Actor, d: DeviceDraft): Promise<boolean> {
+      if (actor.role !== "doctor") return false;
+      const med = medicationById.get(d.input.medicationId);
+      if (!med || medicationRefusal(med)) return false;
+      if (d.input.pharmacyId !== null && !pharmacyById.has(d.input.pharmacyId)) return false;
+      const [encounter] = await w.tx`select 1 from encounters where id = ${d.encounterId} and patient_id = ${d.patientId}
+        and deleted_at is null`;
+      if (!encounter) return false;
+      return limitErrors(prescriptionLimitsFor(await deps.planKindOf(d.patientId, actor.userId)), d.input) === null;
+    },
+
+    /** Writes the draft with the device's id (`accepts` said yes in this transaction). */
+    async insert(w: SyncWrite, actor: Actor, id: string, d: DeviceDraft): Promise<void> {
+      const m = medicationById.get(d.input.medicationId)!;
+      const p = d.input;
+      const now = deps.clock.now();
+      await w.tx`insert into prescriptions (id, encounter_id, patient_id, doctor_id, medication_id, medication, instructions, quantity,
+          unit, days, refills, substitution_allowed, daw, additional_sig, pharmacist_message, pharmacy_id, status, created_by,
+          updated_by, created_at, updated_at)
+        values (${id}, ${d.encounterId}, ${d.patientId}, ${actor.userId}, ${m.rxcui}, ${m.display}, ${p.instructions}, ${p.quantity},
+          ${p.unit}, ${p.days}, ${p.refills}, ${p.substitutionAllowed && !p.daw}, ${p.daw}, ${p.additionalSig}, ${p.pharmacistMessage},
+          ${p.pharmacyId}, 'draft', ${actor.userId}, ${actor.userId}, ${now}, ${now})`;
+    },
+  };
+}
