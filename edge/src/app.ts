@@ -104,7 +104,7 @@ export function createServices(deps: Deps) {
       note_drafts: createNoteDraftSyncEffects(deps),
       medical_files: createMedicalFileSyncEffects(deps),
       patients: createPanelSyncEffects(deps),
-      chart_entries: createChartEntrySyncEffects(deps, createDeviceDrafts({ clock: deps.clock, planKindOf })),
+      chart_entries: createChartEntrySyncEffects(deps, createDeviceDrafts({ clock: deps.clock, planKindIn: currentPlanInterval })),
       note_types: createNoteTypeSyncEffects(deps),
     },
   });

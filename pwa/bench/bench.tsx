@@ -125,6 +125,10 @@ function OfflineChart({ patientId, onShown }: { patientId: string; onShown: (sho
     diagnosis: useChartEntries(patientId, "diagnosis"),
     problem: useChartEntries(patientId, "problem"),
     vitals: useChartEntries(patientId, "vitals"),
+    lab: useChartEntries(patientId, "lab"),
+    imaging: useChartEntries(patientId, "imaging"),
+    referral: useChartEntries(patientId, "referral"),
+    prescription: useChartEntries(patientId, "prescription"),
   };
   const chart = patient ? deviceChart(patient) : null;
   const ready = chart !== null && !loading && CHART_ENTRY_KINDS.every((kind) => !lists[kind].loading);

@@ -52,7 +52,7 @@ test("the doctor finds a patient and reads their header and medical card with no
   }
 });
 
-test("the doctor reads problems, vitals, encounters and diagnoses with no network", async ({ browser }) => {
+test("the doctor reads problems, vitals, encounters, diagnoses and orders with no network", async ({ browser }) => {
   const context = await browser.newContext();
   const page = await context.newPage();
   const stamp = Date.now();
@@ -86,8 +86,13 @@ test("the doctor reads problems, vitals, encounters and diagnoses with no networ
     made.encounter = encounter.id;
     const diagnosis = await api("POST", `/diagnoses/create/${encounter.id}`, { code: "J20.9", comment: "Likely viral" });
     const vitals = await api("POST", `/vitals/patient/${patientId}`, { encounterId: encounter.id, bloodPressure: "131/87", heartRate: 77 });
+    const lab = await api("POST", `/encounterLabs/${encounter.id}`, { code: "2345-7", comment: `Fasting ${stamp}` });
+    const meds = await api("GET", "/encounterPrescriptions/medications?search=amoxicillin%20500&limit=5");
+    const rx = await api("POST", `/encounterPrescriptions/${encounter.id}`, {
+      medicationId: meds[0].rxcui, instructions: "1 capsule three times a day", quantity: 21, unit: "capsule", days: 7, refills: 0,
+    });
     await expect.poll(() => deviceEntryIds(page, patientId), { timeout: 30_000 })
-      .toEqual(expect.arrayContaining([made.problem, encounter.id, diagnosis.id, vitals.id]));
+      .toEqual(expect.arrayContaining([made.problem, encounter.id, diagnosis.id, vitals.id, lab.id, rx.id]));
 
     await context.setOffline(true);
     await expect(page.getByRole("banner").getByRole("alert")).toContainText("You are offline");
@@ -117,11 +122,14 @@ test("the doctor reads problems, vitals, encounters and diagnoses with no networ
     await expect(page.getByRole("region", { name: "Vitals of this encounter" }).getByText("131/87").first()).toBeVisible();
     const actions = page.getByRole("group", { name: "Encounter actions" });
     for (const name of ["Edit", "Delete", "Download PDF", "Fax"]) await expect(actions.getByRole("button", { name, exact: true })).toHaveCount(0);
-    // Orders are not on the device yet: said so, never "None.", and nothing can be ordered.
+    // The orders read from the device, the allergy flag from the card on the device; only a draft can be made.
     const orders = page.getByRole("region", { name: "Orders" });
-    await expect(orders.getByRole("status")).toContainText("Orders need a connection");
-    await expect(orders.getByText("None.")).toHaveCount(0);
-    await expect(orders.getByRole("button", { name: "Order lab" })).toHaveCount(0);
+    await expect(orders.getByRole("status")).toContainText("Saved on this device");
+    await expect(orders.getByRole("listitem", { name: /^Lab: Glucose/ })).toContainText(`Fasting ${stamp}`);
+    const prescription = orders.getByRole("listitem", { name: `Prescription: ${meds[0].display}` });
+    await expect(prescription.getByRole("note")).toContainText("Allergy flag");
+    await expect(prescription.getByRole("button")).toHaveCount(0);
+    await expect(orders.getByRole("button")).toHaveText(["Prescribe"]);
   } finally {
     await context.setOffline(false);
     // The demo patient is shared by the browser tests: the encounter and the problem go again.

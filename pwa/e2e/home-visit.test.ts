@@ -1,8 +1,8 @@
 /**
  * A home visit with no network (issue 31), on a phone: once signed in and the panel on the device, the doctor
  * goes offline, finds the patient, opens the chart (allergies and medications from the device), starts an
- * encounter, writes a SOAP note, adds a diagnosis (the ICD-10 list searched on the device), records vitals and
- * adds a problem; the header counts what waits. Back online everything is sent; the VMA, on another device,
+ * encounter, writes a SOAP note, adds a diagnosis (the ICD-10 list searched on the device), records vitals, drafts
+ * a prescription (the allergy warning from the device's card) and adds a problem; the header counts what waits. Back online everything is sent; the VMA, on another device,
  * sees every item exactly once, the doctor as its author.
  */
 import AxeBuilder from "@axe-core/playwright";
@@ -75,6 +75,24 @@ test("a home visit recorded offline reaches the VMA exactly once", async ({ brow
     await expect(vitalsDialog).toBeHidden();
     await expect(vitals.getByRole("table").getByRole("row").filter({ hasText: "142/91" })).toContainText("Waiting to be sent");
 
+    // A prescription draft: the medication list is searched on the device, and the allergy on the card is flagged.
+    const orders = doctor.getByRole("region", { name: "Orders" });
+    await expect(orders.getByRole("button", { name: "Order lab" })).toBeHidden();
+    await orders.getByRole("button", { name: "Prescribe" }).click();
+    const rxDialog = doctor.getByRole("dialog", { name: "Prescribe" });
+    await rxDialog.getByLabel("Find a medication").fill("amoxicillin 500");
+    await rxDialog.getByRole("radio", { name: "amoxicillin 500 mg oral capsule" }).check();
+    await expect(rxDialog.getByRole("alert").filter({ hasText: "Allergy warning" })).toContainText("Penicillin");
+    await rxDialog.getByLabel("Instructions (sig)").fill("1 capsule by mouth three times a day");
+    await rxDialog.getByLabel("Quantity").fill("21");
+    await rxDialog.getByLabel("Days").fill("7");
+    await rxDialog.getByRole("button", { name: "Save draft" }).click();
+    await expect(rxDialog).toBeHidden();
+    const rx = orders.getByRole("listitem", { name: "Prescription: amoxicillin 500 mg oral capsule" });
+    await expect(rx).toContainText("Waiting to be sent");
+    await expect(rx.getByRole("note")).toContainText("Allergy flag");
+    await expect(rx.getByRole("button", { name: "Send to pharmacy" })).toBeHidden();
+
     // A problem, from the chart.
     await doctor.getByRole("link", { name: "Back to the chart" }).click();
     await doctor.getByRole("tab", { name: "Problems" }).click();
@@ -106,6 +124,10 @@ test("a home visit recorded offline reaches the VMA exactly once", async ({ brow
     const vmaNotes = vma.getByRole("article", { name: "SOAP note" });
     await expect(vmaNotes).toHaveCount(1);
     await expect(vmaNotes.getByRole("textbox", { name: "Subjective" })).toContainText(noteText);
+    const vmaRx = vma.getByRole("region", { name: "Orders" }).getByRole("listitem", { name: "Prescription: amoxicillin 500 mg oral capsule" });
+    await expect(vmaRx).toHaveCount(1);
+    await expect(vmaRx).toContainText("draft");
+    await expect(vmaRx).toContainText("Only the doctor can sign and send a prescription.");
     await vma.getByRole("link", { name: "Back to the chart" }).click();
     await vma.getByRole("tab", { name: "Problems" }).click();
     await expect(vma.getByRole("tabpanel", { name: "Problems" }).getByRole("listitem").filter({ hasText: problem })).toHaveCount(1);

@@ -13,11 +13,16 @@ import type { SyncWrite } from "../sync/writer.ts";
 import { medicationById, medicationRefusal } from "../../../../sync/data/medications.ts";
 import { pharmacyById } from "../../../../sync/data/pharmacies.ts";
 import type { PrescriptionCreate } from "../../../../sync/schemas/orders.ts";
-import { limitErrors, type PlanKindOf, prescriptionLimitsFor } from "./plan-limits.ts";
+import type { Queryable } from "../../db/connect.ts";
+import { limitErrors, type PlanKind, prescriptionLimitsFor } from "./plan-limits.ts";
 
 export type DeviceDraft = { patientId: string; encounterId: string; input: PrescriptionCreate };
 
-export function createDeviceDrafts(deps: { clock: Clock; planKindOf: PlanKindOf }) {
+/**
+ * `planKindIn`: the patient's plan with a doctor, read in the push's own transaction (PGlite runs one transaction
+ * at a time: a read on another connection would wait for this one forever).
+ */
+export function createDeviceDrafts(deps: { clock: Clock; planKindIn: (q: Queryable, patientId: string, doctorId: string) => Promise<PlanKind> }) {
   return {
     /** Whether the actor may make this draft (the care-team scope and the schema are checked before). */
     async accepts(w: SyncWrite, actor: Actor, d: DeviceDraft): Promise<boolean> {
@@ -28,7 +33,7 @@ export function createDeviceDrafts(deps: { clock: Clock; planKindOf: PlanKindOf 
       const [encounter] = await w.tx`select 1 from encounters where id = ${d.encounterId} and patient_id = ${d.patientId}
         and deleted_at is null`;
       if (!encounter) return false;
-      return limitErrors(prescriptionLimitsFor(await deps.planKindOf(d.patientId, actor.userId)), d.input) === null;
+      return limitErrors(prescriptionLimitsFor(await deps.planKindIn(w.tx, d.patientId, actor.userId)), d.input) === null;
     },
 
     /** Writes the draft with the device's id (`accepts` said yes in this transaction). */

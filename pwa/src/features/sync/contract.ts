@@ -152,12 +152,12 @@ export type SyncHooks = {
   usePanelPatient(id: string): { patient: Local<PanelPatientDoc> | null; loading: boolean };
   /**
    * The patient's chart entries of one kind on the device (doctor, VMA; issue 31): encounters, diagnoses, problems,
-   * vitals, each with the chart API's answer as `data`. Read-only: the chart API changes them.
+   * vitals and an encounter's orders, each with the API's answer as `data`. Read-only: the APIs change them.
    */
   useChartEntries<K extends ChartEntryKind>(patientId: string, kind: K): LiveList<Local<ChartEntryOf<K>>>;
   /** One chart entry of that kind from the device, or null. */
   useChartEntry<K extends ChartEntryKind>(id: string, kind: K): { entry: Local<ChartEntryOf<K>> | null; loading: boolean };
-  /** Records a new encounter, diagnosis, vitals or problem on the device (works offline); resolves with the stored entry. */
+  /** Records a new encounter, diagnosis, vitals, problem or prescription draft on the device (works offline); resolves with the stored entry. */
   useRecordChartEntry(): (entry: NewChartEntry) => Promise<ChartEntryDoc>;
 
   /** Notes of one encounter kept on the device, oldest first (createdAt, id). Care team only. */

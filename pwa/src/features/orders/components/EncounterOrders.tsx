@@ -5,17 +5,17 @@
  * pharmacy, discontinues and cancels. The patient sees what was shared.
  * Data from the REST API through TanStack Query; `orders:changed` refetches.
  */
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, useRef, useState } from "react";
-import type { ListResult } from "../../../../../sync/envelope.ts";
-import type { Imaging, Lab, OrderFile, Prescription, Referral } from "../../../../../sync/schemas/orders.ts";
+import { useQueryClient } from "@tanstack/react-query";
+import { type ReactNode, useState } from "react";
+import type { Prescription } from "../../../../../sync/schemas/orders.ts";
 import { ApiError, errorMessage } from "../../../lib/api/index.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { Button, ConfirmDialog, Dialog, Spinner, useSnackbar } from "../../../ui/index.ts";
-import { useSyncStatus } from "../../sync/index.ts";
+import { useEncounterOrders } from "../hooks/use-encounter-orders.ts";
 import { useOrdersLive } from "../hooks/use-orders-live.ts";
-import { formatBytes, TRANSMISSION_LABELS } from "../lib/format.ts";
+import { TRANSMISSION_LABELS } from "../lib/format.ts";
 import { ordersKeys } from "../lib/keys.ts";
+import { FileList, FilePick } from "./OrderFiles.tsx";
 import { ImagingForm, LabForm, ReferralForm } from "./OrderForms.tsx";
 import { PrescriptionForm } from "./PrescriptionForm.tsx";
 import "../orders.css";
@@ -35,23 +35,10 @@ export function EncounterOrders({ patientId, encounterId, role }: Props) {
   const [allergyConfirm, setAllergyConfirm] = useState<{ id: string; message: string } | null>(null);
   const careTeam = role !== "patient";
   const doctor = role === "doctor";
-  const key = (kind: string) => ordersKeys.encounterKind(encounterId, kind);
-  const labs = useQuery({ queryKey: key("labs"), queryFn: ({ signal }) => api.get<Lab[]>(`/encounterLabs/list/${encounterId}`, { signal }), retry: false });
-  const imagings = useQuery({
-    queryKey: key("imaging"),
-    queryFn: ({ signal }) => api.post<ListResult<Imaging>>(`/encounterImagings/list/${encounterId}`, { offset: 0, limit: 100 }, { signal }),
-    retry: false,
-  });
-  const referrals = useQuery({
-    queryKey: key("referrals"),
-    queryFn: ({ signal }) => api.get<ListResult<Referral>>(`/encounterReferrals/${encounterId}`, { query: { limit: 100 }, signal }),
-    retry: false,
-  });
-  const prescriptions = useQuery({
-    queryKey: key("prescriptions"),
-    queryFn: ({ signal }) => api.get<Prescription[]>(`/encounterPrescriptions/list/${encounterId}`, { signal }),
-    retry: false,
-  });
+  const orders = useEncounterOrders(patientId, encounterId, careTeam);
+  const { labs, imagings, referrals, prescriptions, loading, offline, fromDevice, waiting } = orders;
+  // Online: every action. Offline, reading the device's copy: only a prescription draft (recorded on the device).
+  const online = !offline;
   const refresh = () => client.invalidateQueries({ queryKey: ordersKeys.all });
 
   async function act(id: string, action: () => Promise<unknown>, success: string) {
@@ -80,36 +67,41 @@ export function EncounterOrders({ patientId, encounterId, role }: Props) {
   };
   // A patient with nothing shared here gets 404 for each list: that is "nothing shared", not a failure.
   const notShared = (e: unknown) => role === "patient" && e instanceof ApiError && e.code === 404;
-  const failed = [labs, imagings, referrals, prescriptions].find((q) => q.error && !notShared(q.error));
-  // Offline, a list never loaded waits (TanStack pauses it): say so instead of "None." (orders are not on the device yet).
-  const paused = [labs, imagings, referrals, prescriptions].some((q) => q.fetchStatus === "paused" && q.data === undefined);
-  const { online } = useSyncStatus();
+  const failed = orders.error && !notShared(orders.error) ? orders.error : null;
+  // Offline with no copy on this device (a patient's device, or not pulled yet): say so instead of "None.".
+  const paused = offline && !fromDevice;
 
   return (
     <section className="card stack" aria-labelledby="encounter-orders-title">
       <h2 id="encounter-orders-title">Orders</h2>
-      {careTeam && online && (
+      {careTeam && (online || fromDevice) && (
         <div className="row" role="group" aria-label="New order">
-          <Button variant="secondary" onClick={() => setDialog("lab")}>Order lab</Button>
-          <Button variant="secondary" onClick={() => setDialog("imaging")}>Order imaging</Button>
-          <Button variant="secondary" onClick={() => setDialog("referral")}>Refer</Button>
+          {online && <Button variant="secondary" onClick={() => setDialog("lab")}>Order lab</Button>}
+          {online && <Button variant="secondary" onClick={() => setDialog("imaging")}>Order imaging</Button>}
+          {online && <Button variant="secondary" onClick={() => setDialog("referral")}>Refer</Button>}
           {doctor && <Button variant="secondary" onClick={() => setDialog("prescription")}>Prescribe</Button>}
         </div>
+      )}
+      {fromDevice && (
+        <p className="muted" role="status">
+          Saved on this device.{doctor ? " A prescription can be drafted here;" : ""} ordering labs, imaging and referrals, sending,
+          sharing and results need a connection.
+        </p>
       )}
       {paused && (
         <p className="muted" role="status">Orders need a connection: they are read from the server and appear as soon as you are back online.</p>
       )}
       {failed && (
         <div className="stack">
-          <p className="form-error" role="alert">Orders could not be loaded: {errorMessage(failed.error)}</p>
+          <p className="form-error" role="alert">Orders could not be loaded: {errorMessage(failed)}</p>
           <div><Button variant="secondary" onClick={() => void refresh()}>Try again</Button></div>
         </div>
       )}
 
       {!paused && (
         <>
-          <OrderGroup title="Labs" loading={labs.isLoading} empty={!labs.data?.length}>
-            {labs.data?.map((l) => (
+          <OrderGroup title="Labs" loading={loading.labs} empty={!labs?.length}>
+            {labs?.map((l) => (
               <li key={l.id} className="orders-item" aria-label={`Lab: ${l.name}`}>
                 <div className="orders-item__head">
                   <strong>{l.name}</strong> <span className="chart-code">{l.code}</span>
@@ -118,8 +110,8 @@ export function EncounterOrders({ patientId, encounterId, role }: Props) {
                 </div>
                 {l.comment && <p>{l.comment}</p>}
                 <FileList files={l.results} href={(f) => `/encounterLabs/${l.id}/result/${f.id}`} label="Results"
-                  onDelete={careTeam ? (f) => act(l.id, () => api.delete(`/encounterLabs/${l.id}/result/${f.id}`), "Result removed") : undefined} />
-                {careTeam && (
+                  onDelete={careTeam && online ? (f) => act(l.id, () => api.delete(`/encounterLabs/${l.id}/result/${f.id}`), "Result removed") : undefined} />
+                {careTeam && online && (
                   <div className="row">
                     <FilePick label={`Upload result for ${l.name}`} onFiles={upload(`/encounterLabs/results/${l.id}`, "POST")} busy={busy === `/encounterLabs/results/${l.id}`} />
                     {doctor && (l.isShared
@@ -137,8 +129,8 @@ export function EncounterOrders({ patientId, encounterId, role }: Props) {
             ))}
           </OrderGroup>
 
-          <OrderGroup title="Imaging" loading={imagings.isLoading} empty={!imagings.data?.list.length}>
-            {imagings.data?.list.map((i) => (
+          <OrderGroup title="Imaging" loading={loading.imagings} empty={!imagings?.length}>
+            {imagings?.map((i) => (
               <li key={i.id} className="orders-item" aria-label={`Imaging: ${i.type} ${i.bodyPart}`}>
                 <div className="orders-item__head">
                   <strong>{i.type} · {i.bodyPart}{i.laterality !== "not applicable" ? ` (${i.laterality})` : ""}</strong>
@@ -148,10 +140,10 @@ export function EncounterOrders({ patientId, encounterId, role }: Props) {
                 <p className="muted">Contrast: {i.contrast}{i.imagingCenter ? ` · ${i.imagingCenter}` : ""}</p>
                 {i.clinicalHistory && <p>{i.clinicalHistory}</p>}
                 <FileList files={i.attachments} href={(f) => `/encounterImagings/${i.id}/files/${f.id}`} label="Documents"
-                  onDelete={careTeam ? (f) => act(i.id, () => api.delete(`/encounterImagings/attachment/${i.id}`, { body: { attachmentId: f.id } }), "Removed") : undefined} />
+                  onDelete={careTeam && online ? (f) => act(i.id, () => api.delete(`/encounterImagings/attachment/${i.id}`, { body: { attachmentId: f.id } }), "Removed") : undefined} />
                 <FileList files={i.results} href={(f) => `/encounterImagings/${i.id}/files/${f.id}`} label="Results"
-                  onDelete={careTeam ? (f) => act(i.id, () => api.delete(`/encounterImagings/attachment/${i.id}`, { body: { attachmentId: f.id } }), "Removed") : undefined} />
-                {careTeam && (
+                  onDelete={careTeam && online ? (f) => act(i.id, () => api.delete(`/encounterImagings/attachment/${i.id}`, { body: { attachmentId: f.id } }), "Removed") : undefined} />
+                {careTeam && online && (
                   <div className="row">
                     <FilePick label={`Upload imaging results`} onFiles={upload(`/encounterImagings/upload/results/${i.id}`, "PUT")} busy={busy === `/encounterImagings/upload/results/${i.id}`} />
                     {doctor && (i.isShared
@@ -164,8 +156,8 @@ export function EncounterOrders({ patientId, encounterId, role }: Props) {
             ))}
           </OrderGroup>
 
-          <OrderGroup title="Referrals" loading={referrals.isLoading} empty={!referrals.data?.list.length}>
-            {referrals.data?.list.map((r) => (
+          <OrderGroup title="Referrals" loading={loading.referrals} empty={!referrals?.length}>
+            {referrals?.map((r) => (
               <li key={r.id} className="orders-item" aria-label={`Referral to ${r.specialty}`}>
                 <div className="orders-item__head">
                   <strong>Referral to {r.specialty}</strong>
@@ -175,7 +167,7 @@ export function EncounterOrders({ patientId, encounterId, role }: Props) {
                 </div>
                 <p>{r.reason}</p>
                 {r.contactName && <p className="muted">To: {r.contactName}</p>}
-                {doctor && (
+                {doctor && online && (
                   <div className="row">
                     {r.status === "draft" && <Button onClick={() => act(r.id, () => api.put(`/encounterReferrals/${r.id}`, { status: "sent" }), "Referral marked sent")}>Mark sent</Button>}
                     {(r.status === "sent" || r.status === "scheduled") && (
@@ -191,12 +183,13 @@ export function EncounterOrders({ patientId, encounterId, role }: Props) {
             ))}
           </OrderGroup>
 
-          <OrderGroup title="Prescriptions" loading={prescriptions.isLoading} empty={!prescriptions.data?.length}>
-            {prescriptions.data?.map((p) => (
+          <OrderGroup title="Prescriptions" loading={loading.prescriptions} empty={!prescriptions?.length}>
+            {prescriptions?.map((p) => (
               <li key={p.id} className="orders-item" aria-label={`Prescription: ${p.medication}`}>
                 <div className="orders-item__head">
                   <strong>{p.medication}</strong>
                   <span className="orders-state">{p.status}</span>
+                  {waiting.has(p.id) && <span className="chart-badge chart-badge--waiting">Waiting to be sent</span>}
                   {p.status !== "draft" && (
                     <span className={`orders-transmission orders-transmission--${p.transmission}`} data-testid="transmission">
                       {TRANSMISSION_LABELS[p.transmission]}
@@ -212,7 +205,7 @@ export function EncounterOrders({ patientId, encounterId, role }: Props) {
                 {careTeam && p.allergyMatches.length > 0 && (
                   <p className="orders-allergy" role="note">Allergy flag: {p.allergyMatches.map((m) => m.reason).join("; ")}</p>
                 )}
-                {doctor && (
+                {doctor && online && (
                   <div className="row">
                     {p.status === "draft" && (
                       <Button loading={busy === p.id} onClick={() => act(p.id, () => api.put(`/encounterPrescriptions/send/${p.id}`, {}), "Sent to the pharmacy")}>
@@ -280,52 +273,5 @@ function OrderGroup({ title, loading, empty, children }: { title: string; loadin
       <h3>{title}</h3>
       {loading ? <Spinner size={24} label={`Loading ${title.toLowerCase()}`} /> : empty ? <p className="muted">None.</p> : <ul className="orders-list">{children}</ul>}
     </div>
-  );
-}
-
-function FileList({ files, href, label, onDelete }: { files: OrderFile[]; href: (f: OrderFile) => string; label: string; onDelete?: (f: OrderFile) => void }) {
-  const api = useApi();
-  const notify = useSnackbar();
-  if (!files.length) return null;
-  // Files need the bearer token: fetched through the API client, then opened as a blob.
-  const open = async (f: OrderFile) => {
-    try {
-      const res = await api.fetchRaw("GET", href(f));
-      const url = URL.createObjectURL(await res.blob());
-      const a = document.createElement("a");
-      a.href = url;
-      a.download = f.name;
-      a.click();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    } catch (e) {
-      notify(errorMessage(e), "error");
-    }
-  };
-  return (
-    <div>
-      <span className="muted">{label}:</span>
-      <ul className="orders-files">
-        {files.map((f) => (
-          <li key={f.id}>
-            <Button variant="text" onClick={() => void open(f)}>{f.name}</Button> <span className="muted">({formatBytes(f.size)})</span>
-            {onDelete && <Button variant="text" aria-label={`Remove ${f.name}`} onClick={() => onDelete(f)}>Remove</Button>}
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
-function FilePick({ label, onFiles, busy }: { label: string; onFiles: (files: File[]) => void; busy: boolean }) {
-  const input = useRef<HTMLInputElement>(null);
-  return (
-    <>
-      <input ref={input} type="file" multiple hidden aria-label={label} onChange={(e) => {
-        const files = [...(e.target.files ?? [])];
-        e.target.value = "";
-        if (files.length) onFiles(files);
-      }} />
-      <Button variant="secondary" loading={busy} onClick={() => input.current?.click()}>Upload results</Button>
-    </>
   );
 }

@@ -3,18 +3,26 @@
  * policy refuses are shown with the reason and cannot be chosen), the sig,
  * quantity and unit, days, refills, substitution, notes, and the pharmacy —
  * the patient's preferred one proposed first, or searched (≥ 3 symbols, by state).
+ * A medication touching an allergy on the patient's card is flagged as soon as it is chosen.
+ * Offline (issue 31) the lists are searched on the device (they are shipped with the app) and a new draft is
+ * recorded on the device; the server creates it under the same rules when the network is back. Sending it to
+ * the pharmacy stays online.
  */
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import type { ListResult } from "../../../../../sync/envelope.ts";
-import type { Medication } from "../../../../../sync/data/medications.ts";
-import type { Pharmacy } from "../../../../../sync/data/pharmacies.ts";
+import { allergyMatches } from "../../../../../sync/data/allergens.ts";
+import { type Medication, medicationRefusal, searchMedications } from "../../../../../sync/data/medications.ts";
+import { type Pharmacy, searchPharmacies } from "../../../../../sync/data/pharmacies.ts";
+import type { UsState } from "../../../../../sync/us-states.ts";
 import {
   DISPENSE_UNITS, type Prescription, prescriptionCreateSchema, prescriptionUpdateSchema,
 } from "../../../../../sync/schemas/orders.ts";
 import { US_STATE_CODES } from "../../../../../sync/us-states.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
-import { Button, Checkbox, firstMatches, MoreMatches, Pager, Select, TextField } from "../../../ui/index.ts";
+import { Button, Checkbox, firstMatches, MoreMatches, Pager, Select, TextField, useSnackbar } from "../../../ui/index.ts";
+import { SAVED_ON_DEVICE, useRecordOnDevice } from "../../chart/hooks/use-record-on-device.ts";
+import { usePanelPatient } from "../../sync/index.ts";
 import { ordersKeys } from "../lib/keys.ts";
 import { useSubmit } from "../lib/use-submit.ts";
 
@@ -27,6 +35,7 @@ export function PharmacyPicker({ patientId, value, onChange, error }: {
   patientId: string; value: Pharmacy | null; onChange: (p: Pharmacy | null) => void; error?: string;
 }) {
   const api = useApi();
+  const { offline } = useRecordOnDevice();
   const [search, setSearch] = useState("");
   const [state, setState] = useState("");
   const [offset, setOffset] = useState(0);
@@ -43,9 +52,13 @@ export function PharmacyPicker({ patientId, value, onChange, error }: {
   }, [preferredPharmacy?.ncpdp]);
   const term = search.trim();
   const results = useQuery({
-    queryKey: ["orders", "pharmacies", term, state, offset],
-    queryFn: ({ signal }) => api.get<ListResult<Pharmacy>>("/pharmacies", { query: { search: term, state: state || undefined, offset, limit: PHARMACIES_PAGE }, signal }),
+    queryKey: ["orders", "pharmacies", term, state, offset, offline],
+    // Offline, the shipped directory the server searches is searched here.
+    queryFn: ({ signal }) => offline
+      ? Promise.resolve(searchPharmacies({ search: term, state: (state || undefined) as UsState | undefined, offset, limit: PHARMACIES_PAGE }))
+      : api.get<ListResult<Pharmacy>>("/pharmacies", { query: { search: term, state: state || undefined, offset, limit: PHARMACIES_PAGE }, signal }),
     enabled: term.length >= 3,
+    networkMode: offline ? "always" : "online",
     // Another page of the same search: the page shown (and its pager) stays while it loads; a new search starts empty.
     placeholderData: (previous, query) => query?.queryKey[2] === term && query?.queryKey[3] === state ? previous : undefined,
   });
@@ -91,8 +104,13 @@ export function PrescriptionForm({ encounterId, patientId, draft, onSaved, onClo
   encounterId: string; patientId: string; draft?: Prescription; onSaved: (p: Prescription) => void; onClose: () => void;
 }) {
   const api = useApi();
+  const device = useRecordOnDevice();
+  const notify = useSnackbar();
   const [search, setSearch] = useState("");
   const [med, setMed] = useState<Med | null>(null);
+  // The patient's recorded allergies, from the device's copy of the card (the care team's devices hold it).
+  const allergies = usePanelPatient(patientId).patient?.card?.allergies ?? [];
+  const flags = med ? allergyMatches(allergies.map((a) => ({ name: a.name ?? "" })), med) : [];
   // A draft's pharmacy carries the fields shown here; the picker only compares NCPDP ids.
   const [pharmacy, setPharmacy] = useState<Pharmacy | null>((draft?.pharmacy as Pharmacy | null | undefined) ?? null);
   const [v, setV] = useState({
@@ -105,10 +123,13 @@ export function PrescriptionForm({ encounterId, patientId, draft, onSaved, onClo
   const { fields, error, busy, submit } = useSubmit();
   const term = search.trim();
   const meds = useQuery({
-    queryKey: ["orders", "catalogue", "medications", term],
-    // One more than shown: whether more match is then known.
-    queryFn: ({ signal }) => api.get<Med[]>("/encounterPrescriptions/medications", { query: { search: term, limit: MEDICATION_MATCHES + 1 }, signal }),
+    queryKey: ["orders", "catalogue", "medications", term, device.offline],
+    // One more than shown: whether more match is then known. Offline, the shipped list the server searches.
+    queryFn: ({ signal }) => device.offline
+      ? Promise.resolve(searchMedications(term, MEDICATION_MATCHES + 1).map((m) => ({ ...m, refusal: medicationRefusal(m) })))
+      : api.get<Med[]>("/encounterPrescriptions/medications", { query: { search: term, limit: MEDICATION_MATCHES + 1 }, signal }),
     enabled: term.length >= 2,
+    networkMode: device.offline ? "always" : "online",
   });
   const matches = firstMatches(meds.data, MEDICATION_MATCHES);
   const num = (s: string) => (s.trim() === "" ? undefined : Number(s));
@@ -123,6 +144,15 @@ export function PrescriptionForm({ encounterId, patientId, draft, onSaved, onClo
           refills: num(v.refills), substitutionAllowed: substitution, daw: !substitution, additionalSig: v.additionalSig,
           pharmacistMessage: v.pharmacistMessage, pharmacyId: pharmacy?.ncpdp ?? null,
         };
+        if (!draft && device.offline) {
+          const recorded = await submit(prescriptionCreateSchema, input, (valid) =>
+            device.record({ kind: "prescription", patientId, encounterId, input: valid }));
+          if (recorded) {
+            notify(SAVED_ON_DEVICE, "success");
+            onClose();
+          }
+          return;
+        }
         const saved = draft
           ? await submit(prescriptionUpdateSchema, input, (valid) => api.put<Prescription>(`/encounterPrescriptions/${draft.id}`, valid))
           : await submit(prescriptionCreateSchema, input, (valid) => api.post<Prescription>(`/encounterPrescriptions/${encounterId}`, valid));
@@ -144,6 +174,9 @@ export function PrescriptionForm({ encounterId, patientId, draft, onSaved, onClo
         {fields.medicationId && <p className="field-error" role="alert">{fields.medicationId}</p>}
       </fieldset>
       {(med || draft) && <p>Prescribing: <strong>{med?.display ?? draft?.medication}</strong></p>}
+      {flags.length > 0 && (
+        <p className="orders-allergy" role="alert">Allergy warning: {flags.map((f) => `${f.reason} (recorded allergy: ${f.allergy})`).join("; ")}. Sending it will ask you to confirm.</p>
+      )}
       <TextField label="Instructions (sig)" value={v.instructions} onChange={set("instructions")} multiline error={fields.instructions} required />
       <div className="orders-grid">
         <TextField label="Quantity" inputMode="numeric" value={v.quantity} onChange={set("quantity")} error={fields.quantity} required />

@@ -45,7 +45,8 @@ export function useChartEntry<K extends ChartEntryKind>(id: string, kind: K): { 
 }
 
 /**
- * Records a new chart entry on the device (works offline): a visit's encounter, diagnosis, vitals or problem from
+ * Records a new chart entry on the device (works offline): a visit's encounter, diagnosis, vitals, problem or
+ * prescription draft from
  * the input the chart API's call would take. The server creates it under that call's rules when it arrives
  * (`edge/src/domains/chart/entry-writes.ts`) and sends its own version back; what it refuses leaves the device.
  * The care team records vitals and problems; encounters and diagnoses are the doctor's.
@@ -56,8 +57,8 @@ export function useRecordChartEntry(): (entry: NewChartEntry) => Promise<ChartEn
     const local = requireLocal(engine);
     const user = engine?.user();
     if (!user || !isTeam(user.role)) throw new Error("Only the care team records the chart.");
-    if ((entry.kind === "encounter" || entry.kind === "diagnosis") && user.role !== "doctor") {
-      throw new Error("Encounters and diagnoses are the doctor's.");
+    if ((entry.kind === "encounter" || entry.kind === "diagnosis" || entry.kind === "prescription") && user.role !== "doctor") {
+      throw new Error("Encounters, diagnoses and prescriptions are the doctor's.");
     }
     const doctorId = user.role === "doctor" ? user.id : user.doctor?.id ?? "";
     const author = { id: user.id, firstName: user.firstName, lastName: user.lastName, doctorId };

@@ -19,6 +19,8 @@ export function describeRefusal({ collection, doc }: Refusal): string {
           return `Encounter ${quoted(data.reason)}`;
         case "diagnosis":
           return `Diagnosis ${data.code ?? ""} ${data.description ?? ""}`.trim();
+        case "prescription":
+          return `Prescription draft ${quoted(data.medication)}`;
         default:
           return "A chart entry";
       }

@@ -8,7 +8,10 @@ const KINDS: Record<string, [one: string, many: string]> = {
   chat_messages: ["1 message", "# messages"],
   note_drafts: ["1 note draft", "# note drafts"],
   encounter_notes: ["1 new or deleted note", "# new or deleted notes"],
-  chart_entries: ["1 chart entry (encounter, diagnosis, vitals or problem)", "# chart entries (encounters, diagnoses, vitals, problems)"],
+  chart_entries: [
+    "1 chart entry (encounter, diagnosis, vitals, problem or prescription draft)",
+    "# chart entries (encounters, diagnoses, vitals, problems, prescription drafts)",
+  ],
   note_text: ["the text of 1 note", "the text of # notes"],
   medical_files: ["1 file's details", "# files' details"],
   uploads: ["1 file upload", "# file uploads"],
