@@ -29,6 +29,7 @@ import { createChartServices } from "./domains/chart/service.ts";
 import { ordersRoutes } from "./domains/orders/routes.ts";
 import { createOrdersServices } from "./domains/orders/service.ts";
 import { createDeviceDrafts } from "./domains/orders/device-drafts.ts";
+import { createTaskSyncEffects } from "./domains/team/task-sync.ts";
 import { currentPlanInterval } from "./domains/memberships/plan-interval.ts";
 import { createNoteSyncEffects } from "./domains/chart/note-sync.ts";
 import { createNoteDraftSyncEffects } from "./domains/chart/note-draft-sync.ts";
@@ -80,7 +81,8 @@ import { createPurchases } from "./domains/commerce/purchase.ts";
 import { createPayoutAccounts } from "./domains/commerce/payout-account.ts";
 import { createMoney } from "./domains/commerce/money.ts";
 import { createPanelSyncEffects } from "./domains/patients/panel.ts";
-import { createChartEntrySyncEffects, createNoteTypeSyncEffects, flushChartEntries } from "./domains/chart/entries.ts";
+import { createChartEntrySyncEffects } from "./domains/chart/entries.ts";
+import { createMarkedPullEffects, flushMarkedRows } from "./domains/sync/marked.ts";
 
 export const API_PREFIX = "/api/v1";
 /** The version the API reference (openapi.json) states. */
@@ -94,6 +96,7 @@ export function createServices(deps: Deps) {
   const chatFiles = createChatFiles(deps);
   // A new message does the same through a push and through the chat API.
   const messageEffects = createMessageEffects({ ...deps, files: chatFiles });
+  const notifications = createNotificationsService(deps);
   // Prescription maximums follow the patient's plan with the prescribing doctor (02 §9), online and from a device.
   const planKindOf = (patientId: string, doctorId: string) => currentPlanInterval(deps.sql, patientId, doctorId);
   const sync = createSyncService({
@@ -105,13 +108,14 @@ export function createServices(deps: Deps) {
       medical_files: createMedicalFileSyncEffects(deps),
       patients: createPanelSyncEffects(deps),
       chart_entries: createChartEntrySyncEffects(deps, createDeviceDrafts({ clock: deps.clock, planKindIn: currentPlanInterval })),
-      note_types: createNoteTypeSyncEffects(deps),
+      note_types: createMarkedPullEffects(deps),
+      practice_members: createMarkedPullEffects(deps),
+      tasks: createTaskSyncEffects({ ...deps, notifications }),
     },
   });
   const availability = createAvailabilityService(deps);
   const intakeForms = createIntakeFormsService(deps);
   const messages = createMessagesService({ ...deps, write: sync.write, files: chatFiles, effects: messageEffects });
-  const notifications = createNotificationsService(deps);
   const consultations = createConsultationsService({ ...deps, write: sync.write, availability, intakeForms });
   const chart = createChartServices({ ...deps, write: sync.write });
   const documents = createDocumentsService({ ...deps, write: sync.write });
@@ -168,12 +172,12 @@ export function createApi(deps: Deps, options: AppOptions) {
   api.use("*", bodySizeLimit());
   api.use("*", compressJson());
   api.use("*", createActorResolver(deps));
-  // Chart entries written by this request reach the care team's devices now (chart/entries.ts).
+  // Chart entries, note types and practice members written by this request reach the devices now (sync/marked.ts).
   api.use("*", async (c, next) => {
     await next();
     if (c.req.method === "GET" || c.req.method === "HEAD" || c.req.method === "OPTIONS") return;
-    await flushChartEntries(deps.sql, services.sync.write)
-      .catch((e: unknown) => deps.log.error("chart entries were not sequenced", { error: e instanceof Error ? e.message : String(e) }));
+    await flushMarkedRows(deps.sql, services.sync.write)
+      .catch((e: unknown) => deps.log.error("marked synced rows were not sequenced", { error: e instanceof Error ? e.message : String(e) }));
   });
 
   // Order matters: routers with static `/users/...` paths come before `/users/:id`.

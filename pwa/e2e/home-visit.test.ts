@@ -2,7 +2,8 @@
  * A home visit with no network (issue 31), on a phone: once signed in and the panel on the device, the doctor
  * goes offline, finds the patient, opens the chart (allergies and medications from the device), starts an
  * encounter, writes a SOAP note, adds a diagnosis (the ICD-10 list searched on the device), records vitals, drafts
- * a prescription (the allergy warning from the device's card) and adds a problem; the header counts what waits. Back online everything is sent; the VMA, on another device,
+ * a prescription (the allergy warning from the device's card), adds a problem and gives the VMA a task (the
+ * assignee and patient pickers read the device); the header counts what waits. Back online everything is sent; the VMA, on another device,
  * sees every item exactly once, the doctor as its author.
  */
 import AxeBuilder from "@axe-core/playwright";
@@ -16,6 +17,7 @@ test("a home visit recorded offline reaches the VMA exactly once", async ({ brow
   const reason = `Home visit ${stamp}`;
   const problem = `Fall risk ${stamp}`;
   const noteText = `Seen at home offline ${stamp}`;
+  const taskText = `Call Pat about the home visit ${stamp}`;
   const doctor = await openDevice(browser, "doctor@demo.test");
   let vma: Page | null = null;
   let encounterPath = "";
@@ -104,9 +106,21 @@ test("a home visit recorded offline reaches the VMA exactly once", async ({ brow
     await expect(problemDialog).toBeHidden();
     await expect(problems.getByRole("listitem").filter({ hasText: problem })).toContainText("Waiting to be sent");
 
+    // A task for the VMA: the pickers read the device (the practice's people, the panel).
+    await doctor.getByRole("banner").getByRole("button", { name: "Menu", exact: true }).click();
+    await doctor.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Tasks" }).click();
+    const newTask = doctor.getByRole("region", { name: /New task/ });
+    await newTask.getByLabel("Assignee").selectOption({ label: "Victor Assistant" });
+    await newTask.getByLabel("Patient", { exact: true }).selectOption({ label: "Pat Patient" });
+    await newTask.getByLabel("Category").selectOption("Follow-up");
+    await newTask.getByLabel("Description").fill(taskText);
+    await newTask.getByRole("button", { name: "Create task" }).click();
+    const myTask = doctor.getByRole("list", { name: "Tasks" }).getByRole("listitem").filter({ hasText: taskText });
+    await expect(myTask).toContainText("for Victor Assistant");
+
     // The header counts the four entries, the new note and its text as waiting.
     const indicator = doctor.getByRole("banner").getByRole("status").first();
-    await expect(indicator).toContainText(/Offline · [4-9] changes waiting/);
+    await expect(indicator).toContainText(/Offline · ([6-9]|1\d) changes waiting/);
 
     // Back online: everything is sent.
     await doctor.context().setOffline(false);
@@ -131,6 +145,11 @@ test("a home visit recorded offline reaches the VMA exactly once", async ({ brow
     await vma.getByRole("link", { name: "Back to the chart" }).click();
     await vma.getByRole("tab", { name: "Problems" }).click();
     await expect(vma.getByRole("tabpanel", { name: "Problems" }).getByRole("listitem").filter({ hasText: problem })).toHaveCount(1);
+    await vma.goto("/vma/tasks");
+    const vmaTask = vma.getByRole("list", { name: "Tasks" }).getByRole("listitem").filter({ hasText: taskText });
+    await expect(vmaTask).toHaveCount(1);
+    await expect(vmaTask).toContainText("by Grace Hopper");
+    await expect(vmaTask).toContainText("patient Pat Patient");
   } finally {
     await doctor.context().setOffline(false);
     // The demo patient is shared by the browser tests: the encounter and the problem go again.
@@ -143,6 +162,12 @@ test("a home visit recorded offline reaches the VMA exactly once", async ({ brow
       const patientId = encounterPath.split("/")[3];
       const list = patientId ? await (await call("GET", `/problems/patient/${patientId}`))?.json().catch(() => null) : null;
       for (const p of (list?.result ?? []) as { id: string; name: string }[]) if (p.name === problem) await call("DELETE", `/problems/${p.id}`);
+      const tasks = await doctor.request.fetch("/api/v1/doctorTasks/list", {
+        method: "POST", data: { filter: { status: "all" }, offset: 0, limit: 100 }, headers: { authorization: `Bearer ${token}` },
+      }).then((r) => r.json()).catch(() => null);
+      for (const t of (tasks?.result?.list ?? []) as { id: string; description: string }[]) {
+        if (t.description === taskText) await call("DELETE", `/doctorTasks/${t.id}`);
+      }
     }
     await doctor.context().close();
     await vma?.context().close();

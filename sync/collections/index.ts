@@ -10,6 +10,7 @@ import { macrosCollection } from "./macros.ts";
 import { patientsCollection } from "./patients.ts";
 import { chartEntriesCollection } from "./chart-entries.ts";
 import { noteTypesCollection } from "./note-types.ts";
+import { practiceMembersCollection } from "./practice-members.ts";
 import type { AnyCollection } from "./types.ts";
 
 export const SYNC_COLLECTIONS = {
@@ -24,6 +25,7 @@ export const SYNC_COLLECTIONS = {
   patients: patientsCollection,
   chart_entries: chartEntriesCollection,
   note_types: noteTypesCollection,
+  practice_members: practiceMembersCollection,
 } as const;
 export type CollectionName = keyof typeof SYNC_COLLECTIONS;
 export const COLLECTION_NAMES = Object.keys(SYNC_COLLECTIONS) as CollectionName[];
@@ -48,3 +50,4 @@ export * from "./chart-entries.ts";
 export * from "./chart-entry-input.ts";
 export * from "./chart-order-data.ts";
 export * from "./note-types.ts";
+export * from "./practice-members.ts";

@@ -1,10 +1,10 @@
 /**
  * A practice's tasks, replicated so a doctor or VMA reads and closes them
  * offline. Readers: the practice (its approved doctor and the VMAs acting for
- * that doctor; scope `practice` on `practiceId`). Created, edited and deleted
- * through the tasks API (`/doctorTasks`, which checks the assignee and the
- * patient); a device may only change `status` (close or reopen), which is what
- * works offline. The platform's own support tasks (admins) are never synced.
+ * that doctor; scope `practice` on `practiceId`). Edited and deleted through the
+ * tasks API (`/doctorTasks`); a device may change `status` (close or reopen) and
+ * create a task (issue 31: offline, the pickers read the device), which the edge
+ * checks like the API does (edge/src/domains/team/task-sync.ts). The platform's own support tasks (admins) are never synced.
  * Names are read when the row is served (derived), so lists read offline.
  */
 import { z } from "zod";
@@ -78,7 +78,7 @@ export const tasksCollection: SyncCollection<TaskDoc> = {
   access: {
     read: "practice",
     scopeField: "practiceId",
-    create: "nobody",
+    create: "practice",
     writableFields: ["status"],
     serverFields: [
       "practiceId", "assigneeId", "assigneeName", "patientId", "patientName", "encounterId", "description", "category",

@@ -13,6 +13,11 @@ import { COLLECTION_NAMES, type CollectionName } from "../../../../sync/collecti
 import { refusedTombstone } from "../../../../sync/protocol.ts";
 
 const now = () => new Date().toISOString();
+const newTask = (practiceId: string, assigneeId: string, patientId: string) => ({
+  id: crypto.randomUUID(), practiceId, assigneeId, assigneeName: "x", patientId, patientName: "x", encounterId: null,
+  description: "Call back with the results", category: "Call back", status: "open", dueDate: null, createdBy: assigneeId,
+  createdByName: "x", onBehalfOf: null, updatedBy: assigneeId, createdAt: new Date().toISOString(), updatedAt: 0, _deleted: false,
+});
 const newProblemEntry = (patientId: string, by: string) => {
   const id = crypto.randomUUID();
   return { id, patientId, kind: "problem", encounterId: null, updatedAt: 0, _deleted: false,
@@ -115,23 +120,30 @@ apiTest("sync access: every role × every collection × own / other doctor's / o
   await ctx.services.sync.write(["patients"], (w) =>
     w.touchPatients("patients", [a.patient.id, otherPatientOfA.id, b.patient.id, patientOfUnapproved.id]));
 
+  // The practices' people, as the migration and the triggers make them (a row per practice and member).
+  const membersOf = async (doctorId: string) =>
+    (await ctx.sql<{ id: string }[]>`select id from practice_members where practice_id = ${doctorId}`).map((r) => r.id);
+  const membersA = await membersOf(a.doctor.id);
+  const membersB = await membersOf(b.doctor.id);
+  assert.equal(membersA.length, 2, "doctor A and their VMA");
+
   const users = {
     "patient A": a.patient, "other patient of doctor A": otherPatientOfA, "doctor A": a.doctor, "VMA of A": a.vma,
     "patient B": b.patient, "doctor B": b.doctor, "VMA of B": b.vma, admin,
     "unapproved doctor": unapproved, "VMA of the unapproved doctor": vmaOfUnapproved, "patient of the unapproved doctor": patientOfUnapproved,
   };
   const sees: Record<keyof typeof users, Record<CollectionName, string[]>> = {
-    "patient A": { chats: [chatA, support], chat_messages: [msgA.id, msgA2.id, msgSupport.id], note_drafts: [], medical_files: [fileA.id, labA.id], consultations: [consultA], encounter_notes: [], tasks: [], macros: [], patients: [], chart_entries: [], note_types: [] },
-    "other patient of doctor A": { chats: [], chat_messages: [], note_drafts: [], medical_files: [], consultations: [], encounter_notes: [], tasks: [], macros: [], patients: [], chart_entries: [], note_types: [] },
-    "doctor A": { chats: [chatA], chat_messages: [msgA.id, msgA2.id], note_drafts: [draftA.id, draftA2.id], medical_files: [fileA.id, labA.id], consultations: [consultA, consultBWithA], encounter_notes: [noteA, noteA2.id], tasks: [taskA], macros: [macroA], patients: [a.patient.id, otherPatientOfA.id], chart_entries: [chartA.encounterId, chartA2.encounterId, deletedEncounter.encounterId], note_types: [chartA.noteTypeId, deletedType] },
-    "VMA of A": { chats: [], chat_messages: [], note_drafts: [draftA.id, draftA2.id], medical_files: [fileA.id, labA.id], consultations: [consultA, consultBWithA], encounter_notes: [noteA, noteA2.id], tasks: [taskA], macros: [macroA], patients: [a.patient.id, otherPatientOfA.id], chart_entries: [chartA.encounterId, chartA2.encounterId, deletedEncounter.encounterId], note_types: [chartA.noteTypeId, deletedType] },
-    "patient B": { chats: [chatB], chat_messages: [msgB.id], note_drafts: [], medical_files: [fileB.id], consultations: [consultBWithA], encounter_notes: [], tasks: [], macros: [], patients: [], chart_entries: [], note_types: [] },
-    "doctor B": { chats: [chatB], chat_messages: [msgB.id], note_drafts: [draftB.id], medical_files: [fileB.id], consultations: [], encounter_notes: [noteB], tasks: [taskB], macros: [macroB], patients: [b.patient.id], chart_entries: [chartB.encounterId], note_types: [chartB.noteTypeId] },
-    "VMA of B": { chats: [], chat_messages: [], note_drafts: [draftB.id], medical_files: [fileB.id], consultations: [], encounter_notes: [noteB], tasks: [taskB], macros: [macroB], patients: [b.patient.id], chart_entries: [chartB.encounterId], note_types: [chartB.noteTypeId] },
-    admin: { chats: [support], chat_messages: [msgSupport.id], note_drafts: [], medical_files: [], consultations: [], encounter_notes: [], tasks: [], macros: [], patients: [], chart_entries: [], note_types: [] },
-    "unapproved doctor": { chats: [], chat_messages: [], note_drafts: [], medical_files: [], consultations: [consultC], encounter_notes: [], tasks: [], macros: [], patients: [], chart_entries: [], note_types: [] },
-    "VMA of the unapproved doctor": { chats: [], chat_messages: [], note_drafts: [], medical_files: [], consultations: [], encounter_notes: [], tasks: [], macros: [], patients: [], chart_entries: [], note_types: [] },
-    "patient of the unapproved doctor": { chats: [], chat_messages: [], note_drafts: [], medical_files: [], consultations: [consultC], encounter_notes: [], tasks: [], macros: [], patients: [], chart_entries: [], note_types: [] },
+    "patient A": { chats: [chatA, support], chat_messages: [msgA.id, msgA2.id, msgSupport.id], note_drafts: [], medical_files: [fileA.id, labA.id], consultations: [consultA], encounter_notes: [], tasks: [], macros: [], patients: [], chart_entries: [], note_types: [], practice_members: [] },
+    "other patient of doctor A": { chats: [], chat_messages: [], note_drafts: [], medical_files: [], consultations: [], encounter_notes: [], tasks: [], macros: [], patients: [], chart_entries: [], note_types: [], practice_members: [] },
+    "doctor A": { chats: [chatA], chat_messages: [msgA.id, msgA2.id], note_drafts: [draftA.id, draftA2.id], medical_files: [fileA.id, labA.id], consultations: [consultA, consultBWithA], encounter_notes: [noteA, noteA2.id], tasks: [taskA], macros: [macroA], patients: [a.patient.id, otherPatientOfA.id], chart_entries: [chartA.encounterId, chartA2.encounterId, deletedEncounter.encounterId], note_types: [chartA.noteTypeId, deletedType], practice_members: membersA },
+    "VMA of A": { chats: [], chat_messages: [], note_drafts: [draftA.id, draftA2.id], medical_files: [fileA.id, labA.id], consultations: [consultA, consultBWithA], encounter_notes: [noteA, noteA2.id], tasks: [taskA], macros: [macroA], patients: [a.patient.id, otherPatientOfA.id], chart_entries: [chartA.encounterId, chartA2.encounterId, deletedEncounter.encounterId], note_types: [chartA.noteTypeId, deletedType], practice_members: membersA },
+    "patient B": { chats: [chatB], chat_messages: [msgB.id], note_drafts: [], medical_files: [fileB.id], consultations: [consultBWithA], encounter_notes: [], tasks: [], macros: [], patients: [], chart_entries: [], note_types: [], practice_members: [] },
+    "doctor B": { chats: [chatB], chat_messages: [msgB.id], note_drafts: [draftB.id], medical_files: [fileB.id], consultations: [], encounter_notes: [noteB], tasks: [taskB], macros: [macroB], patients: [b.patient.id], chart_entries: [chartB.encounterId], note_types: [chartB.noteTypeId], practice_members: membersB },
+    "VMA of B": { chats: [], chat_messages: [], note_drafts: [draftB.id], medical_files: [fileB.id], consultations: [], encounter_notes: [noteB], tasks: [taskB], macros: [macroB], patients: [b.patient.id], chart_entries: [chartB.encounterId], note_types: [chartB.noteTypeId], practice_members: membersB },
+    admin: { chats: [support], chat_messages: [msgSupport.id], note_drafts: [], medical_files: [], consultations: [], encounter_notes: [], tasks: [], macros: [], patients: [], chart_entries: [], note_types: [], practice_members: [] },
+    "unapproved doctor": { chats: [], chat_messages: [], note_drafts: [], medical_files: [], consultations: [consultC], encounter_notes: [], tasks: [], macros: [], patients: [], chart_entries: [], note_types: [], practice_members: [] },
+    "VMA of the unapproved doctor": { chats: [], chat_messages: [], note_drafts: [], medical_files: [], consultations: [], encounter_notes: [], tasks: [], macros: [], patients: [], chart_entries: [], note_types: [], practice_members: [] },
+    "patient of the unapproved doctor": { chats: [], chat_messages: [], note_drafts: [], medical_files: [], consultations: [consultC], encounter_notes: [], tasks: [], macros: [], patients: [], chart_entries: [], note_types: [], practice_members: [] },
   };
 
   for (const [who, user] of Object.entries(users) as [keyof typeof users, typeof admin][]) {
@@ -166,6 +178,19 @@ apiTest("sync access: every role × every collection × own / other doctor's / o
     ["another practice deletes a chart entry", async () => ({ token: b.doctor.token, collection: "chart_entries", row: edit(await master("chart_entries", chartA.encounterId), { _deleted: true }) }), "refused"],
     ["another practice edits a patient on the panel", async () => ({ token: b.doctor.token, collection: "patients", row: edit(await master("patients", a.patient.id), { firstName: "Mine" }) }), "refused"],
     ["a patient writes their own panel row", async () => ({ token: a.patient.token, collection: "patients", row: edit(await master("patients", a.patient.id), { firstName: "Me" }) }), "refused"],
+    // tasks: a device creates one under the tasks API's rules (team/task-sync.ts)
+    ["the doctor assigns their VMA a task about their patient", () => ({ token: a.doctor.token, collection: "tasks", row: create(newTask(a.doctor.id, a.vma.id, a.patient.id)) }), "written"],
+    ["a VMA assigns their doctor a task", () => ({ token: a.vma.token, collection: "tasks", row: create(newTask(a.doctor.id, a.doctor.id, a.patient.id)) }), "written"],
+    ["a doctor assigns a task to another practice's VMA", () => ({ token: a.doctor.token, collection: "tasks", row: create(newTask(a.doctor.id, b.vma.id, a.patient.id)) }), "refused"],
+    ["a doctor makes a task about another practice's patient", () => ({ token: a.doctor.token, collection: "tasks", row: create(newTask(a.doctor.id, a.vma.id, b.patient.id)) }), "refused"],
+    ["a doctor makes a task in another practice", () => ({ token: a.doctor.token, collection: "tasks", row: create(newTask(b.doctor.id, b.vma.id, b.patient.id)) }), "refused"],
+    ["a doctor makes a task already closed", () => ({ token: a.doctor.token, collection: "tasks", row: create({ ...newTask(a.doctor.id, a.vma.id, a.patient.id), status: "closed" }) }), "refused"],
+    ["a task with no description", () => ({ token: a.doctor.token, collection: "tasks", row: create({ ...newTask(a.doctor.id, a.vma.id, a.patient.id), description: "  " }) }), "refused"],
+    ["a patient makes a task", () => ({ token: a.patient.token, collection: "tasks", row: create(newTask(a.doctor.id, a.vma.id, a.patient.id)) }), "refused"],
+    ["an admin makes a practice task", () => ({ token: admin.token, collection: "tasks", row: create(newTask(a.doctor.id, a.vma.id, a.patient.id)) }), "refused"],
+    // the practice's people are pull-only
+    ["a VMA renames a member of the practice", async () => ({ token: a.vma.token, collection: "practice_members", row: edit(await master("practice_members", membersA[0]), { firstName: "X" }) }), "master"],
+    ["a doctor adds a member to their practice", () => ({ token: a.doctor.token, collection: "practice_members", row: create({ id: crypto.randomUUID(), practiceId: a.doctor.id, userId: b.vma.id, firstName: "B", lastName: "V", role: "vma", updatedAt: 0, _deleted: false }) }), "refused"],
     // chat messages
     ["a member writes in their chat", () => ({ token: a.patient.token, collection: "chat_messages", row: create(newMessage(chatA, a.patient.id)) }), "written"],
     ["a doctor writes in another doctor's chat", () => ({ token: a.doctor.token, collection: "chat_messages", row: create(newMessage(chatB, a.doctor.id)) }), "refused"],

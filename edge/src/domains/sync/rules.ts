@@ -20,13 +20,19 @@ export function serverValuesOnCreate(name: CollectionName, actor: Actor, now: Da
     case "encounter_notes":
       // The type's name and field names are read from the note type (tables.ts); never stored from the client.
       return { authorId: actor.userId, updatedBy: actor.userId, isShared: false, createdAt: now.toISOString() };
+    case "tasks":
+      // A task made on a device (issue 31): the author, on whose behalf, when; it starts open (task-sync.ts checks).
+      return {
+        createdBy: actor.userId, onBehalfOf: actor.role === "vma" ? actor.doctorId : null, updatedBy: actor.userId,
+        createdAt: now.toISOString(),
+      };
     case "chats":
     case "consultations":
-    case "tasks":
     case "macros":
     case "patients":
     case "chart_entries":
     case "note_types":
+    case "practice_members":
       return {};
   }
 }

@@ -40,6 +40,7 @@ const WRITES: Record<CollectionName, CollectionName[]> = {
   patients: ["patients"],
   chart_entries: ["chart_entries"],
   note_types: ["note_types"],
+  practice_members: ["practice_members"],
 };
 
 type Doc = SyncDoc & Record<string, unknown>;

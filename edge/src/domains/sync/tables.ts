@@ -24,7 +24,7 @@ export type TableDef = {
 export const LOCK_NAMESPACE = 7310;
 const LOCK_KEYS: Record<CollectionName, number> = {
   chats: 1, chat_messages: 2, note_drafts: 3, medical_files: 4, consultations: 5, encounter_notes: 6, tasks: 7, macros: 8,
-  patients: 9, chart_entries: 10, note_types: 11,
+  patients: 9, chart_entries: 10, note_types: 11, practice_members: 12,
 };
 
 /** Fields whose column is not a plain copy of the value. */
@@ -42,6 +42,8 @@ const SPECIAL: Partial<Record<CollectionName, Record<string, Kind>>> = {
   },
   // The entry as the chart API answers it, read from its own table (chart/entries-sql.ts).
   chart_entries: { data: "derived" },
+  // Names and role from the member's user row.
+  practice_members: { firstName: "derived", lastName: "derived", role: "derived" },
 };
 
 const snake = (field: string) => field.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`);
@@ -99,6 +101,12 @@ export function selectFrom(q: Queryable, def: TableDef): Fragment {
   if (def.name === "chart_entries") return selectChartEntries(q);
   if (def.name === "note_types") {
     return q`select t.id, t.doctor_id, t.name, t.field_names, t.seq, (t.deleted_at is not null) as deleted from note_types t`;
+  }
+  if (def.name === "practice_members") {
+    // A VMA detached or blocked, or a member no longer a doctor or VMA, reads as deleted.
+    return q`select t.id, t.practice_id, t.user_id, u.first_name, u.last_name, u.role, t.seq,
+        (t.deleted or (u.role = 'vma' and u.is_blocked) or u.role not in ('doctor', 'vma')) as deleted
+      from practice_members t join users u on u.id = t.user_id`;
   }
   return q`select t.* from ${q(def.table)} t`;
 }

@@ -14,7 +14,7 @@ import { LOCK_NAMESPACE, type TableDef, TABLES, toColumns, toRecord } from "./ta
 
 export type Tx = postgres.TransactionSql;
 /** Collections whose rows triggers mark `dirty` and the edge sequences (chart/entries.ts). */
-export type MarkedCollection = "chart_entries" | "note_types";
+export type MarkedCollection = "chart_entries" | "note_types" | "practice_members";
 
 export type SyncWrite = {
   tx: Tx;

@@ -22,9 +22,11 @@ import type {
   ChartEntryOf,
   NewChartEntry,
   NoteTypeDoc,
+  PracticeMemberDoc,
   TaskDoc,
 } from "../../../../sync/collections/index.ts";
 import type { Doc as YDoc } from "yjs";
+import type { TaskCreateInput } from "../../../../sync/schemas/team.ts";
 
 export type LocalDataState =
   /** Signed out: nothing on the device. */
@@ -142,6 +144,10 @@ export type SyncHooks = {
   useMacros(): LiveList<Local<MacroDoc>>;
   /** The practice's note types on the device, by name, so a note starts offline (issue 31). */
   useNoteTypes(): LiveList<Local<NoteTypeDoc>>;
+  /** The practice's people on the device (its doctor, then its VMAs), a task's assignees offline (issue 31). */
+  usePracticeMembers(): LiveList<Local<PracticeMemberDoc>>;
+  /** Creates a task on the device (works offline); the server checks it like the tasks API. */
+  useCreateTask(): (input: TaskCreateInput & { encounterId?: string | null }) => Promise<TaskDoc>;
 
   /**
    * The practice's patients on the device (doctor, VMA; issue 31), by last then first name; `loading` while empty

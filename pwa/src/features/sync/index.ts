@@ -21,7 +21,7 @@ export { useConsultations } from "./hooks/use-consultations.ts";
 export { useCreateEncounterNote, useDeleteEncounterNote, useEncounterNotes } from "./hooks/use-encounter-notes.ts";
 export { useNoteDocStore } from "./hooks/use-note-doc-store.ts";
 export { useWaitingNoteTexts } from "./hooks/use-waiting-note-texts.ts";
-export { useMacros, useNoteTypes, useSetTaskStatus, useTasks } from "./hooks/use-team.ts";
+export { useCreateTask, useMacros, useNoteTypes, usePracticeMembers, useSetTaskStatus, useTasks } from "./hooks/use-team.ts";
 export { usePanelPatient, usePanelPatients } from "./hooks/use-panel-patients.ts";
 export { useChartEntries, useChartEntry, useRecordChartEntry } from "./hooks/use-chart-entries.ts";
 /** Server events of the live channel (not part of the data contract): see hooks/use-server-event.ts. */

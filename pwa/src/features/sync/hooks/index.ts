@@ -7,6 +7,6 @@ export { useFileUrl } from "./use-file-url.ts";
 export { useConsultations } from "./use-consultations.ts";
 export { useCreateEncounterNote, useDeleteEncounterNote, useEncounterNotes } from "./use-encounter-notes.ts";
 export { useNoteDocStore } from "./use-note-doc-store.ts";
-export { useMacros, useNoteTypes, useSetTaskStatus, useTasks } from "./use-team.ts";
+export { useCreateTask, useMacros, useNoteTypes, usePracticeMembers, useSetTaskStatus, useTasks } from "./use-team.ts";
 export { usePanelPatient, usePanelPatients } from "./use-panel-patients.ts";
 export { useChartEntries, useChartEntry, useRecordChartEntry } from "./use-chart-entries.ts";

@@ -17,8 +17,8 @@ import type { LiveList, Local } from "../contract.ts";
 import { requireLocal, useSyncEngine } from "./sync-context.ts";
 import { useLiveList } from "./use-live-list.ts";
 import { deviceNow, parseOrThrow, withoutDeleted } from "./validate-input.ts";
+import { isTeam } from "./roles.ts";
 
-const isTeam = (role: string | undefined) => role === "doctor" || role === "vma";
 
 /** The patient's entries of one kind on this device (any order: the chart sorts them as the API does). */
 export function useChartEntries<K extends ChartEntryKind>(patientId: string, kind: K): LiveList<Local<ChartEntryOf<K>>> {

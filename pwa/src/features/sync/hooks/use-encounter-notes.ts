@@ -5,6 +5,7 @@ import type { SyncEngine } from "../lib/sync-engine.ts";
 import { requireLocal, useSyncEngine } from "./sync-context.ts";
 import { useLiveList } from "./use-live-list.ts";
 import { deviceNow, parseOrThrow, withoutDeleted } from "./validate-input.ts";
+import { isTeam } from "./roles.ts";
 
 const roleOf = (engine: SyncEngine | null) => engine?.user()?.role;
 
@@ -18,7 +19,7 @@ const oldestFirst = (a: EncounterNoteDoc, b: EncounterNoteDoc) => a.createdAt.lo
 export function useEncounterNotes(encounterId: string): LiveList<Local<EncounterNoteDoc>> {
   const engine = useSyncEngine();
   const role = roleOf(engine);
-  const allowed = Boolean(encounterId) && (role === "doctor" || role === "vma");
+  const allowed = Boolean(encounterId) && isTeam(role);
   return useLiveList<EncounterNoteDoc>(
     "encounter_notes",
     allowed ? (local) => local.db.encounter_notes.find({ selector: { encounterId } }).$ as never : null,

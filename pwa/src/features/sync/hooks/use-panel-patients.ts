@@ -10,8 +10,8 @@ import type { LiveList, Local } from "../contract.ts";
 import { useLocalData, useSyncEngine } from "./sync-context.ts";
 import { useLiveList } from "./use-live-list.ts";
 import { useSyncStatus } from "./use-sync-status.ts";
+import { isTeam } from "./roles.ts";
 
-const isTeam = (role: string | undefined) => role === "doctor" || role === "vma";
 const NOTHING_PULLED: ReadonlySet<string> = new Set();
 const noSubscribe = () => () => {};
 const nothingPulled = () => NOTHING_PULLED;

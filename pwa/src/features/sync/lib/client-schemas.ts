@@ -29,6 +29,8 @@ export const SEALED_FIELDS = {
   chart_entries: ["data"],
   // A note type's name and fields can tell what its notes are about (as encounter_notes' copies).
   note_types: ["name", "fieldNames"],
+  // The practice's people: who works there (names sealed like every other name on the device).
+  practice_members: ["firstName", "lastName"],
 } as const satisfies Record<CollectionName, readonly string[]>;
 
 /** Refuses to seal indexed, primary or unknown fields; returns them otherwise. */

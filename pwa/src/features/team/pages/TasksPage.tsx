@@ -6,18 +6,20 @@
  *
  * The practice's tasks are read from the device (synced collection `tasks`), so
  * the list, its filters and closing work offline (a closed task waits with a
- * pending mark until the device is back online); creating, editing and deleting
- * need the network. The admins' desk is read from the API.
+ * pending mark until the device is back online). A new task is made on the
+ * device when offline (issue 31): the assignee and patient pickers read the
+ * device (the practice's people and panel), the server checks it like the API
+ * when it arrives. Deleting needs the network. The admins' desk is read from the API.
  */
 import { type FormEvent, useState } from "react";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import { isApiError } from "../../../lib/api/api-error.ts";
 import { useAppDeps } from "../../../lib/app-deps.tsx";
-import { ADMIN_TASK_CATEGORIES, TASK_CATEGORIES, type TaskView } from "../../../../../sync/schemas/team.ts";
+import { ADMIN_TASK_CATEGORIES, TASK_CATEGORIES, taskCreateSchema, type TaskView } from "../../../../../sync/schemas/team.ts";
 import { Button, Checkbox, EmptyState, Pager, Select, Spinner, TextField, useOffsetInRange, useSnackbar } from "../../../ui/index.ts";
 import { useCurrentUser } from "../../auth/index.ts";
-import { useSetTaskStatus, useTasks } from "../../sync/index.ts";
+import { useCreateTask, usePanelPatients, usePracticeMembers, useSetTaskStatus, useSyncStatus, useTasks } from "../../sync/index.ts";
 import { PendingMark, pendingLabel } from "../../../ui/index.ts";
 import { MacroTextArea } from "../components/MacroTextArea.tsx";
 import { errorText, isOverdue, teamKeys } from "../lib/keys.ts";
@@ -68,6 +70,18 @@ export function TasksPage({ area }: { area: Area }) {
     queryKey: ["patients", "dropdown", "all"], enabled: area !== "admin",
     queryFn: async ({ signal }) => ({ list: await allPracticePatients(api, signal) }),
   });
+  // The practice's pickers read the device when it holds them (offline too; issue 31), else the API's lists.
+  const { online } = useSyncStatus();
+  const members = usePracticeMembers();
+  const panel = usePanelPatients();
+  const practice = area !== "admin";
+  const assigneeList: Person[] | undefined = practice && members.items.length
+    ? members.items.filter((m) => !m._deleted).map((m) => ({ id: m.userId, firstName: m.firstName, lastName: m.lastName }))
+    : assignees.data?.list;
+  const patientList: Person[] | undefined = practice && panel.items.length
+    ? panel.items.map((p) => ({ id: p.id, firstName: p.firstName, lastName: p.lastName }))
+    : patients.data?.list;
+  const createOnDevice = useCreateTask();
   const refresh = () => client.invalidateQueries({ queryKey: ["tasks", area] });
   const act = useMutation({
     // Closing a practice task is a write on the device: it must run offline (TanStack pauses "online" mutations).
@@ -87,22 +101,43 @@ export function TasksPage({ area }: { area: Area }) {
     assigneeId: "", patientId: params.get("patientId") ?? "", category: "", dueDate: "", description: "",
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const offlineCreate = practice && !online;
   const create = useMutation({
-    mutationFn: () => {
+    // Offline, a practice's task is made on the device (TanStack would pause an "online" mutation).
+    networkMode: "always",
+    mutationFn: async () => {
       const body = { assigneeId: form.assigneeId, category: form.category, description: form.description, dueDate: form.dueDate || null };
+      if (offlineCreate) {
+        const patient = form.patientId || params.get("patientId") || "";
+        return await createOnDevice({ ...taskCreateSchema.parse({ ...body, patientId: patient }), encounterId: encounterId || null });
+      }
       if (area === "admin") return api.post(base, body);
       if (encounterId) return api.post(`${base}/encounter/${encounterId}`, body);
       return api.post(base, { ...body, patientId: form.patientId });
     },
     onSuccess: () => {
-      notify("Task created");
+      notify(offlineCreate ? "Task saved on this device. It is sent when you are back online." : "Task created");
       setForm({ assigneeId: "", patientId: "", category: "", dueDate: "", description: "" });
       setErrors({});
       void refresh();
     },
     onError: (error) => setErrors(isApiError(error) ? { ...error.fieldErrors, _: error.message } : { _: errorText(error) }),
   });
-  const submit = (e: FormEvent) => { e.preventDefault(); create.mutate(); };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (offlineCreate) {
+      // The server's own rules, checked here first: with no network its answer comes only later.
+      const checked = taskCreateSchema.safeParse({
+        assigneeId: form.assigneeId, patientId: form.patientId || params.get("patientId") || "", category: form.category,
+        description: form.description, dueDate: form.dueDate || null,
+      });
+      if (!checked.success) {
+        setErrors(Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0] ?? "_"), i.message]).reverse()));
+        return;
+      }
+    }
+    create.mutate();
+  };
   const people = (list?: Person[]) => (list ?? []).map((p) => ({ value: p.id, label: `${p.firstName} ${p.lastName}${p.id === user.id ? " (me)" : ""}` }));
 
   return (
@@ -112,10 +147,10 @@ export function TasksPage({ area }: { area: Area }) {
       <section className="card stack" aria-labelledby="new-task-title">
         <h2 id="new-task-title">New task{encounterId ? " about this encounter" : ""}</h2>
         <form className="stack" onSubmit={submit} noValidate>
-          <Select label="Assignee" value={form.assigneeId} placeholder="Choose" options={people(assignees.data?.list)}
+          <Select label="Assignee" value={form.assigneeId} placeholder="Choose" options={people(assigneeList)}
             error={errors.assigneeId} onChange={(assigneeId) => setForm({ ...form, assigneeId })} />
           {area !== "admin" && !encounterId && (
-            <Select label="Patient" value={form.patientId} placeholder="Choose" options={people(patients.data?.list)}
+            <Select label="Patient" value={form.patientId} placeholder="Choose" options={people(patientList)}
               error={errors.patientId} onChange={(pid) => setForm({ ...form, patientId: pid })} />
           )}
           <Select label="Category" value={form.category} placeholder="Choose" error={errors.category}
@@ -124,7 +159,7 @@ export function TasksPage({ area }: { area: Area }) {
             onChange={(dueDate) => setForm({ ...form, dueDate })} />
           <MacroTextArea label="Description" value={form.description} error={errors.description}
             patientId={area === "admin" ? undefined : form.patientId || params.get("patientId") || undefined}
-            people={{ patient: patients.data?.list.find((p) => p.id === (form.patientId || params.get("patientId"))) ?? null }}
+            people={{ patient: patientList?.find((p) => p.id === (form.patientId || params.get("patientId"))) ?? null }}
             onChange={(description) => setForm({ ...form, description })} />
           {errors._ && <p role="alert" className="ui-field__error">{errors._}</p>}
           <div><Button type="submit" loading={create.isPending}>Create task</Button></div>
@@ -140,7 +175,7 @@ export function TasksPage({ area }: { area: Area }) {
           <Select label="Category filter" value={category} placeholder="All categories" options={categories.map((c) => ({ value: c, label: c }))}
             onChange={(v) => { setCategory(v); setOffset(0); }} />
           {area !== "admin" && (
-            <Select label="Patient filter" value={patientId} placeholder="All patients" options={people(patients.data?.list)}
+            <Select label="Patient filter" value={patientId} placeholder="All patients" options={people(patientList)}
               onChange={(v) => { setPatientId(v); setOffset(0); }} />
           )}
         </div>
@@ -168,7 +203,7 @@ export function TasksPage({ area }: { area: Area }) {
                     {t.status === "open"
                       ? <Button variant="secondary" onClick={() => act.mutate({ task: t, op: "close" })}>Close task</Button>
                       : <Button variant="secondary" onClick={() => act.mutate({ task: t, op: "reopen" })}>Reopen</Button>}
-                    {(user.role !== "vma" || t.createdBy === user.id) && (
+                    {(area === "admin" || online) && (user.role !== "vma" || t.createdBy === user.id) && (
                       <Button variant="danger" onClick={() => act.mutate({ task: t, op: "delete" })}>Delete</Button>
                     )}
                   </div>
