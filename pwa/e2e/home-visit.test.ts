@@ -3,12 +3,13 @@
  * goes offline, finds the patient, opens the chart (allergies and medications from the device), starts an
  * encounter, writes a SOAP note, adds a diagnosis (the ICD-10 list searched on the device), records vitals, drafts
  * a prescription (the allergy warning from the device's card), adds a problem and gives the VMA a task (the
- * assignee and patient pickers read the device); the header counts what waits. Back online everything is sent; the VMA, on another device,
+ * assignee and patient pickers read the device); the header counts what waits; the tab closed and opened again
+ * offline, unlocked, still holds it all. Back online everything is sent; the VMA, on another device,
  * sees every item exactly once, the doctor as its author.
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { accessTokenOf, deviceEntryIds, openDevice } from "./helpers.ts";
+import { accessTokenOf, deviceEntryIds, openDevice, unlockWhenAsked } from "./helpers.ts";
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -18,7 +19,7 @@ test("a home visit recorded offline reaches the VMA exactly once", async ({ brow
   const problem = `Fall risk ${stamp}`;
   const noteText = `Seen at home offline ${stamp}`;
   const taskText = `Call Pat about the home visit ${stamp}`;
-  const doctor = await openDevice(browser, "doctor@demo.test");
+  let doctor = await openDevice(browser, "doctor@demo.test");
   let vma: Page | null = null;
   let encounterPath = "";
   try {
@@ -118,9 +119,21 @@ test("a home visit recorded offline reaches the VMA exactly once", async ({ brow
     const myTask = doctor.getByRole("list", { name: "Tasks" }).getByRole("listitem").filter({ hasText: taskText });
     await expect(myTask).toContainText("for Victor Assistant");
 
-    // The header counts the four entries, the new note and its text as waiting.
-    const indicator = doctor.getByRole("banner").getByRole("status").first();
+    // The header counts the entries, the new note and its text, and the task as waiting.
+    let indicator = doctor.getByRole("banner").getByRole("status").first();
     await expect(indicator).toContainText(/Offline · ([6-9]|1\d) changes waiting/);
+    const waiting = (await indicator.textContent())?.match(/(\d+) changes waiting/)?.[1];
+
+    // The tab is closed and the app opened again, still offline: after the unlock, the same changes wait.
+    const context = doctor.context();
+    const tasksUrl = doctor.url();
+    await doctor.close();
+    doctor = await context.newPage();
+    await unlockWhenAsked(doctor);
+    await doctor.goto(tasksUrl);
+    await expect(doctor.getByRole("list", { name: "Tasks" }).getByRole("listitem").filter({ hasText: taskText })).toBeVisible({ timeout: 30_000 });
+    indicator = doctor.getByRole("banner").getByRole("status").first();
+    await expect(indicator).toContainText(`Offline · ${waiting} changes waiting`);
 
     // Back online: everything is sent.
     await doctor.context().setOffline(false);
