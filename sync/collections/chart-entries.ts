@@ -5,7 +5,8 @@
  * (`Encounter`, `Diagnosis`, `Problem`, `Vitals` in imperial units, `Lab`, `Imaging`, `Referral`; a prescription
  * less what the device derives, chart-order-data.ts), so a screen renders the device's copy with the components
  * that render the server's answer.
- * The care team reads them (scope `careTeam` on the patient); never the patient's device, never admins.
+ * The care team reads them (scope `careTeamOrPatient` on the patient); the patient reads their own through the
+ * patient's view (what is shared with them, so the Health record reads offline); never admins.
  * The chart API writes the entries' own tables, whose triggers mark the entry; the edge gives marked entries a new
  * seq after each request and before each pull (`edge/src/domains/chart/entries.ts`). A device may create an entry
  * (a visit recorded offline): the push creates it in its own table under the chart API's rules
@@ -96,7 +97,9 @@ export const chartEntriesCollection: SyncCollection<ChartEntryDoc> = {
   schema: chartEntrySchema as unknown as z.ZodType<ChartEntryDoc>,
   rxSchema: chartEntryRxSchema,
   access: {
-    read: "careTeam",
+    // The patient reads their own entries through the patient's view: only what is shared with them (the edge's
+    // chart/entries-sql.ts); an entry hidden from them reads as deleted.
+    read: "careTeamOrPatient",
     scopeField: "patientId",
     // A device records a visit offline: the entry is created in its own table (edge/src/domains/chart/entry-writes.ts).
     create: "careTeam",

@@ -10,6 +10,7 @@ import assert from "node:assert/strict";
 import { apiTest } from "../../test/harness.ts";
 import { create, createPractice, pullAll, push } from "../../test/sync-fixtures.ts";
 import { chartEntrySchema, type ChartEntryDoc } from "../../../../sync/collections/index.ts";
+import { createSyncFanout } from "../sync/live.ts";
 
 apiTest("chart entries: what the care team's devices hold of their patients' charts", async (t, ctx) => {
   const a = await createPractice(ctx);
@@ -65,8 +66,48 @@ apiTest("chart entries: what the care team's devices hold of their patients' cha
     }
   });
 
-  await t.step("the other practice, the patient and admins hold none of it", async () => {
-    for (const user of [b.doctor, b.vma, a.patient, admin]) assert.deepEqual(await pulled(user.token), []);
+  await t.step("the other practice and admins hold none of it; the patient only bare tombstones of what is not shared", async () => {
+    for (const user of [b.doctor, b.vma, admin]) assert.deepEqual(await pulled(user.token), []);
+    const mine = await pulled(a.patient.token);
+    assert.equal(mine.length, 4);
+    // Hidden: no data, and neither the kind nor the encounter told.
+    assert.ok(mine.every((d) => d._deleted && d.data === null && d.kind === "encounter" && d.encounterId === null), JSON.stringify(mine));
+  });
+
+  await t.step("the patient's view: what is shared with them, as the chart API shows them, and it leaves when unshared", async () => {
+    const byId = async () => new Map((await pulled(a.patient.token)).map((d) => [d.id, d]));
+    // A shared diagnosis shows its encounter (its details not yet: the visit is not sent) and itself.
+    const [diagnosis] = (await ok("POST", `/diagnoses/list/${encounterId}`, a.doctor.token, {})).list;
+    await ok("PUT", `/diagnoses/share/${diagnosis.id}`, a.doctor.token);
+    let docs = await byId();
+    const encounter = docs.get(encounterId)!;
+    assert.equal(encounter._deleted, false);
+    assert.deepEqual(encounter.kind === "encounter" && [encounter.data?.reason, encounter.data?.details], ["Cough", ""]);
+    const answer = await ok("GET", `/encounters/${encounterId}`, a.patient.token);
+    assert.equal(answer.details, "");
+    assert.deepEqual(docs.get(diagnosis.id)?.data, (await ok("POST", `/diagnoses/list/${encounterId}`, a.patient.token, {})).list[0]);
+    // Vitals only once the visit is sent; then the details too.
+    const vitals = [...docs.values()].filter((d) => d.id !== encounterId && d.id !== diagnosis.id && !d._deleted);
+    assert.deepEqual(vitals, []);
+    await ok("POST", `/encounters/send/${encounterId}`, a.doctor.token);
+    docs = await byId();
+    const sent = docs.get(encounterId)!;
+    assert.equal(sent.kind === "encounter" && sent.data?.details, "Dry cough for a week");
+    const readings = [...docs.values()].filter((d) => d.kind === "vitals" && !d._deleted);
+    assert.deepEqual(readings.map((d) => d.data), await ok("GET", `/vitals/patient/${a.patient.id}`, a.patient.token));
+    // Unshared: it leaves the patient's device (a tombstone after their checkpoint).
+    since = await upToDate();
+    await ok("PUT", `/diagnoses/unshare/${diagnosis.id}`, a.doctor.token);
+    const after = await pulled(a.patient.token, since);
+    assert.ok(after.some((d) => d.id === diagnosis.id && d._deleted && d.data === null), JSON.stringify(after));
+    // The live fan-out of that change: the patient's view to the patient, the entry itself to the care team.
+    const live = await createSyncFanout({ sql: ctx.sql })(
+      { collection: "chart_entries", from: since.updatedAt + 1, to: (await upToDate()).updatedAt },
+      new Set([a.patient.id, a.doctor.id]),
+    );
+    const told = (userId: string) => live.get(userId)?.documents.find((d) => d.id === diagnosis.id) as ChartEntryDoc | undefined;
+    assert.deepEqual([told(a.patient.id)?._deleted, told(a.patient.id)?.data], [true, null]);
+    assert.deepEqual([told(a.doctor.id)?._deleted, told(a.doctor.id)?.kind], [false, "diagnosis"]);
   });
 
   await t.step("an edit reaches the devices after their checkpoint; a deleted encounter takes its diagnosis", async () => {
@@ -78,7 +119,9 @@ apiTest("chart entries: what the care team's devices hold of their patients' cha
     since = await upToDate();
     await ok("DELETE", `/encounters/${encounterId}`, a.doctor.token);
     docs = await pulled(a.doctor.token, since);
-    assert.deepEqual(docs.map((d) => [d.kind, d._deleted, d.data]).sort(), [["diagnosis", true, null], ["encounter", true, null]]);
+    // Its vitals stay (the patient's readings), sent again: what the patient may see of them changed.
+    assert.deepEqual(docs.map((d) => [d.kind, d._deleted, d.kind === "vitals" ? "kept" : d.data]).sort(),
+      [["diagnosis", true, null], ["encounter", true, null], ["vitals", false, "kept"]]);
   });
 
   await t.step("a write made without a request (a seed, a job) reaches the devices on their next pull", async () => {

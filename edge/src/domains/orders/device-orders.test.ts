@@ -62,7 +62,13 @@ apiTest("chart entries: an encounter's orders on the devices, and a prescription
       }
       assert.equal(docs.find((d) => d.kind === "lab")!.kind === "lab" && (docs.find((d) => d.kind === "lab")!.data as { state: string }).state, "resulted");
     }
-    for (const user of [b.doctor, b.vma, a.patient, admin]) assert.deepEqual(await pulled(user.token), []);
+    for (const user of [b.doctor, b.vma, admin]) assert.deepEqual(await pulled(user.token), []);
+    // The patient: nothing shared yet, so bare tombstones; a shared lab then shows, its results only once shared.
+    assert.ok((await pulled(a.patient.token)).every((d) => d._deleted && d.data === null));
+    await ok("PUT", `/encounterLabs/share/${lab.id}`, a.doctor.token);
+    const shown = (await pulled(a.patient.token)).find((d) => d.id === lab.id)!;
+    assert.deepEqual(shown.data, (await ok("GET", `/encounterLabs/list/${e}`, a.patient.token))[0]);
+    assert.deepEqual(shown.kind === "lab" && [shown.data!.results, shown.data!.state], [[], "resulted"]);
   });
 
   const at = "2026-11-27T10:00:00.000Z";

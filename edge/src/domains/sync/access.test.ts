@@ -90,10 +90,12 @@ apiTest("sync access: every role × every collection × own / other doctor's / o
   await ok(a.vma.token, "encounter_notes", [create(noteA2)]);
   // The unapproved practice's note can only be written past the API (they have no access).
   const noteC = crypto.randomUUID();
+  let encounterC = "";
   {
     const [type] = await ctx.sql<{ id: string }[]>`insert into note_types (doctor_id, name, field_names) values (${unapproved.id}, 'Old', '{A}') returning id`;
     const [enc] = await ctx.sql<{ id: string }[]>`insert into encounters (patient_id, doctor_id, type, reason, encounter_datetime, created_by)
       values (${patientOfUnapproved.id}, ${unapproved.id}, 'office', 'Visit', now(), ${unapproved.id}) returning id`;
+    encounterC = enc.id;
     const doc = { id: noteC, encounterId: enc.id, patientId: patientOfUnapproved.id, noteTypeId: type.id, isShared: true, authorId: unapproved.id, updatedBy: unapproved.id, createdAt: new Date().toISOString(), _deleted: false };
     await ctx.services.sync.write(["encounter_notes"], (w) => w.insert("encounter_notes", doc, Object.keys(doc)));
   }
@@ -127,23 +129,25 @@ apiTest("sync access: every role × every collection × own / other doctor's / o
   const membersB = await membersOf(b.doctor.id);
   assert.equal(membersA.length, 2, "doctor A and their VMA");
 
+  // A patient reads their own chart entries through the patient's view: these encounters are not shared with them,
+  // so they arrive as bare tombstones (chart/entries.test.ts checks the view itself).
   const users = {
     "patient A": a.patient, "other patient of doctor A": otherPatientOfA, "doctor A": a.doctor, "VMA of A": a.vma,
     "patient B": b.patient, "doctor B": b.doctor, "VMA of B": b.vma, admin,
     "unapproved doctor": unapproved, "VMA of the unapproved doctor": vmaOfUnapproved, "patient of the unapproved doctor": patientOfUnapproved,
   };
   const sees: Record<keyof typeof users, Record<CollectionName, string[]>> = {
-    "patient A": { chats: [chatA, support], chat_messages: [msgA.id, msgA2.id, msgSupport.id], note_drafts: [], medical_files: [fileA.id, labA.id], consultations: [consultA], encounter_notes: [], tasks: [], macros: [], patients: [], chart_entries: [], note_types: [], practice_members: [] },
-    "other patient of doctor A": { chats: [], chat_messages: [], note_drafts: [], medical_files: [], consultations: [], encounter_notes: [], tasks: [], macros: [], patients: [], chart_entries: [], note_types: [], practice_members: [] },
+    "patient A": { chats: [chatA, support], chat_messages: [msgA.id, msgA2.id, msgSupport.id], note_drafts: [], medical_files: [fileA.id, labA.id], consultations: [consultA], encounter_notes: [], tasks: [], macros: [], patients: [], chart_entries: [chartA.encounterId, deletedEncounter.encounterId], note_types: [], practice_members: [] },
+    "other patient of doctor A": { chats: [], chat_messages: [], note_drafts: [], medical_files: [], consultations: [], encounter_notes: [], tasks: [], macros: [], patients: [], chart_entries: [chartA2.encounterId], note_types: [], practice_members: [] },
     "doctor A": { chats: [chatA], chat_messages: [msgA.id, msgA2.id], note_drafts: [draftA.id, draftA2.id], medical_files: [fileA.id, labA.id], consultations: [consultA, consultBWithA], encounter_notes: [noteA, noteA2.id], tasks: [taskA], macros: [macroA], patients: [a.patient.id, otherPatientOfA.id], chart_entries: [chartA.encounterId, chartA2.encounterId, deletedEncounter.encounterId], note_types: [chartA.noteTypeId, deletedType], practice_members: membersA },
     "VMA of A": { chats: [], chat_messages: [], note_drafts: [draftA.id, draftA2.id], medical_files: [fileA.id, labA.id], consultations: [consultA, consultBWithA], encounter_notes: [noteA, noteA2.id], tasks: [taskA], macros: [macroA], patients: [a.patient.id, otherPatientOfA.id], chart_entries: [chartA.encounterId, chartA2.encounterId, deletedEncounter.encounterId], note_types: [chartA.noteTypeId, deletedType], practice_members: membersA },
-    "patient B": { chats: [chatB], chat_messages: [msgB.id], note_drafts: [], medical_files: [fileB.id], consultations: [consultBWithA], encounter_notes: [], tasks: [], macros: [], patients: [], chart_entries: [], note_types: [], practice_members: [] },
+    "patient B": { chats: [chatB], chat_messages: [msgB.id], note_drafts: [], medical_files: [fileB.id], consultations: [consultBWithA], encounter_notes: [], tasks: [], macros: [], patients: [], chart_entries: [chartB.encounterId], note_types: [], practice_members: [] },
     "doctor B": { chats: [chatB], chat_messages: [msgB.id], note_drafts: [draftB.id], medical_files: [fileB.id], consultations: [], encounter_notes: [noteB], tasks: [taskB], macros: [macroB], patients: [b.patient.id], chart_entries: [chartB.encounterId], note_types: [chartB.noteTypeId], practice_members: membersB },
     "VMA of B": { chats: [], chat_messages: [], note_drafts: [draftB.id], medical_files: [fileB.id], consultations: [], encounter_notes: [noteB], tasks: [taskB], macros: [macroB], patients: [b.patient.id], chart_entries: [chartB.encounterId], note_types: [chartB.noteTypeId], practice_members: membersB },
     admin: { chats: [support], chat_messages: [msgSupport.id], note_drafts: [], medical_files: [], consultations: [], encounter_notes: [], tasks: [], macros: [], patients: [], chart_entries: [], note_types: [], practice_members: [] },
     "unapproved doctor": { chats: [], chat_messages: [], note_drafts: [], medical_files: [], consultations: [consultC], encounter_notes: [], tasks: [], macros: [], patients: [], chart_entries: [], note_types: [], practice_members: [] },
     "VMA of the unapproved doctor": { chats: [], chat_messages: [], note_drafts: [], medical_files: [], consultations: [], encounter_notes: [], tasks: [], macros: [], patients: [], chart_entries: [], note_types: [], practice_members: [] },
-    "patient of the unapproved doctor": { chats: [], chat_messages: [], note_drafts: [], medical_files: [], consultations: [consultC], encounter_notes: [], tasks: [], macros: [], patients: [], chart_entries: [], note_types: [], practice_members: [] },
+    "patient of the unapproved doctor": { chats: [], chat_messages: [], note_drafts: [], medical_files: [], consultations: [consultC], encounter_notes: [], tasks: [], macros: [], patients: [], chart_entries: [encounterC], note_types: [], practice_members: [] },
   };
 
   for (const [who, user] of Object.entries(users) as [keyof typeof users, typeof admin][]) {

@@ -19,14 +19,16 @@ export function createSyncFanout(deps: { sql: Sql }) {
     const out = new Map<string, LiveChange<SyncDoc>>();
     if (audience.size === 0) return out;
     // Rows re-sequenced by a later write are not here: that write's own change delivers them.
-    const docs = await repo.inSeqRange(change.collection, change.from, change.to);
-    if (docs.length === 0) return out;
+    const rows = await repo.inSeqRange(change.collection, change.from, change.to);
+    if (rows.length === 0) return out;
     const { scopeField, read } = collectionOf(change.collection).access;
     const scopeOf = (doc: SyncDoc) => (doc as SyncDoc & Record<string, unknown>)[scopeField] as string;
-    const readers = await readersOf(deps.sql, read, [...new Set(docs.map(scopeOf))]);
-    for (const doc of docs) {
-      for (const userId of readers.get(scopeOf(doc)) ?? []) {
+    const readers = await readersOf(deps.sql, read, [...new Set(rows.map((r) => scopeOf(r.doc)))]);
+    for (const row of rows) {
+      for (const userId of readers.get(scopeOf(row.doc)) ?? []) {
         if (!audience.has(userId)) continue;
+        // The patient of a care-team-or-patient row reads it through the patient's view (tables.ts `toDocFor`).
+        const doc = read === "careTeamOrPatient" && userId === scopeOf(row.doc) ? row.forPatient : row.doc;
         const entry = out.get(userId) ?? { documents: [], checkpoint: { updatedAt: 0, id: doc.id } };
         entry.documents.push(doc);
         entry.checkpoint = { updatedAt: doc.updatedAt, id: doc.id };

@@ -5,7 +5,7 @@ import { type CollectionName, collectionOf } from "../../../../sync/collections/
 import { PULL_LIMIT_MAX, PULL_PAGE_BYTES_MAX, type PullQuery, type SyncDoc } from "../../../../sync/protocol.ts";
 import { approxJsonBytes, nextReadSize } from "./page-size.ts";
 import { columnTarget, scopePredicate } from "./scopes.ts";
-import { selectFrom, TABLES, toDoc } from "./tables.ts";
+import { selectFrom, TABLES, toDoc, toDocFor } from "./tables.ts";
 
 export function createSyncRepo(sql: Sql) {
   return {
@@ -27,7 +27,7 @@ export function createSyncRepo(sql: Sql) {
             and ${visible}
           order by t.seq, t.id
           limit ${limit}`;
-        return rows.map((r) => toDoc(def, r));
+        return rows.map((r) => toDocFor(def, r, actor));
       };
       if (query.limit <= PULL_LIMIT_MAX) return { documents: await read(query, query.limit), more: false };
       const documents: (SyncDoc | null)[] = [];
@@ -69,7 +69,7 @@ export function createSyncRepo(sql: Sql) {
       const visible = scopePredicate(q, actor, collectionOf(name).access.read, columnTarget(q, def.scopeColumn));
       const [row] = await q`select d.*, (select ${visible} from ${q(def.table)} t where t.id = d.id) as readable
         from (${selectFrom(q, def)} where t.id = ${id}) d`;
-      return row ? { doc: toDoc(def, row), readable: row.readable === true } : null;
+      return row ? { doc: toDocFor(def, row, actor), readable: row.readable === true } : null;
     },
 
     /**
@@ -84,17 +84,23 @@ export function createSyncRepo(sql: Sql) {
       const rows = await q`select d.*, (select ${visible} from ${q(def.table)} t where t.id = d.id) as readable
         from (${selectFrom(q, def)} where t.id = any(${ids}::uuid[])) d`;
       for (const row of rows) {
-        const doc = toDoc(def, row);
+        const doc = toDocFor(def, row, actor);
         found.set(doc.id, { doc, readable: row.readable === true });
       }
       return found;
     },
 
-    /** Rows whose current seq lies in a committed range (the live fan-out), whoever may read them. */
-    async inSeqRange(name: CollectionName, from: number, to: number): Promise<SyncDoc[]> {
+    /**
+     * Rows whose current seq lies in a committed range (the live fan-out), whoever may read them: each as the
+     * care team reads it (`doc`) and as a patient reads it (`forPatient`, the same but for chart entries).
+     */
+    async inSeqRange(name: CollectionName, from: number, to: number): Promise<{ doc: SyncDoc; forPatient: SyncDoc }[]> {
       const def = TABLES[name];
       const rows = await sql`${selectFrom(sql, def)} where t.seq between ${from} and ${to} order by t.seq, t.id`;
-      return rows.map((r) => toDoc(def, r));
+      return rows.map((r) => {
+        const doc = toDoc(def, r);
+        return { doc, forPatient: name === "chart_entries" ? toDocFor(def, r, { role: "patient" }) : doc };
+      });
     },
   };
 }

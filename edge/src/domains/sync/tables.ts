@@ -122,6 +122,19 @@ export function toDoc<D extends SyncDoc = SyncDoc>(def: TableDef, row: Record<st
   return doc as D;
 }
 
+/**
+ * The document as this reader sees it. A patient reads their own chart entries through the patient's view
+ * (chart/entries-sql.ts: only what is shared with them); an entry hidden from them reads as a bare tombstone, its
+ * kind and encounter not told. Everyone else reads the document itself.
+ */
+export function toDocFor<D extends SyncDoc = SyncDoc>(def: TableDef, row: Record<string, unknown>, reader: { role: string }): D {
+  if (def.name !== "chart_entries" || reader.role !== "patient") return toDoc<D>(def, row);
+  const hidden = row.patient_deleted === true;
+  return toDoc<D>(def, {
+    ...row, deleted: hidden, data: hidden ? null : row.patient_data, ...(hidden ? { kind: "encounter", encounter_id: null } : {}),
+  });
+}
+
 /** Column values for the given fields of a document (derived fields and `updatedAt` are never written). */
 export function toColumns(q: Queryable, def: TableDef, doc: Record<string, unknown>, fields: readonly string[]) {
   const out: Record<string, unknown> = {};
