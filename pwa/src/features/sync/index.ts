@@ -23,6 +23,7 @@ export { useNoteDocStore } from "./hooks/use-note-doc-store.ts";
 export { useWaitingNoteTexts } from "./hooks/use-waiting-note-texts.ts";
 export { useCreateTask, useMacros, useNoteTypes, usePracticeMembers, useSetTaskStatus, useTasks } from "./hooks/use-team.ts";
 export { usePanelPatient, usePanelPatients } from "./hooks/use-panel-patients.ts";
+export { useCollectionPulled } from "./hooks/use-pulled.ts";
 export { useChartEntries, useChartEntry, useRecordChartEntry } from "./hooks/use-chart-entries.ts";
 /** Server events of the live channel (not part of the data contract): see hooks/use-server-event.ts. */
 export { useServerEmit, useServerEvent } from "./hooks/use-server-event.ts";

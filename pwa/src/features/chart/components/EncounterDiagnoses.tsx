@@ -2,13 +2,23 @@ import type { ListResult } from "../../../../../sync/envelope.ts";
 import type { Diagnosis } from "../../../../../sync/schemas/diagnosis.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { useOnlineResource } from "../hooks/use-online-resource.ts";
+import { useDeviceEntries } from "../hooks/use-device-entries.ts";
+import { deviceDiagnoses } from "../lib/device-entries.ts";
 
-/** The diagnoses shared from one encounter, in a line under it (the patient's health record). */
-export function EncounterDiagnoses({ encounterId }: { encounterId: string }) {
+/**
+ * The diagnoses shared from one encounter, in a line under it (the patient's health record); offline, from the
+ * device, which holds what is shared with the patient (issue 31).
+ */
+export function EncounterDiagnoses({ patientId, encounterId }: { patientId: string; encounterId: string }) {
   const api = useApi();
+  const device = useDeviceEntries(patientId, "diagnosis", (entries) => {
+    const list = deviceDiagnoses(entries, encounterId);
+    return { list, totalCount: list.length, offset: 0, limit: 100 };
+  }, [encounterId]);
   const diagnoses = useOnlineResource(
     (signal) => api.post<ListResult<Diagnosis>>(`/diagnoses/list/${encounterId}`, { offset: 0, limit: 100 }, { signal }),
     [api, encounterId],
+    device,
   );
   const list = diagnoses.data?.list ?? [];
   if (diagnoses.error) return <p className="muted">Diagnoses could not be loaded: {diagnoses.error}</p>;

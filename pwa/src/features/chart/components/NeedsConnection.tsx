@@ -1,6 +1,16 @@
-/** Said above a part of the chart shown from the device's copy while there is no network: it reads, it does not edit. */
+import { useCurrentUser } from "../../auth/index.ts";
+
+/**
+ * Said above a part of the chart shown from the device's copy while there is no network: it reads; the care team's
+ * edits need a connection (a patient's record is read-only anyway: only where it comes from is said).
+ */
 export function DeviceCopyNotice() {
-  return <p className="muted chart-device-copy" role="note">Saved on this device. Editing needs a connection.</p>;
+  const patient = useCurrentUser().role === "patient";
+  return (
+    <p className="muted chart-device-copy" role="note">
+      {patient ? "Saved on this device: what your doctor shared, as of your last connection." : "Saved on this device. Editing needs a connection."}
+    </p>
+  );
 }
 
 /** Said in place of a part of the chart that is read from the server while there is no network. */

@@ -1,13 +1,16 @@
 /**
  * The device's copy of a patient's chart entries of one kind (issue 31), made into the chart API's answer
- * (`copy`), or undefined while it is being read or when the device cannot know it: no entry of the kind and the
- * patient not on the device either (never pulled here), so "nothing recorded" is never said from an empty device.
+ * (`copy`), or undefined while it is being read or when the device cannot know it: no entry of the kind, and
+ * neither the entries pulled in this tab nor (offline, for the care team) the patient on the device, so "nothing
+ * recorded" is never said from an empty device. Online, the entries' first pull must have finished: the panel's
+ * row may arrive before the chart's entries.
  * `version` changes whenever an entry of the kind changes on the device (one recorded here, one the server
  * sent): the online answer is read again then, so a section follows the other devices' writes too.
  */
 import { useMemo } from "react";
 import type { ChartEntryKind, ChartEntryOf } from "../../../../../sync/collections/index.ts";
-import { useChartEntries, usePanelPatient } from "../../sync/index.ts";
+import { useChartEntries, useCollectionPulled, usePanelPatient } from "../../sync/index.ts";
+import { useConnection } from "./use-connection.ts";
 
 export function useDeviceEntries<K extends ChartEntryKind, T>(
   patientId: string,
@@ -17,7 +20,9 @@ export function useDeviceEntries<K extends ChartEntryKind, T>(
 ): DeviceCopy<T> {
   const entries = useChartEntries(patientId, kind);
   const patient = usePanelPatient(patientId).patient;
-  const known = !entries.loading && (entries.items.length > 0 || patient !== null);
+  const pulled = useCollectionPulled("chart_entries");
+  const online = useConnection();
+  const known = !entries.loading && (entries.items.length > 0 || pulled || (!online && patient !== null));
   // `make` is the caller's, rebuilt every render; `deps` name what it reads besides the entries.
   const copy = useMemo(() => (known ? make(entries.items as ChartEntryOf<K>[]) : undefined), [known, entries.items, ...deps]);
   const version = entries.loading ? undefined : entries.items.map((e) => `${e.id}:${e.updatedAt}`).sort().join(",");

@@ -11,7 +11,8 @@ const PATIENT = chartPermissions("patient");
 /**
  * `/health-record`, the patient's own view of what their doctor shared: shared
  * problems, encounters that were sent or have something shared (with their
- * shared diagnoses), and the vitals of sent encounters. Read-only.
+ * shared diagnoses), and the vitals of sent encounters. Read-only. Offline, from the device, which holds what is
+ * shared with the patient (issue 31); their files need a connection.
  */
 export function HealthRecordPage() {
   const user = useCurrentUser();
@@ -28,7 +29,7 @@ export function HealthRecordPage() {
         title="Visits"
         emptyText="Visits your doctor sends you, or shares notes and diagnoses from, appear here."
         encounterHref={(id) => `/health-record/encounters/${id}`}
-        renderExtra={(e) => <EncounterDiagnoses encounterId={e.id} />}
+        renderExtra={(e) => <EncounterDiagnoses patientId={user.id} encounterId={e.id} />}
       />
       <ProblemsSection patientId={user.id} permissions={PATIENT} />
       <VitalsSection patientId={user.id} permissions={PATIENT} />

@@ -1,8 +1,9 @@
 /**
- * The chart's entries on the device (issue 31): encounters, diagnoses, problems and vitals of the practice's
- * patients, each with the data the chart API answers, so the chart reads with no network. The chart API changes
- * them and the server sends the new rows; offline, a new entry is recorded here and pushed. The care team (doctor, VMA) reads them; the queries use
- * the plain index (patient, kind), the data itself is sealed.
+ * The chart's entries on the device (issue 31): encounters, diagnoses, problems, vitals and orders of the
+ * practice's patients, each with the data the chart and orders APIs answer, so the chart reads with no network.
+ * The APIs change them and the server sends the new rows; offline, a new entry is recorded here and pushed. The
+ * care team (doctor, VMA) reads them, and a patient their own as shared with them; the queries use the plain
+ * index (patient, kind), the data itself is sealed.
  */
 import { useCallback } from "react";
 import {
@@ -20,10 +21,17 @@ import { deviceNow, parseOrThrow, withoutDeleted } from "./validate-input.ts";
 import { isTeam } from "./roles.ts";
 
 
-/** The patient's entries of one kind on this device (any order: the chart sorts them as the API does). */
+/** Whether this user's device holds this patient's entries: the care team, or the patient themself (their view). */
+const readsChartOf = (user: { id: string; role: string } | null | undefined, patientId: string) =>
+  isTeam(user?.role) || (user?.role === "patient" && user.id === patientId);
+
+/**
+ * The patient's entries of one kind on this device (any order: the chart sorts them as the API does). On the
+ * patient's own device, what is shared with them (the server sends the patient's view).
+ */
 export function useChartEntries<K extends ChartEntryKind>(patientId: string, kind: K): LiveList<Local<ChartEntryOf<K>>> {
   const engine = useSyncEngine();
-  const team = isTeam(engine?.user()?.role);
+  const team = readsChartOf(engine?.user(), patientId);
   return useLiveList<ChartEntryOf<K>>(
     "chart_entries",
     team && patientId ? (local) => local.db.chart_entries.find({ selector: { patientId, kind } }).$ as never : null,
@@ -31,10 +39,11 @@ export function useChartEntries<K extends ChartEntryKind>(patientId: string, kin
   );
 }
 
-/** One entry by id on this device, or null (not on the device, deleted, or not the care team's). */
+/** One entry by id on this device, or null (not on the device, deleted, or hidden from this user). */
 export function useChartEntry<K extends ChartEntryKind>(id: string, kind: K): { entry: Local<ChartEntryOf<K>> | null; loading: boolean } {
   const engine = useSyncEngine();
-  const team = isTeam(engine?.user()?.role);
+  const role = engine?.user()?.role;
+  const team = isTeam(role) || role === "patient";
   const list = useLiveList<ChartEntryOf<K>>(
     "chart_entries",
     team && id ? (local) => local.db.chart_entries.find({ selector: { id } }).$ as never : null,

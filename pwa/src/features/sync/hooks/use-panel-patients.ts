@@ -4,29 +4,18 @@
  * medical-card calls change them and the server sends the new row. The care team (doctor, VMA) reads it.
  * Every field but the ids and `updatedAt` is sealed at rest, so the sort is made here, not by the database.
  */
-import { useSyncExternalStore } from "react";
 import type { PanelPatientDoc } from "../../../../../sync/collections/index.ts";
 import type { LiveList, Local } from "../contract.ts";
-import { useLocalData, useSyncEngine } from "./sync-context.ts";
+import { useSyncEngine } from "./sync-context.ts";
+import { useCollectionPulled } from "./use-pulled.ts";
 import { useLiveList } from "./use-live-list.ts";
 import { useSyncStatus } from "./use-sync-status.ts";
 import { isTeam } from "./roles.ts";
-
-const NOTHING_PULLED: ReadonlySet<string> = new Set();
-const noSubscribe = () => () => {};
-const nothingPulled = () => NOTHING_PULLED;
 
 const collator = new Intl.Collator(undefined, { sensitivity: "base", numeric: true });
 /** By last name, then first name (case and accents aside), then id so equal names keep one order. */
 export const byPanelName = (a: PanelPatientDoc, b: PanelPatientDoc) =>
   collator.compare(a.lastName, b.lastName) || collator.compare(a.firstName, b.firstName) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-
-/** Whether the panel's first pull has finished in this tab (an empty list before that means "not known yet"). */
-function usePanelPulled(): boolean {
-  const local = useLocalData();
-  const pulled = useSyncExternalStore(local?.subscribePulled ?? noSubscribe, local?.pulled ?? nothingPulled, local?.pulled ?? nothingPulled);
-  return pulled.has("patients");
-}
 
 /**
  * The practice's patients on this device, by last name then first name. `loading` also while the list is
@@ -36,7 +25,7 @@ export function usePanelPatients(): LiveList<Local<PanelPatientDoc>> {
   const engine = useSyncEngine();
   const team = isTeam(engine?.user()?.role);
   const list = useLiveList<PanelPatientDoc>("patients", team ? (local) => local.db.patients.find().$ as never : null, "*", byPanelName);
-  const pulled = usePanelPulled();
+  const pulled = useCollectionPulled("patients");
   const { online, state } = useSyncStatus();
   const firstPull = team && list.items.length === 0 && !pulled && online && state === "ready";
   return { items: list.items, loading: list.loading || firstPull };
@@ -51,7 +40,7 @@ export function usePanelPatient(id: string): { patient: Local<PanelPatientDoc> |
     team && id ? (local) => local.db.patients.find({ selector: { id } }).$ as never : null,
     id,
   );
-  const pulled = usePanelPulled();
+  const pulled = useCollectionPulled("patients");
   const { online, state } = useSyncStatus();
   const firstPull = team && list.items.length === 0 && !pulled && online && state === "ready";
   return { patient: list.items[0] ?? null, loading: list.loading || firstPull };
