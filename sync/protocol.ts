@@ -129,3 +129,16 @@ export const syncPaths = {
   content: (fileId: string) => `/sync/v${SYNC_VERSION}/medical_files/${fileId}/content`,
   contentStatus: (fileId: string) => `/sync/v${SYNC_VERSION}/medical_files/${fileId}/content/status`,
 };
+
+/**
+ * `POST /api/v1/sync/v{SYNC_VERSION}/access`: a device asks which of the scopes it holds rows of its user may no
+ * longer read (a patient moved to another practice, a chat left, a VMA detached); the answer lists those. The
+ * device then drops its copy and pulls again (issue 31: a row leaves a device when access ends).
+ */
+export const accessCheckSchema = z.object({
+  patients: z.array(docIdSchema).max(5_000).default([]),
+  chats: z.array(docIdSchema).max(5_000).default([]),
+  practices: z.array(docIdSchema).max(100).default([]),
+}).strict();
+export type AccessCheck = z.input<typeof accessCheckSchema>;
+export type AccessRevoked = { patients: string[]; chats: string[]; practices: string[] };

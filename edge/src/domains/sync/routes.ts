@@ -11,7 +11,7 @@ import { actorOf, jsonBody } from "../../http/input.ts";
 import { createRouter } from "../../http/router.ts";
 import { parse, valid, validate } from "../../http/validate.ts";
 import { type CollectionName, isCollectionName } from "../../../../sync/collections/index.ts";
-import { docIdSchema, parseContentRange, pullQuerySchema, SYNC_VERSION } from "../../../../sync/protocol.ts";
+import { accessCheckSchema, docIdSchema, parseContentRange, pullQuerySchema, SYNC_VERSION } from "../../../../sync/protocol.ts";
 import type { SyncService } from "./service.ts";
 import type { UploadService } from "./uploads.ts";
 
@@ -42,6 +42,11 @@ export function syncRoutes(sync: SyncService, uploads: UploadService) {
   r.get("/sync/:version{v[0-9]+}/:collection/pull", allow.signedIn, validate({ query: pullQuerySchema }), async (c) => {
     const name = collectionParam(c.req.param());
     return ok(c, await sync.pull(actorOf(c), name, valid(c, pullQuerySchema)));
+  });
+
+  r.post("/sync/:version{v[0-9]+}/access", allow.signedIn, validate({ json: accessCheckSchema }), async (c) => {
+    assertVersion(c.req.param("version"));
+    return ok(c, await sync.revoked(actorOf(c), valid(c, accessCheckSchema)));
   });
 
   r.post("/sync/:version{v[0-9]+}/:collection/push", allow.signedIn, async (c) => {

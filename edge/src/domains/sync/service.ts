@@ -12,8 +12,10 @@ import {
   type CollectionName,
   collectionOf,
   sameValue,
+  type ScopeKind,
 } from "../../../../sync/collections/index.ts";
 import {
+  type AccessRevoked,
   type PullQuery,
   type PullResult,
   pushBodySchema,
@@ -23,7 +25,7 @@ import {
 } from "../../../../sync/protocol.ts";
 import { createSyncRepo } from "./repo.ts";
 import { mayEdit, meetsRoleConstraints, serverValuesOnCreate, serverValuesOnEdit } from "./rules.ts";
-import { mayCreate } from "./scopes.ts";
+import { mayCreate, scopePredicate } from "./scopes.ts";
 import { contentFields, TABLES } from "./tables.ts";
 import { createSyncWriter, type SyncWrite, type SyncWriter } from "./writer.ts";
 
@@ -153,6 +155,24 @@ export function createSyncService(deps: { sql: Sql; changes: ChangeFeed; clock: 
       if (documents.length > 0) await deps.effects?.[name]?.pulled?.(actor, documents);
       const last = documents.at(-1);
       return { documents, checkpoint: last ? { updatedAt: last.updatedAt, id: last.id } : null, ...(more ? { more: true as const } : {}) };
+    },
+
+    /**
+     * Of the scopes a device holds rows of, those its user may no longer read (access ended: a patient moved to
+     * another practice, a chat left, a VMA detached). The same scope rules as every pull (scopes.ts).
+     */
+    async revoked(actor: Actor, held: { patients: string[]; chats: string[]; practices: string[] }): Promise<AccessRevoked> {
+      const lost = async (kind: ScopeKind, values: string[]) => {
+        if (values.length === 0) return [];
+        const rows = await deps.sql<{ v: string }[]>`select v::text from unnest(${values}::uuid[]) as v
+          where not coalesce(${scopePredicate(deps.sql, actor, kind, deps.sql`v`)}, false)`;
+        return rows.map((r) => r.v);
+      };
+      return {
+        patients: await lost("careTeamOrPatient", held.patients),
+        chats: await lost("chatMember", held.chats),
+        practices: await lost("practice", held.practices),
+      };
     },
 
     /** RxDB's push handler: the array of conflicting masters; empty when everything is stored. */

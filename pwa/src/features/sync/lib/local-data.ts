@@ -37,6 +37,8 @@ export type LocalDataDeps = {
   socketUrl?: string;
   /** The engine's bus for server events other than `sync:*`. */
   events?: ServerEvents;
+  /** The live channel connected, or the browser came back online: the engine checks what the device may hold. */
+  onReconnected?: () => void;
   /** Tests run without the live channel, and in one "tab". */
   live?: boolean;
   multiInstance?: boolean;
@@ -133,7 +135,10 @@ export async function openLocalData(userId: string, dataKey: Uint8Array<ArrayBuf
   }
   const whenOnline = createOnlineWait(deps.isOnline);
 
-  const kick = () => uploads.kick();
+  const kick = () => {
+    uploads.kick();
+    deps.onReconnected?.();
+  };
   globalThis.addEventListener?.("online", kick);
 
   const synced = () => deps.status.dispatch({ type: "synced", at: new Date().toISOString() });
@@ -192,7 +197,10 @@ export async function openLocalData(userId: string, dataKey: Uint8Array<ArrayBuf
         getToken: deps.getToken,
         refresh: () => deps.api.refresh(),
         emit: (name, item) => streams.get(name)?.next(item),
-        onConnected: (connected) => deps.status.dispatch({ type: "socket", connected }),
+        onConnected: (connected) => {
+          deps.status.dispatch({ type: "socket", connected });
+          if (connected) deps.onReconnected?.();
+        },
         url: deps.socketUrl,
         events: deps.events,
       });

@@ -33,6 +33,7 @@ import { createStatusStore, type StatusStore } from "./status.ts";
 import type { TabChannel, TabMessage } from "./tab-channel.ts";
 import { createSignOutPolicy } from "./sign-out-policy.ts";
 import { NOTHING_WAITING, type WaitingSummary } from "./waiting.ts";
+import { accessLost } from "./access-check.ts";
 
 type Runtime = Pick<typeof import("./local-data.ts"), "openLocalData" | "wipeLocalData">;
 
@@ -130,11 +131,40 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         await local?.close();
         setState("outdated");
       }),
+      onReconnected: () => void checkAccess(userId),
       ...deps.runtime,
     });
     profileKey = (await deriveLocalKeys(dataKey)).profile;
     setState("ready");
     await restoreOrSaveProfile(userId);
+  }
+
+  /**
+   * The device holds rows its user may no longer read (access-check.ts): once nothing waits for the server, its
+   * copy is dropped and pulled again; with changes waiting, the next connection asks again (they are sent first).
+   */
+  let droppedAt = -Infinity;
+  async function checkAccess(userId: string) {
+    const user = session.getState().user;
+    // At most once a minute: a copy pulled again holds only what may be read, so a second drop would be a defect.
+    if (!local || local.userId !== userId || user?.id !== userId || Date.now() - droppedAt < 60_000) return;
+    const lost = await accessLost(local.db, api, user).catch(() => false);
+    if (!lost || (await signOuts.waitingOf(userId)).total > 0) return;
+    droppedAt = Date.now();
+    await dropAndPullAgain();
+  }
+
+  /** The synced copy on this device is dropped and pulled again, in the same session with the same key. */
+  function dropAndPullAgain(): Promise<void> {
+    return enqueue(async () => {
+      const userId = local?.userId ?? keys.readRecord()?.userId;
+      if (!userId) return;
+      const key = keys.readTabKey(userId);
+      if (local?.userId === userId) await closeLocal(true);
+      await (await loadRuntime()).wipeLocalData(userId, deps.runtime?.idb);
+      // Locked (no key in this tab): the next unlock opens an empty database and pulls again.
+      if (key) await open(userId, key);
+    });
   }
 
   /** Offline after a reload the session has no user: the sealed profile lets signed-in pages open. */
@@ -301,15 +331,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
      * the new practice's pulled, in the same session with the same key (the caller made sure nothing waits).
      */
     practiceChanged(): Promise<void> {
-      return enqueue(async () => {
-        const userId = local?.userId ?? keys.readRecord()?.userId;
-        if (!userId) return;
-        const key = keys.readTabKey(userId);
-        if (local?.userId === userId) await closeLocal(true);
-        await (await loadRuntime()).wipeLocalData(userId, deps.runtime?.idb);
-        // Locked (no key in this tab): the next unlock opens an empty database and pulls the new practice.
-        if (key) await open(userId, key);
-      });
+      return dropAndPullAgain();
     },
     /** The next sign-out clears this device even with changes waiting (the unlock dialog's way out of a forgotten password). */
     discardOnSignOut(): void {
