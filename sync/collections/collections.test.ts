@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
 import {
-  COLLECTION_NAMES, collectionOf, fitsUtf8, mergeNoteDraft, noteFieldsSchema, type MedicalFileDoc, NOTE_FIELDS_MAX_BYTES, type NoteDraftDoc, resolvePushConflict,
+  COLLECTION_NAMES, collectionOf, CONFLICT_END, CONFLICT_START, fitsUtf8, hasConflict, mergeNoteDraft, noteFieldsSchema, type MedicalFileDoc, NOTE_FIELDS_MAX_BYTES, type NoteDraftDoc, resolvePushConflict,
   sameValue, SYNC_COLLECTIONS,
 } from "./index.ts";
 import { parseContentRange, PULL_BULK_LIMIT_MAX, pullQuerySchema, refusedTombstone } from "../protocol.ts";
@@ -127,12 +127,24 @@ Deno.test("note draft conflicts merge field by field", async (t) => {
     const merged = mergeNoteDraft({ assumedMasterState: base, newDocumentState: local, realMasterState: master });
     assert.deepEqual(merged, { ...master, fields: { s: "mine", o: "theirs" } });
   });
-  await t.step("the same field edited on both sides: the master (first written) wins", () => {
+  await t.step("the same field edited on both sides: both versions kept, the first written first, the other marked", () => {
     const merged = mergeNoteDraft({
       assumedMasterState: base, newDocumentState: draft({ fields: { s: "mine", o: "" } }),
       realMasterState: draft({ fields: { s: "theirs", o: "" }, updatedAt: 9 }),
     });
-    assert.equal(merged.fields.s, "theirs");
+    assert.equal(merged.fields.s, `theirs\n\n${CONFLICT_START}\nmine\n${CONFLICT_END}`);
+    assert.equal(hasConflict(merged.fields.s), true);
+    // The same change on both sides, or one side clearing the field, is no conflict.
+    const same = mergeNoteDraft({
+      assumedMasterState: base, newDocumentState: draft({ fields: { s: "both", o: "" } }),
+      realMasterState: draft({ fields: { s: "both", o: "" }, updatedAt: 9 }),
+    });
+    assert.equal(same.fields.s, "both");
+    const cleared = mergeNoteDraft({
+      assumedMasterState: draft({ fields: { s: "old", o: "" } }), newDocumentState: draft({ fields: { s: "", o: "" } }),
+      realMasterState: draft({ fields: { s: "theirs", o: "" }, updatedAt: 9 }),
+    });
+    assert.equal(cleared.fields.s, "theirs");
   });
   await t.step("a field added locally and one removed by the master", () => {
     const merged = mergeNoteDraft({

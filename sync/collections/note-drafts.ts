@@ -67,8 +67,26 @@ export const noteDraftRxSchema = {
 const SCALARS = ["encounterId", "noteTypeId", "title"] as const;
 
 /**
+ * The marks around a second version of a draft's text (issue 31): when the same field was changed on two devices
+ * at once, neither change is dropped and words are never interleaved: the text first stored stays, and the other
+ * follows between these marks for the user to resolve (the draft editor says so until the marks are gone).
+ */
+export const CONFLICT_START = "⟦Another version, written at the same time on another device. Keep what is right, then delete from here…⟧";
+export const CONFLICT_END = "⟦…to here.⟧";
+/** Whether a text holds a second version still to resolve. */
+export const hasConflict = (text: string | undefined) => (text ?? "").includes(CONFLICT_START);
+
+function keepBoth(base: string | undefined, local: string | undefined, master: string | undefined): string | undefined {
+  const bothChanged = !sameValue(local, base) && !sameValue(master, base) && !sameValue(local, master);
+  // A side that cleared the field (or removed it) keeps the usual rule: the master wins.
+  if (!bothChanged || !local || !master) return pick(base, local, master);
+  return `${master}\n\n${CONFLICT_START}\n${local}\n${CONFLICT_END}`;
+}
+
+/**
  * Field-level merge of a conflicting draft. Each scalar field and each key of
- * `fields` is merged three ways against the state both sides started from.
+ * `fields` is merged three ways against the state both sides started from; a
+ * text changed on both sides keeps both versions, marked (`CONFLICT_START`).
  * Deleting never discards work: when one side deleted and the other changed
  * content, the draft stays (with the content). Server-set fields come from the master.
  */
@@ -79,7 +97,7 @@ export function mergeNoteDraft(input: ConflictInput<NoteDraftDoc>): NoteDraftDoc
   for (const key of SCALARS) (merged as Record<string, unknown>)[key] = pick(base[key], local[key], master[key]);
   const keys = new Set([...Object.keys(base.fields), ...Object.keys(local.fields), ...Object.keys(master.fields)]);
   for (const key of [...keys].sort()) {
-    const value = pick(base.fields[key], local.fields[key], master.fields[key]);
+    const value = keepBoth(base.fields[key], local.fields[key], master.fields[key]);
     if (value !== undefined) merged.fields[key] = value;
   }
   const changed = (d: NoteDraftDoc) => SCALARS.some((k) => d[k] !== base[k]) || !sameValue(d.fields, base.fields);

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { NOTE_TITLE_MAX, type NoteDraftDoc } from "../../../../../sync/collections/index.ts";
+import { hasConflict, NOTE_TITLE_MAX, type NoteDraftDoc } from "../../../../../sync/collections/index.ts";
 import { failureMessage } from "../../../app/local-data.ts";
 import type { Local } from "../../sync/contract.ts";
 import { Button, PendingMark, TextField } from "../../../ui/index.ts";
@@ -127,6 +127,12 @@ export function NoteDraftEditor(
         hint="Saved on this device as you type, and sent to the care team when online."
         onChange={(text) => change({ text })}
       />
+      {hasConflict(values.text) && (
+        <p className="draft-editor__conflict" role="alert">
+          Two versions of this text are kept: it was changed on two devices at the same time. The other version is between
+          the ⟦ ⟧ marks: keep what is right and delete the rest, marks included.
+        </p>
+      )}
       {error && <p className="form-error" role="alert">Could not save the draft: {error}</p>}
       <div className="row">
         <Button variant="secondary" onClick={close}>Done</Button>

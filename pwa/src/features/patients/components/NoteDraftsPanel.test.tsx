@@ -2,7 +2,7 @@ import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
-import type { NoteDraftDoc } from "../../../../../sync/collections/index.ts";
+import { CONFLICT_END, CONFLICT_START, type NoteDraftDoc } from "../../../../../sync/collections/index.ts";
 import type { Local } from "../../sync/contract.ts";
 import type { SaveDraftInput } from "./NoteDraftEditor.tsx";
 import { NoteDraftsPanel } from "./NoteDraftsPanel.tsx";
@@ -128,5 +128,18 @@ describe("NoteDraftsPanel", () => {
     );
     expect((screen.getByRole("button", { name: "New draft" }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByText("Your data on this device is locked.")).toBeTruthy();
+  });
+
+  it("says when a draft holds two versions of its text (changed on two devices at once) until the marks are gone", async () => {
+    const both = `Theirs\n\n${CONFLICT_START}\nMine\n${CONFLICT_END}`;
+    render(<Harness initial={[draft({ fields: { text: both } })]} log={[]} />);
+    expect(screen.getByText("Two versions to resolve")).toBeTruthy();
+    await userEvent.click(screen.getByRole("button", { name: /Visit/ }));
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("Two versions of this text are kept");
+    const note = screen.getByRole("textbox", { name: /Note/ });
+    await userEvent.clear(note);
+    await userEvent.type(note, "Resolved");
+    await waitFor(() => expect(screen.queryByText(/Two versions of this text are kept/)).toBeNull());
   });
 });

@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import type { NoteDraftDoc } from "../../../../../sync/collections/index.ts";
+import { hasConflict, type NoteDraftDoc } from "../../../../../sync/collections/index.ts";
 import { failureMessage } from "../../../app/local-data.ts";
 import type { Local } from "../../sync/contract.ts";
 import { Button, Dialog, EmptyState, PendingMark, Spinner } from "../../../ui/index.ts";
@@ -88,6 +88,7 @@ export function NoteDraftsPanel(
               >
                 <span className="draft-list__title">{d.title.trim() || "Untitled draft"}</span>
                 <span className="draft-list__excerpt muted">{excerpt(d.fields[DRAFT_TEXT_FIELD] ?? "") || "No text yet"}</span>
+                {hasConflict(d.fields[DRAFT_TEXT_FIELD]) && <span className="draft-list__conflict">Two versions to resolve</span>}
                 {d.pending ? <PendingMark>Saved on this device</PendingMark> : <span className="muted">Synced</span>}
               </button>
             </li>
