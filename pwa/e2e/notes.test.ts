@@ -152,6 +152,12 @@ test("a note written offline survives an offline relaunch, merges with the VMA's
     }
     await expect(doctorNote.getByText(/Also here:\s*Victor Assistant/)).toBeVisible();
     await expect(vmaNote.getByText(/Also here:\s*Grace Hopper/)).toBeVisible();
+    // Written apart and merged: the doctor, whose offline text met the VMA's, is told once to read it again.
+    const merged = doctorNote.getByRole("alert").filter({ hasText: "also changed elsewhere while this device was offline" });
+    await expect(merged).toBeVisible();
+    await expect(vmaNote.getByText("also changed elsewhere while this device was offline")).toHaveCount(0);
+    await merged.getByRole("button", { name: "I have read it" }).click();
+    await expect(merged).toBeHidden();
 
     // The doctor shares it, after a confirmation; the VMA's copy turns read-only (shared notes are the doctor's).
     await doctorNote.getByRole("button", { name: "Share", exact: true }).click();

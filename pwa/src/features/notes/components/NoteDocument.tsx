@@ -2,7 +2,7 @@
  * The editors of one note (the lazily loaded chunk: Tiptap, ProseMirror, Yjs):
  * one per field of its type, its status and who else is here.
  */
-import { Spinner } from "../../../ui/index.ts";
+import { Button, Spinner } from "../../../ui/index.ts";
 import { useMacros, useNoteDocStore, useSyncStatus } from "../../sync/index.ts";
 import { fillMacro } from "../../../../../sync/rules/macro-text.ts";
 import { useConnectionState, useEverSynced, useNoteSession, useOthersHere } from "../hooks/use-note-session.ts";
@@ -26,7 +26,7 @@ export type NoteDocumentProps = {
 export default function NoteDocument({ noteId, fieldNames, canWrite, persist, onServer, user, fallbackFields }: NoteDocumentProps) {
   const store = useNoteDocStore();
   const { online } = useSyncStatus();
-  const { session, error } = useNoteSession({ noteId, store, persist, onServer });
+  const { session, error, mergedWhileAway, dismissMerged } = useNoteSession({ noteId, store, persist, onServer });
   const connection = useConnectionState(session?.connection ?? null);
   const everSynced = useEverSynced(connection, noteId);
   const others = useOthersHere(session?.awareness ?? null, user.id);
@@ -63,6 +63,15 @@ export default function NoteDocument({ noteId, fieldNames, canWrite, persist, on
         <p className="notice notice--warning">Your data on this device is not open. Unlock it to read and edit this note.</p>
       )}
       {error && <p className="notice notice--warning" role="alert">{error}</p>}
+      {mergedWhileAway && (
+        <div className="notice notice--warning note-merged" role="alert">
+          <p>
+            This note was also changed elsewhere while this device was offline. Both sets of changes are kept and merged:
+            read the text again, and remove what no longer belongs.
+          </p>
+          <Button variant="secondary" onClick={dismissMerged}>I have read it</Button>
+        </div>
+      )}
       {notLoadedYet && (
         <p className="notice">
           This note's text is not on this device yet. What you write now is merged with it when you are back online.

@@ -4,11 +4,11 @@
  * connection, enabled while the note is on the server. Everything is made
  * when the note opens and ended when it closes.
  */
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { Awareness } from "y-protocols/awareness";
 import * as Y from "yjs";
 import { useAppDeps } from "../../../lib/app-deps.tsx";
-import type { NoteDocPersistence, NoteDocStore } from "../../sync/index.ts";
+import { type NoteDocPersistence, type NoteDocStore, useWaitingNoteTexts } from "../../sync/index.ts";
 import { connectNote, type NoteConnection, type NoteConnectionSnapshot } from "../lib/note-connection.ts";
 import { type EditorUser, othersHere } from "../lib/presence.ts";
 import { noteOpened } from "../lib/open-notes.ts";
@@ -72,6 +72,14 @@ export function useNoteSession(options: { noteId: string; store: NoteDocStore | 
     session?.connection.setEnabled(onServer);
   }, [session, onServer]);
 
+  // Text written here while offline (this session or an earlier one) and text written elsewhere meanwhile are
+  // merged by Yjs when the connection syncs. The merge keeps every character, so a whole section replaced here
+  // and added to elsewhere reads as both: the note says so once (`mergedWhileAway`) for the writer to read again.
+  const waitingHere = useWaitingNoteTexts().includes(noteId);
+  const waitingRef = useRef(waitingHere);
+  waitingRef.current = waitingHere;
+  const [merged, setMerged] = useState<string | null>(null);
+
   // Text changed here while the connection is not synced waits for the server: counted until a synced connection
   // (y-websocket then sends what the server lacks). Edits made on a synced connection go out at once.
   useEffect(() => {
@@ -81,10 +89,21 @@ export function useNoteSession(options: { noteId: string; store: NoteDocStore | 
       const snapshot = connection.snapshot();
       return snapshot.connection === "connected" && snapshot.synced;
     };
+    let unsent = waitingRef.current;
     const onUpdate = (_update: Uint8Array, origin: unknown) => {
-      if (!connection.isRemote(origin) && !isSynced()) store.markText(noteId, true);
+      if (connection.isRemote(origin)) {
+        // The server's text arrives while this device's own waits: the two were written apart and are merged now.
+        if (unsent && !isSynced()) setMerged(noteId);
+      } else if (!isSynced()) {
+        unsent = true;
+        store.markText(noteId, true);
+      }
     };
-    const onConnection = () => isSynced() && store.markText(noteId, false);
+    const onConnection = () => {
+      if (!isSynced()) return;
+      unsent = false;
+      store.markText(noteId, false);
+    };
     onConnection();
     doc.on("update", onUpdate);
     const unsubscribe = connection.subscribe(onConnection);
@@ -96,7 +115,12 @@ export function useNoteSession(options: { noteId: string; store: NoteDocStore | 
     };
   }, [session, store, persist, noteId]);
 
-  return { session, error: state.noteId === noteId ? state.error : null };
+  return {
+    session,
+    error: state.noteId === noteId ? state.error : null,
+    mergedWhileAway: merged === noteId,
+    dismissMerged: () => setMerged(null),
+  };
 }
 
 const IDLE: NoteConnectionSnapshot = { connection: "idle", synced: false, closedCode: null };
