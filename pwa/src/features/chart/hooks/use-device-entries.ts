@@ -31,5 +31,8 @@ export function useDeviceEntries<K extends ChartEntryKind, T>(
 }
 
 /** `waiting`: the entries recorded on this device that the server has not acknowledged yet. */
-/** `version`: undefined while the device reads its entries. */
-export type DeviceCopy<T> = { copy: T | undefined; version: string | undefined; waiting?: ReadonlySet<string> };
+/**
+ * `version`: undefined while the device reads its entries. `notOnServerYet`: the copy was made on this device and
+ * is waiting to be sent, so a 404 from the server means "not there yet" and the copy stands in.
+ */
+export type DeviceCopy<T> = { copy: T | undefined; version: string | undefined; waiting?: ReadonlySet<string>; notOnServerYet?: boolean };

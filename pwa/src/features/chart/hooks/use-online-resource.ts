@@ -64,7 +64,9 @@ export function useOnlineResource<T>(
     seen.current = next;
     if (!first) reload();
   }, [device?.version, reload]);
-  const offline = !online || (state.error instanceof ApiError && state.error.isNetworkError);
+  // Recorded on this device and not yet pushed: the server does not know it yet (404), the device's copy stands in.
+  const notThereYet = device?.notOnServerYet === true && state.error instanceof ApiError && state.error.code === 404;
+  const offline = !online || (state.error instanceof ApiError && state.error.isNetworkError) || notThereYet;
   return {
     data: offline ? device?.copy : state.data,
     setData,

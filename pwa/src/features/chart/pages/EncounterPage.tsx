@@ -82,7 +82,9 @@ function EncounterView({ patientId, encounterId, role, chartPath, renderNotes, r
   const permissions = chartPermissions(role);
   // Offline, the device's copy (issue 31): it reads; the actions that need the server wait for the network.
   const entry = useChartEntry(encounterId, "encounter").entry;
-  const device = { copy: entry?.data ?? undefined, version: entry ? String(entry.updatedAt) : undefined };
+  const device = {
+    copy: entry?.data ?? undefined, version: entry ? String(entry.updatedAt) : undefined, notOnServerYet: entry?.pending === true,
+  };
   const encounter = useOnlineResource((signal) => api.get<Encounter>(`/encounters/${encounterId}`, { signal }), [api, encounterId], device);
   const live = !encounter.offline;
   const [dialog, setDialog] = useState<"edit" | "send" | "sendAll" | "delete" | "download" | "fax" | null>(null);

@@ -10,7 +10,7 @@ import type { ListResult } from "../../../../../sync/envelope.ts";
 import type { Note } from "../../../../../sync/schemas/note.ts";
 import type { NoteType } from "../../../../../sync/schemas/note-type.ts";
 import { readOnlyReason } from "../../../app/local-data.ts";
-import { errorMessage } from "../../../lib/api/index.ts";
+import { ApiError, errorMessage } from "../../../lib/api/index.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { useLoad } from "../../../lib/use-load.ts";
 import { Spinner } from "../../../ui/index.ts";
@@ -118,16 +118,20 @@ function TeamNotes({ patientId, encounterId, role, me }: { patientId: string; en
 function useNoteTypes(): { state: NoteTypesState; load(): void } {
   const api = useApi();
   const device = useDeviceNoteTypes();
-  const [state, setState] = useState<NoteTypesState>({ status: "loading", types: [], error: null });
+  const [state, setState] = useState<NoteTypesState & { unreachable?: boolean }>({ status: "loading", types: [], error: null });
   const load = useCallback(() => {
     setState((current) => ({ ...current, status: "loading", error: null }));
     api.get<NoteType[]>("/noteTypes/list").then(
       (types) => setState({ status: "ready", types: types.map(({ id, name, fieldNames }) => ({ id, name, fieldNames })), error: null }),
-      (error) => setState((current) => current.status === "ready" ? current : { status: "failed", types: [], error: errorMessage(error) }),
+      (error) => setState((current) => current.status === "ready" ? current : {
+        status: "failed", types: [], error: errorMessage(error),
+        // Only "no answer" (offline, the server unreachable) hands over to the device; a refusal or a failure is said.
+        unreachable: error instanceof ApiError && error.isNetworkError,
+      }),
     );
   }, [api]);
   useEffect(load, [load]);
-  const fromDevice = state.status === "failed" && device.items.length > 0;
+  const fromDevice = state.status === "failed" && state.unreachable === true && device.items.length > 0;
   return {
     state: fromDevice ? { status: "ready", types: device.items.map(({ id, name, fieldNames }) => ({ id, name, fieldNames })), error: null } : state,
     load,
