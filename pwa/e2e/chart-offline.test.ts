@@ -46,6 +46,12 @@ test("the doctor finds a patient and reads their header and medical card with no
     await expect(card.getByRole("region", { name: "Allergies" }).getByRole("listitem").filter({ hasText: "Penicillin" })).toBeVisible();
     await expect(card.getByRole("region", { name: "Medications" }).getByRole("listitem").filter({ hasText: "Lisinopril" })).toBeVisible();
     await expect(card.getByRole("button")).toHaveCount(0);
+
+    // The chat with the patient reads their name offline too (the panel on the device), never "Direct chat".
+    await nav.getByRole("link", { name: "Messages" }).click();
+    const chats = page.getByRole("main");
+    await expect(chats.getByText("Pat Patient").first()).toBeVisible();
+    await expect(chats.getByText("Direct chat")).toHaveCount(0);
   } finally {
     await context.setOffline(false);
     await context.close();

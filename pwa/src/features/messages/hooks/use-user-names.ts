@@ -1,7 +1,8 @@
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import type { ApiClient } from "../../../lib/api/index.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import type { NameById } from "../chat-display.ts";
+import { usePanelPatients, usePracticeMembers } from "../../sync/index.ts";
 
 type Person = { firstName?: string; lastName?: string };
 
@@ -29,9 +30,18 @@ function lookUp(api: ApiClient, id: string): Promise<string | null> {
   return found;
 }
 
-/** The display names of these users, filled in as they arrive (missing while unknown). */
+/**
+ * The display names of these users, filled in as they arrive (missing while unknown). On the care team's devices
+ * the practice's people and patients are known offline too (issue 31: a chat reads "Pat Patient", not "Direct chat").
+ */
 export function useUserNames(ids: readonly string[]): NameById {
   const api = useApi();
+  const panel = usePanelPatients().items;
+  const members = usePracticeMembers().items;
+  const onDevice = useMemo(() => Object.fromEntries([
+    ...panel.map((p) => [p.id, `${p.firstName} ${p.lastName}`]),
+    ...members.filter((m) => !m._deleted).map((m) => [m.userId, `${m.firstName} ${m.lastName}`]),
+  ]), [panel, members]);
   const [names, setNames] = useState<Record<string, string>>({});
   const key = [...new Set(ids)].sort().join(",");
 
@@ -46,5 +56,5 @@ export function useUserNames(ids: readonly string[]): NameById {
       live = false;
     };
   }, [api, key]);
-  return names;
+  return useMemo(() => ({ ...onDevice, ...names }), [onDevice, names]);
 }
