@@ -135,7 +135,20 @@ test("the doctor reads problems, vitals, encounters, diagnoses and orders with n
     const prescription = orders.getByRole("listitem", { name: `Prescription: ${meds[0].display}` });
     await expect(prescription.getByRole("note")).toContainText("Allergy flag");
     await expect(prescription.getByRole("button")).toHaveCount(0);
-    await expect(orders.getByRole("button")).toHaveText(["Prescribe"]);
+    await expect(orders.getByRole("button")).toHaveText(["Refer", "Prescribe"]);
+
+    // A referral drafted offline waits on the device, then is sent once back online.
+    await orders.getByRole("button", { name: "Refer" }).click();
+    const referral = page.getByRole("dialog", { name: "New referral" });
+    await referral.getByLabel("Specialty").fill(`Cardiology ${stamp}`);
+    await referral.getByLabel("Reason").fill("Murmur heard at home");
+    await referral.getByRole("button", { name: "Save referral draft" }).click();
+    await expect(referral).toBeHidden();
+    const drafted = orders.getByRole("listitem", { name: `Referral to Cardiology ${stamp}` });
+    await expect(drafted).toContainText("Waiting to be sent");
+    await context.setOffline(false);
+    await expect(drafted).toBeVisible();
+    await expect(drafted).not.toContainText("Waiting to be sent", { timeout: 30_000 });
   } finally {
     await context.setOffline(false);
     // The demo patient is shared by the browser tests: the encounter and the problem go again.

@@ -11,7 +11,7 @@ import { type EncounterCreate, encounterCreateSchema } from "../schemas/encounte
 import { type ProblemCreate, problemCreateSchema } from "../schemas/problem.ts";
 import { bmiOf, type VitalsCreate, vitalsCreateSchema } from "../schemas/vitals.ts";
 import { medicationById } from "../data/medications.ts";
-import { type PrescriptionCreate, prescriptionCreateSchema } from "../schemas/orders.ts";
+import { type PrescriptionCreate, prescriptionCreateSchema, type ReferralCreate, referralCreateSchema } from "../schemas/orders.ts";
 import type { ChartEntryDoc } from "./chart-entries.ts";
 
 export type NewChartEntry =
@@ -19,7 +19,8 @@ export type NewChartEntry =
   | { kind: "problem"; patientId: string; input: ProblemCreate }
   | { kind: "encounter"; patientId: string; input: EncounterCreate }
   | { kind: "diagnosis"; patientId: string; encounterId: string; input: DiagnosisCreate }
-  | { kind: "prescription"; patientId: string; encounterId: string; input: PrescriptionCreate };
+  | { kind: "prescription"; patientId: string; encounterId: string; input: PrescriptionCreate }
+  | { kind: "referral"; patientId: string; encounterId: string; input: ReferralCreate };
 
 /** Who records it: the signed-in user, and the practice's doctor (an encounter's `doctorId`). */
 export type EntryAuthor = { id: string; firstName: string; lastName: string; doctorId: string };
@@ -67,6 +68,17 @@ export function newChartEntry(entry: NewChartEntry, by: EntryAuthor, now: string
         data: {
           id, encounterId: entry.encounterId, patientId: entry.patientId, code: d.code,
           description: icd10ByCode.get(d.code)?.description ?? d.code, comment: d.comment, ...created,
+        },
+      };
+    }
+    case "referral": {
+      const r = entry.input;
+      return {
+        ...base, kind: "referral", encounterId: entry.encounterId,
+        data: {
+          id, encounterId: entry.encounterId, patientId: entry.patientId, specialty: r.specialty, reason: r.reason, urgency: r.urgency,
+          contactName: r.contactName, contactId: r.contactId, status: "draft", isShared: false, createdBy: by.id, createdAt: now,
+          updatedAt: now,
         },
       };
     }
@@ -130,8 +142,17 @@ export function entryInput(doc: ChartEntryDoc) {
       });
       return parsed.success ? { kind: "prescription" as const, input: parsed.data, encounterId: p.encounterId } : null;
     }
+    case "referral": {
+      const r = doc.data;
+      // Only an unshared draft is made on a device: sending and sharing are the orders API's, online.
+      if (r.status !== "draft" || r.isShared) return null;
+      const parsed = referralCreateSchema.safeParse({
+        specialty: r.specialty, reason: r.reason, urgency: r.urgency, contactName: r.contactName, contactId: r.contactId,
+      });
+      return parsed.success ? { kind: "referral" as const, input: parsed.data, encounterId: r.encounterId } : null;
+    }
     default:
-      // Labs, imaging and referrals are ordered online (the orders API); a device does not create them.
+      // Labs and imaging are ordered online (the orders API); a device does not create them.
       return null;
   }
 }

@@ -57,6 +57,9 @@ export function createEntryWrites(deps: { clock: Clock; drafts: DeviceDraftWrite
         case "prescription":
           return doc.encounterId === entry.encounterId
             && await deps.drafts.accepts(w, actor, { patientId: doc.patientId, encounterId: entry.encounterId, input: entry.input });
+        case "referral":
+          return doc.encounterId === entry.encounterId
+            && await deps.drafts.acceptsReferral(w, actor, { patientId: doc.patientId, encounterId: entry.encounterId, input: entry.input });
         case "vitals":
           if (doc.encounterId !== (entry.input.encounterId ?? null)) return false;
           return !entry.input.encounterId || await encounterOf(w, doc.patientId, entry.input.encounterId);
@@ -82,6 +85,8 @@ export function createEntryWrites(deps: { clock: Clock; drafts: DeviceDraftWrite
       switch (entry.kind) {
         case "prescription":
           return await deps.drafts.insert(w, actor, doc.id, { patientId: doc.patientId, encounterId: entry.encounterId, input: entry.input });
+        case "referral":
+          return await deps.drafts.insertReferral(w, actor, doc.id, { patientId: doc.patientId, encounterId: entry.encounterId, input: entry.input });
         case "vitals": {
           const v = entry.input;
           const [sys, dia] = v.bloodPressure ? v.bloodPressure.split("/").map(Number) : [null, null];

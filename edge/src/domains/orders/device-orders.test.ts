@@ -120,6 +120,28 @@ apiTest("chart entries: an encounter's orders on the devices, and a prescription
     }
   });
 
+  await t.step("a referral drafted on the VMA's device offline is created once; a sent one is refused", async () => {
+    const referral = (over: Record<string, unknown> = {}) => {
+      const id = crypto.randomUUID();
+      return {
+        id, patientId: a.patient.id, kind: "referral", encounterId: e, updatedAt: 0, _deleted: false,
+        data: {
+          id, encounterId: e, patientId: a.patient.id, specialty: "Dermatology", reason: "Changing mole", urgency: "routine",
+          contactName: "", contactId: null, status: "draft", isShared: false, createdBy: a.vma.id, createdAt: at, updatedAt: at, ...over,
+        },
+      };
+    };
+    const made = referral();
+    const res = await push(ctx, a.vma.token, "chart_entries", [create(made)]);
+    assert.deepEqual([res.status, res.body.result], [200, []], JSON.stringify(res.body));
+    const list = (await ok("GET", `/encounterReferrals/${e}?limit=100`, a.doctor.token)).list as { id: string; status: string; specialty: string }[];
+    assert.deepEqual(list.filter((r) => r.id === made.id).map((r) => [r.status, r.specialty]), [["draft", "Dermatology"]]);
+    for (const bad of [referral({ status: "sent" }), referral({ isShared: true }), referral({ specialty: "" })]) {
+      const refused = await push(ctx, a.vma.token, "chart_entries", [create(bad)]);
+      assert.equal(refused.body.result[0]?._deleted, true, JSON.stringify(refused.body));
+    }
+  });
+
   await t.step("a deleted encounter takes its orders off the devices", async () => {
     await ok("DELETE", `/encounters/${e}`, a.doctor.token);
     const docs = (await pulled(a.vma.token)).filter((d) => d.encounterId === e);

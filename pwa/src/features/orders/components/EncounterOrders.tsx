@@ -78,14 +78,14 @@ export function EncounterOrders({ patientId, encounterId, role }: Props) {
         <div className="row" role="group" aria-label="New order">
           {online && <Button variant="secondary" onClick={() => setDialog("lab")}>Order lab</Button>}
           {online && <Button variant="secondary" onClick={() => setDialog("imaging")}>Order imaging</Button>}
-          {online && <Button variant="secondary" onClick={() => setDialog("referral")}>Refer</Button>}
+          <Button variant="secondary" onClick={() => setDialog("referral")}>Refer</Button>
           {doctor && <Button variant="secondary" onClick={() => setDialog("prescription")}>Prescribe</Button>}
         </div>
       )}
       {fromDevice && (
         <p className="muted" role="status">
-          Saved on this device.{doctor ? " A prescription can be drafted here;" : ""} ordering labs, imaging and referrals, sending,
-          sharing and results need a connection.
+          Saved on this device. {doctor ? "A referral or a prescription" : "A referral"} can be drafted here; ordering labs and
+          imaging, sending, sharing and results need a connection.
         </p>
       )}
       {paused && (
@@ -163,6 +163,7 @@ export function EncounterOrders({ patientId, encounterId, role }: Props) {
                   <strong>Referral to {r.specialty}</strong>
                   <span className="orders-state">{r.status}</span>
                   <span className="orders-tag">{r.urgency}</span>
+                  {waiting.has(r.id) && <span className="chart-badge chart-badge--waiting">Waiting to be sent</span>}
                   {careTeam && <span className="orders-tag">{r.isShared ? "Shared" : "Not shared"}</span>}
                 </div>
                 <p>{r.reason}</p>
@@ -236,7 +237,9 @@ export function EncounterOrders({ patientId, encounterId, role }: Props) {
         {dialog === "imaging" && <ImagingForm encounterId={encounterId} onSaved={saved("Imaging ordered")} onClose={() => setDialog(null)} />}
       </Dialog>
       <Dialog open={dialog === "referral"} title="New referral" onClose={() => setDialog(null)} wide>
-        {dialog === "referral" && <ReferralForm encounterId={encounterId} onSaved={saved("Referral saved")} onClose={() => setDialog(null)} />}
+        {dialog === "referral" && (
+          <ReferralForm patientId={patientId} encounterId={encounterId} onSaved={saved("Referral saved")} onClose={() => setDialog(null)} />
+        )}
       </Dialog>
       <Dialog open={dialog === "prescription"} title="Prescribe" onClose={() => setDialog(null)} wide>
         {dialog === "prescription" && (

@@ -8,7 +8,8 @@ import {
 } from "../../../../../sync/schemas/orders.ts";
 import { toFormData } from "../../../lib/api/index.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
-import { Button, firstMatches, MoreMatches, Select, TextField } from "../../../ui/index.ts";
+import { Button, firstMatches, MoreMatches, Select, TextField, useSnackbar } from "../../../ui/index.ts";
+import { SAVED_ON_DEVICE, useRecordOnDevice } from "../../chart/hooks/use-record-on-device.ts";
 import { useSubmit } from "../lib/use-submit.ts";
 
 const options = (values: readonly string[]) => values.map((v) => ({ value: v, label: v[0].toUpperCase() + v.slice(1) }));
@@ -115,8 +116,13 @@ export function ImagingForm({ encounterId, onSaved, onClose }: { encounterId: st
   );
 }
 
-export function ReferralForm({ encounterId, onSaved, onClose }: { encounterId: string; onSaved: (r: Referral) => void; onClose: () => void }) {
+/** A referral draft; offline (issue 31) it is recorded on the device and the server creates it when it arrives. */
+export function ReferralForm({ patientId, encounterId, onSaved, onClose }: {
+  patientId: string; encounterId: string; onSaved: (r: Referral) => void; onClose: () => void;
+}) {
   const api = useApi();
+  const device = useRecordOnDevice();
+  const notify = useSnackbar();
   const [v, setV] = useState({ specialty: "", reason: "", urgency: "routine", contactName: "" });
   const set = (k: keyof typeof v) => (value: string) => setV((s) => ({ ...s, [k]: value }));
   const { fields, error, busy, submit } = useSubmit();
@@ -126,6 +132,14 @@ export function ReferralForm({ encounterId, onSaved, onClose }: { encounterId: s
       noValidate
       onSubmit={async (e) => {
         e.preventDefault();
+        if (device.offline) {
+          const recorded = await submit(referralCreateSchema, v, (input) => device.record({ kind: "referral", patientId, encounterId, input }));
+          if (recorded) {
+            notify(SAVED_ON_DEVICE, "success");
+            onClose();
+          }
+          return;
+        }
         const saved = await submit(referralCreateSchema, v, (valid) => api.post<Referral>(`/encounterReferrals/${encounterId}`, valid));
         if (saved) onSaved(saved);
       }}

@@ -55,7 +55,7 @@ export function useChartEntry<K extends ChartEntryKind>(id: string, kind: K): { 
 
 /**
  * Records a new chart entry on the device (works offline): a visit's encounter, diagnosis, vitals, problem or
- * prescription draft from
+ * prescription or referral draft from
  * the input the chart API's call would take. The server creates it under that call's rules when it arrives
  * (`edge/src/domains/chart/entry-writes.ts`) and sends its own version back; what it refuses leaves the device.
  * The care team records vitals and problems; encounters and diagnoses are the doctor's.

@@ -21,6 +21,8 @@ export function describeRefusal({ collection, doc }: Refusal): string {
           return `Diagnosis ${data.code ?? ""} ${data.description ?? ""}`.trim();
         case "prescription":
           return `Prescription draft ${quoted(data.medication)}`;
+        case "referral":
+          return `Referral to ${quoted(data.specialty)}`;
         default:
           return "A chart entry";
       }

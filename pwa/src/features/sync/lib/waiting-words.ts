@@ -9,8 +9,8 @@ const KINDS: Record<string, [one: string, many: string]> = {
   note_drafts: ["1 note draft", "# note drafts"],
   encounter_notes: ["1 new or deleted note", "# new or deleted notes"],
   chart_entries: [
-    "1 chart entry (encounter, diagnosis, vitals, problem or prescription draft)",
-    "# chart entries (encounters, diagnoses, vitals, problems, prescription drafts)",
+    "1 chart entry (encounter, diagnosis, vitals, problem, prescription or referral draft)",
+    "# chart entries (encounters, diagnoses, vitals, problems, prescription and referral drafts)",
   ],
   note_text: ["the text of 1 note", "the text of # notes"],
   medical_files: ["1 file's details", "# files' details"],
