@@ -18,14 +18,13 @@
  * This module stays light: RxDB is loaded (`local-data.ts`) only to open or wipe.
  */
 import { ApiError } from "../../../lib/api/api-error.ts";
-import { parseAuthUser, parseLoginResult } from "../../../lib/session/auth-user.ts";
-import { tokenSession } from "../../../lib/session/refresh-coordinator.ts";
+import { parseAuthUser } from "../../../lib/session/auth-user.ts";
 import type { ApiClient } from "../../../lib/api/client.ts";
 import type { PasswordHandoff } from "../../../lib/session/password-handoff.ts";
 import type { SessionStore } from "../../../lib/session/session-store.ts";
 import type { KeyValueStorage } from "../../../lib/session/token-storage.ts";
 import type { LocalDataState } from "../contract.ts";
-import { createDataKey, createKeyStore, type KeyStore, unwrapDataKey, wrapDataKey, WrongPasswordError } from "./key-vault.ts";
+import { createDataKey, createKeyStore, type KeyStore, WrongPasswordError } from "./key-vault.ts";
 import type { LocalData, LocalDataDeps } from "./local-data.ts";
 import { deriveLocalKeys, openJson, sealJson } from "./local-keys.ts";
 import { createServerEvents } from "./server-events.ts";
@@ -34,6 +33,7 @@ import type { TabChannel, TabMessage } from "./tab-channel.ts";
 import { createSignOutPolicy } from "./sign-out-policy.ts";
 import { NOTHING_WAITING, type WaitingSummary } from "./waiting.ts";
 import { accessLost } from "./access-check.ts";
+import { createPasswordActions } from "./engine-passwords.ts";
 
 type Runtime = Pick<typeof import("./local-data.ts"), "openLocalData" | "wipeLocalData">;
 
@@ -116,6 +116,11 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     idb: deps.runtime?.idb,
   });
   const keepOrWipe = signOuts.keepOrWipe;
+  const passwordActions = createPasswordActions({
+    keys, session, api, passwords, iterations: deps.pbkdf2Iterations, wipe, open: (userId, key) => open(userId, key), enqueue,
+    lockReason: () => lockReason, queue: () => queue,
+  });
+  const keyFromPassword = passwordActions.keyFromPassword;
 
   async function open(userId: string, dataKey: Uint8Array<ArrayBuffer>) {
     lockReason = null;
@@ -190,32 +195,6 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     if (state.status === "guest") return void wipedElsewhere.delete(userId);
     const here = globalThis.location ? globalThis.location.pathname + globalThis.location.search : null;
     session.signOut(message.cause, message.cause === "server" ? here : null);
-  }
-
-  /** The key for a password the server has just accepted (sign-in form). */
-  async function keyFromPassword(userId: string, password: string) {
-    // Signed out here earlier with changes waiting: their data opens again and the changes go out.
-    const record = keys.readRecord()?.userId === userId ? keys.readRecord() : keys.restoreKept(userId) ?? keys.readRecord();
-    const iterations = deps.pbkdf2Iterations;
-    if (record?.userId === userId && record.wrapped) {
-      try {
-        return await unwrapDataKey({ wrapped: record.wrapped, password, userId });
-      } catch (error) {
-        if (!(error instanceof WrongPasswordError)) throw error;
-        // The password changed. This tab still holds the key: wrap it anew; otherwise the old data is unreadable.
-        const tabKey = keys.readTabKey(userId);
-        if (tabKey) {
-          keys.writeRecord({ ...record, wrapped: await wrapDataKey({ key: tabKey, password, userId, iterations }) });
-          return tabKey;
-        }
-        await wipe(userId);
-      }
-    } else if (record?.userId === userId) {
-      await wipe(userId);
-    }
-    const key = createDataKey();
-    keys.writeRecord({ v: 1, userId, wrapped: await wrapDataKey({ key, password, userId, iterations }) });
-    return key;
   }
 
   async function reconcile() {
@@ -338,47 +317,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       signOuts.discardNext(local?.userId ?? session.getState().user?.id ?? keys.readRecord()?.userId ?? null);
     },
 
-    /**
-     * The account password was changed in this tab: wrap the data key with the
-     * new one, so the next offline unlock takes the new password.
-     */
-    passwordChanged(password: string): Promise<void> {
-      return enqueue(async () => {
-        const record = keys.readRecord();
-        const userId = session.getState().user?.id;
-        const tabKey = userId ? keys.readTabKey(userId) : null;
-        if (!record?.wrapped || !userId || record.userId !== userId || !tabKey) return;
-        keys.writeRecord({
-          ...record,
-          wrapped: await wrapDataKey({ key: tabKey, password, userId, iterations: deps.pbkdf2Iterations }),
-        });
-      });
-    },
-
-    /** Opens the local data with the account password; works offline when a wrapped key is stored. */
-    unlock(password: string): Promise<void> {
-      return enqueue(async () => {
-        const record = keys.readRecord();
-        const user = session.getState().user;
-        if (lockReason === "password" && record?.wrapped) {
-          const key = await unwrapDataKey({ wrapped: record.wrapped, password, userId: record.userId });
-          keys.writeTabKey(record.userId, key);
-          return open(record.userId, key);
-        }
-        if (!user) throw new Error("Sign in to open your data on this device.");
-        // No key yet for this account here: the server checks the password, then a key is made from it.
-        const previous = tokenSession(session.tokens.read()?.accessToken ?? "");
-        const result = parseLoginResult(await api.post("/users/login", { email: user.email, password }, { auth: false }));
-        // The old session ends by its id with the new token: `POST /users/logout` would clear the new session's cookie.
-        if (previous) {
-          await api.delete(`/users/sessions/${encodeURIComponent(previous)}`, {
-            auth: false,
-            headers: { Authorization: `Bearer ${result.accessToken}` },
-          }).catch(() => {});
-        }
-        passwords.offer(result.user.id, password);
-        session.signIn(result, result.user);
-      }).then(() => queue);
-    },
+    passwordChanged: passwordActions.passwordChanged,
+    unlock: passwordActions.unlock,
   };
 }
