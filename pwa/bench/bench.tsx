@@ -116,7 +116,7 @@ type ChartShown = {
  * The chart as the chart page shows it offline (PatientChartPage.tsx): the header from the panel's copy, the
  * medical card from `deviceChart`, with the page's own components; and, as the chart's other sections would, the
  * patient's chart entries of each kind read through `useChartEntries`. Tells `onShown` at the first commit (a layout
- * effect: the DOM holds it) where the panel doc and all four kinds are read and the header and card are rendered.
+ * effect: the DOM holds it) where the panel doc and every kind is read and the header and card are rendered.
  */
 function OfflineChart({ patientId, onShown }: { patientId: string; onShown: (shown: ChartShown) => void }) {
   const { patient, loading } = usePanelPatient(patientId);

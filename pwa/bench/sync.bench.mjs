@@ -11,8 +11,10 @@
  * 3. latency — a message written on device A (the doctor) until visible on device B
  *    (the VMA), 200 times one after another;
  * 4. chart — the doctor's chart on a new device (devices A and B closed first): each of the 400 patients gets,
- *    with SQL in one transaction, a chart of 20 encounters (each with one ICD-10 diagnosis), 40 vitals and
- *    10 problems, and a medical card with a few allergies and medications (`seedCharts`); the tables' triggers mark
+ *    with SQL in one transaction, a chart of 20 encounters (each with one ICD-10 diagnosis), 40 vitals,
+ *    10 problems, 10 prescriptions (real medications of the shipped list; current and sent, some drafts, some
+ *    discontinued) and 5 orders (3 labs with LOINC codes, 1 imaging request, 1 referral), and a medical card with
+ *    a few allergies and medications (`seedCharts`); the tables' triggers mark
  *    the entries and the edge gives them a seq (at the device's sign-in, a POST, and before each pull). Then
  *    - initial: from the new device's local data open until `chart_entries` and `patients` hold every document
  *      of the practice, and a raw Dexie bulkPut of the same (decrypted) documents, median of three, as in 1.
@@ -21,14 +23,10 @@
  *      the chart's own bulkPut, not with 20,000 drafts arriving at the same time;
  *    - open chart offline: with the network cut (`context.setOffline`), 50 patients across the panel opened
  *      one after another, each from the render of the chart until a commit where the panel doc and the patient's
- *      entries of the four kinds are read and decrypted by the hooks the chart page uses (`usePanelPatient`,
+ *      entries of every kind are read and decrypted by the hooks the chart page uses (`usePanelPatient`,
  *      `useChartEntries`: `{patientId, kind}` on the index) and the chart page's own components (`ChartHeader`,
  *      `MedicalCardSection` with `deviceChart`) show the name, allergies and medications (bench.tsx,
  *      `openChartsOffline`; one patient opened first, untimed, as the patient list would have been rendered).
- *    Prescriptions and orders (labs, imagings, referrals) are not seeded, though the issue's chart has 10
- *    prescriptions and 5 orders a patient: they are not on the device yet (no synced collection holds them;
- *    the chart reads them from the server and says "needs a connection" offline), so they would neither be
- *    pulled nor rendered here, and would change no figure of this phase.
  *
  * Each timed phase starts on a quiet machine (`settle`: less than a tenth of a core busy in four
  * quarter seconds in a row): what an earlier phase left running (IndexedDB compacting 20,000 rows, PostgreSQL's
@@ -77,7 +75,7 @@ const DRAFTS_PER_PATIENT = 50;
 const PUSH_CHANGES = 1000;
 const LATENCY_WRITES = 200;
 /** Each bench patient's chart (phase 4). */
-const CHART = { encounters: 20, vitals: 40, problems: 10 };
+const CHART = { encounters: 20, vitals: 40, problems: 10, prescriptions: 10, labs: 3, imaging: 1, referrals: 1 };
 /** The charts opened offline, spread over the panel. */
 const CHARTS_OPENED = 50;
 
@@ -434,8 +432,9 @@ async function chartPhase(browser, databaseUrl) {
     const opened = await device.page.evaluate(([ids, warmup]) => globalThis.bench.openChartsOffline(ids, warmup), [chosen, seeded.patientIds[0]]);
     if (openProfiler) await openProfiler.stop();
     for (const chart of opened) {
-      const { encounter, diagnosis, problem, vitals } = chart.entries;
+      const { encounter, diagnosis, problem, vitals, prescription, lab, imaging, referral } = chart.entries;
       const wrong = encounter !== CHART.encounters || diagnosis !== CHART.encounters || problem !== CHART.problems || vitals !== CHART.vitals ||
+        prescription !== CHART.prescriptions || lab !== CHART.labs || imaging !== CHART.imaging || referral !== CHART.referrals ||
         !chart.name.startsWith("Bench Patient") || chart.allergies.shown !== chart.allergies.expected || chart.allergies.expected === 0 ||
         chart.medications.shown !== chart.medications.expected || chart.medications.expected === 0;
       if (wrong) throw new Error(`the chart of ${chart.patientId} read or showed the wrong data: ${JSON.stringify(chart)}`);
@@ -444,7 +443,7 @@ async function chartPhase(browser, databaseUrl) {
     const p95 = percentile(times, 95);
     log(
       `open chart offline over ${times.length} patients: p50 ${percentile(times, 50).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms, ` +
-        `max ${Math.max(...times).toFixed(0)} ms (each: the panel doc, ${CHART.encounters + CHART.encounters + CHART.problems + CHART.vitals} entries, ` +
+        `max ${Math.max(...times).toFixed(0)} ms (each: the panel doc, ${Object.values(CHART).reduce((a, b) => a + b, 0) + CHART.encounters} entries, ` +
         `${Math.min(...opened.map((c) => c.allergies.expected))}–${Math.max(...opened.map((c) => c.allergies.expected))} allergies and ` +
         `${Math.min(...opened.map((c) => c.medications.expected))}–${Math.max(...opened.map((c) => c.medications.expected))} medications shown)`,
     );
@@ -476,9 +475,9 @@ const MEDICATIONS = [
 
 /**
  * Phase 4's data, in one transaction: for each of the 400 bench patients 20 encounters, each with one diagnosis
- * (a real ICD-10 code), 40 vitals (the first 20 taken at the encounters) and 10 problems, all written by the demo
- * doctor; and a medical card (2–4 allergies, 3–5 medications, histories). The tables' triggers mark each entry
- * (edge/migrations/0093_chart_entries.sql); the edge gives them their seq. The note drafts of phases 1–3 are
+ * (a real ICD-10 code), 40 vitals (the first 20 taken at the encounters), 10 problems, 10 prescriptions and 5
+ * orders on the encounters, all written by the demo doctor; and a medical card (2–4 allergies, 3–5 medications, histories). The tables' triggers mark each entry
+ * (edge/migrations/0093_chart_entries.sql, 0095_chart_orders.sql); the edge gives them their seq. The note drafts of phases 1–3 are
  * deleted (see the header). Answers the bench patients' ids in order and what the doctor's device must hold.
  */
 async function seedCharts(databaseUrl) {
@@ -547,6 +546,39 @@ async function seedCharts(databaseUrl) {
           from bench_patients p cross join generate_series(1, ${CHART.vitals}) as v(n)
             left join bench_encounters e on e.patient_id = p.id and e.n = v.n
         ) m`;
+      await tx`
+        with meds (k, id, display, unit) as (values
+          (0, '95849777', 'lisinopril 10 mg oral tablet', 'tablet'), (1, '91956997', 'metformin 1000 mg extended release oral tablet', 'tablet'),
+          (2, '94351066', 'atorvastatin 10 mg oral tablet', 'tablet'), (3, '99085544', 'amlodipine 10 mg oral tablet', 'tablet'),
+          (4, '97641068', 'omeprazole 10 mg delayed release oral capsule', 'capsule'), (5, '92946003', 'levothyroxine 100 mcg oral tablet', 'tablet'),
+          (6, '99844758', 'sertraline 100 mg oral tablet', 'tablet'), (7, '91619534', 'losartan 100 mg oral tablet', 'tablet'),
+          (8, '94530739', 'amoxicillin 125 mg chewable tablet', 'tablet'), (9, '99068988', 'albuterol 0.63 mg/3 mL inhalation solution for nebulizer', 'mL'))
+        insert into prescriptions (encounter_id, patient_id, doctor_id, medication_id, medication, instructions, quantity, unit, days, refills,
+          substitution_allowed, daw, pharmacy_id, status, erx_status, archived, transmission, sent_at, transmitted_at, created_by, updated_by,
+          created_at, updated_at)
+        select e.id, e.patient_id, ${doctor.id}, m.id, m.display, 'Take 1 by mouth once daily', 30, m.unit, 30, 0, true, false, null,
+          case when e.n % 5 = 0 then 'draft' when e.n % 7 = 0 then 'discontinued' else 'current' end,
+          case when e.n % 5 = 0 then 0 else 3 end, case when e.n % 7 = 0 and e.n % 5 <> 0 then 'Y' else 'N' end,
+          case when e.n % 5 = 0 then 'none' else 'transmitted' end,
+          case when e.n % 5 = 0 then null else e.at end, case when e.n % 5 = 0 then null else e.at end, ${doctor.id}, ${doctor.id}, e.at, e.at
+        from bench_encounters e join meds m on m.k = (e.i + e.n) % 10 where e.n <= ${CHART.prescriptions}`;
+      await tx`
+        with tests (k, code, name) as (values (0, '24323-8', 'Comprehensive metabolic panel (CMP)'), (1, '57021-8', 'Complete blood count with differential (CBC w/ diff)'),
+          (2, '24331-1', 'Lipid panel'))
+        insert into labs (encounter_id, patient_id, code, name, comment, is_shared, created_by, updated_by, created_at, updated_at)
+        select e.id, e.patient_id, t.code, t.name, case when t.k = 0 then 'Fasting' else '' end, e.n % 2 = 0, ${doctor.id}, ${doctor.id}, e.at, e.at
+        from bench_encounters e join tests t on t.k = e.n - 1 where e.n <= ${CHART.labs}`;
+      await tx`
+        insert into imagings (encounter_id, patient_id, type, body_part, laterality, contrast, clinical_history, imaging_center, is_shared,
+          created_by, updated_by, created_at, updated_at)
+        select e.id, e.patient_id, 'X-Ray', 'knee', 'left', 'no', 'Knee pain after a fall', 'Reno Imaging', false, ${doctor.id}, ${doctor.id}, e.at, e.at
+        from bench_encounters e where e.n = 4`;
+      await tx`
+        insert into referrals (encounter_id, patient_id, specialty, reason, urgency, contact_name, status, is_shared, created_by, updated_by,
+          created_at, updated_at)
+        select e.id, e.patient_id, 'Cardiology', 'Murmur heard on exam', 'routine', 'Dr. Heart, Reno Cardiology', 'sent', true, ${doctor.id},
+          ${doctor.id}, e.at, e.at
+        from bench_encounters e where e.n = 5`;
       const cards = patients.map(({ id }, i) => ({
         patientId: id,
         card: {
@@ -573,11 +605,19 @@ async function seedCharts(databaseUrl) {
             + (select count(*) from diagnoses d join encounters e on e.id = d.encounter_id
                 where d.patient_id in (select id from team) and d.deleted_at is null and e.deleted_at is null)
             + (select count(*) from problems where patient_id in (select id from team) and deleted_at is null)
-            + (select count(*) from vitals v join users u on u.id = v.recorded_by where v.patient_id in (select id from team)))::int as chart_entries`;
+            + (select count(*) from vitals v join users u on u.id = v.recorded_by where v.patient_id in (select id from team))
+            + (select count(*) from prescriptions r join encounters e on e.id = r.encounter_id
+                where r.patient_id in (select id from team) and r.deleted_at is null and e.deleted_at is null)
+            + (select count(*) from labs r join encounters e on e.id = r.encounter_id
+                where r.patient_id in (select id from team) and r.deleted_at is null and e.deleted_at is null)
+            + (select count(*) from imagings r join encounters e on e.id = r.encounter_id
+                where r.patient_id in (select id from team) and r.deleted_at is null and e.deleted_at is null)
+            + (select count(*) from referrals r join encounters e on e.id = r.encounter_id
+                where r.patient_id in (select id from team) and r.deleted_at is null and e.deleted_at is null))::int as chart_entries`;
       return { patientIds: patients.map((p) => p.id), expected: { chart_entries: expected.chart_entries, patients: expected.patients } };
     });
     // As after the panel's seeding: statistics and the visibility map, as autovacuum would soon make them.
-    await sql`vacuum analyze note_drafts, encounters, diagnoses, problems, vitals, medical_cards, chart_entries`;
+    await sql`vacuum analyze note_drafts, encounters, diagnoses, problems, vitals, prescriptions, labs, imagings, referrals, medical_cards, chart_entries`;
     const [{ marked }] = await sql`select count(*)::int as marked from chart_entries where dirty`;
     log(`seeded the charts of ${result.patientIds.length} patients in ${Date.now() - started} ms: ${marked} chart entries marked; ` +
       `the doctor's device must hold ${result.expected.chart_entries} chart entries and ${result.expected.patients} patients`);
