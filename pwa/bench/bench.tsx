@@ -129,6 +129,7 @@ function OfflineChart({ patientId, onShown }: { patientId: string; onShown: (sho
     imaging: useChartEntries(patientId, "imaging"),
     referral: useChartEntries(patientId, "referral"),
     prescription: useChartEntries(patientId, "prescription"),
+    intake: useChartEntries(patientId, "intake"),
   };
   const chart = patient ? deviceChart(patient) : null;
   const ready = chart !== null && !loading && CHART_ENTRY_KINDS.every((kind) => !lists[kind].loading);

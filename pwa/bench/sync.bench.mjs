@@ -613,7 +613,9 @@ async function seedCharts(databaseUrl) {
             + (select count(*) from imagings r join encounters e on e.id = r.encounter_id
                 where r.patient_id in (select id from team) and r.deleted_at is null and e.deleted_at is null)
             + (select count(*) from referrals r join encounters e on e.id = r.encounter_id
-                where r.patient_id in (select id from team) and r.deleted_at is null and e.deleted_at is null))::int as chart_entries`;
+                where r.patient_id in (select id from team) and r.deleted_at is null and e.deleted_at is null)
+            + (select count(*) from consultations where patient_id in (select id from team) and intake_form ? 'answers'
+                and not deleted))::int as chart_entries`;
       return { patientIds: patients.map((p) => p.id), expected: { chart_entries: expected.chart_entries, patients: expected.patients } };
     });
     // As after the panel's seeding: statistics and the visibility map, as autovacuum would soon make them.

@@ -67,6 +67,14 @@ test("the patient books the doctor, the doctor accepts, both see it upcoming; th
     // Both see it under Upcoming, accepted.
     const doctorUpcoming = (await showTab(doctor, "Upcoming")).getByRole("listitem").filter({ hasText: reason });
     await expect(doctorUpcoming.getByText("Accepted", { exact: true })).toBeVisible();
+
+    // Offline, the doctor opens it: the patient's intake answers read from the device (issue 31).
+    await doctor.context().setOffline(true);
+    await doctorUpcoming.getByRole("link", { name: /Pat Patient/ }).click();
+    const intake = doctor.getByRole("region", { name: "Intake form" });
+    await expect(intake).toContainText("120/80", { timeout: 15_000 });
+    await doctor.context().setOffline(false);
+    await doctor.goBack();
     await patient.getByRole("link", { name: "See my consultations" }).click();
     const patientUpcoming = (await showTab(patient, "Upcoming")).getByRole("listitem").filter({ hasText: reason });
     await expect(patientUpcoming.getByText("Accepted", { exact: true })).toBeVisible();

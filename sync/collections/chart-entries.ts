@@ -1,7 +1,8 @@
 /**
  * The chart's entries on the care team's devices (issue 31): one collection for several kinds of entry, told
  * apart by `kind` (RxDB allows 13 open collections): encounters, their diagnoses, problems, vitals and orders
- * (labs, imaging, referrals, prescriptions), each with `data` exactly as the chart and orders APIs answer it
+ * (labs, imaging, referrals, prescriptions) and consultations' intake answers, each with `data` exactly as the APIs
+ * answer it
  * (`Encounter`, `Diagnosis`, `Problem`, `Vitals` in imperial units, `Lab`, `Imaging`, `Referral`; a prescription
  * less what the device derives, chart-order-data.ts), so a screen renders the device's copy with the components
  * that render the server's answer.
@@ -21,8 +22,11 @@ import { PROBLEM_STATUSES, type Problem } from "../schemas/problem.ts";
 import type { Vitals } from "../schemas/vitals.ts";
 import { RX_ID, RX_UPDATED_AT, serverWins, type SyncCollection } from "./types.ts";
 import { imagingData, labData, prescriptionData, referralData } from "./chart-order-data.ts";
+import { INTAKE_INPUT_TYPES, INTAKE_TEXT_MAX, type IntakeForm, intakeVitalsSchema } from "../schemas/intake-form.ts";
 
-export const CHART_ENTRY_KINDS = ["encounter", "diagnosis", "problem", "vitals", "lab", "imaging", "referral", "prescription"] as const;
+export const CHART_ENTRY_KINDS = [
+  "encounter", "diagnosis", "problem", "vitals", "lab", "imaging", "referral", "prescription", "intake",
+] as const;
 export type ChartEntryKind = (typeof CHART_ENTRY_KINDS)[number];
 
 const id = docIdSchema;
@@ -52,6 +56,16 @@ const vitalsData = z.object({
   recordedBy: z.object({ id, firstName: text(100), lastName: text(100) }).strict(), recordedAt: isoTimestampSchema,
 }).strict() satisfies z.ZodType<Vitals>;
 
+/** A consultation's intake answers as `GET /consultations/intakeForm/{id}` answers them, less `editable`. */
+const intakeData = z.object({
+  consultationId: id, doctorId: id, patientId: id, healthChanges: text(INTAKE_TEXT_MAX).nullable(),
+  illnessHistory: text(INTAKE_TEXT_MAX).nullable(), vitals: intakeVitalsSchema.nullable(),
+  answers: z.array(z.object({
+    fieldId: z.string().max(36), question: text(1_000), inputType: z.enum(INTAKE_INPUT_TYPES), required: z.boolean(),
+    answer: z.union([text(INTAKE_TEXT_MAX), z.number(), z.boolean()]).nullable(),
+  }).strict()).max(50),
+}).strict() satisfies z.ZodType<IntakeForm & { consultationId: string; doctorId: string; patientId: string }>;
+
 const base = { id, patientId: id, encounterId: id.nullable(), updatedAt: updatedAtSchema, _deleted: z.boolean() };
 
 /**
@@ -68,6 +82,7 @@ export const chartEntrySchema = z.union([
     z.object({ ...base, kind: z.literal("imaging"), data: imagingData }).strict(),
     z.object({ ...base, kind: z.literal("referral"), data: referralData }).strict(),
     z.object({ ...base, kind: z.literal("prescription"), data: prescriptionData }).strict(),
+    z.object({ ...base, kind: z.literal("intake"), data: intakeData }).strict(),
   ]),
   z.object({ ...base, kind: z.enum(CHART_ENTRY_KINDS), data: z.null(), _deleted: z.literal(true) }).strict(),
 ]);

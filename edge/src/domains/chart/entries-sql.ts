@@ -9,7 +9,9 @@
  * chart and orders APIs show a patient (chart/access.ts, orders/access.ts): a problem, diagnosis, lab, imaging
  * request or referral once shared; an encounter once sent or with a shared note or diagnosis (its free-text details
  * only once sent); vitals taken at a sent encounter; a prescription once sent (not a draft); a lab's result files
- * only once they are shared. Anything else reads as deleted to the patient.
+ * only once they are shared; their own intake answers. Anything else reads as deleted to the patient. An intake entry
+ * (id: the consultation's) is the consultation's stored form as `GET /consultations/intakeForm/{id}` answers it,
+ * less `editable` (the clock's: the care team never edits it).
  */
 import type { Fragment, Queryable } from "../../db/connect.ts";
 
@@ -84,5 +86,9 @@ export function selectChartEntries(q: Queryable): Fragment {
           'sentAt', chart_iso(p.sent_at), 'transmittedAt', chart_iso(p.transmitted_at),
           'createdBy', p.created_by, 'createdAt', chart_iso(p.created_at), 'updatedAt', chart_iso(p.updated_at))
         from prescriptions p join encounters e on e.id = p.encounter_id where t.kind = 'prescription' and p.id = t.id
+      union all
+      select c.deleted, true, null::jsonb, jsonb_build_object('consultationId', c.id, 'doctorId', c.doctor_id, 'patientId', c.patient_id)
+          || (c.intake_form - 'consultationId' - 'doctorId' - 'patientId')
+        from consultations c where t.kind = 'intake' and c.id = t.id and c.intake_form ? 'answers'
     ) x on true`;
 }

@@ -46,7 +46,10 @@ export function createEntryWrites(deps: { clock: Clock; drafts: DeviceDraftWrite
   return {
     /** Whether the actor may create this entry (beyond the care-team scope the collection checks). */
     async accepts(w: SyncWrite, actor: Actor, doc: ChartEntryDoc): Promise<boolean> {
-      if (doc._deleted || doc.data === null || doc.data.id !== doc.id || doc.data.patientId !== doc.patientId) return false;
+      // A device never makes an intake entry (the patient's form is the consultation API's).
+      if (doc._deleted || doc.data === null || doc.kind === "intake" || doc.data.id !== doc.id || doc.data.patientId !== doc.patientId) {
+        return false;
+      }
       const entry = entryInput(doc);
       if (!entry) return false;
       // What the tables cannot store would answer 500 on every retry and block the device's queue: refused instead.

@@ -8,7 +8,7 @@ import { useApi } from "../../../lib/app-deps.tsx";
 import { useLoad } from "../../../lib/use-load.ts";
 import { Button, Spinner } from "../../../ui/index.ts";
 import { useCurrentUser } from "../../auth/index.ts";
-import { useConsultations } from "../../sync/index.ts";
+import { useChartEntry, useConsultations } from "../../sync/index.ts";
 import { AccessStatePanel } from "../components/AccessStatePanel.tsx";
 import { ConsultationActions } from "../components/ConsultationActions.tsx";
 import { IntakeSummary } from "../components/IntakeSummary.tsx";
@@ -67,6 +67,11 @@ export function ConsultationPage() {
         : Promise.resolve(null),
     [api, consultationId, remote.data?.id],
   );
+  // Offline, the intake answers the device holds (issue 31: a chart entry of kind `intake`, id the consultation's).
+  const deviceIntake = useChartEntry(consultationId, "intake").entry;
+  const intakeForm: ConsultationIntakeForm | null = remote.offline
+    ? (deviceIntake?.data ? { ...deviceIntake.data, editable: false } : null)
+    : intake.data ?? null;
 
   if (remote.loading && !remote.data) return <Spinner label="Opening the consultation" />;
   if (remote.error) {
@@ -129,7 +134,7 @@ export function ConsultationPage() {
                     The text chat with {title} opens in <Link to="/messages">Messages</Link>; it stays there after the visit.
                   </p>
                 ),
-                intake: intake.data ? <IntakeSummary form={intake.data} /> : <p>No intake form was filled in.</p>,
+                intake: intakeForm ? <IntakeSummary form={intakeForm} /> : <p>No intake form was filled in.</p>,
                 patient: (
                   <dl className="detail-list">
                     <dt>Name</dt>
@@ -212,10 +217,10 @@ export function ConsultationPage() {
           onChanged={remote.reload}
         />
       </section>
-      {intake.data && (
+      {intakeForm && (
         <section className="card stack" aria-labelledby="consultation-intake">
           <h2 id="consultation-intake">Intake form</h2>
-          <IntakeSummary form={intake.data} />
+          <IntakeSummary form={intakeForm} />
         </section>
       )}
     </article>
