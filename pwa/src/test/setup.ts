@@ -2,8 +2,13 @@
  * Vitest set-up for the PWA: unmount React trees between tests and give
  * jsdom the few browser APIs it lacks (the native `<dialog>` methods).
  */
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
+
+// `findBy…` and `waitFor` give up after 1 s by default. A screen that waits for the device's first
+// pull can take longer than that on a loaded two-core CI machine (the suite runs files in parallel),
+// so they wait up to 5 s; a test that expects something never to appear says so with its own wait.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
