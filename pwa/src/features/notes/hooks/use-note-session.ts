@@ -90,17 +90,27 @@ export function useNoteSession(options: { noteId: string; store: NoteDocStore | 
       return snapshot.connection === "connected" && snapshot.synced;
     };
     let unsent = waitingRef.current;
+    // What the device knew when it lost the server (or opened without it): after the next sync, a writer other than
+    // this session that moved on since then wrote elsewhere meanwhile. Decided from Yjs's state vectors, not from
+    // which update arrived first, so it holds however the server's text reaches the document.
+    const known = () => Y.decodeStateVector(Y.encodeStateVector(doc));
+    let knownWhenLost: Map<number, number> | null = isSynced() ? null : known();
+    const writtenElsewhere = (before: Map<number, number>) =>
+      [...known()].some(([client, clock]) => client !== doc.clientID && clock > (before.get(client) ?? 0));
     const onUpdate = (_update: Uint8Array, origin: unknown) => {
-      if (connection.isRemote(origin)) {
-        // The server's text arrives while this device's own waits: the two were written apart and are merged now.
-        if (unsent && !isSynced()) setMerged(noteId);
-      } else if (!isSynced()) {
+      if (!connection.isRemote(origin) && !isSynced()) {
         unsent = true;
         store.markText(noteId, true);
       }
     };
     const onConnection = () => {
-      if (!isSynced()) return;
+      if (!isSynced()) {
+        knownWhenLost ??= known();
+        return;
+      }
+      // Text here waited (this session or an earlier one; the device's list may load after this effect started).
+      if ((unsent || waitingRef.current) && knownWhenLost && writtenElsewhere(knownWhenLost)) setMerged(noteId);
+      knownWhenLost = null;
       unsent = false;
       store.markText(noteId, false);
     };
