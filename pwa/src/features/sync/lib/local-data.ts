@@ -135,9 +135,11 @@ export async function openLocalData(userId: string, dataKey: Uint8Array<ArrayBuf
   }
   const whenOnline = createOnlineWait(deps.isOnline);
 
+  /** Only the leading tab replicates: it alone asks whether the device may still hold its copy (and drops it). */
+  let leading = false;
   const kick = () => {
     uploads.kick();
-    deps.onReconnected?.();
+    if (leading) deps.onReconnected?.();
   };
   globalThis.addEventListener?.("online", kick);
 
@@ -190,6 +192,7 @@ export async function openLocalData(userId: string, dataKey: Uint8Array<ArrayBuf
   // Only the leading tab replicates, listens and uploads; the others share its storage.
   void db.waitForLeadership().then(async () => {
     if (closed) return;
+    leading = true;
     stopWatchingNotes = watchDeletedNotes({ db, log: noteLog });
     const started = Promise.all(COLLECTION_NAMES.map(replicate));
     if (deps.live !== false) {
