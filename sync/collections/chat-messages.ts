@@ -8,7 +8,8 @@
 import { z } from "zod";
 import { docIdSchema, isoTimestampSchema, updatedAtSchema } from "../protocol.ts";
 import { MAX_FILES_AT_ONCE } from "../constants.ts";
-import { RX_ID, RX_UPDATED_AT, serverWins, type SyncCollection } from "./types.ts";
+import { mergeFields } from "./merge.ts";
+import { RX_ID, RX_UPDATED_AT, type SyncCollection } from "./types.ts";
 import { storableText } from "../rules/storable-text.ts";
 
 export const MESSAGE_TEXT_MAX = 10_000;
@@ -59,7 +60,9 @@ export const chatMessagesCollection: SyncCollection<ChatMessageDoc> = {
     ownerField: "authorId",
     ownerOnlyEdits: ["patient", "doctor", "vma", "admin"],
   },
-  conflict: "server-wins",
-  resolveConflict: serverWins,
+  // The author's two devices: a delete survives an edit made on the other one meanwhile; the same text changed on
+  // both keeps the one the server stored first (a message is short and the author sees it at once).
+  conflict: "field-merge",
+  resolveConflict: mergeFields<ChatMessageDoc>(["text", "_deleted"]),
   pushBatchSize: 50,
 };

@@ -10,7 +10,8 @@
 import { z } from "zod";
 import { docIdSchema, isoTimestampSchema, updatedAtSchema } from "../protocol.ts";
 import { TASK_CATEGORIES, TASK_DESCRIPTION_MAX, TASK_STATUSES } from "../schemas/team.ts";
-import { RX_ID, RX_UPDATED_AT, serverWins, type SyncCollection } from "./types.ts";
+import { mergeFields } from "./merge.ts";
+import { RX_ID, RX_UPDATED_AT, type SyncCollection } from "./types.ts";
 import { storableText } from "../rules/storable-text.ts";
 
 const name = storableText(100);
@@ -86,8 +87,9 @@ export const tasksCollection: SyncCollection<TaskDoc> = {
     ],
     ownerOnlyEdits: [],
   },
-  // Closing is the only offline edit: the server's row wins a conflict (a task deleted or edited meanwhile).
-  conflict: "server-wins",
-  resolveConflict: serverWins,
+  // Closing (or reopening) is the only offline edit: it survives an edit made meanwhile through the API (a new due
+  // date, a new assignee); when the status itself changed on both sides, or the task was deleted, the server's wins.
+  conflict: "field-merge",
+  resolveConflict: mergeFields<TaskDoc>(["status"]),
   pushBatchSize: 100,
 };
