@@ -1,7 +1,7 @@
 /**
  * A patient on a cheap phone with no signal (issue 31): what their doctor shared (a sent visit with its details
- * and diagnosis, its vitals, a shared problem) reads on the Health record offline, from the device, and the
- * visit opens; what was not shared never shows.
+ * and diagnosis, its vitals, a shared problem, a shared note and lab order) reads on the Health record offline,
+ * from the device, and the visit opens with its note and order; what was not shared never shows.
  */
 import { expect, test } from "@playwright/test";
 import { accessTokenOf, deviceEntryIds, openDevice } from "./helpers.ts";
@@ -17,7 +17,7 @@ test("the patient reads their shared health record with no network", async ({ br
     expect(res.status(), `${method} ${path}: ${await res.text()}`).toBeLessThan(300);
     return (await res.json()).result;
   };
-  const made: { encounter?: string; problems: string[] } = { problems: [] };
+  const made: { encounter?: string; problems: string[]; noteType?: string; notes: string[] } = { problems: [], notes: [] };
   const patient = await openDevice(browser, "patient@demo.test");
   try {
     const patients = await api("POST", "/doctorPatients/list", { limit: 100 });
@@ -32,7 +32,16 @@ test("the patient reads their shared health record with no network", async ({ br
     const hidden = await api("POST", `/problems/patient/${patientId}`, { name: `Not shared ${stamp}`, onset: "2011" });
     made.problems.push(shared.id, hidden.id);
     await api("PUT", `/problems/${shared.id}/share`);
+    const type = await api("POST", "/noteTypes", { name: `Visit summary ${stamp}`, fieldNames: ["Summary", "Plan"] });
+    const note = await api("POST", `/encounterNotes/${encounter.id}`, { noteTypeId: type.id, fields: { Plan: `Rest and fluids ${stamp}` } });
+    await api("PUT", `/encounterNotes/share/${note.id}`);
+    const lab = await api("POST", `/encounterLabs/${encounter.id}`, { code: "2345-7", comment: `Fasting ${stamp}` });
+    await api("PUT", `/encounterLabs/share/${lab.id}`);
+    made.noteType = type.id;
+    made.notes = [note.id];
     await api("POST", `/encounters/send-all/${encounter.id}`);
+    // Written after the visit was sent (which shares every note): not shared.
+    made.notes.push((await api("POST", `/encounterNotes/${encounter.id}`, { noteTypeId: type.id, fields: { Plan: `Private ${stamp}` } })).id);
 
     // Online once: the Health record, and the device receives what is shared.
     await patient.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Health record" }).click();
@@ -59,8 +68,19 @@ test("the patient reads their shared health record with no network", async ({ br
     await visit.getByRole("link", { name: new RegExp(`Checkup ${stamp}`) }).click();
     await expect(patient.getByRole("heading", { level: 1, name: `Checkup ${stamp}` })).toBeVisible();
     await expect(patient.getByText(`Lungs clear ${stamp}`)).toBeVisible();
+    // The shared note's text and the shared lab order, from the device; the note not shared is not there.
+    const sharedNote = patient.getByRole("article", { name: `Visit summary ${stamp}` });
+    await expect(sharedNote).toHaveCount(1);
+    await expect(sharedNote).toContainText(`Rest and fluids ${stamp}`);
+    await expect(patient.getByText(`Private ${stamp}`)).toHaveCount(0);
+    await expect(patient.getByText("Notes need a connection")).toHaveCount(0);
+    await expect(patient.getByRole("listitem", { name: /^Lab: Glucose/ })).toContainText(`Fasting ${stamp}`);
+    await expect(patient.getByText("can be drafted here")).toHaveCount(0);
+    await patient.screenshot({ path: "/tmp/dpc-e2e-results/health-record-offline-visit-phone.png", fullPage: true });
   } finally {
     await patient.context().setOffline(false);
+    for (const id of made.notes) await api("DELETE", `/encounterNotes/${id}`).catch(() => {});
+    if (made.noteType) await api("DELETE", `/noteTypes/${made.noteType}`).catch(() => {});
     if (made.encounter) await api("DELETE", `/encounters/${made.encounter}`).catch(() => {});
     for (const id of made.problems) await api("DELETE", `/problems/${id}`).catch(() => {});
     await patient.context().close();

@@ -21,6 +21,8 @@ import type { Diagnosis } from "../schemas/diagnosis.ts";
 import { PROBLEM_STATUSES, type Problem } from "../schemas/problem.ts";
 import type { Vitals } from "../schemas/vitals.ts";
 import { RX_ID, RX_UPDATED_AT, serverWins, type SyncCollection } from "./types.ts";
+import { NOTE_FIELD_NAMES_MAX, NOTE_TYPE_NAME_MAX } from "./encounter-notes.ts";
+import { noteFieldsSchema } from "./note-drafts.ts";
 import { imagingData, labData, prescriptionData, referralData } from "./chart-order-data.ts";
 import { INTAKE_INPUT_TYPES, INTAKE_TEXT_MAX, type IntakeForm, intakeVitalsSchema } from "../schemas/intake-form.ts";
 
@@ -33,10 +35,19 @@ const id = docIdSchema;
 const text = (max: number) => storableText(max);
 const measure = z.number().positive().nullable();
 
+/** A note shared with the patient, as the patient's view of its encounter carries it (read offline on the Health record). */
+const sharedNoteData = z.object({
+  id, noteTypeName: text(NOTE_TYPE_NAME_MAX), fieldNames: z.array(text(100)).max(NOTE_FIELD_NAMES_MAX), fields: noteFieldsSchema,
+  createdAt: isoTimestampSchema,
+}).strict();
+export type SharedNoteData = z.infer<typeof sharedNoteData>;
+
 const encounterData = z.object({
   id, patientId: id, doctorId: id, type: z.enum(ENCOUNTER_TYPES), reason: text(500), encounterDatetime: isoTimestampSchema,
   consultationId: id.nullable(), details: text(20_000), isShared: z.boolean(), createdBy: id, createdAt: isoTimestampSchema,
   updatedAt: isoTimestampSchema,
+  /** The patient's view only: the notes shared with them, oldest first. */
+  sharedNotes: z.array(sharedNoteData).max(100).optional(),
 }).strict() satisfies z.ZodType<Encounter>;
 
 const diagnosisData = z.object({

@@ -9,7 +9,8 @@
  * chart and orders APIs show a patient (chart/access.ts, orders/access.ts): a problem, diagnosis, lab, imaging
  * request or referral once shared; an encounter once sent or with a shared note or diagnosis (its free-text details
  * only once sent); vitals taken at a sent encounter; a prescription once sent (not a draft); a lab's result files
- * only once they are shared; their own intake answers. Anything else reads as deleted to the patient. An intake entry
+ * only once they are shared; their own intake answers. The patient's encounter also carries the notes shared with
+ * them (`sharedNotes`: each note's type, field names and plain text, as `GET /encounterNotes/{id}/list` answers them). Anything else reads as deleted to the patient. An intake entry
  * (id: the consultation's) is the consultation's stored form as `GET /consultations/intakeForm/{id}` answers it,
  * less `editable` (the clock's: the care team never edits it).
  */
@@ -26,7 +27,11 @@ export function selectChartEntries(q: Queryable): Fragment {
       select e.deleted_at is not null as gone, e.is_shared
           or exists (select 1 from encounter_notes n where n.encounter_id = e.id and n.is_shared and n.deleted_at is null)
           or exists (select 1 from diagnoses d where d.encounter_id = e.id and d.is_shared and d.deleted_at is null) as shown,
-        jsonb_build_object('details', case when e.is_shared then e.details else '' end) as pdata, jsonb_build_object(
+        jsonb_build_object('details', case when e.is_shared then e.details else '' end, 'sharedNotes', (
+          select coalesce(jsonb_agg(jsonb_build_object('id', n.id, 'noteTypeName', nt.name, 'fieldNames', nt.field_names,
+              'fields', n.fields, 'createdAt', chart_iso(n.created_at)) order by n.created_at, n.id), '[]'::jsonb)
+            from encounter_notes n join note_types nt on nt.id = n.note_type_id
+            where n.encounter_id = e.id and n.is_shared and n.deleted_at is null)) as pdata, jsonb_build_object(
           'id', e.id, 'patientId', e.patient_id, 'doctorId', e.doctor_id, 'type', e.type, 'reason', e.reason,
           'encounterDatetime', chart_iso(e.encounter_datetime), 'consultationId', e.consultation_id, 'details', e.details,
           'isShared', e.is_shared, 'createdBy', e.created_by, 'createdAt', chart_iso(e.created_at),

@@ -9,7 +9,7 @@
 import assert from "node:assert/strict";
 import { apiTest } from "../../test/harness.ts";
 import { create, createPractice, pullAll, push } from "../../test/sync-fixtures.ts";
-import { chartEntrySchema, type ChartEntryDoc } from "../../../../sync/collections/index.ts";
+import { chartEntrySchema, type ChartEntryDoc, type ChartEntryOf } from "../../../../sync/collections/index.ts";
 import { createSyncFanout } from "../sync/live.ts";
 
 apiTest("chart entries: what the care team's devices hold of their patients' charts", async (t, ctx) => {
@@ -108,6 +108,32 @@ apiTest("chart entries: what the care team's devices hold of their patients' cha
     const told = (userId: string) => live.get(userId)?.documents.find((d) => d.id === diagnosis.id) as ChartEntryDoc | undefined;
     assert.deepEqual([told(a.patient.id)?._deleted, told(a.patient.id)?.data], [true, null]);
     assert.deepEqual([told(a.doctor.id)?._deleted, told(a.doctor.id)?.kind], [false, "diagnosis"]);
+  });
+
+  await t.step("a note shared with the patient travels in their view of its encounter, as the notes list answers it", async () => {
+    const type = await ok("POST", "/noteTypes", a.doctor.token, { name: "SOAP", fieldNames: ["Subjective", "Plan"] });
+    const note = await ok("POST", `/encounterNotes/${encounterId}`, a.doctor.token, { noteTypeId: type.id, fields: { Subjective: "Dry cough" } });
+    const hidden = await ok("POST", `/encounterNotes/${encounterId}`, a.doctor.token, { noteTypeId: type.id, fields: { Plan: "Not for the patient" } });
+    const encounterOf = async (token: string, from?: { updatedAt: number; id: string }) =>
+      (await pulled(token, from)).find((d) => d.id === encounterId) as ChartEntryOf<"encounter"> | undefined;
+    assert.deepEqual((await encounterOf(a.patient.token))?.data?.sharedNotes, []);
+    since = await upToDate();
+    await ok("PUT", `/encounterNotes/share/${note.id}`, a.doctor.token);
+    const listed = (await ok("GET", `/encounterNotes/${encounterId}/list`, a.patient.token)).list as Record<string, unknown>[];
+    const shared = (await encounterOf(a.patient.token, since))?.data?.sharedNotes;
+    assert.deepEqual(shared, listed.map((n) => ({ id: n.id, noteTypeName: n.noteTypeName, fieldNames: n.fieldNames, fields: n.fields, createdAt: n.createdAt })));
+    assert.deepEqual(shared?.map((n) => n.fields.Subjective), ["Dry cough"]);
+    // The care team's view carries none (their devices hold the notes themselves); the other note stays unseen.
+    assert.equal((await encounterOf(a.doctor.token))?.data?.sharedNotes, undefined);
+    assert.ok(!JSON.stringify(await pulled(a.patient.token)).includes("Not for the patient"));
+    // Its text changed: sent again. Unshared: gone from the patient's copy.
+    since = await upToDate();
+    await ok("PUT", `/encounterNotes/edit/${note.id}`, a.doctor.token, { fields: { Subjective: "Dry cough, better" } });
+    assert.deepEqual((await encounterOf(a.patient.token, since))?.data?.sharedNotes?.map((n) => n.fields.Subjective), ["Dry cough, better"]);
+    since = await upToDate();
+    await ok("PUT", `/encounterNotes/unshare/${note.id}`, a.doctor.token);
+    assert.deepEqual((await encounterOf(a.patient.token, since))?.data?.sharedNotes, []);
+    await ok("DELETE", `/encounterNotes/${hidden.id}`, a.doctor.token);
   });
 
   await t.step("an edit reaches the devices after their checkpoint; a deleted encounter takes its diagnosis", async () => {

@@ -8,7 +8,7 @@ import type { Note } from "../../../../../sync/schemas/note.ts";
 import type { Local } from "../../sync/index.ts";
 import { CareTeamNotes, type CareTeamNotesProps } from "./CareTeamNotes.tsx";
 import type { NoteTypeOption, NoteTypesState } from "./NewNoteDialog.tsx";
-import { SharedNotes } from "./SharedNotes.tsx";
+import { type SharedNote, SharedNotes } from "./SharedNotes.tsx";
 
 const ID = (n: number) => `7d3c8f4e-2f0a-4b7e-9a55-${String(n).padStart(12, "0")}`;
 const SOAP: NoteTypeOption = { id: ID(90), name: "SOAP", fieldNames: ["Subjective", "Objective", "Assessment", "Plan"] };
@@ -166,7 +166,7 @@ describe("the patient's shared notes", () => {
     fields: { Subjective: "Cough" }, files: [], isShared: true, authorId: ID(4), updatedBy: ID(4),
     createdAt: "2026-03-01T10:00:00.000Z", updatedAt: "2026-03-01T10:00:00.000Z",
   };
-  const base = { loading: false, error: null, online: true, onRetry: () => {}, renderDocument: (n: Note) => <p>read-only {n.id}</p> };
+  const base = { loading: false, error: null, canRetry: true, onRetry: () => {}, renderDocument: (n: SharedNote) => <p>read-only {n.id}</p> };
 
   it("lists each shared note with its read-only editors", () => {
     render(<SharedNotes {...base} notes={[shared]} />);
@@ -174,13 +174,14 @@ describe("the patient's shared notes", () => {
     expect(screen.queryByRole("button")).toBeNull();
   });
 
-  it("says none were shared, and that notes need a connection offline", async () => {
+  it("says none were shared; an error offers to try again only when that can help", async () => {
     const { unmount } = render(<SharedNotes {...base} notes={[]} />);
     expect(screen.getByText("No notes shared")).toBeTruthy();
     unmount();
     const onRetry = vi.fn();
-    const view = render(<SharedNotes {...base} notes={undefined} error="Network problem" online={false} onRetry={onRetry} />);
-    expect(screen.getByRole("alert").textContent).toBe("Notes need a connection. They appear here when you are back online.");
+    const view = render(<SharedNotes {...base} notes={undefined} error="Notes need a connection." canRetry={false} onRetry={onRetry} />);
+    expect(screen.getByRole("alert").textContent).toBe("Notes need a connection.");
+    expect(screen.queryByRole("button", { name: "Try again" })).toBeNull();
     view.rerender(<SharedNotes {...base} notes={undefined} error="Server error" onRetry={onRetry} />);
     await userEvent.setup().click(screen.getByRole("button", { name: "Try again" }));
     expect(onRetry).toHaveBeenCalled();

@@ -6,13 +6,11 @@
  */
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { EncounterNoteDoc } from "../../../../../sync/collections/index.ts";
-import type { ListResult } from "../../../../../sync/envelope.ts";
 import type { Note } from "../../../../../sync/schemas/note.ts";
 import type { NoteType } from "../../../../../sync/schemas/note-type.ts";
 import { readOnlyReason } from "../../../app/local-data.ts";
 import { ApiError, errorMessage } from "../../../lib/api/index.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
-import { useLoad } from "../../../lib/use-load.ts";
 import { Spinner } from "../../../ui/index.ts";
 import { useCurrentUser } from "../../auth/index.ts";
 import {
@@ -28,7 +26,7 @@ import { canWriteNote } from "../lib/note-access.ts";
 import { editorUser, type EditorUser } from "../lib/presence.ts";
 import { CareTeamNotes } from "./CareTeamNotes.tsx";
 import type { NoteTypeOption, NoteTypesState } from "./NewNoteDialog.tsx";
-import { SharedNotes } from "./SharedNotes.tsx";
+import { PatientNotes } from "./PatientNotes.tsx";
 
 const NoteDocument = lazy(() => import("./NoteDocument.tsx"));
 
@@ -38,7 +36,7 @@ export function EncounterNotesSection({ patientId, encounterId, role }: Encounte
   const user = useCurrentUser();
   const me = useMemo(() => editorUser(user), [user]);
   return role === "patient"
-    ? <PatientNotes encounterId={encounterId} me={me} />
+    ? <PatientNoteList encounterId={encounterId} me={me} />
     : <TeamNotes patientId={patientId} encounterId={encounterId} role={role} me={me} />;
 }
 
@@ -138,28 +136,19 @@ function useNoteTypes(): { state: NoteTypesState; load(): void } {
   };
 }
 
-function PatientNotes({ encounterId, me }: { encounterId: string; me: EditorUser }) {
-  const api = useApi();
-  const { online } = useSyncStatus();
-  const notes = useLoad(
-    (signal) => api.get<ListResult<Note>>(`/encounterNotes/${encounterId}/list`, { signal, query: { limit: 100 } }),
-    [api, encounterId],
-  );
+/** The patient's shared notes, read-only: live online; offline, the text the device holds (plain fields). */
+function PatientNoteList({ encounterId, me }: { encounterId: string; me: EditorUser }) {
   return (
-    <SharedNotes
-      notes={notes.data?.list}
-      loading={notes.loading}
-      error={notes.error}
-      online={online}
-      onRetry={notes.reload}
-      renderDocument={(note) => (
+    <PatientNotes
+      encounterId={encounterId}
+      renderDocument={(note, fromDevice) => (
         <Suspense fallback={editorFallback}>
           <NoteDocument
             noteId={note.id}
             fieldNames={note.fieldNames}
             canWrite={false}
             persist={false}
-            onServer
+            onServer={!fromDevice}
             user={me}
             fallbackFields={note.fields}
           />

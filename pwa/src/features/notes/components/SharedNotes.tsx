@@ -2,28 +2,32 @@ import type { ReactNode } from "react";
 import type { Note } from "../../../../../sync/schemas/note.ts";
 import { Button, EmptyState, Spinner } from "../../../ui/index.ts";
 
+/** What the patient's view shows of a note: the chart API's answer, or the device's copy (`sharedNotes`). */
+export type SharedNote = Pick<Note, "id" | "noteTypeName" | "fieldNames" | "fields" | "createdAt">;
+
 export type SharedNotesProps = {
-  notes: readonly Note[] | undefined;
+  notes: readonly SharedNote[] | undefined;
   loading: boolean;
   error: string | null;
-  online: boolean;
+  /** Whether "Try again" can help (not while there is no network: the notes come back with it). */
+  canRetry: boolean;
   onRetry(): void;
   /** The note's read-only editors (the lazily loaded chunk), showing its plain fields until the live text arrives. */
-  renderDocument(note: Note): ReactNode;
+  renderDocument(note: SharedNote): ReactNode;
 };
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /** The patient's view: the notes their doctor shared, read-only (each headed by an h3 in the page's "Notes" section). */
-export function SharedNotes({ notes, loading, error, online, onRetry, renderDocument }: SharedNotesProps) {
+export function SharedNotes({ notes, loading, error, canRetry, onRetry, renderDocument }: SharedNotesProps) {
   if (loading && !notes) return <Spinner size={32} label="Loading notes" />;
   if (error && !notes) {
     return (
       <div className="stack">
         <p className="notice notice--warning" role="alert">
-          {online ? error : "Notes need a connection. They appear here when you are back online."}
+          {error}
         </p>
-        {online && <div className="row"><Button variant="secondary" onClick={onRetry}>Try again</Button></div>}
+        {canRetry && <div className="row"><Button variant="secondary" onClick={onRetry}>Try again</Button></div>}
       </div>
     );
   }

@@ -35,7 +35,7 @@ export function EncounterOrders({ patientId, encounterId, role }: Props) {
   const [allergyConfirm, setAllergyConfirm] = useState<{ id: string; message: string } | null>(null);
   const careTeam = role !== "patient";
   const doctor = role === "doctor";
-  const orders = useEncounterOrders(patientId, encounterId, careTeam);
+  const orders = useEncounterOrders(patientId, encounterId);
   const { labs, imagings, referrals, prescriptions, loading, offline, fromDevice, waiting } = orders;
   // Online: every action. Offline, reading the device's copy: only a prescription draft (recorded on the device).
   const online = !offline;
@@ -84,8 +84,10 @@ export function EncounterOrders({ patientId, encounterId, role }: Props) {
       )}
       {fromDevice && (
         <p className="muted" role="status">
-          Saved on this device. {doctor ? "A referral or a prescription" : "A referral"} can be drafted here; ordering labs and
-          imaging, sending, sharing and results need a connection.
+          {careTeam
+            ? `Saved on this device. ${doctor ? "A referral or a prescription" : "A referral"} can be drafted here; ordering labs and ` +
+              "imaging, sending, sharing and results need a connection."
+            : "Saved on this device: what your doctor shared, as of your last connection."}
         </p>
       )}
       {paused && (

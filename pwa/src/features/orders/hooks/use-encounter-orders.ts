@@ -38,7 +38,7 @@ export type EncounterOrderLists = {
   waiting: ReadonlySet<string>;
 };
 
-export function useEncounterOrders(patientId: string, encounterId: string, careTeam: boolean): EncounterOrderLists {
+export function useEncounterOrders(patientId: string, encounterId: string): EncounterOrderLists {
   const api = useApi();
   const client = useQueryClient();
   const online = useConnection();
@@ -60,8 +60,8 @@ export function useEncounterOrders(patientId: string, encounterId: string, careT
     retry: false,
   });
 
-  // The device's copy (the care team's devices only: a patient's device holds no chart entries).
-  const device = careTeam ? patientId : "";
+  // The device's copy: the care team's of the chart; the patient's of what was shared with them (their view).
+  const device = patientId;
   const allergies = usePanelPatient(device).patient?.card?.allergies ?? [];
   const allergyKey = allergies.map((a) => a.name).join("\n");
   const dLabs = useDeviceEntries(device, "lab", (e) => inOrder(live(e), encounterId), [encounterId]);
