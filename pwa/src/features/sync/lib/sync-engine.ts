@@ -32,7 +32,7 @@ import { createStatusStore, type StatusStore } from "./status.ts";
 import type { TabChannel, TabMessage } from "./tab-channel.ts";
 import { createSignOutPolicy } from "./sign-out-policy.ts";
 import { NOTHING_WAITING, type WaitingSummary } from "./waiting.ts";
-import { accessLost } from "./access-check.ts";
+import { createAccessRecovery } from "./engine-access.ts";
 import { createPasswordActions } from "./engine-passwords.ts";
 
 type Runtime = Pick<typeof import("./local-data.ts"), "openLocalData" | "wipeLocalData">;
@@ -121,6 +121,11 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     lockReason: () => lockReason, queue: () => queue,
   });
   const keyFromPassword = passwordActions.keyFromPassword;
+  const { checkAccess, dropAndPullAgain } = createAccessRecovery({
+    api, session, keys, enqueue, open: (userId, key) => open(userId, key), local: () => local, closeLocal,
+    waiting: async (userId) => (await signOuts.waitingOf(userId)).total,
+    wipeLocalData: async (userId) => await (await loadRuntime()).wipeLocalData(userId, deps.runtime?.idb),
+  });
 
   async function open(userId: string, dataKey: Uint8Array<ArrayBuffer>) {
     lockReason = null;
@@ -142,34 +147,6 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     profileKey = (await deriveLocalKeys(dataKey)).profile;
     setState("ready");
     await restoreOrSaveProfile(userId);
-  }
-
-  /**
-   * The device holds rows its user may no longer read (access-check.ts): once nothing waits for the server, its
-   * copy is dropped and pulled again; with changes waiting, the next connection asks again (they are sent first).
-   */
-  let droppedAt = -Infinity;
-  async function checkAccess(userId: string) {
-    const user = session.getState().user;
-    // At most once a minute: a copy pulled again holds only what may be read, so a second drop would be a defect.
-    if (!local || local.userId !== userId || user?.id !== userId || Date.now() - droppedAt < 60_000) return;
-    const lost = await accessLost(local.db, api, user).catch(() => false);
-    if (!lost || (await signOuts.waitingOf(userId)).total > 0) return;
-    droppedAt = Date.now();
-    await dropAndPullAgain();
-  }
-
-  /** The synced copy on this device is dropped and pulled again, in the same session with the same key. */
-  function dropAndPullAgain(): Promise<void> {
-    return enqueue(async () => {
-      const userId = local?.userId ?? keys.readRecord()?.userId;
-      if (!userId) return;
-      const key = keys.readTabKey(userId);
-      if (local?.userId === userId) await closeLocal(true);
-      await (await loadRuntime()).wipeLocalData(userId, deps.runtime?.idb);
-      // Locked (no key in this tab): the next unlock opens an empty database and pulls again.
-      if (key) await open(userId, key);
-    });
   }
 
   /** Offline after a reload the session has no user: the sealed profile lets signed-in pages open. */
