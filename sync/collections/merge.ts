@@ -45,6 +45,21 @@ function sameContent(a: SyncDoc, b: SyncDoc): boolean {
 }
 
 /**
+ * The server answered a pushed edit with the very master the push assumed, and the edit changed a field the device
+ * may write: the server refused the edit (step 2 of `resolvePushConflict`), and the device reverts to the master. The
+ * device tells the user, as it does for a refused create (nothing is silently dropped).
+ */
+export function isRefusedEdit<D extends SyncDoc>(
+  collection: SyncCollection<D>,
+  row: { assumedMasterState: D | null; newDocumentState: D },
+  master: D,
+): boolean {
+  const { assumedMasterState: assumed, newDocumentState: pushed } = row;
+  if (!assumed || isRefusedTombstone(master) || !sameContent(assumed, master)) return false;
+  return collection.access.writableFields.some((f) => !sameValue(pushed[f as keyof D], master[f as keyof D]));
+}
+
+/**
  * How a device settles the server's conflict answer to one pushed row (sync/README.md,
  * push steps), the same on every device (the PWA's RxDB
  * conflict handler) and in the edge's model client:

@@ -46,6 +46,8 @@ export async function openRxDevice(
   });
   /** Every push row sent to the server, in order, with the server's answer for it (a master, a refused batch's error, or null: stored). */
   const pushes: { collection: CollectionName; row: Row; answer: Doc | { status: number; message?: string } | null }[] = [];
+  /** What the device would tell its user was not accepted (the PWA keeps these sealed: refusals.ts). */
+  const refusals: { collection: CollectionName; id: string; outcome: "dropped" | "reverted" }[] = [];
   /** Replication errors (RxDB retries a failed push every 5 s). */
   const errors: unknown[] = [];
   /** Documents whose pushes were cut off at `maxPushes`: a loop. */
@@ -102,6 +104,9 @@ export async function openRxDevice(
         settled(collection, ids) {
           for (const id of ids) pending.delete(`${collection}/${id}`);
         },
+        refused(collection, docs, outcome) {
+          for (const doc of docs) refusals.push({ collection, id: doc.id, outcome });
+        },
       },
     });
     state.error$.subscribe((error) => errors.push(error));
@@ -112,6 +117,7 @@ export async function openRxDevice(
   return {
     db,
     pushes,
+    refusals,
     looped,
     errors,
     /** Takes the device off the network (calls fail) or back on. */

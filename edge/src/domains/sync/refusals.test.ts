@@ -62,10 +62,11 @@ async function assertSettles(
   collection: CollectionName,
   id: string,
   act: () => Promise<unknown>,
-  expect: { server: "unchanged" | "refusedCreate" | ((doc: Doc) => boolean) } = { server: "unchanged" },
+  expect: { server: "unchanged" | "refusedCreate" | ((doc: Doc) => boolean); told?: "dropped" | "reverted" } = { server: "unchanged" },
 ) {
   const before = await stored<Doc>(ctx, collection, id);
   const since = device.pushesOf(id).length;
+  const toldBefore = device.refusals.length;
   device.markPending(collection, id);
   await act();
   await device.sync();
@@ -77,6 +78,11 @@ async function assertSettles(
   assert.ok(first >= 0, `${collection}: the server answered a conflict: ${answers}`);
   assert.ok(rows.length - 1 - first <= MAX_PUSHES_AFTER_REFUSAL, `${collection}: pushes after the first conflict answer: ${answers}`);
   assert.equal(device.isPending(collection, id), false, `${collection}: the change is settled (the status can say Synced)`);
+
+  // The user is told what was not accepted, once: a create dropped; an edit of a field the device may write reverted.
+  const told = device.refusals.slice(toldBefore).filter((r) => r.id === id).map((r) => r.outcome);
+  const tellable = expect.server === "refusedCreate" ? "dropped" : expect.told;
+  assert.deepEqual(told, tellable ? [tellable] : [], `${collection}: what the user is told`);
 
   const server = await stored<Doc>(ctx, collection, id);
   const local = await device.local(collection, id);
@@ -119,8 +125,8 @@ apiTest("sync: every refused change settles on the device in at most two pushes,
     const device = await open(patient, "chat_messages");
     try {
       await device.sync();
-      await assertSettles(ctx, device, "chat_messages", theirs.id, () => patch(device, "chat_messages", theirs.id, { text: "Edited by the patient" }));
-      await assertSettles(ctx, device, "chat_messages", theirs.id, () => remove(device, "chat_messages", theirs.id));
+      await assertSettles(ctx, device, "chat_messages", theirs.id, () => patch(device, "chat_messages", theirs.id, { text: "Edited by the patient" }), { server: "unchanged", told: "reverted" });
+      await assertSettles(ctx, device, "chat_messages", theirs.id, () => remove(device, "chat_messages", theirs.id), { server: "unchanged", told: "reverted" });
       // Server-owned and unwritable fields of one's own message.
       await assertSettles(ctx, device, "chat_messages", mine.id, () => patch(device, "chat_messages", mine.id, { authorId: doctor.id }));
       await assertSettles(ctx, device, "chat_messages", mine.id, () => patch(device, "chat_messages", mine.id, { createdAt: new Date(0).toISOString() }));
@@ -139,7 +145,7 @@ apiTest("sync: every refused change settles on the device in at most two pushes,
       await device.sync();
       // patientId is not writable: the whole row is refused, the title with it.
       const secondPatient = await ctx.createUser("patient", { doctor_id: doctor.id });
-      await assertSettles(ctx, device, "note_drafts", draft.id, () => patch(device, "note_drafts", draft.id, { patientId: secondPatient.id, title: "Moved" }));
+      await assertSettles(ctx, device, "note_drafts", draft.id, () => patch(device, "note_drafts", draft.id, { patientId: secondPatient.id, title: "Moved" }), { server: "unchanged", told: "reverted" });
       await assertSettles(ctx, device, "note_drafts", draft.id, () => patch(device, "note_drafts", draft.id, { authorId: vma.id }));
       const outside = newDraft(other.patient.id, vma.id);
       await assertSettles(ctx, device, "note_drafts", outside.id, () => insert(device, "note_drafts", outside), { server: "refusedCreate" });
@@ -177,9 +183,9 @@ apiTest("sync: every refused change settles on the device in at most two pushes,
     try {
       await device.sync();
       // A folder the patient may not choose, the doctor's file renamed or deleted by the patient.
-      await assertSettles(ctx, device, "medical_files", own.id, () => patch(device, "medical_files", own.id, { folder: "Labs" }));
-      await assertSettles(ctx, device, "medical_files", lab.id, () => patch(device, "medical_files", lab.id, { name: "renamed.pdf" }));
-      await assertSettles(ctx, device, "medical_files", lab.id, () => remove(device, "medical_files", lab.id));
+      await assertSettles(ctx, device, "medical_files", own.id, () => patch(device, "medical_files", own.id, { folder: "Labs" }), { server: "unchanged", told: "reverted" });
+      await assertSettles(ctx, device, "medical_files", lab.id, () => patch(device, "medical_files", lab.id, { name: "renamed.pdf" }), { server: "unchanged", told: "reverted" });
+      await assertSettles(ctx, device, "medical_files", lab.id, () => remove(device, "medical_files", lab.id), { server: "unchanged", told: "reverted" });
       await assertSettles(ctx, device, "medical_files", own.id, () => patch(device, "medical_files", own.id, { size: 5 }));
       // Concurrent: the doctor renames while the patient's device (not having pulled it) moves the
       // file. The merge (their name, my folder) is pushed, refused, and the device takes the master.
@@ -188,6 +194,8 @@ apiTest("sync: every refused change settles on the device in at most two pushes,
       assert.deepEqual(res.body.result, []);
       await assertSettles(ctx, device, "medical_files", own.id, () => patch(device, "medical_files", own.id, { folder: "Imaging" }), {
         server: (doc) => doc.name === "by-doctor.pdf" && doc.folder === "PatientUploaded",
+        // Merged with the doctor's rename, then refused (a patient's file stays in PatientUploaded): told.
+        told: "reverted",
       });
       const misfiled = newFile(patient.id, patient.id, { folder: "Labs" });
       await assertSettles(ctx, device, "medical_files", misfiled.id, () => insert(device, "medical_files", misfiled), { server: "refusedCreate" });
@@ -233,7 +241,7 @@ apiTest("sync: every refused change settles on the device in at most two pushes,
       await staff.sync();
       await device.sync();
       // The VMA may not delete (the hook refuses it first; the engine must not depend on that).
-      await assertSettles(ctx, staff, "encounter_notes", noteId, () => remove(staff, "encounter_notes", noteId));
+      await assertSettles(ctx, staff, "encounter_notes", noteId, () => remove(staff, "encounter_notes", noteId), { server: "unchanged", told: "reverted" });
       // Server-owned fields, and a field nobody writes by sync.
       await assertSettles(ctx, device, "encounter_notes", noteId, () => patch(device, "encounter_notes", noteId, { isShared: true }));
       const secondType = (await ctx.call("POST", "/noteTypes", { token: doctor.token, body: { name: "Other", fieldNames: ["x"] } })).body.result.id;
@@ -243,7 +251,7 @@ apiTest("sync: every refused change settles on the device in at most two pushes,
       await device.sync();
       assert.equal((await stored<Doc>(ctx, "encounter_notes", gone.noteId!))?._deleted, true);
       const revived = { ...(await device.local("encounter_notes", gone.noteId!))!, _deleted: false };
-      await assertSettles(ctx, device, "encounter_notes", gone.noteId!, () => (device.db.encounter_notes as any).upsert(strip(revived)));
+      await assertSettles(ctx, device, "encounter_notes", gone.noteId!, () => (device.db.encounter_notes as any).upsert(strip(revived)), { server: "unchanged", told: "reverted" });
       // A note in another practice's encounter is refused as a create.
       const theirs = await createEncounterWithNote(ctx, other.doctor, other.patient.id, { note: false });
       const intruder = newEncounterNote({ encounterId: theirs.encounterId, patientId: other.patient.id, noteTypeId: theirs.noteTypeId, authorId: vma.id });

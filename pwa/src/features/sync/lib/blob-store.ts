@@ -34,7 +34,7 @@ const pendingKey = (collection: string, id: string) => `${collection}/${id}`;
 /** One sealed Yjs update of a note (`seq` grows across notes: the order updates were stored). */
 export type NoteUpdateRow = { seq?: number; noteId: string; iv: Uint8Array<ArrayBuffer>; data: ArrayBuffer };
 /** A change the server refused, sealed (`refusals.ts`): kept until the user has read it. */
-export type RefusedRow = { collection: string; id: string; at: string; iv: string; data: string };
+export type RefusedRow = { collection: string; id: string; at: string; iv: string; data: string; outcome?: "reverted" };
 
 export type IndexedDbFactory = { indexedDB: IDBFactory; IDBKeyRange: typeof IDBKeyRange };
 

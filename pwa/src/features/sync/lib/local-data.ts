@@ -169,8 +169,8 @@ export async function openLocalData(userId: string, dataKey: Uint8Array<ArrayBuf
         stored(collection) {
           if (collection === "medical_files") uploads.kick();
         },
-        refused(collection, docs) {
-          void recordRefusals(blobs, keys.refusals, collection, docs, new Date().toISOString())
+        refused(collection, docs, outcome) {
+          void recordRefusals(blobs, keys.refusals, collection, docs, new Date().toISOString(), outcome)
             .catch((error) => console.warn("A refused change could not be kept to be shown", error));
         },
         settled(collection, ids) {

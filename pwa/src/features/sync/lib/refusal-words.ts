@@ -6,7 +6,13 @@ const quoted = (text: unknown, max = 80) => {
   return value ? `“${value.length > max ? `${value.slice(0, max - 1)}…` : value}”` : "";
 };
 
-export function describeRefusal({ collection, doc }: Refusal): string {
+/** What it was, and for an edit the server refused, that the device went back to the server's version. */
+export function describeRefusal(refusal: Refusal): string {
+  const what = describeDoc(refusal);
+  return refusal.outcome === "reverted" ? `${what} (your edit; the saved version is kept)` : what;
+}
+
+function describeDoc({ collection, doc }: Refusal): string {
   const data = (doc.data ?? {}) as Record<string, unknown>;
   switch (collection) {
     case "chart_entries":

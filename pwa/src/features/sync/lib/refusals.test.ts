@@ -22,14 +22,19 @@ describe("refused changes", () => {
       data: { code: "I10", description: "Essential (primary) hypertension" } };
     const message = { id: crypto.randomUUID(), chatId: crypto.randomUUID(), text: "Your results are ready", updatedAt: 0, _deleted: false };
     await recordRefusals(blobs, keys.refusals, "chart_entries", [entry], "2026-11-28T10:00:00.000Z");
-    await recordRefusals(blobs, keys.refusals, "chat_messages", [message], "2026-11-28T10:05:00.000Z");
+    await recordRefusals(blobs, keys.refusals, "chat_messages", [message], "2026-11-28T10:05:00.000Z", "reverted");
 
     // Sealed at rest: the stored row holds no word of it.
     const raw = await firstValueFrom(blobs.refused.rows$());
     expect(JSON.stringify(raw)).not.toMatch(/hypertension|results/i);
 
     const list = await firstValueFrom(refusals$(blobs, keys.refusals).pipe(filter((l) => l.length === 2)));
-    expect(list.map(describeRefusal)).toEqual(["Diagnosis I10 Essential (primary) hypertension", "Message “Your results are ready”"]);
+    // An edit the server refused is told apart: the device went back to the saved version.
+    expect(list.map(describeRefusal)).toEqual([
+      "Diagnosis I10 Essential (primary) hypertension",
+      "Message “Your results are ready” (your edit; the saved version is kept)",
+    ]);
+    expect(list.map((r) => r.outcome)).toEqual(["dropped", "reverted"]);
     expect(list[0].doc).toEqual(entry);
 
     // Another key (another account's) opens nothing.

@@ -8,12 +8,13 @@
 import { replicateRxCollection, type RxReplicationState } from "rxdb/plugins/replication";
 import { merge, type Observable, Subject, tap } from "rxjs";
 import { z } from "zod";
-import { type CollectionName, collectionOf, sameValue } from "../../../../../sync/collections/index.ts";
+import { type CollectionName, collectionOf, isRefusedEdit, sameValue } from "../../../../../sync/collections/index.ts";
 import { type Checkpoint, isRefusedTombstone, PULL_LIMIT_MAX, PUSH_BODY_MAX_BYTES, syncPaths } from "../../../../../sync/protocol.ts";
 import { ApiError } from "../../../lib/api/api-error.ts";
 import type { ApiClient } from "../../../lib/api/client.ts";
 import { replicatedFields } from "./conflict-handlers.ts";
 import type { DpcDatabase } from "./database.ts";
+import type { RefusalOutcome } from "./refusals.ts";
 import { replicationIdentifier } from "./replication-meta.ts";
 import { pageSchema, validDocuments } from "./validate-docs.ts";
 
@@ -35,10 +36,11 @@ export type ReplicationEvents = {
    */
   stored?(collection: CollectionName, ids: string[]): void;
   /**
-   * The server refused these pushed documents (its refused tombstone): the device's versions, before the device
-   * drops them, so the user is told (`refusals.ts`). Must not throw.
+   * The server refused these pushed documents: the device's versions, before the device drops them (`dropped`: its
+   * refused tombstone) or goes back to the server's version (`reverted`: an edit answered with the master it
+   * assumed), so the user is told (`refusals.ts`). Must not throw.
    */
-  refused?(collection: CollectionName, docs: Doc[]): void;
+  refused?(collection: CollectionName, docs: Doc[], outcome: RefusalOutcome): void;
 };
 
 export function isOutdatedError(error: unknown): boolean {
@@ -198,7 +200,13 @@ export function replicateCollection(options: {
           const tombstones = new Set(conflicts.filter((doc) => isRefusedTombstone(doc)).map((doc) => doc.id));
           const lost = rows.map((row) => replicatedFields(row.newDocumentState) as Doc)
             .filter((doc) => tombstones.has(doc.id) && refused.has(doc.id));
-          if (lost.length > 0) events.refused?.(name, lost);
+          if (lost.length > 0) events.refused?.(name, lost, "dropped");
+          // Answered with the master the edit assumed: refused, and the device goes back to the server's version.
+          const reverted = part.filter((row) => {
+            const master = conflicts.find((doc) => doc.id === row.newDocumentState.id);
+            return master !== undefined && refused.has(master.id) && isRefusedEdit(collection, row as never, master as never);
+          }).map((row) => row.newDocumentState as Doc);
+          if (reverted.length > 0) events.refused?.(name, reverted, "reverted");
         }
         events.synced();
         return conflicts;
