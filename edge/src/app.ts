@@ -161,7 +161,8 @@ export type Services = ReturnType<typeof createServices>;
 export function createApi(deps: Deps, options: AppOptions) {
   const services = createServices(deps);
   registerJobs(deps, services);
-  const api = new Hono<AppEnv>();
+  // Not strict: a path written with a trailing slash (the spec's `POST /doctorMacros/`, `POST /doctorTasks/`) is the same route.
+  const api = new Hono<AppEnv>({ strict: false });
 
   api.use("*", async (c, next) => {
     c.set("requestId", crypto.randomUUID());
@@ -217,7 +218,7 @@ export function createApi(deps: Deps, options: AppOptions) {
 /** The whole application: the API under /api/v1; static files are added by the entry point. */
 export function createApp(deps: Deps, options: AppOptions) {
   const { api, services } = createApi(deps, options);
-  const app = new Hono<AppEnv>();
+  const app = new Hono<AppEnv>({ strict: false });
   app.use("*", secureHeaders({ crossOriginEmbedderPolicy: false, crossOriginResourcePolicy: "same-origin" }));
   // The one Content-Security-Policy (edge/src/http/csp.ts) on every HTML answer, and its companions.
   app.use("*", securityPolicy(cspOptionsFrom(deps.config, deps.payments)));

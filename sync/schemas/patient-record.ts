@@ -60,6 +60,25 @@ export const recordEditSchema = z.discriminatedUnion("type", [
 );
 export type RecordEdit = z.output<typeof recordEditSchema>;
 
+/**
+ * `POST /patient/{patientId}` (02 §7; its body not shown, decided here): adds one record to a list of the medical card,
+ * as `edit-record` does without an `_id`. A record with an `_id` is a change: `edit-record` makes it.
+ */
+export const recordAddSchema = recordEditSchema.refine(
+  (v) => !("record" in v && v.record && "_id" in v.record && v.record._id !== undefined),
+  { message: "A new record has no id: change an existing one with edit-record", path: ["record", "_id"] },
+);
+
+/**
+ * `PUT /patient/{patientId}` (02 §7; not shown, decided here): the care team updates the patient's contact phone.
+ * The email is the patient's sign-in and the state their own declaration (it decides which doctors may treat them),
+ * so neither changes here.
+ */
+export const patientContactSchema = z.object({
+  phoneNumber: z.string().trim().regex(/^\+?[0-9 ()-]{7,20}$/, "Enter a valid phone number").nullable(),
+}).strict();
+export type PatientContact = z.output<typeof patientContactSchema>;
+
 /** `POST /patient/delete-record/{patientId}`. */
 export const recordDeleteSchema = z.object({
   type: z.enum(RECORD_TYPES.filter((t) => t !== "socialHistory") as [RecordType, ...RecordType[]], {

@@ -9,6 +9,7 @@ import {
   ERX_REQUIRED_FIELDS,
   type ErxCheck,
   type PatientCreate,
+  type PatientContact,
   type PatientGeneral,
   type RecordEdit,
   type recordDeleteSchema,
@@ -137,6 +138,17 @@ export function createChartPatients(deps: Pick<Deps, "sql" | "clock"> & { audit:
         birth_date = ${input.birthDate}, gender = ${input.gender}, updated_at = ${clock.now()} where id = ${id}`;
       await touchPanel(write, [id]);
       await audit.write(actor, { patientId: id, what: "patient.editGeneral", id });
+      return toChartPatient(await access.patient(id));
+    },
+
+    /** `PUT /patient/{id}`: the patient's contact phone (patient-record.ts says why only that). */
+    async editContact(actor: Actor, id: string, input: PatientContact) {
+      const access = chartAccess(sql, actor);
+      access.requireCareTeam();
+      await access.patient(id);
+      await sql`update users set phone_number = ${input.phoneNumber}, updated_at = ${clock.now()} where id = ${id}`;
+      await touchPanel(write, [id]);
+      await audit.write(actor, { patientId: id, what: "patient.editContact", id });
       return toChartPatient(await access.patient(id));
     },
 

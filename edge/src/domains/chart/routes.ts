@@ -23,6 +23,8 @@ import {
   patientCreateSchema,
   patientGeneralSchema,
   recordDeleteSchema,
+  patientContactSchema,
+  recordAddSchema,
   recordEditSchema,
 } from "../../../../sync/schemas/patient-record.ts";
 import { problemCreateSchema } from "../../../../sync/schemas/problem.ts";
@@ -59,6 +61,10 @@ export function chartRoutes(s: ChartServices) {
   r.post("/patient/delete-record/:id", careTeam, validate({ json: recordDeleteSchema }), async (c) =>
     ok(c, await patients.deleteRecord(actorOf(c), param(c, "id"), valid(c, recordDeleteSchema))));
   r.get("/patient/:id", readers, async (c) => ok(c, await patients.get(actorOf(c), param(c, "id"))));
+  r.put("/patient/:id", careTeam, validate({ json: patientContactSchema }), async (c) =>
+    ok(c, await patients.editContact(actorOf(c), param(c, "id"), valid(c, patientContactSchema))));
+  r.post("/patient/:id", careTeam, validate({ json: recordAddSchema }), async (c) =>
+    ok(c, await patients.editRecord(actorOf(c), param(c, "id"), valid(c, recordAddSchema)), 201));
   r.delete("/patient/:id", careTeam, async (c) => ok(c, await patients.detach(actorOf(c), param(c, "id"))));
 
   // ---- Encounters
