@@ -119,3 +119,15 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const cfg = parsed.data;
   return { ...cfg, publicOrigin: cfg.PUBLIC_ORIGIN ?? `http://localhost:${cfg.PORT}` };
 }
+
+/**
+ * Where to send a browser back to (the payout onboarding's return and refresh links). With PUBLIC_ORIGIN set, that
+ * origin. Without it (the local demo), the origin the browser is on when that is a loopback address
+ * (`localhost` and `127.0.0.1` are different origins with their own storage: sent to the other one, the doctor
+ * arrives signed out); any other Host is not trusted and the default origin is used.
+ */
+export function browserOrigin(config: Config, host: string | undefined): string {
+  if (config.PUBLIC_ORIGIN) return config.PUBLIC_ORIGIN.replace(/\/$/, "");
+  if (host && /^(localhost|127\.0\.0\.1|\[::1\]):\d{1,5}$/.test(host)) return `http://${host}`;
+  return config.publicOrigin.replace(/\/$/, "");
+}

@@ -67,13 +67,32 @@ test("a new doctor registers, the admin approves with a 15 % commission, the doc
     await unlockWhenAsked(doctor, password);
     await doctor.goto("/");
     await signIn(doctor, email, password);
-    await expect(doctor).not.toHaveURL(/\/$/);
-    await doctor.goto("/stripe/connect");
+    // Signed in, the new doctor is sent to the first step of the path (no URL typed), which says what follows.
+    await expect(doctor).toHaveURL(/\/stripe\/connect$/);
+    const steps = doctor.getByRole("region", { name: "Opening your practice" });
+    await expect(steps.getByRole("listitem")).toHaveText([/Application sent/, /Connect your payout account/, /Review by an administrator/, /Your practice opens/]);
+    await expect(steps.locator("[aria-current=step]")).toContainText("Connect your payout account");
+    await doctor.screenshot({ path: "/tmp/dpc-e2e-results/onboarding-connect.png", fullPage: true });
+    // Settings stay open (a failed connection offers them); the practice's sections say why they wait.
+    await doctor.getByRole("button", { name: /account menu/ }).click();
+    await doctor.getByRole("link", { name: "Settings", exact: true }).click();
+    await expect(doctor).toHaveURL(/\/settings/);
+    await expect(doctor.getByRole("region", { name: "Macros" })).toContainText("Available once your application is approved");
+    await doctor.getByRole("region", { name: "Macros" }).getByRole("link", { name: "Connect your payout account" }).click();
+    await expect(doctor).toHaveURL(/\/stripe\/connect$/);
     await doctor.getByRole("button", { name: "Connect payout account" }).click();
     await expect(doctor.getByRole("heading", { name: "Set up your payout account" })).toBeVisible();
     await doctor.getByRole("button", { name: "Complete onboarding" }).click();
     await expect(doctor).toHaveURL(/\/stripe\/connected\?state=/);
     await expect(doctor.getByRole("status").filter({ hasText: "Your payout account is connected and active." })).toBeVisible();
+    // What happens next: the review; the application's page says the same.
+    await doctor.getByRole("link", { name: "See your application" }).click();
+    await expect(doctor).toHaveURL(/\/profile$/);
+    const status = doctor.getByRole("region", { name: "Your application is under review" });
+    await expect(status.locator("[aria-current=step]")).toContainText("Review by an administrator");
+    await expect(status.getByRole("listitem").nth(1)).toContainText("(Done)");
+    await doctor.setViewportSize({ width: 390, height: 844 });
+    await doctor.screenshot({ path: "/tmp/dpc-e2e-results/onboarding-profile-phone.png", fullPage: true });
   } finally {
     await doctorContext.close();
   }

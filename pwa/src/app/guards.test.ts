@@ -154,9 +154,14 @@ describe("decideRoute", () => {
     ["doctor without payout account on connected", "/stripe/connected", signedIn(doctor({ stripeAccount: null })), {
       type: "allow",
     }],
+    // A new doctor (not approved yet) is sent to connect first: approval needs a connected account.
     ["unapproved doctor without payout account", "/profile", signedIn(
       doctor({ fullAccess: false, stripeAccount: null }),
+    ), { type: "redirect", to: "/stripe/connect" }],
+    ["unapproved doctor without payout account on settings", "/settings", signedIn(
+      doctor({ fullAccess: false, stripeAccount: null }),
     ), { type: "allow" }],
+    ["unapproved doctor with a payout account", "/profile", signedIn(doctor({ fullAccess: false })), { type: "allow" }],
     ["doctor with an inactive payout account", "/home", signedIn(doctor({ isActiveStripeAccount: false })), {
       type: "redirect",
       to: "/stripe/inactive",

@@ -19,6 +19,7 @@ const SIGNED_IN: RouteAccess = { kind: "signedIn" };
 const only = (...roles: Role[]): RouteAccess => ({ kind: "role", roles });
 
 export const STRIPE_CONNECT_PATH = "/stripe/connect";
+const SETTINGS_PATH = "/settings";
 export const STRIPE_CONNECTED_PATH = "/stripe/connected";
 export const STRIPE_INACTIVE_PATH = "/stripe/inactive";
 export const FILL_PROFILE_PATH = "/fillProfile";
@@ -97,7 +98,10 @@ export function decideRoute(pathname: string, session: GuardSession): GuardDecis
   }
 
   if (user.role === "doctor") {
-    if (user.fullAccess && !user.stripeAccount) return { type: "redirect", to: STRIPE_CONNECT_PATH };
+    // 01 §2: no payout account, approved or not (an application is approved only once one is connected), forces
+    // the connect page: the first step of a new doctor's path. The payout pages are public; settings stay open
+    // because a failed connection offers "Go to settings" (its payout section connects too).
+    if (!user.stripeAccount && pathname !== SETTINGS_PATH) return { type: "redirect", to: STRIPE_CONNECT_PATH };
     if (user.stripeAccount && !user.isActiveStripeAccount && !session.inactiveNoticeClosed) {
       return { type: "redirect", to: STRIPE_INACTIVE_PATH };
     }

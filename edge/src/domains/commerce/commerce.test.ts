@@ -40,7 +40,7 @@ commerceTest("payout account, service purchase with a promo code, balance, payou
     assert.equal((await ctx.call("POST", "/stripe/connect/provider/finalize", { token: otherDoctor.token, body: { csrfToken } })).status, 400);
     const fin = await ctx.call("POST", "/stripe/connect/provider/finalize", { token: doctor.token, body: { csrfToken } });
     assert.equal(fin.status, 200);
-    assert.deepEqual(fin.body.result, { active: false, detailsSubmitted: false });
+    assert.deepEqual(fin.body.result, { active: false, detailsSubmitted: false, accountId });
     const again = await ctx.call("POST", "/stripe/connect/provider/finalize", { token: doctor.token, body: { csrfToken } });
     assert.equal(again.status, 400);
     assert.equal(again.body.message, "There was an error connecting your stripe account!");
@@ -52,7 +52,7 @@ commerceTest("payout account, service purchase with a promo code, balance, payou
     const link = await ctx.call("GET", "/stripe/connect/provider/link", { token: doctor.token });
     const back = await ctx.onboard(link.body.result.url, "complete");
     const fin = await ctx.call("POST", "/stripe/connect/provider/finalize", { token: doctor.token, body: { csrfToken: new URL(back).searchParams.get("state") } });
-    assert.deepEqual(fin.body.result, { active: true, detailsSubmitted: true });
+    assert.deepEqual(fin.body.result, { active: true, detailsSubmitted: true, accountId });
     assert.deepEqual(await flag(doctor.id), { a: true, s: accountId });
     assert.deepEqual((await ctx.call("GET", "/stripe/account/me", { token: doctor.token })).body.result, { connected: true, active: true });
     const dash = await ctx.call("GET", "/stripe/account/me/link", { token: doctor.token });

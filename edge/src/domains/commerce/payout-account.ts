@@ -17,6 +17,7 @@
 import type { Actor } from "../../access/actor.ts";
 import type { Deps } from "../../deps.ts";
 import { AppError, notFound } from "../../http/errors.ts";
+import { browserOrigin } from "../../config.ts";
 
 const encodeHex = (b: Uint8Array) => Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
 const LINK_TTL_MS = 60 * 60 * 1000;
@@ -58,14 +59,14 @@ export function createPayoutAccounts(deps: Pick<Deps, "sql" | "audit" | "payment
   }
 
   return {
-    /** The onboarding link (the account made the first time). */
-    async link(actor: Actor) {
+    /** The onboarding link (the account made the first time), back to the origin the doctor is on (`browserOrigin`). */
+    async link(actor: Actor, host?: string) {
+      const origin = browserOrigin(config, host);
       const me = await doctorRow(actor.userId);
       const accountId = me.stripe_account ?? await ensureAccount(actor.userId, me.email);
       const token = encodeHex(crypto.getRandomValues(new Uint8Array(24)));
       await sql`insert into payout_link_states (token_hash, doctor_id, expires_at)
         values (${await sha256(token)}, ${actor.userId}, ${new Date(clock.now().getTime() + LINK_TTL_MS)})`;
-      const origin = config.publicOrigin.replace(/\/$/, "");
       const url = await payments.createAccountLink({
         accountId,
         returnUrl: `${origin}/stripe/connected?state=${token}`,
@@ -86,7 +87,8 @@ export function createPayoutAccounts(deps: Pick<Deps, "sql" | "audit" | "payment
       const active = account.chargesEnabled && account.payoutsEnabled;
       await sql`update users set is_active_stripe_account = ${active} where id = ${actor.userId}`;
       await audit.record({ event: "payment.write", actorId: actor.userId, subjectId: actor.userId, details: { what: "payout.account.finalize", active } });
-      return { active, detailsSubmitted: account.detailsSubmitted };
+      // The account's id too: the app updates its signed-in user (a doctor with an account is no longer sent to connect).
+      return { active, detailsSubmitted: account.detailsSubmitted, accountId: me.stripe_account };
     },
 
     /** The doctor's payout account: status, for Settings. */

@@ -78,7 +78,8 @@ export function commerceRoutes(coupons: CouponsService, services: PaidServicesSe
   });
 
   // Payout accounts (doctors).
-  r.get("/stripe/connect/provider/link", allow.roles("doctor"), async (c) => ok(c, await accounts.link(actorOf(c))));
+  r.get("/stripe/connect/provider/link", allow.roles("doctor"), async (c) =>
+    ok(c, await accounts.link(actorOf(c), c.req.header("host"))));
   r.post("/stripe/connect/provider/finalize", allow.roles("doctor"), async (c) =>
     ok(c, await accounts.finalize(actorOf(c), parse(finalizeSchema, await jsonBody(c)).csrfToken)));
   r.get("/stripe/account/me/link", allow.roles("doctor"), async (c) => ok(c, await accounts.dashboardLink(actorOf(c))));

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect } from "react";
-import { useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import type { Role } from "../../../../../sync/roles.ts";
+import type { AuthUser } from "../../../../../sync/schemas/user.ts";
 import { useCurrentUser } from "../../auth/index.ts";
 import { AdminManagementSection, AgreementsSection } from "../../admin/index.ts";
 import { NoteTypesSettings } from "../../notes/index.ts";
@@ -16,7 +17,8 @@ import { ChangePasswordSection } from "../components/ChangePasswordSection.tsx";
 import { PhoneSection } from "../components/PhoneSection.tsx";
 import { SessionsSection } from "../components/SessionsSection.tsx";
 
-type Section = { id: string; title: string; roles?: readonly Role[]; body: ReactNode };
+/** `practice`: the practice's own settings, usable once the account is approved (the server refuses them before). */
+type Section = { id: string; title: string; roles?: readonly Role[]; practice?: boolean; body: ReactNode };
 
 /** `/settings`: the signed-in user's sections, by role. */
 export function SettingsPage() {
@@ -33,12 +35,13 @@ export function SettingsPage() {
     { id: "sessions", title: "Sessions", body: <SessionsSection /> },
     { id: "notifications", title: "Notifications", body: <NotificationSettingsSection /> },
     // The doctor manages note types (02 §6); their VMAs see the list they pick from.
-    { id: "note-types", title: "Note types", roles: ["doctor", "vma"], body: <NoteTypesSettings canManage={user.role === "doctor"} /> },
-    { id: "macros", title: "Macros", roles: ["doctor", "vma"], body: <MacrosSettings /> },
-    { id: "vmas", title: "Manage VMAs", roles: ["doctor"], body: <VmasSettings /> },
+    { id: "note-types", practice: true, title: "Note types", roles: ["doctor", "vma"], body: <NoteTypesSettings canManage={user.role === "doctor"} /> },
+    { id: "macros", practice: true, title: "Macros", roles: ["doctor", "vma"], body: <MacrosSettings /> },
+    { id: "vmas", practice: true, title: "Manage VMAs", roles: ["doctor"], body: <VmasSettings /> },
     // The intake form patients fill in when booking (02 §3); a VMA edits their doctor's.
     {
       id: "consultations",
+      practice: true,
       title: "Consultations",
       roles: ["doctor", "vma"],
       body: <IntakeFormSettingsSection doctorId={user.role === "doctor" ? user.id : user.doctor?.id ?? null} />,
@@ -46,12 +49,13 @@ export function SettingsPage() {
     { id: "agreements", title: "Agreements", roles: ["admin"], body: <AgreementsSection /> },
     // Admin management is for super admins (01 §3, §6).
     ...(user.isSuperAdmin ? [{ id: "admins", title: "Admin management", roles: ["admin"] as Role[], body: <AdminManagementSection /> }] : []),
-    { id: "services", title: "Services", roles: ["doctor"], body: <DoctorServicesSettings /> },
-    { id: "balance", title: "Balance", roles: ["doctor"], body: <BalancePanel titled={false} /> },
-    { id: "memberships", title: "Memberships", roles: ["doctor"], body: <MembershipOptionsSettings /> },
+    { id: "services", practice: true, title: "Services", roles: ["doctor"], body: <DoctorServicesSettings /> },
+    { id: "balance", practice: true, title: "Balance", roles: ["doctor"], body: <BalancePanel titled={false} /> },
+    { id: "memberships", practice: true, title: "Memberships", roles: ["doctor"], body: <MembershipOptionsSettings /> },
     // The doctor manages their patients' memberships; their VMAs see the list (02 §7 "Doctors").
     {
       id: "patient-memberships",
+      practice: true,
       title: "Patient memberships",
       roles: ["doctor", "vma"],
       body: <PatientMembershipsSettings canManage={user.role === "doctor"} />,
@@ -74,9 +78,24 @@ export function SettingsPage() {
       {sections.map((section) => (
         <section key={section.id} id={section.id} className="card stack" aria-labelledby={`${section.id}-title`}>
           <h2 id={`${section.id}-title`}>{section.title}</h2>
-          {section.body}
+          {section.practice && !user.fullAccess ? <NotApprovedYet user={user} /> : section.body}
         </section>
       ))}
     </div>
+  );
+}
+
+/** In place of a practice section before the account is approved: why, and where the application stands. */
+function NotApprovedYet({ user }: { user: AuthUser }) {
+  if (user.role === "vma") {
+    return <p className="muted">Available once your account is approved by your doctor's practice.</p>;
+  }
+  return (
+    <p className="muted">
+      Available once your application is approved.{" "}
+      {user.stripeAccount
+        ? <Link to="/profile">See where your application stands</Link>
+        : <><Link to="/stripe/connect">Connect your payout account</Link> first: applications are reviewed once one is connected.</>}
+    </p>
   );
 }

@@ -4,6 +4,7 @@ import { homePath } from "../../../../../sync/rules/home-path.ts";
 import { INACTIVE_NOTICE_CLOSED_KEY } from "../../../app/guards.ts";
 import { useApi, useAppDeps } from "../../../lib/app-deps.tsx";
 import { Button } from "../../../ui/index.ts";
+import { ApplicationStatusNotice } from "../../account/index.ts";
 import { openAuthDialog, useSession } from "../../auth/index.ts";
 
 export const CONNECT_ERROR = "There was an error connecting your stripe account!";
@@ -53,6 +54,7 @@ export function PayoutConnectPage() {
           ? "The payment provider has not activated your payout account yet, usually because some details are missing. Until it is active, patients cannot subscribe to your practice."
           : "Patients pay for memberships and services by card; the payment provider sends your earnings to your payout account. Connect it to open your practice."}
       </p>
+      {user?.role === "doctor" && !inactive && !user.isAccountApproved && <ApplicationStatusNotice user={user} here="connect" />}
       {failed && (
         <div className="stack">
           <p className="form-error" role="alert">{CONNECT_ERROR}</p>

@@ -1,10 +1,13 @@
 import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { useApi } from "../../../lib/app-deps.tsx";
+import { useApi, useAppDeps } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/api-error.ts";
 import { Spinner } from "../../../ui/index.ts";
 import { useOnce } from "../../../lib/use-once.ts";
 import { CONNECT_ERROR } from "./PayoutConnectPage.tsx";
+import { homePath } from "../../../../../sync/rules/home-path.ts";
+import { ApplicationStatusNotice } from "../../account/index.ts";
+import { useSession } from "../../auth/index.ts";
 
 type State = { kind: "finishing" } | { kind: "done" } | { kind: "failed"; message: string };
 
@@ -16,6 +19,8 @@ type State = { kind: "finishing" } | { kind: "done" } | { kind: "failed"; messag
  */
 export function PayoutConnectedPage() {
   const api = useApi();
+  const { user, setUser } = useSession();
+  const { session } = useAppDeps();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const csrfToken = params.get("state");
@@ -23,8 +28,11 @@ export function PayoutConnectedPage() {
 
   useOnce(() => {
     if (!csrfToken) return;
-    api.post<{ active: boolean }>("/stripe/connect/provider/finalize", { csrfToken })
+    api.post<{ active: boolean; accountId: string }>("/stripe/connect/provider/finalize", { csrfToken })
       .then((result) => {
+        // The signed-in user has an account now: the app stops sending them to the connect page.
+        const me = session.getState().user;
+        if (me) setUser({ ...me, stripeAccount: result.accountId, isActiveStripeAccount: result.active });
         if (result.active) setState({ kind: "done" });
         else navigate("/stripe/inactive", { replace: true });
       })
@@ -39,7 +47,8 @@ export function PayoutConnectedPage() {
       {state.kind === "done" && (
         <>
           <p className="notice notice--success" role="status">Your payout account is connected and active.</p>
-          <Link to="/home">Go to your home page</Link>
+          {user && !user.isAccountApproved && <ApplicationStatusNotice user={user} />}
+          <Link to={user ? homePath(user) : "/home"}>{user?.isAccountApproved ? "Go to your home page" : "See your application"}</Link>
         </>
       )}
       {state.kind === "failed" && (
