@@ -91,6 +91,13 @@ test("a new doctor registers, the admin approves with a 15 % commission, the doc
     const status = doctor.getByRole("region", { name: "Your application is under review" });
     await expect(status.locator("[aria-current=step]")).toContainText("Review by an administrator");
     await expect(status.getByRole("listitem").nth(1)).toContainText("(Done)");
+    // The signature sent at registration is on the profile, and the doctor replaces it (PUT /doctors/sign).
+    await expect(doctor.getByRole("img", { name: "Your signature" })).toBeVisible();
+    await doctor.getByLabel("Signature image").setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("not an image") });
+    await expect(doctor.getByRole("alert").filter({ hasText: /jpg|png/ })).toBeVisible();
+    await doctor.getByLabel("Signature image").setInputFiles({ name: "new-sign.png", mimeType: "image/png", buffer: makePng(60, 24, [120, 20, 20]) });
+    await expect(doctor.getByText("Signature saved")).toBeVisible();
+    await expect(doctor.getByRole("img", { name: "Your signature" })).toBeVisible();
     await doctor.setViewportSize({ width: 390, height: 844 });
     await doctor.screenshot({ path: "/tmp/dpc-e2e-results/onboarding-profile-phone.png", fullPage: true });
   } finally {

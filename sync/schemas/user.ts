@@ -86,6 +86,9 @@ export type SessionInfo = {
 };
 
 /** `PUT /users/{id}`: every field optional; email and phone have their own verified flows. */
+/** `PUT /doctors/sign`: a multipart body whose only part is the file `sign` (checked by its bytes on the edge). */
+export const signUploadSchema = z.object({}).strict();
+
 export const userUpdateSchema = z
   .object({
     firstName: nameSchema("First name"),

@@ -9,7 +9,10 @@
 import { PDFDocument, type PDFFont, rgb } from "pdf-lib";
 import fontkit from "@pdf-lib/fontkit";
 
-export type PdfLine = { text: string; bold?: boolean };
+export type PdfTextLine = { text: string; bold?: boolean };
+/** An image on its own line (a doctor's signature), at most `height` points high and the text's width. */
+export type PdfImageLine = { image: Uint8Array; contentType: string; height: number };
+export type PdfLine = PdfTextLine | PdfImageLine;
 export type PdfInfo = { title?: string; subject?: string };
 
 const PAGE_WIDTH = 612;
@@ -92,6 +95,21 @@ export async function createPdf(lines: readonly PdfLine[], info: PdfInfo = {}): 
   let page = doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
   let y = PAGE_HEIGHT - MARGIN;
   for (const line of lines) {
+    if ("image" in line) {
+      // An image whose bytes pass the type check but do not decode is left out, never a failed document.
+      const image = await (line.contentType === "image/png" ? doc.embedPng(line.image) : doc.embedJpg(line.image)).catch(() => null);
+      if (!image) continue;
+      const scale = Math.min(line.height / image.height, TEXT_WIDTH / image.width, 1);
+      const { width, height } = image.scale(scale);
+      if (y - height < MARGIN) {
+        page = doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
+        y = PAGE_HEIGHT - MARGIN;
+      }
+      y -= height;
+      page.drawImage(image, { x: MARGIN, y, width, height });
+      y -= BODY_SIZE * (LEADING - 1);
+      continue;
+    }
     const font = line.bold ? fonts.heading : fonts.body;
     const size = line.bold ? HEADING_SIZE : BODY_SIZE;
     const fits = (s: string) => font.widthOfTextAtSize(s, size) <= TEXT_WIDTH;

@@ -5,7 +5,7 @@ export type AuditEvent =
   | "login.success" | "login.failure" | "logout" | "logout.all" | "session.revoked"
   | "refresh.reuse" | "impersonation.start" | "impersonation.end"
   | "user.blocked" | "user.unblocked" | "password.changed" | "password.reset"
-  | "phone.changed" | "phone.verified" | "email.changed" | "email.changed.by_admin"
+  | "phone.changed" | "phone.verified" | "email.changed" | "email.changed.by_admin" | "signature.changed"
   | "account.registered" | "account.activated" | "vma.password.set"
   | "patient.doctor_assigned"
   // The patient chart: every read and write of clinical data (details.what says what).

@@ -3,6 +3,7 @@ import type { Actor } from "../../access/actor.ts";
 import type { Deps } from "../../deps.ts";
 import { notFound } from "../../http/errors.ts";
 import { createPdf, type PdfLine } from "../../platform/pdf.ts";
+import type { SignatureBlock } from "./signature.ts";
 import type { z } from "zod";
 import type {
   Encounter,
@@ -39,6 +40,8 @@ type Deps2 = Pick<Deps, "sql" | "clock"> & {
   findings: ChartFindings;
   vitals: ChartVitals;
   write: SyncWriter;
+  /** The encounter's doctor's name and signature image, at the end of its PDF. */
+  signatureBlock: SignatureBlock;
 };
 
 /** Gives these notes new seqs: a change of their encounter changed what devices hold of them (synced notes). */
@@ -217,6 +220,7 @@ export function createChartEncounters(deps: Deps2) {
         lines.push({ text: `Surgical: ${card.surgicalHistory.map((s) => s.surgery).join(", ") || "-"}` });
         lines.push({ text: `Family: ${card.familyHistoryNoSignificant ? "none significant" : card.familyHistory.map((f) => `${f.member}: ${f.condition}`).join(", ") || "-"}` });
       }
+      lines.push({ text: "" }, ...await deps.signatureBlock(e.doctor_id));
       await audit.read(actor, { patientId: e.patient_id, what: "encounter.download", id, details: { fields: input.fields } });
       return await createPdf(lines, { title: `Encounter ${enc.encounterDatetime.slice(0, 10)}` });
     },

@@ -7,6 +7,7 @@ import { createChartFindings } from "./findings.ts";
 import { createChartNotes } from "./notes.ts";
 import { createChartPatients } from "./patients.ts";
 import { createChartVitals } from "./vitals.ts";
+import { createSignatureBlock } from "./signature.ts";
 
 /** `write`: the sync writer, through which every change of a note (a synced collection) goes. */
 export function createChartServices(deps: Pick<Deps, "sql" | "clock" | "blobs" | "audit"> & { write: SyncWriter }) {
@@ -16,7 +17,7 @@ export function createChartServices(deps: Pick<Deps, "sql" | "clock" | "blobs" |
   const vitals = createChartVitals(base);
   return {
     patients: createChartPatients({ ...base, write: deps.write }),
-    encounters: createChartEncounters({ ...base, notes, findings, vitals, write: deps.write }),
+    encounters: createChartEncounters({ ...base, notes, findings, vitals, write: deps.write, signatureBlock: createSignatureBlock(deps) }),
     notes,
     findings,
     vitals,

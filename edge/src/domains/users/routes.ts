@@ -14,7 +14,7 @@ import {
   listQuerySchema,
   phoneChangeSchema,
 } from "../../../../sync/schemas/auth.ts";
-import { userUpdateSchema } from "../../../../sync/schemas/user.ts";
+import { signUploadSchema, userUpdateSchema } from "../../../../sync/schemas/user.ts";
 import type { UsersService } from "./service.ts";
 
 const roleParamSchema = z.object({ role: z.enum(ROLES, { error: "Unknown role" }) });
@@ -61,6 +61,10 @@ export function usersRoutes(users: UsersService) {
     const { id } = valid(c, idParamSchema);
     return ok(c, await users.setBlocked(actorOf(c), id, false, metaOf(c)));
   });
+
+  // The doctor's signature (02 §7 "Doctors"; the users domain keeps it): the file `sign`, jpg or png, ≤ 20 MB.
+  r.put("/doctors/sign", allow.roles("doctor"), validate({ form: signUploadSchema }), async (c) =>
+    ok(c, await users.replaceSignature(actorOf(c), formFiles(c).sign?.[0], metaOf(c))));
 
   r.get("/users/:id/sign", allow.signedIn, validate({ param: idParamSchema }), async (c) => {
     const { id } = valid(c, idParamSchema);

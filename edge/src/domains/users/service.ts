@@ -63,6 +63,14 @@ export function createUsersService(
     return toAuthUser(await mustGet(id));
   }
 
+  /** A signature image checked by its bytes (jpg or png, at most 20 MB: sync/files.ts) and stored; its blob's id. */
+  async function storeSignature(ownerId: string, file: File): Promise<string> {
+    const data = new Uint8Array(await file.arrayBuffer());
+    const check = checkFile(data, data.byteLength, "signature", SIGNATURE_MAX_BYTES);
+    if (!check.ok) throw badRequest(check.message, { reason: "UNSUPPORTED_FILE", fields: { sign: check.message } });
+    return await blobs.put({ ownerId, kind: "signature", contentType: check.contentType, data });
+  }
+
   return {
     async get(actor: Actor | null, id: string) {
       const row = await users.byId(id);
@@ -86,15 +94,22 @@ export function createUsersService(
       for (const [key, value] of Object.entries(input)) {
         if (value !== undefined) changes[COLUMN[key as keyof UserUpdate]] = value;
       }
-      if (files.sign) {
-        const data = new Uint8Array(await files.sign.arrayBuffer());
-        const check = checkFile(data, data.byteLength, "signature", SIGNATURE_MAX_BYTES);
-        if (!check.ok) throw badRequest(check.message, { reason: "UNSUPPORTED_FILE", fields: { sign: check.message } });
-        changes.sign_blob_id = await blobs.put({ ownerId: id, kind: "signature", contentType: check.contentType, data });
-        if (target.sign_blob_id) await blobs.remove(target.sign_blob_id);
-      }
+      const oldSign = files.sign ? target.sign_blob_id : null;
+      if (files.sign) changes.sign_blob_id = await storeSignature(id, files.sign);
       await writeUser(id, changes);
+      if (oldSign) await blobs.remove(oldSign);
       return await current(id);
+    },
+
+    /** `PUT /doctors/sign` (02 §7): the doctor's signature image, printed on the documents they sign. */
+    async replaceSignature(actor: Actor, file: File | undefined, meta: RequestMeta) {
+      if (!file) throw badRequest("Please correct the highlighted fields", { reason: "VALIDATION_FAILED", fields: { sign: "Choose a jpg or png image of your signature" } });
+      const target = await mustGet(actor.userId);
+      const blobId = await storeSignature(actor.userId, file);
+      await writeUser(actor.userId, { sign_blob_id: blobId });
+      if (target.sign_blob_id) await blobs.remove(target.sign_blob_id);
+      await audit.record({ event: "signature.changed", actorId: actor.userId, subjectId: actor.userId, address: meta.address });
+      return await current(actor.userId);
     },
 
     async signature(actor: Actor, id: string) {

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { US_STATES, type UsState } from "../../../../../sync/us-states.ts";
 import { useCurrentUser } from "../../auth/index.ts";
 import { ApplicationStatusNotice } from "../components/ApplicationStatusNotice.tsx";
+import { SignatureField } from "../components/SignatureField.tsx";
 
 /** `/profile`: the signed-in person's own details. */
 export function ProfilePage() {
@@ -47,7 +48,7 @@ export function ProfilePage() {
             <Item label="Time zone">{user.timezone}</Item>
             <Item label="Licensed in">{user.licensedStates.map(stateName).join(", ")}</Item>
             <Item label="About">{user.bio}</Item>
-            <Item label="Signature">{user.sign ? "On file" : "Not uploaded"}</Item>
+            <Item label="Signature"><SignatureField user={user} /></Item>
           </dl>
         </section>
       )}
