@@ -26,7 +26,7 @@ commerceTest("payout account link: concurrent requests make one processor accoun
     // Every answer's onboarding link is for that account: each CSRF token finalizes it.
     const back = await ctx.onboard(answers[5].body.result.url, "complete");
     const fin = await ctx.call("POST", "/stripe/connect/provider/finalize", { token: doctor.token, body: { csrfToken: new URL(back).searchParams.get("state") } });
-    assert.deepEqual(fin.body.result, { active: true, detailsSubmitted: true });
+    assert.deepEqual(fin.body.result, { active: true, detailsSubmitted: true, accountId: made[0].id });
   });
 
   await t.step("two doctors at once: one account each", async () => {

@@ -101,4 +101,15 @@ commerceTest("members' price, members-only and non-members-only services", async
     assert.equal(res.status, 201, JSON.stringify(res.body));
     assert.equal(res.body.result.amountCents, 5900);
   });
+
+  await t.step("a patient living where the doctor is not licensed is refused 403 (01 §5), nothing charged", async () => {
+    const texan = await ctx.createUser("patient", { doctor_id: null, state: "TX" });
+    cards[texan.id] = await cardOf(texan.token);
+    const before = await counts();
+    const res = await buy(texan, both);
+    assert.equal(res.status, 403, JSON.stringify(res.body));
+    assert.equal(res.body.details.reason, "NOT_LICENSED_IN_STATE");
+    assert.match(res.body.message, /not licensed in Texas, where you live/);
+    assert.deepEqual(await counts(), before);
+  });
 });

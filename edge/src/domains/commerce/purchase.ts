@@ -26,7 +26,7 @@ import { AppError, conflict, notFound } from "../../http/errors.ts";
 import { CardError } from "../../platform/payments/payments.ts";
 import { discountedCents, type ServicePurchase, type ServiceQuote, type ServiceRequestInput, splitCommission } from "../../../../sync/schemas/commerce.ts";
 import { acceptsBookings, createDoctorsRepo, isListed } from "../doctors/repo.ts";
-import { doctorUnavailable, noSuchDoctor } from "../doctors/errors.ts";
+import { doctorUnavailable, noSuchDoctor, requireLicensedFor } from "../doctors/errors.ts";
 import { createMembershipsRepo } from "../memberships/repo.ts";
 import { createCustomers } from "../payments/customers.ts";
 import { couponByCode, invalidCoupon, redeemCoupon } from "./coupons.ts";
@@ -223,6 +223,8 @@ export function createPurchases(deps: Pick<Deps, "sql" | "audit" | "payments">) 
       const doctor = await doctors.byId(sql, input.doctorId);
       if (!doctor || !isListed(doctor)) throw noSuchDoctor();
       if (!acceptsBookings(doctor)) throw doctorUnavailable();
+      const [{ state }] = await sql<{ state: string | null }[]>`select state from users where id = ${actor.userId}`;
+      requireLicensedFor(doctor, state);
 
       const member = await memberships.isMember(sql, actor.userId, doctor.id);
       const price = member ? service.subscriber_price_cents : service.non_subscriber_price_cents;

@@ -15,6 +15,7 @@ import type { SyncWriter } from "../sync/writer.ts";
 import { CARE_TEAM_COLLECTIONS, resendToCareTeam } from "./care-team.ts";
 import { createUsersRepo, toAuthUser } from "../users/repo.ts";
 import { noSuchDoctor, panelFull } from "./errors.ts";
+import { isLicensedIn } from "../../../../sync/rules/licensing.ts";
 import { createDoctorsRepo, isListed, toDoctorCard } from "./repo.ts";
 
 export const DROPDOWN_LIMIT = 20;
@@ -58,7 +59,7 @@ export function createDoctorsService(deps: Pick<Deps, "sql" | "clock" | "audit">
       if (!patient || patient.role !== "patient") throw notFound("Patient not found");
       const doctor = await doctors.byId(sql, input.doctorId);
       if (!doctor || !isListed(doctor)) throw noSuchDoctor();
-      if (!patient.state || !doctor.licensed_states.includes(patient.state)) {
+      if (!isLicensedIn(doctor.licensed_states, patient.state)) {
         throw badRequest(NOT_LICENSED, { reason: "NOT_LICENSED_IN_STATE", fields: { doctorId: NOT_LICENSED } });
       }
       if (patient.doctor_id === doctor.id) return toAuthUser(patient);

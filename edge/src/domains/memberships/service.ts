@@ -12,7 +12,7 @@ import type { Membership, SubscribeInput, SubscribeResult } from "../../../../sy
 import { CardError, type SubscriptionState } from "../../platform/payments/payments.ts";
 import { cardMessage } from "../../platform/payments/stripe-payments.ts";
 import { createDoctorsRepo, isListed } from "../doctors/repo.ts";
-import { noSuchDoctor } from "../doctors/errors.ts";
+import { noSuchDoctor, requireLicensedFor } from "../doctors/errors.ts";
 import { assignIfNone } from "../doctors/care-team.ts";
 import type { SyncWriter } from "../sync/writer.ts";
 import { createPlansRepo, type OptionRow, toOption } from "../plans/repo.ts";
@@ -122,8 +122,9 @@ export function createMembershipsService(
     const option = optionRow ? toOption(optionRow) : null;
     if (!option || !option.enabled) throw noSuchPlan();
     if (!doctor.stripe_account || !doctor.is_active_stripe_account) throw cannotSubscribe();
-    const [me] = await sql<{ doctor_id: string | null; email: string; name: string }[]>`
-      select doctor_id, email, first_name || ' ' || last_name as name from users where id = ${actor.userId}`;
+    const [me] = await sql<{ doctor_id: string | null; email: string; name: string; state: string | null }[]>`
+      select doctor_id, email, first_name || ' ' || last_name as name, state from users where id = ${actor.userId}`;
+    requireLicensedFor(doctor, me.state);
     if (me.doctor_id !== doctor.id && doctor.panel_size >= DOCTOR_PATIENT_CAP) {
       throw conflict("This doctor's practice is full: they take no new patients", "PANEL_FULL");
     }

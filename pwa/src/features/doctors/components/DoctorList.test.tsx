@@ -37,6 +37,18 @@ describe("DoctorList", () => {
     expect(within(second).getByText("Not taking bookings now")).toBeTruthy();
   });
 
+  it("marks the doctors a patient cannot choose: not licensed in the patient's state (01 §5)", () => {
+    renderList({
+      doctors: [doctor(), doctor({ id: "3f2b9c1e-0000-4000-8000-0000000000d3", lastName: "Texas", licensedStates: ["TX"] })],
+      totalCount: 2,
+      patientState: "TX",
+    });
+    const [nevada, texas] = screen.getAllByRole("listitem");
+    expect(within(nevada).getByText("Not licensed in your state")).toBeTruthy();
+    expect(within(texas).getByText("Your state")).toBeTruthy();
+    expect(within(texas).queryByText("Not licensed in your state")).toBeNull();
+  });
+
   it("offers to clear filters that match nobody, and a retry after a failure", async () => {
     const user = userEvent.setup();
     const props = renderList({ filtered: true });

@@ -73,6 +73,7 @@ function DoctorCardView({ doctor, patientState }: { doctor: DoctorCard; patientS
       <p className="doctor-card__states">
         Licensed in {doctor.licensedStates.length ? doctor.licensedStates.join(", ") : "no state yet"}
         {inMyState && <span className="doctor-badge doctor-badge--ok">Your state</span>}
+        {patientState !== null && !inMyState && <span className="doctor-badge">Not licensed in your state</span>}
       </p>
       {!doctor.acceptsBookings && <p className="doctor-badge">Not taking bookings now</p>}
       {doctor.acceptsBookings && !doctor.acceptsNewPatients && <p className="doctor-badge">Practice full</p>}

@@ -1,6 +1,7 @@
-import { Navigate, useParams, useSearchParams } from "react-router";
+import { Link, Navigate, useParams, useSearchParams } from "react-router";
 import type { PublicDoctorProfile } from "../../../../../sync/schemas/user.ts";
 import { US_STATES, type UsState } from "../../../../../sync/us-states.ts";
+import { isLicensedIn, notLicensedMessage } from "../../../../../sync/rules/licensing.ts";
 import { useApi, useAppDeps } from "../../../lib/app-deps.tsx";
 import { useLoad } from "../../../lib/use-load.ts";
 import { Button, Spinner } from "../../../ui/index.ts";
@@ -51,6 +52,8 @@ export function PublicProfilePage() {
     else next.delete("book");
     setParams(next);
   };
+  // 01 §5: a patient joins or pays only a doctor licensed in their own state (the server refuses the rest).
+  const notLicensed = user?.role === "patient" && !isLicensedIn(doctor.licensedStates ?? [], user.state);
   // `?join=1` (or a plan id): the join flow is open; a guest signs in first and comes back here with it open.
   const joining = params.get("join");
   const setJoining = (planId: string | null) => {
@@ -118,13 +121,21 @@ export function PublicProfilePage() {
           </>
         )}
       </dl>
+      {notLicensed && user && (
+        <div className="notice notice--warning" role="note">
+          <p>{notLicensedMessage(name, doctor.licensedStates, user.state)} A doctor may treat only patients in the states where they are licensed.</p>
+          {user.state
+            ? <Link to={`/doctors?state=${user.state}`}>Doctors licensed in {US_STATES[user.state as UsState] ?? user.state}</Link>
+            : <Link to="/profile/edit">Add your state</Link>}
+        </div>
+      )}
       {listed && (
         <MembershipOptionsSection
           doctorId={doctor.id}
           doctorName={name}
           guest={!user}
           patient={user?.role === "patient"}
-          onJoin={!user || user.role === "patient" ? join : undefined}
+          onJoin={!user || (user.role === "patient" && !notLicensed) ? join : undefined}
         />
       )}
       {listed && <DoctorServicesSection doctorId={doctor.id} doctorName={name} />}
