@@ -23,8 +23,16 @@ export type StatusWords = {
   tone: "success" | "warning" | "neutral";
 };
 
-export function statusWords(m: Pick<Membership, "status" | "currentPeriodEnd" | "doctorName">): StatusWords {
+export function statusWords(m: Pick<Membership, "status" | "currentPeriodEnd" | "doctorName"> & { renews?: boolean }): StatusWords {
   const end = formatDate(m.currentPeriodEnd);
+  // A plan that does not renew (one week's access…) is not "cancelled": it ends with its period, as bought.
+  if (m.renews === false && (m.status === "active" || m.status === "cancelled")) {
+    return {
+      label: end ? `Active until ${end}` : "Active",
+      detail: `One period only: it does not renew and nothing more is charged. You can message and book Dr. ${m.doctorName} until then.`,
+      tone: "success",
+    };
+  }
   switch (m.status) {
     case "active":
       return { label: "Active", detail: `You can message and book Dr. ${m.doctorName}.`, tone: "success" };
@@ -53,8 +61,14 @@ export function statusWords(m: Pick<Membership, "status" | "currentPeriodEnd" | 
 export const isCurrent = (m: Pick<Membership, "status">) => m.status !== "expired" && m.status !== "incomplete";
 
 /** The next charge the processor will make: date and amount, or null when none will come. */
-export function nextCharge(m: Pick<Membership, "status" | "currentPeriodEnd" | "amountCents" | "pendingChange">) {
-  if (!["active", "trialing"].includes(m.status) || !m.currentPeriodEnd) return null;
+export function nextCharge(m: Pick<Membership, "status" | "currentPeriodEnd" | "amountCents" | "pendingChange"> & { renews?: boolean }) {
+  if (m.renews === false || !["active", "trialing"].includes(m.status) || !m.currentPeriodEnd) return null;
   if (m.pendingChange) return { at: m.pendingChange.startsAt ?? m.currentPeriodEnd, amountCents: m.pendingChange.amountCents };
   return { at: m.currentPeriodEnd, amountCents: m.amountCents };
+}
+
+/** The price as bought: "$59.00 every month", or for a plan that does not renew "$49.00 for 1 week, once". */
+export function membershipPrice(m: Pick<Membership, "amountCents" | "interval" | "intervalCount"> & { renews?: boolean }, money: (cents: number) => string): string {
+  const span = intervalWords(m.interval, m.intervalCount);
+  return m.renews === false ? `${money(m.amountCents)} for ${m.intervalCount === 1 ? `1 ${span}` : span}, once` : `${money(m.amountCents)} every ${span}`;
 }

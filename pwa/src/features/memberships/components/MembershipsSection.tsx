@@ -8,7 +8,7 @@ import type { Membership } from "../../../../../sync/schemas/membership.ts";
 import { useCurrentUser } from "../../auth/index.ts";
 import { formatCents } from "../../commerce/index.ts";
 import { membershipKeys } from "../keys.ts";
-import { formatDate, intervalWords, isCurrent, nextCharge, statusWords } from "../membership-words.ts";
+import { formatDate, isCurrent, membershipPrice, nextCharge, statusWords } from "../membership-words.ts";
 import { CancelMembershipDialog } from "./CancelMembershipDialog.tsx";
 import { ChangePlanDialog } from "./ChangePlanDialog.tsx";
 
@@ -108,7 +108,7 @@ function MembershipCard({ membership: m }: { membership: Membership }) {
         </div>
         <div>
           <dt className="muted">Price</dt>
-          <dd>{formatCents(m.amountCents)} every {intervalWords(m.interval, m.intervalCount)}</dd>
+          <dd>{membershipPrice(m, formatCents)}</dd>
         </div>
         <div>
           <dt className="muted">Status</dt>

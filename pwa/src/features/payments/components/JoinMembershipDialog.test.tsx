@@ -88,7 +88,7 @@ function edge(subscribe: (req: StubRequest) => Response) {
   });
 }
 const asPatient = (stub: ReturnType<typeof createFetchStub>) =>
-  renderApp(`/profile/${DOCTOR}`, signedInDeps(randomUser({ role: "patient" }), { fetch: stub.fetch }));
+  renderApp(`/profile/${DOCTOR}`, signedInDeps(randomUser({ role: "patient", state: "NV" }), { fetch: stub.fetch }));
 
 async function openJoin(user: ReturnType<typeof userEvent.setup>, planName = QUARTER.name) {
   await user.click(await screen.findByRole("button", { name: `Join with ${planName}` }, FIRST));
@@ -96,6 +96,14 @@ async function openJoin(user: ReturnType<typeof userEvent.setup>, planName = QUA
 }
 
 describe("the doctor's membership options and the join flow", { timeout: 30_000 }, () => {
+  it("a patient living where the doctor is not licensed is told why and offered no Join (01 §5)", async () => {
+    renderApp(`/profile/${DOCTOR}`, signedInDeps(randomUser({ role: "patient", state: "TX" }), { fetch: edge(() => success({})).fetch }));
+    const note = await screen.findByRole("note", {}, FIRST);
+    expect(note.textContent).toMatch(/Dr\. Maya Lopez is not licensed in Texas, where you live/);
+    expect(within(note).getByRole("link", { name: "Doctors licensed in Texas" }).getAttribute("href")).toBe("/doctors?state=TX");
+    expect(screen.queryByRole("button", { name: /^Join with/ })).toBeNull();
+  });
+
   it("shows each option's price, interval, trial and welcome package", async () => {
     asPatient(edge(() => success({})));
     const quarter = await screen.findByRole("listitem", { name: QUARTER.name }, FIRST);
@@ -303,7 +311,7 @@ describe("the doctor's membership options and the join flow", { timeout: 30_000 
     const { deps } = renderApp(
       "/settings",
       signedInDeps(
-        randomUser({ role: "patient", doctor: { id: DOCTOR, firstName: "Maya", lastName: "Lopez", specialty: null } }),
+        randomUser({ role: "patient", state: "NV", doctor: { id: DOCTOR, firstName: "Maya", lastName: "Lopez", specialty: null } }),
         { fetch: stub.fetch },
       ),
     );

@@ -8,7 +8,7 @@ import { Button, Dialog, EmptyState, Spinner } from "../../../ui/index.ts";
 import { formatCents } from "../../commerce/index.ts";
 import { usePaymentsConfig } from "../lib/config.ts";
 import { paymentsKeys } from "../lib/keys.ts";
-import { chargesWith, intervalText, priceText, trialText } from "../lib/plan-price.ts";
+import { chargesWith, renewalText, priceText, trialText } from "../lib/plan-price.ts";
 import { CardEntry } from "./CardEntry.tsx";
 import { JoinSummary, MemberConfirmation, PlanChoice, PromoCode } from "./JoinParts.tsx";
 import { cardExpiry, cardName, useCards, useInvalidateCards } from "./PaymentMethodsSection.tsx";
@@ -322,8 +322,7 @@ function JoinFlow({ doctorId, initialPlanId, intro, onClose }: {
         </p>
       )}
       <p className="muted">
-        {trial ? "Your card is charged when the trial ends" : "Your card is charged now"}, then {intervalText(option)}{" "}
-        until you cancel. Cancelling stops the next renewal; the current period is not refunded.
+        {trial ? "Your card is charged when the trial ends" : "Your card is charged now"}, {renewalText(option)}
       </p>
       <div className="row">
         <Button

@@ -138,7 +138,12 @@ export function MemberConfirmation({ member, heading, labelledBy, onClose }: {
     <div className="stack" role="status" aria-labelledby={labelledBy}>
       {heading}
       <p data-testid="member-plan">{member.planName} with Dr. {member.doctorName}.</p>
-      {member.currentPeriodEnd && (
+      {member.currentPeriodEnd && !member.renews && (
+        <p data-testid="member-next-charge">
+          Access until {longDate(member.currentPeriodEnd)}. This plan does not renew: nothing more is charged.
+        </p>
+      )}
+      {member.currentPeriodEnd && member.renews && (
         <p data-testid="member-next-charge">
           Next charge: {formatCents(member.amountCents)} on {longDate(member.currentPeriodEnd)}
           {member.status === "trialing" ? " (after your free trial)" : ""}.

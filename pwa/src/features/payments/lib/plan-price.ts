@@ -22,7 +22,13 @@ export function intervalText(
   return o.intervalCount === 1 ? `every ${unit}` : `every ${o.intervalCount} ${unit}s`;
 }
 
-type Priced = { priceCents: number; initialPriceCents?: number | null; interval: PlanInterval; intervalCount: number };
+type Priced = { priceCents: number; initialPriceCents?: number | null; interval: PlanInterval; intervalCount: number; autoRenewable?: boolean };
+
+/** "1 week", "3 months", "10 days". */
+function spanText(o: { interval: PlanInterval; intervalCount: number }): string {
+  const unit = UNIT[o.interval];
+  return o.intervalCount === 1 ? `1 ${unit}` : `${o.intervalCount} ${unit}s`;
+}
 
 /** The first payment when the option's initial price differs from its consecutive price, else null. */
 export function firstPaymentCents(o: Pick<Priced, "priceCents" | "initialPriceCents">): number | null {
@@ -32,6 +38,8 @@ export function firstPaymentCents(o: Pick<Priced, "priceCents" | "initialPriceCe
 }
 
 export function priceText(o: Priced): string {
+  // A plan that does not renew is one payment for one period, never "every week".
+  if (o.autoRenewable === false) return `${formatCents(firstPaymentCents(o) ?? o.priceCents)} for ${spanText(o)}, once`;
   const recurring = `${formatCents(o.priceCents)} ${intervalText(o)}`;
   const first = firstPaymentCents(o);
   return first === null ? recurring : `${formatCents(first)} first payment, then ${recurring}`;
@@ -49,6 +57,13 @@ export function chargesWith(o: Priced, coupon: CouponCheck | null): { first: num
     firstBefore,
     renewal: coupon.duration === "once" ? o.priceCents : discountedCents(o.priceCents, coupon.percentageDiscount),
   };
+}
+
+/** After the confirm step's "Your card is charged now": what follows (renewals, or nothing for a one-period plan). */
+export function renewalText(o: Pick<Priced, "interval" | "intervalCount" | "autoRenewable">): string {
+  return o.autoRenewable === false
+    ? `once: your access lasts ${spanText(o)} and then ends on its own. Nothing renews and nothing more is charged.`
+    : `then ${intervalText(o)} until you cancel. Cancelling stops the next renewal; the current period is not refunded.`;
 }
 
 /** "Free for the first 14 days" or null. */
