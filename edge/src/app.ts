@@ -79,6 +79,7 @@ import { createCouponsService } from "./domains/commerce/coupons.ts";
 import { createPaidServicesService } from "./domains/commerce/services.ts";
 import { createPurchases } from "./domains/commerce/purchase.ts";
 import { createPayoutAccounts } from "./domains/commerce/payout-account.ts";
+import { createRefundNotice } from "./domains/commerce/refund-notice.ts";
 import { createMoney } from "./domains/commerce/money.ts";
 import { createPanelSyncEffects } from "./domains/patients/panel.ts";
 import { createChartEntrySyncEffects } from "./domains/chart/entries.ts";
@@ -152,7 +153,7 @@ export function createServices(deps: Deps) {
     paidServices: createPaidServicesService(deps),
     purchases: createPurchases(deps),
     payoutAccounts: createPayoutAccounts(deps),
-    money: createMoney(deps),
+    money: createMoney({ ...deps, refundNotice: createRefundNotice({ ...deps, notifications }) }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -177,8 +177,11 @@ export type Transaction = {
   type: "membership" | "service";
   status: "succeeded" | "pending" | "refunded" | "failed";
   amountCents: number;
+  /** What was refunded of it so far (a partial refund leaves the status "succeeded"). */
+  refundedCents: number;
   currency: string;
   doctorId: string | null;
+  /** "Primary care — monthly membership with Dr. Maya Lopez", "Imaging referral with Dr. Maya Lopez". */
   description: string;
   createdAt: string;
 };

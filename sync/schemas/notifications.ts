@@ -25,6 +25,8 @@ export const NOTIFICATION_KINDS = [
   "membership.paymentFailed",
   /** Patients: a membership's price changes after the 30-day notice. */
   "membership.priceChange",
+  /** Patients: a payment was refunded, in whole or in part (issue 32). */
+  "payment.refunded",
   /** Doctors: a payout to their bank failed (the money is back in their balance). */
   "payout.failed",
 ] as const;
@@ -43,6 +45,7 @@ export const NOTIFICATION_DEFAULTS: Record<Role, NotificationSettings> = {
     "message.received": { site: false, email: true, sms: false },
     "membership.paymentFailed": { site: true, email: true, sms: false },
     "membership.priceChange": { site: true, email: true, sms: false },
+    "payment.refunded": { site: true, email: true, sms: false },
   },
   doctor: {
     "consultation.startsSoon": { site: true, email: true, sms: false },

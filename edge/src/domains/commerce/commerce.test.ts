@@ -202,6 +202,24 @@ commerceTest("payout account, service purchase with a promo code, balance, payou
     assert.equal(audit.details.reason, "Partly done");
   });
 
+  await t.step("the patient is told of the refund once (site and mail) and their history shows it (issue 32)", async () => {
+    await ctx.settle();
+    await ctx.settle();
+    const told = await ctx.sql<{ payload: Record<string, number> }[]>`select payload from site_notifications
+      where user_id = ${patient.id} and kind = 'payment.refunded'`;
+    assert.equal(told.length, 1);
+    assert.deepEqual([told[0].payload.amountCents, told[0].payload.paidCents], [1999, 4720]);
+    const mails = await ctx.sql<{ subject: string; body: string }[]>`select subject, body from outbox
+      where lower(recipient) = lower(${patient.email}) and subject like 'A refund%'`;
+    assert.equal(mails.length, 1, "one mail, however often the jobs run");
+    assert.equal(mails[0].subject, "A refund of $19.99 is on its way");
+    assert.match(mails[0].body, /We refunded \$19\.99 of your \$47\.20 payment\. Reason: Partly done/);
+    const history = (await ctx.call("GET", "/payments/transactions", { token: patient.token })).body.result.list;
+    const row = history.find((h: { id: string }) => h.id === txId);
+    assert.deepEqual([row.status, row.amountCents, row.refundedCents], ["succeeded", 4720, 1999]);
+    assert.match(row.description, /^Imaging referral with Dr\. /);
+  });
+
   await t.step("a membership: the invoice goes to the doctor's account less application_fee_percent = commission", async () => {
     const [plan] = await ctx.sql<{ id: string }[]>`insert into plans (name, price_cents, interval, interval_count)
       values ('Primary care monthly', 5900, 'month', 1) returning id`;

@@ -17,6 +17,7 @@ import { noSuchTransaction, transactionScope } from "./access.ts";
 import { noStripeAccount } from "./payout-account.ts";
 import { storedPayouts } from "./payouts.ts";
 import { createLedger } from "./ledger.ts";
+import type { RefundNotice } from "./refund-notice.ts";
 import { CSV_BOM, csvCell } from "../../http/csv.ts";
 
 type TxRow = {
@@ -45,8 +46,8 @@ type Cursor = { at: string; id: string };
 /** Rows per query of the CSV export. */
 export const CSV_PAGE = 1000;
 
-export function createMoney(deps: Pick<Deps, "sql" | "audit" | "payments">) {
-  const { sql, audit, payments } = deps;
+export function createMoney(deps: Pick<Deps, "sql" | "audit" | "payments"> & { refundNotice: RefundNotice }) {
+  const { sql, audit, payments, refundNotice } = deps;
   const ledger = createLedger(deps);
 
   /** The rows this actor may see under these filters; null: none (a doctor asking for another doctor's). */
@@ -128,7 +129,7 @@ export function createMoney(deps: Pick<Deps, "sql" | "audit" | "payments">) {
     async refund(actor: Actor, transactionId: string, input: RefundInput) {
       // One refund of a transaction at a time: the row is locked from the check of what is left to the totals written,
       // so two refunds at once cannot both pass the check (the processor would refuse the second with a 500 here).
-      const { t, r } = await sql.begin(async (tx) => {
+      const { t, r, notice } = await sql.begin(async (tx) => {
         const [t] = await tx<TxRow[]>`select * from payment_transactions where id = ${transactionId} for update`;
         if (!t) throw noSuchTransaction();
         if (t.status !== "succeeded") throw badRequest("Only a paid transaction can be refunded.", { reason: "NOT_REFUNDABLE" });
@@ -143,8 +144,13 @@ export function createMoney(deps: Pick<Deps, "sql" | "audit" | "payments">) {
         await tx`update payment_transactions set refunded_cents = ${r.totalRefundedCents}, fee_refunded_cents = ${r.totalFeeRefundedCents},
           net_reversed_cents = ${r.totalTransferReversedCents}, status = ${status} where id = ${transactionId}`;
         if (t.type === "service") await tx`update service_requests set status = ${status === "refunded" ? "refunded" : "paid"} where intent_id = ${t.invoice_id}`;
-        return { t, r };
+        const notice = await refundNotice.write(tx, {
+          patientId: t.patient_id, transactionId, refundId: r.refundId, amountCents: r.amountCents, paidCents: t.amount_cents,
+          totalRefundedCents: r.totalRefundedCents,
+        });
+        return { t, r, notice };
       });
+      await refundNotice.announce(notice);
       await audit.record({
         event: "payment.write", actorId: actor.userId, subjectId: t.patient_id,
         details: { what: "refund", transactionId, amountCents: r.amountCents, reason: input.reason, refundId: r.refundId },

@@ -91,16 +91,26 @@ export function createPaymentsService(deps: Pick<Deps, "sql" | "audit" | "paymen
 
     /** Newest first; `startingAfter` is the last id of the previous page. */
     async transactions(actor: Actor, q: { limit: number; startingAfter?: string }) {
-      const rows = await sql<{ id: string; type: Transaction["type"]; status: Transaction["status"]; amount_cents: number; currency: string; doctor_id: string | null; plan_name: string | null; created_at: Date }[]>`
-        select t.id, t.type, t.status, t.amount_cents, t.currency, t.doctor_id, p.name as plan_name, t.created_at
+      const rows = await sql<{
+        id: string; type: Transaction["type"]; status: Transaction["status"]; amount_cents: number; refunded_cents: number; currency: string;
+        doctor_id: string | null; plan_name: string | null; service_name: string | null; doctor_name: string | null; created_at: Date;
+      }[]>`
+        select t.id, t.type, t.status, t.amount_cents, t.refunded_cents, t.currency, t.doctor_id, p.name as plan_name,
+          s.name as service_name, d.first_name || ' ' || d.last_name as doctor_name, t.created_at
         from payment_transactions t left join memberships m on m.id = t.membership_id left join plans p on p.id = m.plan_id
+          left join service_requests r on r.id = t.service_request_id left join paid_services s on s.id = r.service_id
+          left join users d on d.id = t.doctor_id
         where t.patient_id = ${actor.userId}
           and (${q.startingAfter ?? null}::uuid is null or (t.created_at, t.id) < (
             select created_at, id from payment_transactions where id = ${q.startingAfter ?? null}::uuid and patient_id = ${actor.userId}))
         order by t.created_at desc, t.id desc limit ${q.limit + 1}`;
+      // What it paid for, in the patient's words: the plan or the service, and with whom (never just "Payment").
+      const what = (r: (typeof rows)[number]) =>
+        r.plan_name ? `${r.plan_name} membership` : r.service_name ?? (r.type === "membership" ? "Membership" : "Paid service");
       const list: Transaction[] = rows.slice(0, q.limit).map((r) => ({
-        id: r.id, type: r.type, status: r.status, amountCents: r.amount_cents, currency: r.currency, doctorId: r.doctor_id,
-        description: r.plan_name ? `${r.plan_name} membership` : "Payment", createdAt: r.created_at.toISOString(),
+        id: r.id, type: r.type, status: r.status, amountCents: r.amount_cents, refundedCents: r.refunded_cents, currency: r.currency,
+        doctorId: r.doctor_id, description: r.doctor_name ? `${what(r)} with Dr. ${r.doctor_name}` : what(r),
+        createdAt: r.created_at.toISOString(),
       }));
       return { list, hasMore: rows.length > q.limit, startingAfter: list.at(-1)?.id ?? null };
     },

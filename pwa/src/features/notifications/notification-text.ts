@@ -1,4 +1,5 @@
 /** How a site notification reads (edge/docs/chat.md "Site notifications and settings"). Pure. */
+import type { NotificationKind } from "../../../../sync/schemas/notifications.ts";
 export type SiteNotificationView = {
   id: string;
   kind: string;
@@ -8,6 +9,7 @@ export type SiteNotificationView = {
 };
 
 const text = (value: unknown) => (typeof value === "string" ? value : "");
+const usd = (cents: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
 
 export function notificationText(item: Pick<SiteNotificationView, "kind" | "payload">): string {
   const p = item.payload ?? {};
@@ -37,6 +39,15 @@ export function notificationText(item: Pick<SiteNotificationView, "kind" | "payl
       const amount = cents === null ? "A payout" : `Your payout of ${new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100)}`;
       return `${amount} failed${text(p.reason) ? `: ${text(p.reason)}` : "."} The money is back in your balance.`;
     }
+    case "payment.refunded": {
+      const amount = typeof p.amountCents === "number" ? usd(p.amountCents) : "A refund";
+      const whole = typeof p.totalRefundedCents === "number" && typeof p.paidCents === "number" && p.totalRefundedCents >= p.paidCents;
+      return `${amount} of your ${typeof p.paidCents === "number" ? `${usd(p.paidCents)} ` : ""}payment was refunded${whole ? " (all of it)" : ""}. It reaches your card in 5 to 10 business days.`;
+    }
+    case "membership.paymentFailed":
+      return `Your membership payment${typeof p.amountCents === "number" ? ` of ${usd(p.amountCents)}` : ""} did not go through. Update your card to keep your membership.`;
+    case "membership.priceChange":
+      return "Your membership's price changes. See the new price and when it starts in Settings.";
     default:
       return "New notification.";
   }
@@ -51,10 +62,14 @@ export function notificationLink(item: Pick<SiteNotificationView, "kind" | "payl
   if (item.kind === "doctor.deactivated") return "/doctors";
   if (item.kind === "doctor.credentialingDue") return "/admin/providers?status=approved";
   if (item.kind === "payout.failed") return "/settings#balance";
+  if (item.kind === "payment.refunded") return "/settings#payment-history";
+  if (item.kind === "membership.paymentFailed") return "/settings#payment-methods";
+  if (item.kind === "membership.priceChange") return "/settings#my-membership";
   return null;
 }
 
-export const KIND_LABELS: Record<string, string> = {
+/** Every kind's label in Settings → Notifications (typed by the kinds: none shows as its raw key). */
+export const KIND_LABELS: Record<NotificationKind, string> = {
   "consultation.startsSoon": "A consultation starts in 15 minutes",
   "contactUs.received": "A contact-us message arrives",
   "message.received": "A new chat message while you are away",
@@ -62,6 +77,9 @@ export const KIND_LABELS: Record<string, string> = {
   "doctor.deactivated": "Your doctor stops seeing patients here",
   "doctor.credentialingDue": "A doctor's credentialing falls due",
   "payout.failed": "A payout to your bank fails",
+  "membership.paymentFailed": "A membership payment fails",
+  "membership.priceChange": "Your membership's price changes",
+  "payment.refunded": "A payment is refunded to you",
 };
 
 export const CHANNEL_LABELS = { site: "On the site", email: "Email", sms: "Text message" } as const;

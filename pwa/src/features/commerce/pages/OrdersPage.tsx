@@ -1,3 +1,4 @@
+import { membershipKeys } from "../../memberships/keys.ts";
 import { useEffect, useId, useRef, useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
@@ -139,6 +140,8 @@ function RequestForm({ service, doctorId, patientId, onCancel, onDone }: {
   });
   const paid = (p: ServicePurchase) => {
     void queryClient.invalidateQueries({ queryKey: [...commerceKeys.all, "requests"] });
+    // The payment is in the patient's history at once (it was stored before this answer).
+    void queryClient.invalidateQueries({ queryKey: membershipKeys.transactions() });
     onDone(p);
   };
   const buy = useMutation({

@@ -7,7 +7,7 @@ import { PaymentHistorySection } from "./PaymentHistorySection.tsx";
 
 function tx(patch: Partial<Transaction> = {}): Transaction {
   return {
-    id: randomId(), type: "membership", status: "succeeded", amountCents: 5900, currency: "usd", doctorId: randomId(),
+    id: randomId(), type: "membership", status: "succeeded", amountCents: 5900, refundedCents: 0, currency: "usd", doctorId: randomId(),
     description: "Primary care — monthly membership", createdAt: "2026-11-24T12:00:00.000Z", ...patch,
   };
 }
@@ -17,13 +17,17 @@ const render = (fetch: typeof globalThis.fetch) => renderWithDeps(<PaymentHistor
 describe("Settings → Payment history (patient)", () => {
   it("lists payments as money with status, date and what they paid for, and loads more pages with startingAfter", async () => {
     const user = userEvent.setup();
-    const first = [tx(), tx({ amountCents: 4720, type: "service", description: "Imaging referral", status: "refunded", createdAt: "2026-11-20T12:00:00.000Z" })];
+    const first = [
+      tx(),
+      tx({ amountCents: 4720, type: "service", description: "Imaging referral", status: "refunded", refundedCents: 4720, createdAt: "2026-11-20T12:00:00.000Z" }),
+      tx({ amountCents: 5900, type: "service", description: "Imaging referral with Dr. Maya Lopez", refundedCents: 2000, createdAt: "2026-11-19T12:00:00.000Z" }),
+    ];
     const second = [tx({ amountCents: 14700, description: "Primary care — 3 months membership", status: "failed", createdAt: "2026-08-24T12:00:00.000Z" })];
     const stub = createFetchStub({
       "GET /payments/transactions": ({ url }) =>
-        url.searchParams.get("startingAfter") === first[1].id
+        url.searchParams.get("startingAfter") === first[2].id
           ? success({ list: second, hasMore: false, startingAfter: second[0].id })
-          : success({ list: first, hasMore: true, startingAfter: first[1].id }),
+          : success({ list: first, hasMore: true, startingAfter: first[2].id }),
     });
     render(stub.fetch);
     const table = await screen.findByRole("table", { name: "Your payments, newest first" });
@@ -31,15 +35,17 @@ describe("Settings → Payment history (patient)", () => {
     expect(rows()).toEqual([
       ["November 24, 2026", "Primary care — monthly membership", "$59.00", "Paid"],
       ["November 20, 2026", "Imaging referral", "$47.20", "Refunded"],
+      // A partial refund (issue 32: it still read "$59.00 Paid").
+      ["November 19, 2026", "Imaging referral with Dr. Maya Lopez", "$59.00", "Paid, $20.00 refunded"],
     ]);
     expect(stub.calls[0].url.searchParams.get("startingAfter")).toBeNull();
 
     await user.click(screen.getByRole("button", { name: "Load more" }));
-    await waitFor(() => expect(rows()).toHaveLength(3));
-    expect(rows()[2]).toEqual(["August 24, 2026", "Primary care — 3 months membership", "$147.00", "Failed"]);
-    expect(stub.calls.at(-1)!.url.searchParams.get("startingAfter")).toBe(first[1].id);
+    await waitFor(() => expect(rows()).toHaveLength(4));
+    expect(rows()[3]).toEqual(["August 24, 2026", "Primary care — 3 months membership", "$147.00", "Failed"]);
+    expect(stub.calls.at(-1)!.url.searchParams.get("startingAfter")).toBe(first[2].id);
     expect(screen.queryByRole("button", { name: "Load more" })).toBeNull();
-    expect(screen.getByText("3 payments in all")).not.toBeNull();
+    expect(screen.getByText("4 payments in all")).not.toBeNull();
   });
 
   it("says so when there are no payments", async () => {

@@ -17,6 +17,12 @@ const STATUS_WORDS: Record<Transaction["status"], string> = {
   failed: "Failed",
 };
 
+/** "Paid", "Refunded", or for a partial refund "Paid, $20.00 refunded". */
+export const statusText = (t: Pick<Transaction, "status" | "refundedCents" | "amountCents">) =>
+  t.status === "succeeded" && t.refundedCents > 0 && t.refundedCents < t.amountCents
+    ? `Paid, ${formatCents(t.refundedCents)} refunded`
+    : STATUS_WORDS[t.status];
+
 /** Settings → Payment history (patient): `GET /payments/transactions`, newest first, "Load more" pages on. */
 export function PaymentHistorySection() {
   const api = useApi();
@@ -46,7 +52,8 @@ export function PaymentHistorySection() {
   return (
     <div className="stack">
       <div style={{ overflowX: "auto" }} tabIndex={0} role="region" aria-label="Payments table">
-        <table className="data-table">
+        {/* At phone width each payment is a card (data-label names its cells): no sideways scrolling. */}
+        <table className="data-table data-table--cards">
           <caption className="visually-hidden">Your payments, newest first</caption>
           <thead>
             <tr><th scope="col">Date</th><th scope="col">For</th><th scope="col">Amount</th><th scope="col">Status</th></tr>
@@ -54,10 +61,10 @@ export function PaymentHistorySection() {
           <tbody>
             {rows.map((t) => (
               <tr key={t.id}>
-                <td>{formatDate(t.createdAt)}</td>
-                <td>{t.description}</td>
-                <td>{formatCents(t.amountCents)}</td>
-                <td>{STATUS_WORDS[t.status]}</td>
+                <td data-label="Date">{formatDate(t.createdAt)}</td>
+                <td data-label="For">{t.description}</td>
+                <td data-label="Amount">{formatCents(t.amountCents)}</td>
+                <td data-label="Status">{statusText(t)}</td>
               </tr>
             ))}
           </tbody>

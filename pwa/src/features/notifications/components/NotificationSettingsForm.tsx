@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { Button } from "../../../ui/index.ts";
 import { CHANNEL_LABELS, KIND_LABELS } from "../notification-text.ts";
+import type { NotificationKind } from "../../../../../sync/schemas/notifications.ts";
 
 export type ChannelSettings = { site: boolean; email: boolean; sms: boolean };
 export type NotificationSettings = Record<string, ChannelSettings>;
@@ -33,7 +34,7 @@ export function NotificationSettingsForm({ settings, onSave }: NotificationSetti
     <form className="stack" onSubmit={submit}>
       {Object.entries(draft).map(([kind, channels]) => (
         <fieldset key={kind} className="notification-settings__kind">
-          <legend>{KIND_LABELS[kind] ?? kind}</legend>
+          <legend>{KIND_LABELS[kind as NotificationKind] ?? "Other notifications"}</legend>
           <div className="row">
             {CHANNELS.map((channel) => (
               <label key={channel} className="row notification-settings__channel">

@@ -1,3 +1,4 @@
+import { membershipKeys } from "../../memberships/keys.ts";
 import { useEffect, useId, useRef, useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Card, Membership, MembershipOption, SubscribeResult } from "../../../../../sync/schemas/membership.ts";
@@ -112,6 +113,8 @@ function JoinFlow({ doctorId, initialPlanId, intro, onClose }: {
     await Promise.all([
       invalidateCards(),
       queries.invalidateQueries({ queryKey: paymentsKeys.memberships() }),
+      // Settings' memberships and payment history (their own keys): the new membership and its payment at once.
+      queries.invalidateQueries({ queryKey: membershipKeys.all }),
     ]);
   };
   const failed = (e: unknown) => {
