@@ -224,6 +224,11 @@ export function createApp(deps: Deps, options: AppOptions) {
   // The one Content-Security-Policy (edge/src/http/csp.ts) on every HTML answer, and its companions.
   app.use("*", securityPolicy(cspOptionsFrom(deps.config, deps.payments)));
   app.route(API_PREFIX, api);
+  // OPTIONS is answered, not "not found": the API is same-origin (no CORS), so it only says which methods exist.
+  app.options(`${API_PREFIX}/*`, (c) => {
+    c.header("Allow", "GET, POST, PUT, DELETE, PATCH, OPTIONS");
+    return c.body(null, 204);
+  });
   app.all(`${API_PREFIX}/*`, (c) => errorResponse(c, 404, "Not found", { reason: "ROUTE_NOT_FOUND" }));
   app.onError(createErrorHandler(deps.log));
   return { app, api, services };

@@ -35,7 +35,14 @@ export type FormInput = { fields: Record<string, unknown>; files: Record<string,
  */
 export async function jsonOrMultipart(c: Context): Promise<FormInput> {
   const type = mediaType(c);
-  if (type !== "multipart/form-data") return { fields: (await jsonBody(c)) as Record<string, unknown>, files: {} };
+  if (type !== "multipart/form-data") {
+    const body = await jsonBody(c);
+    // `null`, a list or a bare value has no fields to read: a client error, never a server failure.
+    if (body === null || typeof body !== "object" || Array.isArray(body)) {
+      throw badRequest("The request body must be a JSON object", { reason: "INVALID_JSON" });
+    }
+    return { fields: body as Record<string, unknown>, files: {} };
+  }
   let body: Record<string, string | File | (string | File)[]>;
   try {
     body = await c.req.parseBody({ all: true });

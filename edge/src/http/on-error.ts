@@ -15,6 +15,8 @@ export function createErrorHandler(log: Logger) {
     if (err instanceof AppError) {
       const bearer = err.status === 401 ? bearerChallenge(err.details.reason) : null;
       if (bearer) c.header("WWW-Authenticate", bearer);
+      // A body refused as too large was not read to its end: the connection cannot carry another request.
+      if (err.status === 413) c.header("Connection", "close");
       if (err.status === 429 && typeof err.details.retryAfterSeconds === "number") {
         c.header("Retry-After", String(err.details.retryAfterSeconds));
       }
@@ -23,6 +25,7 @@ export function createErrorHandler(log: Logger) {
     if (err instanceof HTTPException) {
       const status = err.status;
       const message = status === 413 ? "The request is too large" : err.message || "Bad request";
+      if (status === 413) c.header("Connection", "close");
       return errorResponse(c, status, message, { reason: status === 413 ? "PAYLOAD_TOO_LARGE" : "HTTP_ERROR" });
     }
     const requestId = (c.get("requestId") as string | undefined) ?? crypto.randomUUID();

@@ -18,6 +18,18 @@ import type { VideoService } from "./service.ts";
 const PROXY_TIMEOUT_MS = 60_000;
 const PROXY_BODY_MAX = 256 * 1024;
 
+/** The `janus` verb of a request body, or null when the body is not a JSON object naming one. */
+function janusVerb(body: string): string | null {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) return null;
+    const verb = (parsed as { janus?: unknown }).janus;
+    return typeof verb === "string" && verb.length > 0 && verb.length <= 64 ? verb : null;
+  } catch {
+    return null;
+  }
+}
+
 export function videoRoutes(video: VideoService, gateway: VideoGateway) {
   const r = createRouter();
 
@@ -30,10 +42,18 @@ export function videoRoutes(video: VideoService, gateway: VideoGateway) {
     if (!upstream) return errorResponse(c, 404, "Not found", { reason: "NO_SUCH_GATEWAY" });
     const url = new URL(c.req.url);
     const rest = url.pathname.replace(/^.*?\/video\/gateway\/\d+\/janus/, "");
-    // Only Janus API paths: /, /<session>, /<session>/<handle>, /info.
-    if (!/^(\/(info|\d+(\/\d+)?))?\/?$/.test(rest)) return errorResponse(c, 404, "Not found", { reason: "ROUTE_NOT_FOUND" });
+    // Only the Janus API paths a visit uses: /, /<session>, /<session>/<handle>. Not /info: the gateway's version
+    // and plugins are nobody's business (Janus answers it without a token).
+    if (!/^(\/\d+(\/\d+)?)?\/?$/.test(rest)) return errorResponse(c, 404, "Not found", { reason: "ROUTE_NOT_FOUND" });
     const body = c.req.method === "POST" ? await c.req.text() : undefined;
     if (body && body.length > PROXY_BODY_MAX) return errorResponse(c, 413, "The request is too large", { reason: "PAYLOAD_TOO_LARGE" });
+    if (body !== undefined) {
+      // A POST must be a Janus request (a JSON object naming its `janus` verb): anything else is the client's
+      // mistake (400), not a gateway failure; and `info` is refused like the path.
+      const verb = janusVerb(body);
+      if (verb === null) return errorResponse(c, 400, "Send a Janus request: a JSON object with its \"janus\" verb", { reason: "INVALID_JANUS_REQUEST" });
+      if (verb === "info") return errorResponse(c, 404, "Not found", { reason: "ROUTE_NOT_FOUND" });
+    }
     try {
       const res = await fetch(`${upstream}${rest}${url.search}`, {
         method: c.req.method,

@@ -93,9 +93,23 @@ Deno.test({ name: "video: who may join, Janus's own refusals, the room from firs
         assert.equal(joined.ok, true, JSON.stringify(joined));
         if (joined.ok) assert.deepEqual([joined.data.videoroom, joined.data.id], ["joined", pass.participantId]);
       }
-      // The same room through the edge's proxy, as browsers reach it.
-      const info = await fetch(`${live.base}${doctorPass.server}/info`);
-      assert.equal((await info.json()).janus, "server_info");
+      // The same gateway through the edge's proxy, as browsers reach it: a session with the pass's token.
+      const proxied = (body?: string, path = "") =>
+        fetch(`${live.base}${doctorPass.server}${path}`, { method: body === undefined ? "GET" : "POST", body, headers: { "content-type": "application/json" } });
+      const created = await proxied(JSON.stringify({ janus: "create", transaction: "t1", token: doctorPass.token }));
+      assert.deepEqual([created.status, (await created.json()).janus], [200, "success"]);
+      // Not through the proxy: the gateway's version and plugins (issue 32), and requests that are not Janus's (400, not 502).
+      const info = await proxied(undefined, "/info");
+      assert.equal(info.status, 404);
+      await info.body?.cancel();
+      const infoVerb = await proxied(JSON.stringify({ janus: "info", transaction: "t2" }));
+      assert.equal(infoVerb.status, 404);
+      await infoVerb.body?.cancel();
+      for (const bad of ["", "null", "[]", "{\"transaction\":\"t3\"}", "not json"]) {
+        const res = await proxied(bad);
+        assert.equal(res.status, 400, `body ${JSON.stringify(bad)}`);
+        assert.equal((await res.json()).details.reason, "INVALID_JANUS_REQUEST");
+      }
     });
 
     await t.step("Janus itself refuses a third account: no token, a forged token, another room's token, creating rooms", async () => {
