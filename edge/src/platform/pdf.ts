@@ -140,6 +140,15 @@ export async function concatPdfs(parts: readonly Uint8Array[]): Promise<Uint8Arr
   return await out.save();
 }
 
+/** Whether the bytes are a PDF pdf-lib can read, with at least one page (a file can start with %PDF and be damaged). */
+export async function isReadablePdf(bytes: Uint8Array): Promise<boolean> {
+  try {
+    return (await PDFDocument.load(bytes, { ignoreEncryption: true, throwOnInvalidObject: true })).getPageCount() > 0;
+  } catch {
+    return false;
+  }
+}
+
 /** The number of pages of a PDF. */
 export async function pageCount(pdf: Uint8Array): Promise<number> {
   return (await PDFDocument.load(pdf, { ignoreEncryption: true })).getPageCount();

@@ -23,6 +23,11 @@ apiTest("documents: lists, bad input, roles", async (t, ctx) => {
     assert.deepEqual([doc.docType, doc.box, doc.status, doc.owner, doc.contentType], ["documents", "sent", "stored", "practice", "application/pdf"]);
     const html = await upload(ctx, p.doctor.token, { name: "x.pdf", data: new TextEncoder().encode("<html><script>alert(1)</script>") });
     assert.deepEqual([html.status, html.body.details.reason], [400, "UNSUPPORTED_FILE"]);
+    // A file that starts like a PDF but cannot be read: "damaged", at upload (issue 32: its fax failed with a 500).
+    const good = await pdfBytes("whole");
+    const damaged = await upload(ctx, p.doctor.token, { name: "scan.pdf", data: good.subarray(0, Math.floor(good.byteLength / 3)) });
+    assert.deepEqual([damaged.status, damaged.body.details.reason], [400, "DAMAGED_FILE"]);
+    assert.match(damaged.body.message, /^This PDF is damaged and cannot be read/);
     const none = await ctx.call("POST", "/documents", { token: p.doctor.token, form: new FormData() });
     assert.equal(none.status, 400);
     const nul = await upload(ctx, p.doctor.token, { name: "a.pdf", data: await pdfBytes() }, "bad\u0000name");

@@ -23,6 +23,7 @@ import type { JobContext, JobQueue } from "../../jobs/queue.ts";
 import type { Queryable } from "../../db/connect.ts";
 import { type Fax, FaxSendError, type FaxWebhookEvent } from "../../platform/fax/fax.ts";
 import { concatPdfs, pageCount } from "../../platform/pdf.ts";
+import { requireReadablePdf } from "./pdf-check.ts";
 import {
   DOCUMENT_EVENTS,
   FINAL_STATUSES,
@@ -165,6 +166,8 @@ export function createFaxes(deps: FaxesDeps) {
         name = `${exported.title}.pdf`;
         patientId = exported.patientId;
       }
+      // Stored before uploads were read (or damaged since): refused with the reason, never a failed fax.
+      await requireReadablePdf(body);
       const [sender] = await sql<{ name: string; fax: string | null; phone: string | null }[]>`
         select 'Dr. ' || first_name || ' ' || last_name as name, fax, phone_number as phone from users where id = ${practiceId}`;
       const now = clock.now();

@@ -7,6 +7,7 @@
  * ./faxes.ts. Access: ./access.ts. Every read or write that touches a patient
  * is audited (chart.read / chart.write).
  */
+import { requireReadablePdf } from "./pdf-check.ts";
 import type { z } from "zod";
 import type { Actor } from "../../access/actor.ts";
 import type { Deps } from "../../deps.ts";
@@ -95,6 +96,8 @@ export function createDocumentsService(deps: DocumentsDeps) {
       const purpose = scope.owner === "platform" ? "agreement" : "note";
       const check = checkFile(file.data.subarray(0, 4096), file.data.byteLength, purpose, DOCUMENT_MAX_BYTES);
       if (!check.ok) throw badRequest(check.message, { reason: "UNSUPPORTED_FILE", fields: { file: check.message } });
+      // A PDF is read now, not when it is faxed (issue 32: a damaged one was accepted, then its fax failed with a 500).
+      if (check.kind === "pdf") await requireReadablePdf(file.data);
       const now = clock.now();
       const blobId = await blobs.put({ ownerId: actor.userId, kind: "document", contentType: check.contentType, data: file.data });
       const id = await repo.insert(sql, {
