@@ -45,3 +45,17 @@ test("a patient's home on a phone does not shift while its consultations and ser
   // Web Vitals' "good" is under 0.1; this page drew 0.28 before its parts kept their places.
   expect(total).toBeLessThan(0.05);
 });
+
+test("a new page opens at its top; back returns where the reader was (issue 32)", async ({ page }) => {
+  await page.goto("/faq");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await page.evaluate(() => globalThis.scrollTo(0, document.body.scrollHeight));
+  await expect.poll(() => page.evaluate(() => globalThis.scrollY)).toBeGreaterThan(300);
+  const atBottom = await page.evaluate(() => globalThis.scrollY);
+  await page.getByRole("contentinfo").getByRole("link", { name: "Privacy policy" }).click();
+  await expect(page).toHaveURL(/\/privacy-policy$/);
+  await expect.poll(() => page.evaluate(() => globalThis.scrollY)).toBe(0);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/faq$/);
+  await expect.poll(() => page.evaluate(() => globalThis.scrollY)).toBeGreaterThan(atBottom - 50);
+});

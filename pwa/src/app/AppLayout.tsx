@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
-import { Outlet, useNavigate } from "react-router";
+import { Outlet, ScrollRestoration, useNavigate } from "react-router";
 import { AuthDialogsLoader } from "../features/auth/components/AuthDialogsLoader.tsx";
 import { useSession } from "../features/auth/hooks/use-session.ts";
 import { useAppDeps } from "../lib/app-deps.tsx";
@@ -37,6 +37,8 @@ export function AppLayout({ swUpdate }: { swUpdate?: SwUpdateStore }) {
         </RouteGuard>
       </main>
       <Footer />
+      {/* As a browser does: a new page opens at its top (or its #section); back and forward return where the user was. */}
+      <ScrollRestoration />
       <AuthDialogsLoader />
       <ApiEventDialogs />
       {user && !user.impersonatedBy && (
