@@ -209,12 +209,12 @@ apiTest("vitals imports from intake forms, with the Require rule", async (t, ctx
   const u = await createPractices(ctx);
   const doc = u.doctor.token;
   const base = `/vitals/patient/${u.patient.id}`;
-  const consultation = async (vitals: unknown, startAt: string) => {
+  const consultation = async (vitals: unknown, startAt: string, submittedAt = "2026-01-02T08:15:00Z") => {
     const form = { healthChanges: null, illnessHistory: null, vitals, answers: [] };
     const [row] = await ctx.sql<{ id: string }[]>`
-      insert into consultations (id, doctor_id, patient_id, type, status, start_at, end_at, reason, intake_form, seq)
+      insert into consultations (id, doctor_id, patient_id, type, status, start_at, end_at, reason, intake_form, intake_submitted_at, seq)
       values (gen_random_uuid(), ${u.doctor.id}, ${u.patient.id}, 'video', 'finished', ${startAt}, ${startAt}::timestamptz + interval '30 minutes',
-        'Checkup', ${ctx.sql.json(form as never)}, nextval('sync_seq')) returning id`;
+        'Checkup', ${ctx.sql.json(form as never)}, ${submittedAt}, nextval('sync_seq')) returning id`;
     return row.id;
   };
 
@@ -234,6 +234,8 @@ apiTest("vitals imports from intake forms, with the Require rule", async (t, ctx
     assert.equal(run.status, 200);
     const [v] = run.body.result.imported;
     assert.deepEqual([v.consultationId, v.bloodPressure, v.heartRate, v.bmi, v.source], [withVitals, "140/90", 80, 27.1, "intake"]);
+    // Dated when the patient submitted the form, not at the consultation's start (issue 32: a future date).
+    assert.equal(v.recordedAt, "2026-01-02T08:15:00.000Z");
     assert.deepEqual(run.body.result.skipped, [{ consultationId: empty, message: "Fill in at least one vital sign" }]);
     const again = await ctx.call("GET", `${base}/areImportsFromIntakeFormsPossible`, { token: doc });
     assert.equal(again.body.result.possible, false);

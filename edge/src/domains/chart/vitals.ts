@@ -33,7 +33,7 @@ export function toVitals(r: VitalsRow, format: Format): Vitals {
   }, format);
 }
 
-type Candidate = { id: string; vitals: IntakeVitals | null; start_at: Date };
+type Candidate = { id: string; vitals: IntakeVitals | null; start_at: Date; submitted_at: Date };
 const filled = (v: IntakeVitals | null) => !!v && Object.values(v).some((x) => x !== undefined && x !== null);
 
 export function createChartVitals(deps: Pick<Deps, "sql" | "clock"> & { audit: ChartAudit }) {
@@ -60,7 +60,8 @@ export function createChartVitals(deps: Pick<Deps, "sql" | "clock"> & { audit: C
       select vitals_enabled, vitals_required from intake_form_settings where doctor_id = ${access.practiceId}`;
     const settings = { enabled: s?.vitals_enabled ?? true, required: s?.vitals_required ?? false };
     const rows = await sql<Candidate[]>`
-      select c.id, c.intake_form -> 'vitals' as vitals, c.start_at from consultations c
+      select c.id, c.intake_form -> 'vitals' as vitals, c.start_at, coalesce(c.intake_submitted_at, c.created_at) as submitted_at
+      from consultations c
       where c.patient_id = ${patientId} and c.doctor_id = ${access.practiceId} and c.status in ('requested', 'accepted', 'finished')
         and c.intake_form ? 'answers'
         and not exists (select 1 from vitals v where v.consultation_id = c.id and v.source = 'intake')
@@ -137,7 +138,8 @@ export function createChartVitals(deps: Pick<Deps, "sql" | "clock"> & { audit: C
         const v = form.vitals!;
         ids.push(await insert(actor, patientId, {
           consultationId: form.id, bloodPressure: v.bloodPressure, heartRate: v.pulse, weight: v.weight, height: v.height,
-          recordedAt: form.start_at, source: "intake",
+          // Measured when the patient submitted the form, never at the visit's (often future) start.
+          recordedAt: form.submitted_at, source: "intake",
         }));
       }
       await audit.write(actor, { patientId, what: "vitals.import", details: { vitalsIds: ids, consultationIds: c.importable.map((f) => f.id) } });

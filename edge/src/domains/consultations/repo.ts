@@ -157,8 +157,8 @@ export function createConsultationsRepo(sql: Sql) {
       };
       await w.insert("consultations", doc, Object.keys(doc));
       // Not replicated, so written beside the synced fields.
-      await w.tx`update consultations set intake_form = ${w.tx.json(c.intakeForm as never)}, created_at = ${c.createdAt}
-        where id = ${c.id}`;
+      await w.tx`update consultations set intake_form = ${w.tx.json(c.intakeForm as never)}, created_at = ${c.createdAt},
+        intake_submitted_at = ${c.createdAt} where id = ${c.id}`;
     },
 
     /** Changes synced fields (new seq, live event); `canceledBy` is kept beside them. */
@@ -167,9 +167,9 @@ export function createConsultationsRepo(sql: Sql) {
       if (canceledBy) await w.tx`update consultations set canceled_by = ${canceledBy} where id = ${id}`;
     },
 
-    /** The intake form is not replicated: a plain update. */
-    async setIntakeForm(id: string, form: IntakeForm): Promise<void> {
-      await sql`update consultations set intake_form = ${sql.json(form as never)} where id = ${id}`;
+    /** The intake form is not replicated: a plain update; `at`, when the patient submitted it. */
+    async setIntakeForm(id: string, form: IntakeForm, at: Date): Promise<void> {
+      await sql`update consultations set intake_form = ${sql.json(form as never)}, intake_submitted_at = ${at} where id = ${id}`;
     },
   };
 }

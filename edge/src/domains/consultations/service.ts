@@ -263,7 +263,7 @@ export function createConsultationsService(deps: Pick<Deps, "sql" | "clock"> & {
       if (!intakeEditable(row, clock.now())) {
         throw new AppError(409, "The intake form can no longer be changed", { reason: "INTAKE_FORM_CLOSED" });
       }
-      await repo.setIntakeForm(id, await intakeFormFor(row.doctor_id, input, ""));
+      await repo.setIntakeForm(id, await intakeFormFor(row.doctor_id, input, ""), clock.now());
       return toIntakeForm(await visible(actor, id), clock.now());
     },
   };
