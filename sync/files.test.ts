@@ -1,6 +1,6 @@
 /** File kinds from content, and the per-purpose checks (02 §5 "Files"). */
 import assert from "node:assert/strict";
-import { checkFile, type FileKind, sniffFileKind } from "./files.ts";
+import { acceptFor, allowedKindsText, checkFile, type FileKind, sniffFileKind } from "./files.ts";
 import { MB, SIGNATURE_MAX_BYTES } from "./constants.ts";
 
 const bytes = (...parts: (number[] | string)[]) =>
@@ -95,4 +95,12 @@ Deno.test("checkFile", async (t) => {
       }
     });
   }
+});
+
+Deno.test("the kinds a purpose takes, in words and as the picker's accept, are the ones checkFile enforces", () => {
+  // A patient's own upload: what the hint says is what is accepted (issue 32: it promised Word and video).
+  assert.equal(allowedKindsText("patientUpload"), "PDF, JPG or PNG");
+  assert.equal(acceptFor("patientUpload"), ".pdf,.jpg,.jpeg,.png");
+  assert.equal(allowedKindsText("note"), "PDF, Word, JPG, PNG, MP4 or AVI");
+  assert.equal(allowedKindsText("agreement"), "PDF");
 });

@@ -56,6 +56,26 @@ export const ALLOWED_KINDS = {
 } as const satisfies Record<string, readonly FileKind[]>;
 export type FilePurpose = keyof typeof ALLOWED_KINDS;
 
+const KIND_NAMES: Record<FileKind, string> = {
+  pdf: "PDF", png: "PNG", jpg: "JPG", gif: "GIF", doc: "Word", docx: "Word", mp4: "MP4", avi: "AVI", zip: "ZIP", rar: "RAR",
+  "7z": "7z", gzip: "GZIP",
+};
+const KIND_EXTENSIONS: Record<FileKind, string[]> = {
+  pdf: [".pdf"], png: [".png"], jpg: [".jpg", ".jpeg"], gif: [".gif"], doc: [".doc"], docx: [".docx"], mp4: [".mp4"],
+  avi: [".avi"], zip: [".zip"], rar: [".rar"], "7z": [".7z"], gzip: [".gz"],
+};
+
+/** What a purpose takes, for people: "PDF, JPG or PNG" (the same list `checkFile` enforces). */
+export function allowedKindsText(purpose: FilePurpose): string {
+  const names = [...new Set((ALLOWED_KINDS[purpose] as readonly FileKind[]).map((k) => KIND_NAMES[k]))];
+  return names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} or ${names.at(-1)}`;
+}
+
+/** The file picker's `accept` for a purpose (a hint only: the type is checked from the content). */
+export function acceptFor(purpose: FilePurpose): string {
+  return (ALLOWED_KINDS[purpose] as readonly FileKind[]).flatMap((k) => KIND_EXTENSIONS[k]).join(",");
+}
+
 export type FileCheck = { ok: true; kind: FileKind; contentType: string } | { ok: false; message: string };
 
 export function checkFile(head: Uint8Array, size: number, purpose: FilePurpose, maxBytes: number): FileCheck {

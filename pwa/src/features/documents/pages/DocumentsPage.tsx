@@ -1,3 +1,4 @@
+import { acceptFor, allowedKindsText } from "../../../../../sync/files.ts";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useCurrentUser } from "../../auth/index.ts";
@@ -261,9 +262,9 @@ function UploadDialog({ open, admin, onClose }: { open: boolean; admin: boolean;
       <form className="stack" onSubmit={(e) => void submit(e)} aria-label="Upload document" noValidate>
         <div className="ui-field">
           <label className="ui-field__label" htmlFor="document-file">File</label>
-          <input id="document-file" type="file" className="ui-input" accept={admin ? ".pdf" : ".pdf,.doc,.docx,.jpg,.jpeg,.png"}
+          <input id="document-file" type="file" className="ui-input" accept={acceptFor(admin ? "agreement" : "note")}
             onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
-          <span className="ui-field__hint">{admin ? "PDF only" : "PDF, Word, JPG or PNG"}, at most 20 MB.</span>
+          <span className="ui-field__hint">{admin ? "PDF only" : allowedKindsText("note")}, at most 20 MB.</span>
         </div>
         <TextField label="Name" value={name} onChange={setName} maxLength={255} hint="Leave it empty to keep the file's name." />
         {failure && <p className="form-error" role="alert">{failure}</p>}

@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from "react";
-import { MEDICAL_FOLDERS, type MedicalFolder } from "../../../../../sync/collections/index.ts";
+import { MEDICAL_FILE_MAX_BYTES, MEDICAL_FOLDERS, type MedicalFolder } from "../../../../../sync/collections/index.ts";
+import { acceptFor, allowedKindsText } from "../../../../../sync/files.ts";
 import { failureMessage } from "../../../app/local-data.ts";
 import { Button, Dialog, Select } from "../../../ui/index.ts";
 import { FOLDER_LABELS } from "../patient-display.ts";
@@ -13,15 +14,15 @@ export type AttachFileDialogProps = {
   onAttach: (input: AttachFileInput) => Promise<unknown>;
   folders?: readonly MedicalFolder[];
   defaultFolder?: MedicalFolder;
+  /** What the uploader may attach (a patient: patientUpload; the care team: note): the list `checkFile` enforces. */
+  purpose?: "patientUpload" | "note";
 };
 
 const FOLDER_OPTIONS = (folders: readonly MedicalFolder[]) => folders.map((value) => ({ value, label: FOLDER_LABELS[value] }));
-/** A hint for the file picker only: the type is checked from the content. */
-const ACCEPT = ".pdf,.doc,.docx,.jpg,.jpeg,.png,.mp4,.avi";
 
 /** Pick a file and a folder; the file is kept on this device and uploaded when online. */
 export function AttachFileDialog(
-  { open, onClose, onAttach, folders = MEDICAL_FOLDERS, defaultFolder = "Labs" }: AttachFileDialogProps,
+  { open, onClose, onAttach, folders = MEDICAL_FOLDERS, defaultFolder = "Labs", purpose = "note" }: AttachFileDialogProps,
 ) {
   const [file, setFile] = useState<File | null>(null);
   const [folder, setFolder] = useState<MedicalFolder>(defaultFolder);
@@ -61,7 +62,7 @@ export function AttachFileDialog(
             id={`${id}-file`}
             type="file"
             className="ui-input"
-            accept={ACCEPT}
+            accept={acceptFor(purpose)}
             aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
             aria-invalid={error ? true : undefined}
             onChange={(event) => {
@@ -69,7 +70,7 @@ export function AttachFileDialog(
               setError(null);
             }}
           />
-          <span id={`${id}-hint`} className="ui-field__hint">PDF, Word, JPG, PNG, MP4 or AVI, at most 20 MB.</span>
+          <span id={`${id}-hint`} className="ui-field__hint">{allowedKindsText(purpose)}, at most {MEDICAL_FILE_MAX_BYTES / (1024 * 1024)} MB.</span>
         </div>
         <Select label="Folder" value={folder} options={FOLDER_OPTIONS(folders)} onChange={(v) => setFolder(v as MedicalFolder)} />
         {error && <p id={`${id}-error`} className="form-error" role="alert">{error}</p>}

@@ -16,6 +16,8 @@ export type FilesPanelProps = {
   onAttach: (input: AttachFileInput) => Promise<unknown>;
   onOpen: (file: FileItem) => void;
   readOnlyReason?: string | null;
+  /** What may be attached: the patient's own uploads take fewer kinds than the care team's (sync/files.ts). */
+  purpose?: "patientUpload" | "note";
   /** Folders the viewer may add to (and move into). */
   folders?: readonly MedicalFolder[];
   /** Move, rename, delete (02 §2 folder dialogs); without it the files are read-only. */
@@ -26,7 +28,7 @@ export type FilesPanelProps = {
 
 /** The patient's files by folder, with each one's upload state, and "Attach file". */
 export function FilesPanel(
-  { files, loading, online, onAttach, onOpen, readOnlyReason = null, folders, onEdit, canEdit = () => true }: FilesPanelProps,
+  { files, loading, online, onAttach, onOpen, readOnlyReason = null, folders, onEdit, canEdit = () => true, purpose = "note" }: FilesPanelProps,
 ) {
   const [attaching, setAttaching] = useState(false);
   const [shown, setShown] = useState<MedicalFolder | "all">("all");
@@ -109,6 +111,7 @@ export function FilesPanel(
         onAttach={onAttach}
         folders={folders}
         defaultFolder={folders?.[0] ?? "Labs"}
+        purpose={purpose}
       />
       {onEdit && <FileActionDialog action={action} folders={folders} onEdit={onEdit} onClose={() => setAction(null)} />}
     </section>

@@ -21,6 +21,7 @@ export function PatientFiles({ patientId }: { patientId: string }) {
   return (
     <>
       <FilesPanel
+        purpose="patientUpload"
         files={files.items}
         loading={files.loading}
         online={status.online}
