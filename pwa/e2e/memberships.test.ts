@@ -104,7 +104,7 @@ test("a new patient joins the demo doctor's membership with the 3-D Secure test 
     await card.getByLabel("Expiry (MM/YY)").fill("12/34");
     await card.getByLabel("CVC").fill("123");
     await card.getByRole("button", { name: "Use this card" }).click();
-    await expect(dialog.getByRole("heading", { name: "3. Confirm" })).toBeVisible();
+    await expect(dialog.getByRole("heading", { name: "2. Confirm" })).toBeVisible();
     await dialog.getByRole("button", { name: /^(Pay \$59\.00 and join|Start membership)$/ }).click();
   };
   // A declined card first: the processor's message in the dialog, nothing else opens.

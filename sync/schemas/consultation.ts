@@ -28,6 +28,7 @@ export type ConsultationTab = (typeof CONSULTATION_TABS)[number];
 export const CONSULTATION_MESSAGES = {
   reasonRequired: "Reason is required",
   cancelReasonRequired: "Cancel reason is required",
+  declineReasonRequired: "Say why you decline: the patient reads it",
   outOfStateReasonRequired: "A patient from a different state than the doctor needs a reason",
 } as const;
 
@@ -53,6 +54,8 @@ export type BookConsultation = z.output<typeof bookConsultationSchema>;
 
 /** `PUT /consultations/decline/{id}` and `POST /consultations/{id}` (cancel). */
 export const reasonBodySchema = z.object({ reason: reasonText(CONSULTATION_MESSAGES.cancelReasonRequired) }).strict();
+/** `PUT /consultations/decline/{id}`: the same body, its own words (a decline is not a cancellation). */
+export const declineBodySchema = z.object({ reason: reasonText(CONSULTATION_MESSAGES.declineReasonRequired) }).strict();
 
 /** `PUT /consultations/reschedule/{id}?startAt=`. */
 export const rescheduleQuerySchema = z.object({ startAt: instantSchema });

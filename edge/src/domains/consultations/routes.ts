@@ -12,6 +12,7 @@ import {
   bookConsultationSchema,
   consultationListQuerySchema,
   nearestQuerySchema,
+  declineBodySchema,
   reasonBodySchema,
   rescheduleQuerySchema,
 } from "../../../../sync/schemas/consultation.ts";
@@ -39,9 +40,9 @@ export function consultationsRoutes(consultations: ConsultationsService) {
     return ok(c, await consultations.accept(actorOf(c), valid(c, idParamSchema).id));
   });
 
-  r.put("/consultations/decline/:id", allow.approved("doctor", "vma"), validate({ param: idParamSchema, json: reasonBodySchema }), async (c) => {
+  r.put("/consultations/decline/:id", allow.approved("doctor", "vma"), validate({ param: idParamSchema, json: declineBodySchema }), async (c) => {
     const id = valid(c, idParamSchema).id;
-    const { reason } = valid(c, reasonBodySchema);
+    const { reason } = valid(c, declineBodySchema);
     return ok(c, await consultations.decline(actorOf(c), id, reason));
   });
 

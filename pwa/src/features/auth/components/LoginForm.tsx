@@ -15,7 +15,8 @@ export function LoginForm({ onDone, onForgot, onRegister }: LoginFormProps) {
 
   const submit = form.handleSubmit(async (data) => {
     const user = await login(data);
-    notify(`Welcome back, ${user.firstName || user.email}`, "success");
+    // Neutral: the first sign-in after registering is not a return.
+    notify(`Welcome, ${user.firstName || user.email}`, "success");
     onDone();
     goAfterSignIn(user);
   });

@@ -62,6 +62,7 @@ export function ConsultationActions({ consultation: c, viewer, now, timeZone, ca
       />
       <ReasonDialog
         open={open === "decline"}
+        kind="decline"
         title="Decline the request?"
         summary={`${who}, ${when}. The patient sees your reason.`}
         confirmLabel="Decline request"

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import { reasonBodySchema } from "../../../../../sync/schemas/consultation.ts";
+import { declineBodySchema, reasonBodySchema } from "../../../../../sync/schemas/consultation.ts";
 import { errorMessage } from "../../../lib/api/index.ts";
 import { validate } from "../../../lib/forms/field-errors.ts";
 import { Button, Dialog, TextField } from "../../../ui/index.ts";
@@ -12,10 +12,12 @@ export type ReasonDialogProps = {
   confirmLabel: string;
   onConfirm: (reason: string) => Promise<void>;
   onClose: () => void;
+  /** A decline has its own words (the server's decline schema); a cancel by default. */
+  kind?: "cancel" | "decline";
 };
 
 /** Decline or cancel: a reason is required (01 §5), checked with the shared schema; failures stay in the dialog. */
-export function ReasonDialog({ open, title, summary, confirmLabel, onConfirm, onClose }: ReasonDialogProps) {
+export function ReasonDialog({ open, title, summary, confirmLabel, onConfirm, onClose, kind = "cancel" }: ReasonDialogProps) {
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
@@ -31,7 +33,7 @@ export function ReasonDialog({ open, title, summary, confirmLabel, onConfirm, on
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const checked = validate(reasonBodySchema, { reason });
+    const checked = validate(kind === "decline" ? declineBodySchema : reasonBodySchema, { reason });
     if (!checked.ok) {
       setError(checked.errors.reason);
       document.getElementById("reason-dialog-reason")?.focus();

@@ -34,7 +34,8 @@ describe("CardEntry on the emulator", () => {
     });
     const { edge, onCard } = renderCardEntry(emulator);
     await typeCard("4242 4242 4242 4242");
-    await waitFor(() => expect(onCard).toHaveBeenCalledWith("pm_1Emulated"));
+    // Its id, and its last four digits to show (never the number).
+    await waitFor(() => expect(onCard).toHaveBeenCalledWith("pm_1Emulated", { brand: "", last4: "4242" }));
     const [call] = emulator.calls;
     expect(call.authorization).toBe("Bearer pk_test_emulator");
     expect(Object.fromEntries(call.form!)).toEqual({

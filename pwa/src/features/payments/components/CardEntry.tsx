@@ -9,7 +9,8 @@ const ElementsCardForm = lazy(() => import("./ElementsCardForm.tsx"));
 
 export type CardEntryProps = {
   /** Gets the new card's `pm_…` id (made at the processor, never by the edge); a thrown error is shown in the form. */
-  onCard: (paymentMethodId: string) => Promise<void> | void;
+  /** `card`: what may be shown of it (its last four digits; the brand when the card module knows it). */
+  onCard: (paymentMethodId: string, card?: { brand: string; last4: string }) => Promise<void> | void;
   submitLabel?: string;
   onCancel?: () => void;
   /** The form's accessible name. */
@@ -101,7 +102,7 @@ function EmulatorCardForm(
         expYear: exp.year,
         cvc: cvc.trim(),
       });
-      await onCard(id);
+      await onCard(id, { brand: "", last4: digits.slice(-4) });
     } catch (e) {
       setErrors({
         form: e instanceof CardEntryError ? e.message : errorMessage(e),

@@ -45,11 +45,11 @@ describe("ElementsCardForm (Stripe Elements with a real key)", () => {
     stripe.ready = true;
   });
 
-  it("makes the payment method from Stripe's card element and hands on only its id", async () => {
-    stripe.createPaymentMethod.mockResolvedValue({ paymentMethod: { id: "pm_1RealStripe" } });
+  it("makes the payment method from Stripe's card element and hands on its id and what may be shown of it", async () => {
+    stripe.createPaymentMethod.mockResolvedValue({ paymentMethod: { id: "pm_1RealStripe", card: { brand: "visa", last4: "4242" } } });
     const onCard = render();
     await userEvent.setup().click(screen.getByRole("button", { name: "Save card" }));
-    await waitFor(() => expect(onCard).toHaveBeenCalledWith("pm_1RealStripe"));
+    await waitFor(() => expect(onCard).toHaveBeenCalledWith("pm_1RealStripe", { brand: "visa", last4: "4242" }));
     expect(stripe.createPaymentMethod).toHaveBeenCalledWith({ type: "card", card: CARD });
     expect(stripe.loadedWith).toContain("pk_test_real");
     expect(screen.getByRole("group", { name: "Card" })).toBeTruthy();

@@ -43,7 +43,10 @@ function CardForm(
       const result = await stripe.createPaymentMethod({ type: "card", card });
       if (result.error) {
         setError(result.error.message ?? "This card was refused.");
-      } else await onCard(result.paymentMethod.id);
+      } else {
+        const shown = result.paymentMethod.card;
+        await onCard(result.paymentMethod.id, shown ? { brand: shown.brand, last4: shown.last4 } : undefined);
+      }
     } catch (err) {
       setError(errorMessage(err));
     } finally {

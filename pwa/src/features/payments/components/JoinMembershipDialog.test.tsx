@@ -225,7 +225,7 @@ describe("the doctor's membership options and the join flow", { timeout: 30_000 
     await user.click(await within(dialog).findByRole("button", { name: "I have completed the check" }));
     expect((await within(dialog).findByTestId("join-error")).textContent).toBe(refusal);
     expect(stub.calls.find((c) => c.path === "/stripe/confirm/intent")?.body).toEqual({ intentId: "pi_3ds" });
-    expect(within(dialog).getByRole("heading", { name: "3. Confirm" })).toBeTruthy();
+    expect(within(dialog).getByRole("heading", { name: "2. Confirm" })).toBeTruthy();
   });
 
   it("a card error shows the processor's message in the dialog (no upgrade dialog); the retry is a new request", async () => {

@@ -81,6 +81,7 @@ function JoinFlow({ doctorId, initialPlanId, intro, onClose }: {
   const [planId, setPlanId] = useState<string | null>(initialPlanId);
   const [cardChoice, setCardChoice] = useState<string>("");
   const [newCard, setNewCard] = useState<string | null>(null);
+  const [newCardShown, setNewCardShown] = useState<{ brand: string; last4: string } | null>(null);
   const [coupon, setCoupon] = useState<CouponCheck | null>(null);
   const [error, setError] = useState("");
   const [challenge, setChallenge] = useState<ThreeDSecureChallenge | null>(
@@ -157,6 +158,11 @@ function JoinFlow({ doctorId, initialPlanId, intro, onClose }: {
   });
 
   const stepHeading = (text: string) => <h3 ref={heading} tabIndex={-1} id={headingId}>{text}</h3>;
+  // Opened with a plan already chosen (from its card), the steps are card and confirm: numbered from 1, never "2." first.
+  const numbered = (kind: "plan" | "card" | "confirm", text: string) => {
+    const at = (initialPlanId ? ["card", "confirm"] : ["plan", "card", "confirm"]).indexOf(kind);
+    return at < 0 ? text : `${at + 1}. ${text}`;
+  };
 
   if (options.isPending) {
     return <Spinner label="Loading the membership options" />;
@@ -221,7 +227,7 @@ function JoinFlow({ doctorId, initialPlanId, intro, onClose }: {
         }}
       >
         {intro && <p>{intro}</p>}
-        {stepHeading("1. Choose a plan")}
+        {stepHeading(numbered("plan", "Choose a plan"))}
         <fieldset className="stack join-plans">
           <legend className="visually-hidden">Membership plans</legend>
           {options.data.map((o) => (
@@ -246,7 +252,7 @@ function JoinFlow({ doctorId, initialPlanId, intro, onClose }: {
       (cards.data && savedCards.length === 0);
     return (
       <div className="stack">
-        {stepHeading("2. Choose a card")}
+        {stepHeading(numbered("card", "Choose a card"))}
         <p className="muted">{option.name}: {priceText(option)}</p>
         {cards.isPending && <Spinner label="Loading your cards" />}
         {cards.isError && <p role="alert">{errorMessage(cards.error)}</p>}
@@ -281,8 +287,9 @@ function JoinFlow({ doctorId, initialPlanId, intro, onClose }: {
             <CardEntry
               label="New card"
               submitLabel="Use this card"
-              onCard={(id) => {
+              onCard={(id, shown) => {
                 setNewCard(id);
+                setNewCardShown(shown ?? null);
                 setCardChoice(NEW_CARD);
                 key.current = newKey();
                 setStep("confirm");
@@ -316,8 +323,8 @@ function JoinFlow({ doctorId, initialPlanId, intro, onClose }: {
   const trial = trialText(option);
   return (
     <div className="stack">
-      {stepHeading("3. Confirm")}
-      <JoinSummary option={option} coupon={coupon} cardLabel={card ? cardName(card) : "The new card you entered"} />
+      {stepHeading(numbered("confirm", "Confirm"))}
+      <JoinSummary option={option} coupon={coupon} cardLabel={card ? cardName(card) : newCardShown ? cardName(newCardShown) : "The new card you entered"} />
       <PromoCode onChange={setCoupon} />
       {error && (
         <p className="form-error" role="alert" data-testid="join-error">
