@@ -73,7 +73,11 @@ function build(): Medication[] {
       }
     }
   }
-  return out.sort((a, b) => a.display.localeCompare(b.display));
+  // By name, then by strength as a number (2.5 mg before 5 mg before 10 mg, never "10, 2.5, 20, 5"), then form.
+  const amount = (m: Medication) => Number.parseFloat(m.strength.replace(/,/g, "")) || 0;
+  return out.sort((a, b) =>
+    a.name.localeCompare(b.name) || amount(a) - amount(b) || a.display.localeCompare(b.display, "en", { numeric: true })
+  );
 }
 
 export const MEDICATIONS: readonly Medication[] = build();

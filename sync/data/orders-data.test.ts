@@ -77,3 +77,10 @@ Deno.test("flags a drug of an allergy's class, by name or by synonym", () => {
     assert.equal(allergyMatches([{ name: "Sulfa" }], { name: "sulfamethoxazole and trimethoprim", drugClass: "sulfonamide antibiotic" }).length, 1);
     assert.deepEqual(allergyMatches([{ name: "Peanut" }], { name: "amoxicillin", drugClass: "penicillin antibiotic" }), []);
 });
+
+Deno.test("medications list strengths in numeric order (issue 32: they sorted as text, 10, 2.5, 20, 5 mg)", () => {
+  const amlodipine = searchMedications("amlodipine tablet", 20).map((m) => m.strength);
+  assert.ok(amlodipine.length >= 3, amlodipine.join(", "));
+  const numbers = amlodipine.map((s) => Number.parseFloat(s));
+  assert.deepEqual(numbers, [...numbers].sort((a, b) => a - b), amlodipine.join(", "));
+});
