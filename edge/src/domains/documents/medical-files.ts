@@ -6,6 +6,7 @@
  * (patient: own files, PatientUploaded only; care team: their patients' files)
  * and devices receive the change live. Reads and writes are audited.
  */
+import { renamedFile } from "../../../../sync/rules/file-name.ts";
 import type { Actor } from "../../access/actor.ts";
 import type { Deps } from "../../deps.ts";
 import { AppError, forbidden, notFound } from "../../http/errors.ts";
@@ -89,8 +90,8 @@ export function createMedicalFilesApi(deps: Pick<Deps, "sql" | "audit"> & { sync
 
     rename: async (actor: Actor, id: string, newName: string | undefined) => {
       const master = await file(actor, id);
-      const name = newName?.trim() ?? "";
-      return !name || name === master.name ? master : await edit(actor, master, { name });
+      const name = renamedFile(master.name, newName ?? "");
+      return name === master.name ? master : await edit(actor, master, { name });
     },
 
     remove: async (actor: Actor, id: string) => {

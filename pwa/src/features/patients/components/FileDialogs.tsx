@@ -1,4 +1,5 @@
 /** The medical-file folder dialogs of 02 §2: move to another folder, rename (an empty name keeps it), delete. */
+import { renamedFile } from "../../../../../sync/rules/file-name.ts";
 import { type FormEvent, useState } from "react";
 import { MEDICAL_FOLDERS, type MedicalFolder } from "../../../../../sync/collections/index.ts";
 import { failureMessage } from "../../../app/local-data.ts";
@@ -53,7 +54,7 @@ function EditDialog(
     setBusy(true);
     setError(null);
     try {
-      await onEdit(moving ? { id: action.file.id, folder } : { id: action.file.id, name });
+      await onEdit(moving ? { id: action.file.id, folder } : { id: action.file.id, name: name.trim() ? renamedFile(action.file.name, name) : "" });
       onClose();
     } catch (reason) {
       setError(failureMessage(reason));
@@ -81,7 +82,7 @@ function EditDialog(
               value={name}
               onChange={setName}
               maxLength={255}
-              hint="Leave it empty to keep the current name."
+              hint="Leave it empty to keep the current name. Without an extension, the file keeps its own (.pdf, .jpg…)."
             />
           )}
         {error && <p className="form-error" role="alert">{error}</p>}

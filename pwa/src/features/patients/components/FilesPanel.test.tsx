@@ -136,13 +136,19 @@ describe("FilesPanel", () => {
     const rename = screen.getByRole("dialog", { name: "Rename file" });
     await user.click(within(rename).getByRole("button", { name: "Rename" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    // A name typed without an extension keeps the file's own (issue 32: it was dropped).
+    await user.click(screen.getByRole("button", { name: "Rename cbc.pdf" }));
+    await user.type(within(screen.getByRole("dialog", { name: "Rename file" })).getByRole("textbox", { name: "New name" }), "blood count");
+    await user.click(within(screen.getByRole("dialog", { name: "Rename file" })).getByRole("button", { name: "Rename" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
 
     await user.click(screen.getByRole("button", { name: "Delete cbc.pdf" }));
     await user.click(within(screen.getByRole("dialog", { name: "Delete file" })).getByRole("button", { name: "Delete" }));
-    await waitFor(() => expect(edits).toHaveLength(3));
+    await waitFor(() => expect(edits).toHaveLength(4));
     expect(edits).toEqual([
       { id: cbc.id, folder: "OutsideMedicalRecords" },
       { id: cbc.id, name: "" },
+      { id: cbc.id, name: "blood count.pdf" },
       { id: cbc.id, delete: true },
     ]);
   });
