@@ -31,7 +31,13 @@ describe("/settings/{userId}", () => {
     await screen.findByRole("heading", { level: 1, name: "Settings of Pia Page" });
     expect(screen.getByText("pia@example.test")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Change email" })).toBeTruthy();
-    expect(screen.getByRole("button", { name: "Sign in as Pia Page" })).toBeTruthy();
+    // Sign in as asks first (issue 32: it acted at once); cancelling sends nothing.
+    await user.click(screen.getByRole("button", { name: "Sign in as Pia Page" }));
+    const signIn = screen.getByRole("dialog", { name: "Sign in as Pia Page?" });
+    expect(signIn.textContent).toMatch(/The audit log records it/);
+    await user.click(within(signIn).getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("dialog", { name: "Sign in as Pia Page?" })).toBeNull();
+    expect(stub.calls.some((c) => c.method === "POST")).toBe(false);
 
     await user.click(screen.getByRole("button", { name: "Block Pia Page" }));
     const dialog = screen.getByRole("dialog", { name: "Block Pia Page?" });

@@ -50,7 +50,7 @@ function ManagedAccount({ user }: { user: AuthUser }) {
   const notify = useSnackbar();
   const { loginAs } = useSession();
   const goAfterSignIn = useGoAfterSignIn();
-  const [dialog, setDialog] = useState<"block" | "email" | null>(null);
+  const [dialog, setDialog] = useState<"block" | "email" | "signInAs" | null>(null);
   const [signingIn, setSigningIn] = useState(false);
   const name = fullName(user);
   // The server's rules (users/service.ts): nobody blocks a super admin; only a super admin blocks an admin.
@@ -67,14 +67,14 @@ function ManagedAccount({ user }: { user: AuthUser }) {
     refresh(next);
     notify(`${name} is ${blocked ? "blocked" : "unblocked"}`, "success");
   };
+  // Confirmed first (issue 32: it acted at once); a failure stays in the confirmation with its reason.
   const signInAs = async () => {
     setSigningIn(true);
     try {
       const target = await loginAs(user.id);
       notify(`You are signed in as ${name}`, "success");
       goAfterSignIn(target);
-    } catch (error) {
-      notify(errorMessage(error), "error");
+    } finally {
       setSigningIn(false);
     }
   };
@@ -127,7 +127,7 @@ function ManagedAccount({ user }: { user: AuthUser }) {
           Notification choices, sessions and password are {name}'s own.
           {maySignInAs && ` To help with them, sign in as ${name}: you see the app as they do, and the audit log records it.`}
         </p>
-        {maySignInAs && <div><Button variant="secondary" loading={signingIn} onClick={() => void signInAs()}>Sign in as {name}</Button></div>}
+        {maySignInAs && <div><Button variant="secondary" loading={signingIn} onClick={() => setDialog("signInAs")}>Sign in as {name}</Button></div>}
       </section>
 
       {dialog === "block" && (
@@ -137,6 +137,16 @@ function ManagedAccount({ user }: { user: AuthUser }) {
           confirmLabel={user.isBlocked ? "Unblock" : "Block"}
           danger={!user.isBlocked}
           onConfirm={() => setBlocked(!user.isBlocked)}
+          onClose={() => setDialog(null)}
+          describeFailure={errorMessage}
+        />
+      )}
+      {dialog === "signInAs" && (
+        <ConfirmDialog
+          title={`Sign in as ${name}?`}
+          summary={`You leave your own session and see the app as ${name} does. The audit log records it; sign out to come back.`}
+          confirmLabel={`Sign in as ${name}`}
+          onConfirm={signInAs}
           onClose={() => setDialog(null)}
           describeFailure={errorMessage}
         />

@@ -4,7 +4,7 @@ import type { AuthUser } from "../../../../../sync/schemas/user.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/api-error.ts";
 import { fullName } from "../../../lib/session/auth-user.ts";
-import { Button, useSnackbar } from "../../../ui/index.ts";
+import { Button, ConfirmDialog, useSnackbar } from "../../../ui/index.ts";
 import { useGoAfterSignIn, useSession } from "../../auth/index.ts";
 
 type UserRowProps = {
@@ -23,9 +23,12 @@ export function UserRow({ user, selfId, onPatch, onChangeEmail, onChooseDoctor }
   const goAfterSignIn = useGoAfterSignIn();
   const notify = useSnackbar();
   const [busy, setBusy] = useState<"block" | "login" | null>(null);
+  /** Block, unblock and sign in as are confirmed first (issue 32: they acted on one click). */
+  const [confirming, setConfirming] = useState<"block" | "login" | null>(null);
   const name = fullName(user);
   const isSelf = user.id === selfId;
 
+  // A failure stays in the confirmation, with its reason.
   const toggleBlock = async () => {
     setBusy("block");
     const action = user.isBlocked ? "unblock" : "block";
@@ -33,8 +36,6 @@ export function UserRow({ user, selfId, onPatch, onChangeEmail, onChooseDoctor }
       await api.put(`/users/${action}/${encodeURIComponent(user.id)}`);
       onPatch({ isBlocked: !user.isBlocked });
       notify(`${name} is ${user.isBlocked ? "unblocked" : "blocked"}`, "success");
-    } catch (error) {
-      notify(errorMessage(error), "error");
     } finally {
       setBusy(null);
     }
@@ -45,8 +46,7 @@ export function UserRow({ user, selfId, onPatch, onChangeEmail, onChooseDoctor }
       const target = await loginAs(user.id);
       notify(`You are signed in as ${name}`, "success");
       goAfterSignIn(target);
-    } catch (error) {
-      notify(errorMessage(error), "error");
+    } finally {
       setBusy(null);
     }
   };
@@ -73,11 +73,11 @@ export function UserRow({ user, selfId, onPatch, onChangeEmail, onChooseDoctor }
       <td>
         {isSelf ? <span className="muted">You</span> : (
           <div className="row">
-            <Button variant={user.isBlocked ? "secondary" : "danger"} loading={busy === "block"} onClick={toggleBlock}
+            <Button variant={user.isBlocked ? "secondary" : "danger"} loading={busy === "block"} onClick={() => setConfirming("block")}
               aria-label={`${user.isBlocked ? "Unblock" : "Block"} ${name}`}>
               {user.isBlocked ? "Unblock" : "Block"}
             </Button>
-            <Button variant="secondary" loading={busy === "login"} onClick={signInAs} aria-label={`Sign in as ${name}`}>
+            <Button variant="secondary" loading={busy === "login"} onClick={() => setConfirming("login")} aria-label={`Sign in as ${name}`}>
               Sign in as
             </Button>
             <Button variant="text" onClick={onChangeEmail} aria-label={`Change email of ${name}`}>Change email</Button>
@@ -85,6 +85,27 @@ export function UserRow({ user, selfId, onPatch, onChangeEmail, onChooseDoctor }
               <Button variant="text" onClick={onChooseDoctor} aria-label={`Choose a doctor for ${name}`}>Choose doctor</Button>
             )}
           </div>
+        )}
+        {confirming === "block" && (
+          <ConfirmDialog
+            title={user.isBlocked ? `Unblock ${name}?` : `Block ${name}?`}
+            summary={user.isBlocked ? "They can sign in again." : "They are signed out on every device and cannot sign in until unblocked."}
+            confirmLabel={user.isBlocked ? "Unblock" : "Block"}
+            danger={!user.isBlocked}
+            onConfirm={toggleBlock}
+            onClose={() => setConfirming(null)}
+            describeFailure={errorMessage}
+          />
+        )}
+        {confirming === "login" && (
+          <ConfirmDialog
+            title={`Sign in as ${name}?`}
+            summary={`You leave your own session and see the app as ${name} does. The audit log records it; sign out to come back.`}
+            confirmLabel={`Sign in as ${name}`}
+            onConfirm={signInAs}
+            onClose={() => setConfirming(null)}
+            describeFailure={errorMessage}
+          />
         )}
       </td>
     </tr>
