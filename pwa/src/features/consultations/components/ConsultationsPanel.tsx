@@ -10,6 +10,8 @@ import { ConsultationActions } from "./ConsultationActions.tsx";
 import { ConsultationList } from "./ConsultationList.tsx";
 import { ConsultationTabs, PANEL_ID, tabId } from "./ConsultationTabs.tsx";
 import { OfflineNote } from "./OfflineNote.tsx";
+import { useConsultations } from "../../sync/index.ts";
+import { Button } from "../../../ui/index.ts";
 
 const isTab = (value: string | null): value is ConsultationTab => (CONSULTATION_TABS as readonly (string | null)[]).includes(value);
 
@@ -27,6 +29,9 @@ export function ConsultationsPanel({ user, emptyAction }: { user: AuthUser; empt
   const timeZone = deviceTimeZone();
   const list = useConsultationList({ tab, offset, userId: user.id, now });
   const calls = useConsultationActions();
+  // Requests still waiting for the doctor (read on the device): an empty Upcoming tab points to them (issue 32: after
+  // booking, Home said "No upcoming consultations" and nothing else).
+  const waiting = useConsultations().items.filter((c) => !c._deleted && c.status === "requested" && new Date(c.endAt) > now).length;
 
   const selectTab = (next: ConsultationTab) => {
     setOffset(0);
@@ -57,7 +62,13 @@ export function ConsultationsPanel({ user, emptyAction }: { user: AuthUser; empt
           error={list.error}
           onRetry={list.reload}
           onPage={setOffset}
-          emptyAction={emptyAction}
+          emptyAction={tab === "upcoming" && waiting > 0
+            ? (
+              <Button variant="secondary" onClick={() => selectTab("requests")}>
+                {waiting === 1 ? "See your request waiting for the doctor" : `See your ${waiting} requests waiting for the doctor`}
+              </Button>
+            )
+            : emptyAction}
           renderActions={(c) => (
             <ConsultationActions
               consultation={c}
