@@ -1,0 +1,35 @@
+/**
+ * "Message your doctor" (issue 32: it opened an empty chat list): opens the direct chat with the patient's doctor,
+ * made on the first use (`POST /messages/chat/{userId}` answers the existing one otherwise). When that fails (no
+ * connection), the reason is said beside the button.
+ */
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import type { ChatSummary } from "../../../../../sync/schemas/chat.ts";
+import { failureMessage } from "../../../app/local-data.ts";
+import { useApi } from "../../../lib/app-deps.tsx";
+import { Button } from "../../../ui/index.ts";
+
+export function MessageDoctorLink({ doctorId }: { doctorId: string }) {
+  const api = useApi();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const open = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const chat = await api.post<ChatSummary>(`/messages/chat/${doctorId}`);
+      navigate(`/messages?chat=${encodeURIComponent(chat.chatId)}`);
+    } catch (reason) {
+      setError(failureMessage(reason));
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button variant="text" loading={busy} onClick={() => void open()}>Message your doctor</Button>
+      {error && <p className="form-error" role="alert">{error}</p>}
+    </>
+  );
+}
