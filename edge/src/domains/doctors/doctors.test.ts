@@ -10,7 +10,8 @@ apiTest("doctors list, count, dropdown, profile card, my doctor", async (t, ctx)
   const ada = await make({ first_name: "Ada", last_name: "Zeller", rating: 4.9, licensed_states: ["NV", "CA"] });
   const bob = await make({ first_name: "Bob", last_name: "Young", rating: 3.5, specialty: "Internal medicine" });
   const cy = await make({ first_name: "Cy", last_name: "Adams", licensed_states: ["TX"] });
-  const di = await make({ first_name: "Di", last_name: "Brown", is_active_stripe_account: false });
+  // The best rated, but not bookable (no active payout account): listed after the bookable ones (issue 32).
+  const di = await make({ first_name: "Di", last_name: "Brown", rating: 5, is_active_stripe_account: false });
   await make({ first_name: "Ed", last_name: "Initial", application_status: "initial" });
   await make({ first_name: "Flo", last_name: "Blocked", is_blocked: true });
   await make({ first_name: "Gus", last_name: "Banned", is_banned: true });
@@ -18,7 +19,7 @@ apiTest("doctors list, count, dropdown, profile card, my doctor", async (t, ctx)
   const vma = await ctx.createUser("vma", { doctor_id: bob.id });
   const names = (res: { body: any }) => res.body.result.list.map((d: { firstName: string }) => d.firstName);
 
-  await t.step("guests see approved, unblocked doctors by rating (no rating last), then by name", async () => {
+  await t.step("guests see approved, unblocked doctors, bookable first, by rating (no rating last), then by name", async () => {
     const res = await ctx.call("GET", "/doctors");
     assert.equal(res.status, 200);
     assert.deepEqual(names(res), ["Ada", "Bob", "Cy", "Di"]);

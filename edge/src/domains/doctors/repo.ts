@@ -82,7 +82,10 @@ export function createDoctorsRepo(sql: Sql) {
       const where = listedWhere(sql, query);
       const order = query.order === "name"
         ? sql`order by u.last_name, u.first_name, u.id`
-        : sql`order by u.rating desc nulls last, u.last_name, u.first_name, u.id`;
+        // Best rated first among those a patient can book (an active payout account); the others after, marked
+        // "Not taking bookings now" (issue 32: a top-rated doctor who sells nothing led the list unexplained).
+        : sql`order by (u.stripe_account is not null and u.is_active_stripe_account) desc, u.rating desc nulls last,
+            u.last_name, u.first_name, u.id`;
       const rows = await sql<DoctorRow[]>`${selectDoctors(sql)} ${where} ${order} offset ${query.offset} limit ${query.limit}`;
       return { list: rows.map(toDoctorCard), totalCount: await count(query) };
     },

@@ -1,3 +1,4 @@
+import { deviceName } from "../lib/device-name.ts";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import type { SessionInfo } from "../../../../../sync/schemas/user.ts";
@@ -57,7 +58,7 @@ export function SessionsSection() {
           {list.map((session) => (
             <li key={session.id} className="card row" style={{ justifyContent: "space-between" }}>
               <div>
-                <strong>{session.device || "Unknown device"}</strong>
+                <strong title={session.device || undefined}>{deviceName(session.device)}</strong>
                 {session.current && <span className="muted"> (this device)</span>}
                 <div className="muted">
                   {session.address ? `${session.address} · ` : ""}last active {formatDate(session.lastUsedAt)}
@@ -69,7 +70,7 @@ export function SessionsSection() {
                   variant="secondary"
                   loading={busyId === session.id}
                   onClick={() => revoke(session)}
-                  aria-label={`Sign out ${session.device || "this device"}`}
+                  aria-label={`Sign out ${deviceName(session.device)}`}
                 >
                   Sign out
                 </Button>
