@@ -5,12 +5,13 @@
  * PDFs the doctor signs, downloaded or faxed.
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { checkFile } from "../../../../../sync/files.ts";
 import { SIGNATURE_MAX_BYTES } from "../../../../../sync/constants.ts";
 import type { AuthUser } from "../../../../../sync/schemas/user.ts";
 import { errorMessage } from "../../../lib/api/api-error.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
+import { useObjectUrl } from "../../../lib/use-object-url.ts";
 import { Button, useSnackbar } from "../../../ui/index.ts";
 import { useSession } from "../../auth/index.ts";
 
@@ -31,13 +32,7 @@ export function SignatureField({ user }: { user: AuthUser }) {
     enabled: Boolean(user.sign),
     staleTime: Infinity,
   });
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!image.data) return;
-    const objectUrl = URL.createObjectURL(image.data);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [image.data]);
+  const url = useObjectUrl(image.data);
 
   async function upload(file: File) {
     setError(null);

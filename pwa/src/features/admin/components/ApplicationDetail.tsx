@@ -1,7 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import type { ApplicationView } from "../../../../../sync/schemas/admin.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
+import { useObjectUrl } from "../../../lib/use-object-url.ts";
 import { errorMessage } from "../../../lib/api/api-error.ts";
 import { Button, useSnackbar } from "../../../ui/index.ts";
 import { dateOnly, useChangeDoctorStatus } from "../api.ts";
@@ -10,19 +11,13 @@ import { ApproveDialog, ReasonDialog } from "./ApplicationDialogs.tsx";
 /** The signature image, fetched with the admin's token (an <img> cannot send it). */
 function Signature({ doctor }: { doctor: ApplicationView }) {
   const api = useApi();
-  const [url, setUrl] = useState<string | null>(null);
   const image = useQuery({
     queryKey: ["admin", "signature", doctor.id],
     queryFn: async ({ signal }) => await (await api.fetchRaw("GET", `/admin/applications/${doctor.id}/sign`, { signal })).blob(),
     enabled: doctor.hasSignature,
     staleTime: Infinity,
   });
-  useEffect(() => {
-    if (!image.data) return;
-    const objectUrl = URL.createObjectURL(image.data);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [image.data]);
+  const url = useObjectUrl(image.data);
   if (!doctor.hasSignature) return <>None uploaded</>;
   if (image.error) return <>{errorMessage(image.error)}</>;
   return url ? <img className="admin-signature" src={url} alt={`Signature of ${doctor.firstName} ${doctor.lastName}`} /> : <>Loading…</>;

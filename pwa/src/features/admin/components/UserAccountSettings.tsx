@@ -11,7 +11,8 @@ import type { AuthUser } from "../../../../../sync/schemas/user.ts";
 import { errorMessage, isApiError } from "../../../lib/api/api-error.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { fullName } from "../../../lib/session/auth-user.ts";
-import { Button, ConfirmDialog, Spinner, useSnackbar } from "../../../ui/index.ts";
+import { Button, Spinner, useSnackbar } from "../../../ui/index.ts";
+import { BlockUserDialog, SignInAsDialog } from "./UserConfirmDialogs.tsx";
 import { useCurrentUser, useGoAfterSignIn, useSession } from "../../auth/index.ts";
 import { adminKeys } from "../api.ts";
 import { AdminChangeEmailDialog } from "./AdminChangeEmailDialog.tsx";
@@ -131,26 +132,9 @@ function ManagedAccount({ user }: { user: AuthUser }) {
       </section>
 
       {dialog === "block" && (
-        <ConfirmDialog
-          title={user.isBlocked ? `Unblock ${name}?` : `Block ${name}?`}
-          summary={user.isBlocked ? "They can sign in again." : "They are signed out on every device and cannot sign in until unblocked."}
-          confirmLabel={user.isBlocked ? "Unblock" : "Block"}
-          danger={!user.isBlocked}
-          onConfirm={() => setBlocked(!user.isBlocked)}
-          onClose={() => setDialog(null)}
-          describeFailure={errorMessage}
-        />
+        <BlockUserDialog name={name} blocked={user.isBlocked} onConfirm={() => setBlocked(!user.isBlocked)} onClose={() => setDialog(null)} />
       )}
-      {dialog === "signInAs" && (
-        <ConfirmDialog
-          title={`Sign in as ${name}?`}
-          summary={`You leave your own session and see the app as ${name} does. The audit log records it; sign out to come back.`}
-          confirmLabel={`Sign in as ${name}`}
-          onConfirm={signInAs}
-          onClose={() => setDialog(null)}
-          describeFailure={errorMessage}
-        />
-      )}
+      {dialog === "signInAs" && <SignInAsDialog name={name} onConfirm={signInAs} onClose={() => setDialog(null)} />}
       <AdminChangeEmailDialog user={dialog === "email" ? user : null} onClose={() => setDialog(null)} onChanged={refresh} />
     </div>
   );

@@ -2,9 +2,9 @@ import { useState } from "react";
 import { Link } from "react-router";
 import type { AuthUser } from "../../../../../sync/schemas/user.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
-import { errorMessage } from "../../../lib/api/api-error.ts";
 import { fullName } from "../../../lib/session/auth-user.ts";
-import { Button, ConfirmDialog, useSnackbar } from "../../../ui/index.ts";
+import { Button, useSnackbar } from "../../../ui/index.ts";
+import { BlockUserDialog, SignInAsDialog } from "./UserConfirmDialogs.tsx";
 import { useGoAfterSignIn, useSession } from "../../auth/index.ts";
 
 type UserRowProps = {
@@ -87,26 +87,9 @@ export function UserRow({ user, selfId, onPatch, onChangeEmail, onChooseDoctor }
           </div>
         )}
         {confirming === "block" && (
-          <ConfirmDialog
-            title={user.isBlocked ? `Unblock ${name}?` : `Block ${name}?`}
-            summary={user.isBlocked ? "They can sign in again." : "They are signed out on every device and cannot sign in until unblocked."}
-            confirmLabel={user.isBlocked ? "Unblock" : "Block"}
-            danger={!user.isBlocked}
-            onConfirm={toggleBlock}
-            onClose={() => setConfirming(null)}
-            describeFailure={errorMessage}
-          />
+          <BlockUserDialog name={name} blocked={user.isBlocked} onConfirm={toggleBlock} onClose={() => setConfirming(null)} />
         )}
-        {confirming === "login" && (
-          <ConfirmDialog
-            title={`Sign in as ${name}?`}
-            summary={`You leave your own session and see the app as ${name} does. The audit log records it; sign out to come back.`}
-            confirmLabel={`Sign in as ${name}`}
-            onConfirm={signInAs}
-            onClose={() => setConfirming(null)}
-            describeFailure={errorMessage}
-          />
-        )}
+        {confirming === "login" && <SignInAsDialog name={name} onConfirm={signInAs} onClose={() => setConfirming(null)} />}
       </td>
     </tr>
   );
