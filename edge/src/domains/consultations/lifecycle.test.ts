@@ -42,7 +42,7 @@ apiTest("consultation states: accept, decline, reschedule, cancel", async (t, ct
       const res = await put(`/consultations/decline/${c.id}`, doctor.token, body);
       assert.equal(res.status, 400, JSON.stringify(body));
       if (body && typeof (body as any).reason === "string") {
-        assert.equal(res.body.details.fields.reason, "Say why you decline: the patient reads it");
+        assert.equal(res.body.details.fields.reason, CONSULTATION_MESSAGES.declineReasonRequired);
       }
     }
     const res = await put(`/consultations/decline/${c.id}`, doctor.token, { reason: "Not my field" });
