@@ -35,9 +35,12 @@ export async function commerceTotals(q: Queryable, monthStart: Date): Promise<Co
   if (!(await tablesExist(q, "memberships", "payment_transactions"))) return null;
   const [m] = await q<{ n: number }[]>`
     select count(*)::int as n from memberships where status in ('trialing', 'active', 'past_due')`;
+  // The platform's fees are what it keeps: paid, less refunded, less the doctor's share (net of reversals) — the
+  // ledger's own rule (commerce/ledger.ts). The fee refund and the transfer reversal are each rounded by the
+  // processor, so "fee less fee refunded" drifted a cent from the ledger after a refund (issue 32).
   const [t] = await q<{ revenue: number; fees: number }[]>`
     select coalesce(sum(amount_cents - refunded_cents), 0)::int as revenue,
-           coalesce(sum(fee_cents - fee_refunded_cents), 0)::int as fees
+           coalesce(sum(amount_cents - refunded_cents - (net_cents - net_reversed_cents)), 0)::int as fees
     from payment_transactions
     where status in ('succeeded', 'refunded') and created_at >= ${monthStart}`;
   return { activeMemberships: m.n, revenueThisMonthCents: t.revenue, feesThisMonthCents: t.fees };

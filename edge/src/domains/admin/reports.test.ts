@@ -33,10 +33,17 @@ apiTest("dashboard figures; reports scoped by role, CSV streamed; no clinical co
       insert into memberships (patient_id, doctor_id, plan_id, subscription_id, status, amount_cents)
       values (${p1.id}, ${doc.id}, ${plan.id}, 'sub_dash', 'active', 5900) returning id`;
     await ctx.sql`insert into payment_transactions
-      (patient_id, doctor_id, membership_id, invoice_id, type, status, amount_cents, fee_cents, net_cents, refunded_cents, fee_refunded_cents)
-      values (${p1.id}, ${doc.id}, ${membership.id}, 'in_dash', 'membership', 'succeeded', 5900, 885, 5015, 1000, 150)`;
+      (patient_id, doctor_id, membership_id, invoice_id, type, status, amount_cents, fee_cents, net_cents, refunded_cents,
+        fee_refunded_cents, net_reversed_cents)
+      values (${p1.id}, ${doc.id}, ${membership.id}, 'in_dash', 'membership', 'succeeded', 5900, 885, 5015, 1000, 150, 850)`;
+    // A refund whose fee refund (1.5 → 2) and transfer reversal (8.5 → 9) both round up: the platform keeps
+    // 100 − 10 − (85 − 9) = 14, as the ledger says; "fee less fee refunded" would say 13 (issue 32: a cent apart).
+    await ctx.sql`insert into payment_transactions
+      (patient_id, doctor_id, membership_id, invoice_id, type, status, amount_cents, fee_cents, net_cents, refunded_cents,
+        fee_refunded_cents, net_reversed_cents)
+      values (${p1.id}, ${doc.id}, ${membership.id}, 'in_dash_2', 'membership', 'succeeded', 100, 15, 85, 10, 2, 9)`;
     const after = (await ctx.call("GET", "/admin/dashboard", { token: admin.token })).body.result;
-    assert.deepEqual(after.commerce, { activeMemberships: 1, revenueThisMonthCents: 4900, feesThisMonthCents: 735 });
+    assert.deepEqual(after.commerce, { activeMemberships: 1, revenueThisMonthCents: 4990, feesThisMonthCents: 735 + 14 });
     assertNoClinicalKeys(f);
   });
 
