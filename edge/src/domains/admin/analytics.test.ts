@@ -22,6 +22,15 @@ apiTest("analytics: figures match a hand-computed fixture", async (t, ctx) => {
     await ctx.sql`insert into chat_messages (id, chat_id, author_id, text, created_at, seq)
       values (gen_random_uuid(), '00000000-0000-4000-8000-0000000000c1', ${p1.id}, 'private words', ${new Date(at)}, nextval('sync_seq'))`;
   }
+  // Commerce: two memberships started on 10 Feb (one ended on 17 Feb), and a payment on 10 Feb with its fee.
+  const [plan] = await ctx.sql<{ id: string }[]>`insert into plans (name, price_cents, interval, interval_count)
+    values ('Monthly', 5900, 'month', 1) returning id`;
+  for (const [sub, ended] of [["sub_a1", null], ["sub_a2", new Date("2026-02-17T20:00:00Z")]] as const) {
+    await ctx.sql`insert into memberships (patient_id, doctor_id, plan_id, subscription_id, status, amount_cents, created_at, ended_at)
+      values (${p1.id}, ${doctor.id}, ${plan.id}, ${sub}, ${ended ? "canceled" : "active"}, 5900, ${new Date("2026-02-10T20:00:00Z")}, ${ended})`;
+  }
+  await ctx.sql`insert into payment_transactions (patient_id, doctor_id, invoice_id, type, status, amount_cents, fee_cents, net_cents, created_at)
+    values (${p1.id}, ${doctor.id}, 'in_analytics', 'membership', 'succeeded', 5900, 885, 5015, ${new Date("2026-02-10T20:00:00Z")})`;
   const get = (q: string, token = admin.token) => ctx.call("GET", `/admin/analytics${q}`, { token });
   const series = (charts: any[], id: string) =>
     Object.fromEntries(charts.find((c) => c.id === id).series.map((s: { key: string; values: number[] }) => [s.key, s.values]));
@@ -30,7 +39,10 @@ apiTest("analytics: figures match a hand-computed fixture", async (t, ctx) => {
     const res = await get("?from=2026-02-02&to=2026-02-22&granularity=week&timezone=America/Los_Angeles");
     assert.equal(res.status, 200, JSON.stringify(res.body));
     const { charts, commerce } = res.body.result;
-    assert.equal(commerce, false);
+    // Memberships, churn, revenue and fees are charted (issue 32: "not charted yet").
+    assert.equal(commerce, true);
+    assert.deepEqual(series(charts, "memberships"), { started: [0, 2, 0], churned: [0, 0, 1] });
+    assert.deepEqual(series(charts, "revenue"), { revenue: [0, 5900, 0], fees: [0, 885, 0] });
     assert.deepEqual(charts[0].buckets, ["2026-02-02", "2026-02-09", "2026-02-16"]);
     // The 8 Feb 23:30 Los Angeles sign-up belongs to the week of 2 Feb there.
     assert.deepEqual(series(charts, "signups"), { patient: [3, 0, 0], doctor: [1, 0, 0], vma: [0, 1, 0], admin: [0, 0, 0] });

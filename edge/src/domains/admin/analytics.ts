@@ -90,7 +90,7 @@ export function createAnalyticsService(deps: Pick<Deps, "sql">) {
         grouped(sql, r, "users", "created_at", sql`role`, all),
         grouped(sql, r, "consultations", "start_at", sql`(type, status)::text`, all),
         grouped(sql, r, "chat_messages", "created_at", sql`'all'`, all),
-        commerceSeries(sql, { from: r.fromTs, to: r.toTs, granularity: r.g, timezone: r.tz }),
+        commerceSeries(sql, { from: r.fromTs, to: r.toTs, granularity: r.g, timezone: r.tz }, all),
       ]);
       const charts: AnalyticsChart[] = [
         chart("signups", "Sign-ups by role", seriesOf(signups, ROLES, (k) => k)),

@@ -59,9 +59,14 @@ apiTest("dashboard figures; reports scoped by role, CSV streamed; no clinical co
     assert.equal((await ctx.call("GET", "/reports?fields=name")).status, 401);
     assert.deepEqual(await names(admin.token, "&minAge=60"), ["Ben Beta"]);
     assert.deepEqual(await names(admin.token, "&gender=Female"), ["Amy Alpha"]);
-    const full = await ctx.call("GET", `/reports?fields=name,doctor,vmas,gender,membershipStatus`, { token: admin.token });
-    assert.deepEqual(full.body.result.list[0], { id: p1.id, name: "Amy Alpha", doctor: "Dora Doc", vmas: "Vic Assist", gender: "Female", membershipStatus: null });
-    assert.equal(full.body.result.commerce, false);
+    const full = await ctx.call("GET", `/reports?fields=name,doctor,vmas,gender,membershipStatus,bought,lifetimeValue,grossProfit`, { token: admin.token });
+    // The commerce columns (02 §3; issue 32: they were always empty): the membership of the dashboard step, its payments
+    // net of refunds, and what the platform kept (the ledger's rule).
+    assert.deepEqual(full.body.result.list[0], {
+      id: p1.id, name: "Amy Alpha", doctor: "Dora Doc", vmas: "Vic Assist", gender: "Female", membershipStatus: "Active",
+      bought: "Monthly", lifetimeValue: "49.90", grossProfit: "7.49",
+    });
+    assert.equal(full.body.result.commerce, true);
     assertNoClinicalKeys(full.body.result);
     for (const bad of ["", "?fields=", "?fields=diagnosis", "?fields=name&minAge=50&maxAge=20", "?fields=name&format=pdf", "?fields=name&doctorId=x",
       "?fields=name&joinedFrom=0000-01-01", "?fields=name&joinedTo=2025-02-29"]) {

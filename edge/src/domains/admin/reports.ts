@@ -1,8 +1,8 @@
 /**
  * Reports (`GET /reports`): patients with the chosen fields (02 §3) and
  * filters, scoped by access.ts. JSON pages for the preview; CSV streamed page
- * by page for downloads of any size. Commerce fields come from commerce.ts and
- * are empty until commerce exists.
+ * by page for downloads of any size. Commerce fields (membership status, bought, service, lifetime value, gross
+ * profit) come from commerce.ts.
  */
 import type { Actor } from "../../access/actor.ts";
 import type { Deps, RequestMeta } from "../../deps.ts";
