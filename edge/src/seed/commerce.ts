@@ -7,16 +7,18 @@
  * processor so purchases and payouts work out of the box. Idempotent.
  */
 import type { Deps } from "../deps.ts";
+import { IMAGING_REFERRAL_FEES } from "../../../sync/rules/imaging-referral.ts";
 
 export const DEMO_SERVICE = {
   name: "Imaging referral",
   description: "A referral for an imaging test. Allow 2 business days; complete the test within 30 days or ask for a refund.",
-  subscriber_price_cents: 3000,
-  non_subscriber_price_cents: 5900,
-  additional_price_cents: 3000,
-  additional_max: 3,
-  additional_within_days: 30,
-  refund_window_days: 30,
+  // The policy pages' rule (sync/rules/imaging-referral.ts), so what the checkout charges is what they say.
+  subscriber_price_cents: IMAGING_REFERRAL_FEES.memberCents,
+  non_subscriber_price_cents: IMAGING_REFERRAL_FEES.firstCents,
+  additional_price_cents: IMAGING_REFERRAL_FEES.additionalCents,
+  additional_max: IMAGING_REFERRAL_FEES.maxAdditional,
+  additional_within_days: IMAGING_REFERRAL_FEES.withinDays,
+  refund_window_days: IMAGING_REFERRAL_FEES.refundWindowDays,
   fields: [
     { key: "bodyPart", label: "Body part to image", kind: "input", placeholder: "e.g. left knee", required: true },
     { key: "reason", label: "Why do you need it?", kind: "textarea", placeholder: "Symptoms, since when", required: false },

@@ -5,6 +5,7 @@
  *
  * Constants that the server also enforces come from `sync/constants.ts`.
  */
+import { IMAGING_REFERRAL_FEES } from "../../../../sync/rules/imaging-referral.ts";
 import {
   AGREEMENT_NAMES,
   type AgreementName,
@@ -76,14 +77,16 @@ export const PRICE_CHANGE_NOTICE_DAYS = 30;
 // ---- Imaging referrals ----------------------------------------------------
 
 export const IMAGING_REFERRAL = {
-  /** The first referral; it includes one month of access. */
-  firstFee: 59,
+  /** The first referral; it includes one month of access (the checkout charges the same: sync/rules/imaging-referral.ts). */
+  firstFee: IMAGING_REFERRAL_FEES.firstCents / 100,
   includedAccess: "one month",
-  additionalFee: 30,
-  maxAdditional: 3,
-  processingBusinessDays: 2,
+  additionalFee: IMAGING_REFERRAL_FEES.additionalCents / 100,
+  /** A member's referral: their membership already gives access. */
+  memberFee: IMAGING_REFERRAL_FEES.memberCents / 100,
+  maxAdditional: IMAGING_REFERRAL_FEES.maxAdditional,
+  processingBusinessDays: IMAGING_REFERRAL_FEES.processingBusinessDays,
   /** Days to complete the test after the referral is sent; also the refund window. */
-  completionDays: 30,
+  completionDays: IMAGING_REFERRAL_FEES.refundWindowDays,
   types: ["X-ray", "ultrasound", "CT", "MRI"],
 } as const;
 

@@ -18,8 +18,12 @@ export function ImagingFeeTable() {
             <td>{usd(IMAGING_REFERRAL.firstFee)}</td>
           </tr>
           <tr>
-            <th scope="row">Each additional request (up to {IMAGING_REFERRAL.maxAdditional} more)</th>
+            <th scope="row">Each additional request within that month (up to {IMAGING_REFERRAL.maxAdditional} more)</th>
             <td>{usd(IMAGING_REFERRAL.additionalFee)}</td>
+          </tr>
+          <tr>
+            <th scope="row">Each referral for a member of a practice (the membership already gives access)</th>
+            <td>{usd(IMAGING_REFERRAL.memberFee)}</td>
           </tr>
         </tbody>
         <tfoot>

@@ -144,8 +144,9 @@ const SECTIONS: readonly PolicySection[] = [
               <p>
                 Yes, for {joinList(IMAGING_REFERRAL.types)} studies (no cardiac imaging). The first referral costs{" "}
                 {usd(IMAGING_REFERRAL.firstFee)} and includes {IMAGING_REFERRAL.includedAccess} of access; each
-                additional request costs {usd(IMAGING_REFERRAL.additionalFee)}, up to{" "}
-                {IMAGING_REFERRAL.maxAdditional} more. Allow {IMAGING_REFERRAL.processingBusinessDays} business days
+                additional request within that month costs {usd(IMAGING_REFERRAL.additionalFee)}, up to{" "}
+                {IMAGING_REFERRAL.maxAdditional} more. Members of a practice pay {usd(IMAGING_REFERRAL.memberFee)} for
+                each referral, since their membership already gives access. Allow {IMAGING_REFERRAL.processingBusinessDays} business days
                 for the referral and complete the test within {IMAGING_REFERRAL.completionDays} days after it is sent.
               </p>
             ),

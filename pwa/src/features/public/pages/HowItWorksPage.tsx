@@ -106,7 +106,8 @@ const SECTIONS: readonly PolicySection[] = [
         Your doctor can order lab tests and refer you for {joinList(IMAGING_REFERRAL.types)} imaging at a center near
         you. An imaging referral costs {usd(IMAGING_REFERRAL.firstFee)} for the first request, including{" "}
         {IMAGING_REFERRAL.includedAccess} of access, and {usd(IMAGING_REFERRAL.additionalFee)} for each of up to{" "}
-        {IMAGING_REFERRAL.maxAdditional} additional requests. Allow {IMAGING_REFERRAL.processingBusinessDays}{" "}
+        {IMAGING_REFERRAL.maxAdditional} additional requests within that month; members pay{" "}
+        {usd(IMAGING_REFERRAL.memberFee)} for each referral. Allow {IMAGING_REFERRAL.processingBusinessDays}{" "}
         business days for the referral, then complete the test within {IMAGING_REFERRAL.completionDays} days.
       </p>
     ),
