@@ -74,6 +74,7 @@ apiTest("notification settings", async (t, ctx) => {
       "doctor.deactivated": { site: true, email: false, sms: false },
       "membership.paymentFailed": { site: true, email: true, sms: false },
       "membership.priceChange": { site: true, email: true, sms: false },
+      "payment.refunded": { site: true, email: true, sms: false },
       "message.received": { site: false, email: true, sms: false },
     });
     const admins = await ctx.call("GET", "/settings/notifications", { token: admin.token });

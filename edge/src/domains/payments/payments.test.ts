@@ -128,7 +128,9 @@ paymentsTest("payments: cards and transactions", async (t, ctx) => {
     assert.equal(seen.length, 5);
     assert.equal(new Set(seen.map((s) => s.id)).size, 5, "no row twice");
     // The membership's first charge is the newest; then by date, newest first.
-    assert.deepEqual(seen[0], { ...seen[0], amountCents: 5900, status: "succeeded", description: "Primary care — monthly membership" });
+    // What it was for and with whom (issue 32: a service payment read just "Payment"), and what was refunded of it.
+    assert.deepEqual(seen[0], { ...seen[0], amountCents: 5900, refundedCents: 0, status: "succeeded" });
+    assert.match(seen[0].description, /^Primary care — monthly membership with Dr\. /);
     assert.deepEqual(seen.slice(1).map((s) => s.amountCents).slice(0, 1), [4000]);
     assert.deepEqual(seen.slice(2, 4).map((s) => s.amountCents).sort(), [2000, 3000]);
     assert.equal(seen[4].amountCents, 1000);
