@@ -90,6 +90,9 @@ describe("guards in the app", () => {
     const row = (await screen.findByText(/^Sam /)).closest("tr")!;
     expect(within(row).getByText("Blocked")).not.toBeNull();
     await userEvent.click(within(row).getByRole("button", { name: /Unblock Sam/ }));
+    // Asked first (issue 32), then done.
+    const confirm = screen.getByRole("dialog", { name: /^Unblock Sam/ });
+    await userEvent.click(within(confirm).getByRole("button", { name: "Unblock" }));
     expect(await within(row).findByText("Active")).not.toBeNull();
     const list = stub.calls.find((call) => call.url.pathname.endsWith("/users/role/patient"));
     expect(list?.url.searchParams.get("limit")).toBe("20");
