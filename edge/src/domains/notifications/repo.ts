@@ -50,9 +50,13 @@ export function createNotificationsRepo(sql: Sql) {
         returning id, user_id`;
     },
 
-    async storedSettings(userIds: readonly string[]): Promise<Map<string, { role: string; settings: unknown }>> {
+    /**
+     * `q`: the caller's transaction when the notification is written inside one. On PGlite (one transaction at a
+     * time) a read on the pool would wait for that transaction for ever.
+     */
+    async storedSettings(userIds: readonly string[], q: Queryable = sql): Promise<Map<string, { role: string; settings: unknown }>> {
       if (userIds.length === 0) return new Map();
-      const rows = await sql<{ id: string; role: string; settings: unknown }[]>`select u.id, u.role, s.settings
+      const rows = await q<{ id: string; role: string; settings: unknown }[]>`select u.id, u.role, s.settings
         from users u left join notification_settings s on s.user_id = u.id where u.id = any(${[...userIds]}::uuid[])`;
       return new Map(rows.map((r) => [r.id, { role: r.role, settings: r.settings }]));
     },

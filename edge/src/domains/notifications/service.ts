@@ -92,7 +92,7 @@ export function createNotificationsService(deps: Pick<Deps, "sql" | "clock" | "e
   };
 
   async function write(q: Queryable, userIds: readonly string[], kind: NotificationKind, payload: Record<string, unknown>) {
-    const stored = await repo.storedSettings(userIds);
+    const stored = await repo.storedSettings(userIds, q);
     const wanting = userIds.filter((id) => {
       const s = stored.get(id);
       return s && effectiveSettings(s.role as Role, s.settings)[kind]?.site !== false;
