@@ -1,5 +1,5 @@
 /** The consultations panel points from an empty Upcoming tab to requests still waiting (issue 32). */
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
@@ -42,6 +42,6 @@ describe("ConsultationsPanel", { timeout: 20_000 }, () => {
     );
     const go = await screen.findByRole("button", { name: "See your request waiting for the doctor" });
     await userEvent.setup().click(go);
-    expect(screen.getByRole("tab", { selected: true }).textContent).toBe("Requests");
+    await waitFor(() => expect(screen.getByRole("tab", { selected: true }).textContent).toBe("Requests"));
   });
 });
