@@ -40,8 +40,14 @@ describe("ConsultationsPanel", { timeout: 20_000 }, () => {
         </AppDepsProvider>
       </MemoryRouter>,
     );
-    const go = await screen.findByRole("button", { name: "See your request waiting for the doctor" });
-    await userEvent.setup().click(go);
-    await waitFor(() => expect(screen.getByRole("tab", { selected: true }).textContent).toBe("Requests"));
+    const user = userEvent.setup();
+    await screen.findByRole("button", { name: "See your request waiting for the doctor" });
+    // The list reloads as the device's first pull lands, drawing the button anew: a click on a replaced one is lost,
+    // so the click is made again until the tab has changed.
+    await waitFor(async () => {
+      const go = screen.queryByRole("button", { name: "See your request waiting for the doctor" });
+      if (go) await user.click(go);
+      expect(screen.getByRole("tab", { selected: true }).textContent).toBe("Requests");
+    });
   });
 });
