@@ -59,3 +59,26 @@ test("a new page opens at its top; back returns where the reader was (issue 32)"
   await expect(page).toHaveURL(/\/faq$/);
   await expect.poll(() => page.evaluate(() => globalThis.scrollY)).toBeGreaterThan(atBottom - 50);
 });
+
+test("the landing page's price table fits a phone with whole words (issue 32)", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  const table = page.locator(".public-price-table");
+  await expect(table.getByRole("columnheader", { name: "Membership" })).toBeVisible();
+  // No sideways scrolling inside the table's wrap…
+  const wrap = await page.locator(".public-table-wrap").first().evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+  expect(wrap.scroll).toBeLessThanOrEqual(wrap.client);
+  // …and no word split across lines: each header's one word is on one line (a split word's box is two lines tall).
+  for (const word of ["Membership", "months"]) {
+    const rects = await table.locator("th").filter({ hasText: word }).evaluateAll((cells, word) =>
+      cells.map((cell) => {
+        const text = cell.firstChild!;
+        const at = text.textContent!.indexOf(word);
+        const range = document.createRange();
+        range.setStart(text, at);
+        range.setEnd(text, at + word.length);
+        return range.getClientRects().length;
+      }), word);
+    expect(rects.every((n) => n === 1), `${word}: ${rects}`).toBe(true);
+  }
+});

@@ -16,5 +16,5 @@ Deno.test("calendar dates: the schema answers with its message", () => {
   const result = calendarDate("Enter a start date").safeParse("0000-01-01");
   assert.equal(result.success, false);
   assert.equal(result.error?.issues[0].message, "Enter a start date");
-  assert.equal(calendarDate().safeParse(undefined).error?.issues[0].message, "Use a real date like 2026-03-09");
+  assert.equal(calendarDate().safeParse(undefined).error?.issues[0].message, "Enter a complete date: month, day and year");
 });

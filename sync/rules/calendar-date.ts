@@ -7,7 +7,7 @@
 import { z } from "zod";
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-export const CALENDAR_DATE_MESSAGE = "Use a real date like 2026-03-09";
+export const CALENDAR_DATE_MESSAGE = "Enter a complete date: month, day and year";
 
 export function isCalendarDate(value: string): boolean {
   if (!ISO_DATE.test(value) || value < "1900-01-01") return false;

@@ -89,7 +89,7 @@ function isRealDate(value: string): boolean {
 export const birthDateSchema = z
   .string({ error: "Birth date is required" })
   .trim()
-  .refine(isRealDate, { message: "Birth date must be a date like 1990-04-30", abort: true })
+  .refine(isRealDate, { message: "Enter your complete birth date: month, day and year", abort: true })
   .refine((v) => v >= "1900-01-01", "Birth date cannot be before 1900")
   .refine((v) => v <= new Date().toISOString().slice(0, 10), "Birth date cannot be in the future")
   .refine(

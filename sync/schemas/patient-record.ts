@@ -15,7 +15,7 @@ import {
 
 const name = (label: string) =>
   z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(34, `${label} must be under 35 symbols`);
-const birthDate = z.iso.date("Use a date like 1980-01-31").refine(
+const birthDate = z.iso.date("Enter a complete birth date: month, day and year").refine(
   (d) => d >= "1900-01-01" && d <= new Date().toISOString().slice(0, 10),
   "Birth date cannot be after today or before 1900",
 );

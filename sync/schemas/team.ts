@@ -42,7 +42,7 @@ export const TASK_DESCRIPTION_MAX = 5000;
 export const ADMIN_TASK_CATEGORIES = ["Support", "Billing", "Account", "Technical", "Other"] as const;
 
 /** A calendar date (no time zone): the day a task is due; overdue once that day has passed where the user is. */
-export const dueDateSchema = calendarDate("Use a real date like 2026-03-09").nullable();
+export const dueDateSchema = calendarDate().nullable();
 
 export const taskCreateSchema = z.object({
   assigneeId: id("Assignee"),

@@ -8,6 +8,7 @@ import { ApiEventDialogs } from "./ApiEventDialogs.tsx";
 import { Footer } from "./layout/Footer.tsx";
 import { Header } from "./layout/Header.tsx";
 import { ImpersonationBanner } from "./layout/ImpersonationBanner.tsx";
+import { SignedOutBanner } from "./layout/SignedOutBanner.tsx";
 import { RouteGuard } from "./RouteGuard.tsx";
 import type { SwUpdateStore } from "./sw-update.ts";
 
@@ -18,7 +19,7 @@ const PendingAgreementsGate = lazy(() =>
 
 /** Every page sits in this frame: skip link, header, banners, the guarded page, footer and app dialogs. */
 export function AppLayout({ swUpdate }: { swUpdate?: SwUpdateStore }) {
-  const { user } = useSession();
+  const { user, logoutReason, rememberedPath } = useSession();
   const { events } = useAppDeps();
   const navigate = useNavigate();
 
@@ -30,6 +31,7 @@ export function AppLayout({ swUpdate }: { swUpdate?: SwUpdateStore }) {
       <a className="skip-link" href="#main-content">Skip to content</a>
       <Header />
       {user?.impersonatedBy && <ImpersonationBanner user={user} />}
+      {!user && logoutReason && <SignedOutBanner reason={logoutReason} rememberedPath={rememberedPath} />}
       {swUpdate && <SwUpdateBanner store={swUpdate} />}
       <main id="main-content" className="app-main" tabIndex={-1}>
         <RouteGuard>

@@ -27,7 +27,7 @@ export type CreateAppDepsOptions = {
 };
 
 export function createAppDeps(options: CreateAppDepsOptions): AppDeps {
-  const session = createSessionStore(options.storage, options.initialSession);
+  const session = createSessionStore(options.storage, options.initialSession, options.tabFlags);
   const events = createApiEvents();
   const api = createApiClient({
     session,

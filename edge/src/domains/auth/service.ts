@@ -123,6 +123,8 @@ export function createAuthService(deps: Deps) {
         throw unauthorized("Your session was ended for safety. Please sign in again.", "REFRESH_REUSED");
       }
       if (!session || session.revoked_at || session.expires_at <= now) {
+        // A blocked account's device says why it was signed out, not just that it was.
+        if (session?.revoke_reason === "blocked") throw unauthorized(LOGIN_MESSAGES.blocked, "BLOCKED");
         throw unauthorized("Your session has ended. Please sign in again.", "SESSION_ENDED");
       }
       const user = await users.byId(session.user_id);

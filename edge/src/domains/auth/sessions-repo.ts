@@ -11,6 +11,7 @@ export type SessionRow = {
   last_used_at: Date;
   expires_at: Date;
   revoked_at: Date | null;
+  revoke_reason: string | null;
 };
 
 export function createSessionsRepo(sql: Sql) {

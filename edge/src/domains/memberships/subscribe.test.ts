@@ -170,6 +170,8 @@ paymentsTest("memberships: subscribe", async (t, ctx) => {
     const confirmed = await ctx.call("POST", "/stripe/confirm/intent", { token: patient.token, body: { intentId } });
     assert.equal(confirmed.status, 402);
     assert.equal(confirmed.body.details.reason, "CARD_ERROR");
+    // The bank's check failed: not "declined", which would send the patient to another card for no reason.
+    assert.equal(confirmed.body.message, "Your bank could not confirm this payment (3-D Secure). Nothing was charged: try again or use another card.");
     await ctx.settle();
     assert.equal((await ctx.sql`select 1 from memberships where patient_id = ${patient.id}`).length, 0);
   });

@@ -277,6 +277,9 @@ apiTest("blocking and unblocking users", async (t, ctx) => {
   await t.step("the patient's refresh token is refused", async () => {
     const res = await ctx.call("POST", "/users/refreshToken", { body: { refreshToken: patient.refreshToken } });
     assert.equal(res.status, 401);
+    // The device tells its user why (the PWA shows this on / after the server's sign-out).
+    assert.equal(res.body.message, "Account blocked by admin");
+    assert.equal(res.body.details.reason, "BLOCKED");
   });
 
   await t.step("after unblocking the patient signs in again", async () => {

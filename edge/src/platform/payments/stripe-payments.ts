@@ -35,6 +35,10 @@ const CARD_MESSAGES: Record<string, string> = {
   invalid_expiry_month: "Your card's expiration date is invalid.",
   invalid_expiry_year: "Your card's expiration date is invalid.",
   processing_error: "An error occurred while processing your card. Try again in a little bit.",
+  // 3-D Secure: the bank's own check, not a decline of the card.
+  authentication_required: "Your bank asks you to confirm this payment (3-D Secure). Nothing was charged: pay again and complete your bank's check.",
+  payment_intent_authentication_failure: "Your bank could not confirm this payment (3-D Secure). Nothing was charged: try again or use another card.",
+  setup_intent_authentication_failure: "Your bank could not confirm this card (3-D Secure). It was not saved: try again or use another card.",
 };
 
 /** The 02 §8 wording of a card failure; the decline code refines a generic decline. */

@@ -5,6 +5,7 @@ import type { ApiClient } from "../../lib/api/client.ts";
 import { type AccessGrant, parseAuthUser, parseLoginResult, parseTokenPair } from "../../lib/session/auth-user.ts";
 import type { PasswordHandoff } from "../../lib/session/password-handoff.ts";
 import type { SessionStore } from "../../lib/session/session-store.ts";
+import { signedOutReason } from "../../lib/session/signed-out.ts";
 
 export type SessionActions = ReturnType<typeof createSessionActions>;
 
@@ -50,7 +51,8 @@ export function createSessionActions(
         }
         // A refused token: the client may already have logged out (failed refresh).
         if (session.getState().status !== "guest") {
-          session.signOut("server", globalThis.location?.pathname ?? null);
+          const where = globalThis.location ? globalThis.location.pathname + globalThis.location.search : null;
+          session.signOut("server", where, error instanceof ApiError ? signedOutReason(error.details.reason, error.message) : null);
         }
       }
     },

@@ -194,7 +194,7 @@ describe("token refresh", () => {
     const stub = createFetchStub({
       "GET /a": () => failure(401, "Unauthorized"),
       "GET /b": () => failure(401, "Unauthorized"),
-      "POST /users/refreshToken": () => failure(401, "Invalid refresh token"),
+      "POST /users/refreshToken": () => failure(401, "Account blocked by admin", { reason: "BLOCKED" }),
     });
     const deps = makeDeps({ fetch: stub.fetch, storage: storedTokens(), currentPath: () => "/messages?chat=7" });
     const onLogout = vi.fn();
@@ -207,6 +207,8 @@ describe("token refresh", () => {
     expect(state.status).toBe("guest");
     expect(state.logoutCause).toBe("server");
     expect(state.rememberedPath).toBe("/messages?chat=7");
+    // Why, in the person's words (shown on / by the signed-out banner).
+    expect(state.logoutReason).toBe("An administrator blocked your account. Contact support if you think this is a mistake.");
     expect(deps.session.tokens.read()).toBeNull();
     expect(onLogout).toHaveBeenCalledTimes(1);
     expect(onLogout).toHaveBeenCalledWith({ rememberedPath: "/messages?chat=7" });

@@ -3,6 +3,7 @@ import type { SessionStore } from "../session/session-store.ts";
 import { type AccessGrant, parseTokenPair } from "../session/auth-user.ts";
 import { localRefreshCoordinator, type RefreshCoordinator, tokenSubject } from "../session/refresh-coordinator.ts";
 import { ApiError, BROKEN_RESPONSE_MESSAGE, NETWORK_ERROR_CODE, NETWORK_ERROR_MESSAGE } from "./api-error.ts";
+import { signedOutReason } from "../session/signed-out.ts";
 import {
   type ApiEvents,
   ERX_PROFILE_NOT_FILLED,
@@ -139,9 +140,9 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     return refreshing;
   }
 
-  function serverLogout() {
+  function serverLogout(refusal: ApiError) {
     const rememberedPath = currentPath();
-    session.signOut("server", rememberedPath);
+    session.signOut("server", rememberedPath, signedOutReason(refusal.details.reason, refusal.message));
     events.emit("serverLogout", { rememberedPath });
   }
 
@@ -152,7 +153,9 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     } catch (error) {
       // No answer is not a refusal: keep the session and let the caller retry later.
       if (error instanceof ApiError && error.isNetworkError) throw error;
-      if (session.tokens.read()) serverLogout();
+      if (session.tokens.read()) {
+        serverLogout(error instanceof ApiError ? error : new ApiError({ message: "", code: 401 }));
+      }
       throw new ApiError({ message: "Your session has ended. Please sign in again.", code: 401 });
     }
   }

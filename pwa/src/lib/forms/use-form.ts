@@ -34,7 +34,8 @@ export type FormController<V, T> = {
  * Form state with the shared zod schema: errors appear beside each field
  * (zod issue path or the server's `details.fields`), the first bad field gets
  * focus, and the submit button knows when the request is in flight. A failed
- * request is announced once by the snackbar and stays visible above the button.
+ * request is announced once by the snackbar and stays visible above the button,
+ * unless its message is the error shown beside a field.
  */
 export function useForm<V extends Record<string, unknown>, T>(options: UseFormOptions<V, T>): FormController<V, T> {
   const { schema, initial, idPrefix, toInput, extraCheck } = options;
@@ -90,8 +91,11 @@ export function useForm<V extends Record<string, unknown>, T>(options: UseFormOp
       if (error instanceof ApiError) {
         const fields = error.fieldErrors;
         setErrors(fields);
-        setFormError(error.message);
-        notify?.(error.message, "error");
+        // A message already shown beside its field (and focused there) is not repeated above the button.
+        if (!Object.values(fields).includes(error.message)) {
+          setFormError(error.message);
+          notify?.(error.message, "error");
+        }
         focusFirst(fields);
       } else {
         console.error(error);

@@ -60,6 +60,8 @@ describe("Settings: change password", () => {
     await user.type(screen.getByLabelText("Repeat password"), "new-secret");
     await user.click(screen.getByRole("button", { name: "Change password" }));
     await waitFor(() => expect(screen.getByLabelText("Current password").getAttribute("aria-invalid")).toBe("true"));
+    // Said once, beside the field: not again above the button nor in a snackbar.
+    expect(screen.getAllByText("Current password incorrect")).toHaveLength(1);
   });
 });
 

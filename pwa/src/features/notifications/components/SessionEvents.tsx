@@ -1,6 +1,7 @@
 import { useLocation } from "react-router";
 import { useAppDeps } from "../../../lib/app-deps.tsx";
 import { useOptionalSnackbar } from "../../../ui/index.ts";
+import { signedOutReason } from "../../../lib/session/signed-out.ts";
 import { useServerEvent } from "../../sync/index.ts";
 
 /**
@@ -14,8 +15,9 @@ export function SessionEvents() {
   const { session } = useAppDeps();
   const location = useLocation();
   const notify = useOptionalSnackbar();
-  useServerEvent("user:forceLogout", () => {
-    session.signOut("server", `${location.pathname}${location.search}`);
+  useServerEvent("user:forceLogout", (payload) => {
+    const reason = (payload as { reason?: unknown } | null)?.reason;
+    session.signOut("server", `${location.pathname}${location.search}`, signedOutReason(reason));
   });
   useServerEvent("app:login", (payload) => {
     const device = typeof (payload as { device?: unknown } | null)?.device === "string" ? (payload as { device: string }).device : "";

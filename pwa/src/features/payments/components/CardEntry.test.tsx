@@ -122,7 +122,10 @@ describe("ThreeDSecureStep on the emulator", () => {
         body: {
           id: "pi_123",
           status: "requires_payment_method",
-          last_payment_error: { message: "We are unable to authenticate your payment method." },
+          last_payment_error: {
+            code: "payment_intent_authentication_failure",
+            message: "The provided PaymentMethod has failed authentication. You can provide payment_method_data or a new PaymentMethod to attempt to fulfill this PaymentIntent again.",
+          },
         },
       }),
     });
@@ -132,6 +135,7 @@ describe("ThreeDSecureStep on the emulator", () => {
     await userEvent.setup().click(screen.getByRole("button", { name: "I have completed the check" }));
     await waitFor(() => expect(onFinished).toHaveBeenCalledTimes(1));
     expect(onFinished.mock.calls[0][0].ok).toBe(false);
-    expect(onFinished.mock.calls[0][0].message).toContain("We are unable to authenticate your payment method.");
+    // The patient's words, not Stripe's developer text and not "declined".
+    expect(onFinished.mock.calls[0][0].message).toBe("Your bank did not confirm this payment. Nothing was charged. Try again or use another card.");
   });
 });

@@ -24,17 +24,15 @@ export async function challengeOutcome(
   challenge: ThreeDSecureChallenge,
 ): Promise<ThreeDSecureOutcome | null> {
   if (!challenge.clientSecret) return { ok: true }; // nothing to read here: the edge's confirm answers
-  const { status, errorMessage } = await intentStatus(
+  const { status } = await intentStatus(
     config,
     challenge.intentId,
     challenge.clientSecret,
   );
   if (status === "requires_action") return null;
   if (status === "requires_payment_method" || status === "canceled") {
-    return {
-      ok: false,
-      message: errorMessage ? `${errorMessage} ${FAILED}` : FAILED,
-    };
+    // Stripe's own error text here is written for developers ("The provided PaymentMethod has failed authentication…").
+    return { ok: false, message: FAILED };
   }
   return { ok: true };
 }

@@ -72,7 +72,7 @@ export async function tokenizeCard(
   return pm.id;
 }
 
-export type IntentStatus = { status: string; errorMessage: string | null };
+export type IntentStatus = { status: string };
 
 /** `GET /v1/payment_intents/{id}?client_secret=…` with the publishable key. */
 export async function intentStatus(
@@ -81,15 +81,10 @@ export async function intentStatus(
   clientSecret: string,
 ): Promise<IntentStatus> {
   const q = new URLSearchParams({ client_secret: clientSecret });
-  const pi = await call<
-    { status: string; last_payment_error?: { message?: string } | null }
-  >(
+  const pi = await call<{ status: string }>(
     config,
     `/v1/payment_intents/${encodeURIComponent(intentId)}?${q}`,
     { method: "GET" },
   );
-  return {
-    status: pi.status,
-    errorMessage: pi.last_payment_error?.message ?? null,
-  };
+  return { status: pi.status };
 }
