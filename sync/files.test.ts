@@ -78,6 +78,19 @@ Deno.test("checkFile", async (t) => {
       assert.match((result as { message: string }).message, /^Unsupported file type/);
     }
   });
+  await t.step("named like an allowed kind, content recognised as nothing: damaged; as another kind: unsupported", () => {
+    const junk = new TextEncoder().encode("garbage bytes");
+    assert.deepEqual(checkFile(junk, junk.length, "patientUpload", 60 * MB, "Lab results.PDF"), {
+      ok: false,
+      message: "This PDF file is damaged and cannot be read. Save or export it again, then upload the new file.",
+    });
+    assert.deepEqual(checkFile(SAMPLES.mp4, 100, "patientUpload", 60 * MB, "clip.pdf"), {
+      ok: false,
+      message: "Unsupported file type (allowed: PDF, JPG or PNG)",
+    });
+    // A name of a kind the purpose does not take says what it takes.
+    assert.match((checkFile(junk, junk.length, "patientUpload", 60 * MB, "letter.docx") as { message: string }).message, /^Unsupported/);
+  });
   const table: [Parameters<typeof checkFile>[2], FileKind[], FileKind[]][] = [
     ["signature", ["jpg", "png"], ["pdf", "gif", "doc", "zip"]],
     ["agreement", ["pdf"], ["png", "jpg", "doc", "docx"]],
@@ -91,7 +104,7 @@ Deno.test("checkFile", async (t) => {
       for (const kind of refused) {
         const result = checkFile(SAMPLES[kind], 100, purpose, 60 * MB);
         assert.equal(result.ok, false, `${purpose} ${kind}`);
-        assert.match((result as { message: string }).message, new RegExp(`allowed: ${allowed.slice(0, 1)}`));
+        assert.match((result as { message: string }).message, new RegExp(`allowed: ${allowed.slice(0, 1)}`, "i"));
       }
     });
   }

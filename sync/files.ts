@@ -78,7 +78,22 @@ export function acceptFor(purpose: FilePurpose): string {
 
 export type FileCheck = { ok: true; kind: FileKind; contentType: string } | { ok: false; message: string };
 
-export function checkFile(head: Uint8Array, size: number, purpose: FilePurpose, maxBytes: number): FileCheck {
+/** The kind a file's name claims (".pdf" → pdf); a hint for messages only, never what decides. */
+export function kindNamed(name: string): FileKind | null {
+  const lower = name.trim().toLowerCase();
+  return FILE_KINDS.find((k) => KIND_EXTENSIONS[k].some((ext) => lower.endsWith(ext))) ?? null;
+}
+
+/** Said of a file named like an allowed kind whose content is not that kind (a broken download, a renamed file). */
+export function damagedFileMessage(kind: FileKind): string {
+  return `This ${KIND_NAMES[kind]} file is damaged and cannot be read. Save or export it again, then upload the new file.`;
+}
+
+/**
+ * Size and type from the content. `name` only words the refusal: a file named like an allowed kind whose
+ * content is not one is "damaged", not of an "unsupported type".
+ */
+export function checkFile(head: Uint8Array, size: number, purpose: FilePurpose, maxBytes: number, name?: string): FileCheck {
   if (size > maxBytes) {
     return { ok: false, message: `The file is too large (at most ${Math.round(maxBytes / 1024 / 1024)} MB)` };
   }
@@ -86,7 +101,10 @@ export function checkFile(head: Uint8Array, size: number, purpose: FilePurpose, 
   const kind = sniffFileKind(head);
   const allowed: readonly FileKind[] = ALLOWED_KINDS[purpose];
   if (!kind || !allowed.includes(kind)) {
-    return { ok: false, message: `Unsupported file type (allowed: ${allowed.join(", ")})` };
+    // Content recognised as another kind is a misnamed file; content recognised as nothing, named like an allowed kind, is broken.
+    const claimed = !kind && name ? kindNamed(name) : null;
+    if (claimed && allowed.includes(claimed)) return { ok: false, message: damagedFileMessage(claimed) };
+    return { ok: false, message: `Unsupported file type (allowed: ${allowedKindsText(purpose)})` };
   }
   return { ok: true, kind, contentType: CONTENT_TYPES[kind] };
 }

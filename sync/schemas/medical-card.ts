@@ -16,8 +16,12 @@ const partialDate = z
   .optional()
   .default("");
 
+/** What an allergy is to (the `GET /allergies` types); "" when not said. */
+export const ALLERGY_TYPES = ["drug", "food", "environment"] as const;
+
 export const allergySchema = z.object({
   name: text("Allergy"),
+  type: z.enum(["", ...ALLERGY_TYPES], { error: "Type is drug, food or environment" }).optional().default(""),
   reaction: optionalText(200),
   comment: optionalText(500),
 });

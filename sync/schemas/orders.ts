@@ -10,6 +10,7 @@
 import { z } from "zod";
 import { US_STATE_CODES } from "../us-states.ts";
 import { isStorableText } from "../rules/storable-text.ts";
+import { ALLERGY_TYPES } from "./medical-card.ts";
 
 const text = (max: number, label = "This field") =>
   z.string().trim().max(max, `At most ${max.toLocaleString("en-US")} symbols`).refine(isStorableText, `${label} contains an invalid character`);
@@ -194,10 +195,9 @@ export const preferredPharmacySchema = z.object({
 }).strict();
 export const outsideErxSchema = z.object({ patientId: uuid, doctorId: uuid, encounterId: uuid }).strict();
 export const doctorErxCheckSchema = z.object({ doctorId: uuid.optional() });
-export const ALLERGEN_TYPES = ["drug", "food", "environment"] as const;
 export const allergySearchSchema = z.object({
   search: text(100).optional(),
-  type: z.enum(ALLERGEN_TYPES, { error: "Type is drug, food or environment" }).optional(),
+  type: z.enum(ALLERGY_TYPES, { error: "Type is drug, food or environment" }).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 

@@ -59,7 +59,7 @@ export function createChartNotes(deps: Pick<Deps, "sql" | "clock" | "blobs"> & {
     const checked = [];
     for (const f of files) {
       const head = new Uint8Array(await f.slice(0, 4096).arrayBuffer());
-      const check = checkFile(head, f.size, "note", NOTE_FILE_MAX_BYTES);
+      const check = checkFile(head, f.size, "note", NOTE_FILE_MAX_BYTES, f.name);
       if (!check.ok) throw new AppError(422, check.message, { reason: "FILE_REJECTED", file: f.name });
       checked.push({ f, contentType: check.contentType });
     }

@@ -94,7 +94,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
       const access = documentAccess(sql, actor);
       const scope = access.required();
       const purpose = scope.owner === "platform" ? "agreement" : "note";
-      const check = checkFile(file.data.subarray(0, 4096), file.data.byteLength, purpose, DOCUMENT_MAX_BYTES);
+      const check = checkFile(file.data.subarray(0, 4096), file.data.byteLength, purpose, DOCUMENT_MAX_BYTES, file.name);
       if (!check.ok) throw badRequest(check.message, { reason: "UNSUPPORTED_FILE", fields: { file: check.message } });
       // A PDF is read now, not when it is faxed (issue 32: a damaged one was accepted, then its fax failed with a 500).
       if (check.kind === "pdf") await requireReadablePdf(file.data);

@@ -77,7 +77,7 @@ export function createChatFiles(deps: { sql: Sql; clock: Clock }) {
     async storeTemp(actor: Actor, file: File): Promise<ChatFileRow> {
       if (file.size > CHAT_FILE_MAX_BYTES) throw unsupported(`The file is too large (at most ${CHAT_FILE_MAX_BYTES / 1024 / 1024} MB)`);
       const head = new Uint8Array(await file.slice(0, 4096).arrayBuffer());
-      const check = checkFile(head, file.size, "chat", CHAT_FILE_MAX_BYTES);
+      const check = checkFile(head, file.size, "chat", CHAT_FILE_MAX_BYTES, file.name);
       if (!check.ok) throw unsupported(check.message);
       const id = crypto.randomUUID();
       const contentId = crypto.randomUUID();
@@ -135,7 +135,7 @@ export function createChatFiles(deps: { sql: Sql; clock: Clock }) {
         }
         const [first] = await tx<{ data: Uint8Array }[]>`select data from chat_file_chunks
           where content_id = ${row.content_id} order by "offset" limit 1`;
-        const check = checkFile(first.data.subarray(0, 4096), size, "chat", CHAT_FILE_MAX_BYTES);
+        const check = checkFile(first.data.subarray(0, 4096), size, "chat", CHAT_FILE_MAX_BYTES, row.name);
         if (!check.ok) {
           await remove(tx, row);
           return { row, done: true, rejected: check.message };

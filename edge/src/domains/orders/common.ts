@@ -18,7 +18,7 @@ export async function storeFiles(deps: Pick<Deps, "blobs" | "clock">, ownerId: s
   const checked = [];
   for (const f of files) {
     const head = new Uint8Array(await f.slice(0, 4096).arrayBuffer());
-    const check = checkFile(head, f.size, purpose, ORDER_FILE_MAX_BYTES);
+    const check = checkFile(head, f.size, purpose, ORDER_FILE_MAX_BYTES, f.name);
     if (!check.ok) throw new AppError(422, check.message, { reason: "FILE_REJECTED", file: f.name.slice(0, 255) });
     checked.push({ f, contentType: check.contentType });
   }

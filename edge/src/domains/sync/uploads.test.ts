@@ -1,9 +1,16 @@
 import assert from "node:assert/strict";
+import { PDFDocument } from "pdf-lib";
 import { apiTest } from "../../test/harness.ts";
 import { create, createPractice, newFile, pullAll, push, stored } from "../../test/sync-fixtures.ts";
 import { CONCURRENT_UPLOADS_MAX, syncPaths, UPLOAD_STALE_MS } from "../../../../sync/protocol.ts";
 
-const PDF = new TextEncoder().encode("%PDF-1.7\n" + "x".repeat(2500) + "\n%%EOF\n");
+// A real one-page PDF (a PDF that cannot be read is refused), long enough to send in three chunks.
+const PDF = await (async () => {
+  const doc = await PDFDocument.create();
+  doc.addPage([200, 200]);
+  doc.setSubject("x".repeat(2500));
+  return new Uint8Array(await doc.save({ useObjectStreams: false }));
+})();
 const MP4 = new Uint8Array([0, 0, 0, 0x18, ...new TextEncoder().encode("ftypmp42"), 0, 0, 0, 0, ...new TextEncoder().encode("isommp42"), 1, 2, 3]);
 
 apiTest("medical-file uploads: resumable chunks, checks from the content, access, limits", async (t, ctx) => {
@@ -70,7 +77,7 @@ apiTest("medical-file uploads: resumable chunks, checks from the content, access
     const res = await put(patient.token, video.id, MP4, 0, MP4.length);
     assert.equal(res.body.result.status, "rejected");
     const doc = await stored(ctx, "medical_files", video.id);
-    assert.deepEqual([doc.status, doc.rejectReason], ["rejected", "Unsupported file type (allowed: pdf, jpg, png)"]);
+    assert.deepEqual([doc.status, doc.rejectReason], ["rejected", "Unsupported file type (allowed: PDF, JPG or PNG)"]);
     const [{ n }] = await ctx.sql`select count(*)::int as n from medical_file_chunks where file_id = ${video.id}`;
     assert.equal(n, 0);
     const download = await ctx.call("GET", syncPaths.content(video.id), { token: doctor.token });
@@ -82,6 +89,14 @@ apiTest("medical-file uploads: resumable chunks, checks from the content, access
     const text = new TextEncoder().encode("not really a pdf");
     const fake = await addFile(patient.token, newFile(patient.id, patient.id, { size: text.length }));
     assert.equal((await put(patient.token, fake.id, text, 0, text.length)).body.result.status, "rejected");
+    // Named .pdf, content recognised as nothing: damaged, not of an "unsupported type" (issue 32).
+    assert.equal((await stored(ctx, "medical_files", fake.id)).rejectReason, "This PDF file is damaged and cannot be read. Save or export it again, then upload the new file.");
+    // Starts like a PDF but cannot be read: damaged too, found when its last chunk arrives.
+    const broken = new TextEncoder().encode("%PDF-1.7\n" + "1 0 obj << /Pages".repeat(200));
+    const half = await addFile(patient.token, newFile(patient.id, patient.id, { size: broken.length }));
+    assert.equal((await put(patient.token, half.id, broken.subarray(0, 1000), 0, broken.length)).body.result.status, "pending");
+    assert.equal((await put(patient.token, half.id, broken.subarray(1000), 1000, broken.length)).body.result.status, "rejected");
+    assert.match((await stored(ctx, "medical_files", half.id)).rejectReason, /^This PDF file is damaged/);
   });
 
   await t.step("only the uploader sends content; bad ranges and sizes are refused", async () => {

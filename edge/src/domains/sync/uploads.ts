@@ -10,7 +10,8 @@ import type { Actor } from "../../access/actor.ts";
 import type { Queryable, Sql } from "../../db/connect.ts";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../http/errors.ts";
 import type { Clock } from "../../platform/clock.ts";
-import { checkFile } from "../../../../sync/files.ts";
+import { checkFile, damagedFileMessage, sniffFileKind } from "../../../../sync/files.ts";
+import { isReadablePdf } from "../../platform/pdf.ts";
 import { MEDICAL_FILE_MAX_BYTES, type MedicalFileDoc } from "../../../../sync/collections/index.ts";
 import { CONCURRENT_UPLOADS_MAX, UPLOAD_STALE_MS, type UploadStatus } from "../../../../sync/protocol.ts";
 import type { SyncRepo } from "./repo.ts";
@@ -35,6 +36,23 @@ export function createUploadService(deps: { sql: Sql; clock: Clock; repo: SyncRe
     size: file.size,
     status: file.status,
   });
+
+  /**
+   * A PDF that starts like one but cannot be read (issue 32): found when its last chunk arrives, from the chunks
+   * already stored and this one, before the completing transaction (which then rejects it with the reason).
+   */
+  async function isDamagedPdf(id: string, start: number, last: Uint8Array): Promise<boolean> {
+    const offsets = start === 0 ? [] : await chunks.chunkOffsets(id);
+    const parts = [...await Promise.all(offsets.filter((o) => o < start).map((o) => chunks.chunk(id, o))), last];
+    if (sniffFileKind(parts[0].subarray(0, 4096)) !== "pdf") return false;
+    const bytes = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
+    let at = 0;
+    for (const p of parts) {
+      bytes.set(p, at);
+      at += p.byteLength;
+    }
+    return !(await isReadablePdf(bytes));
+  }
 
   async function status(actor: Actor, id: string): Promise<UploadStatus> {
     const file = await readableFile(actor, id);
@@ -80,11 +98,13 @@ export function createUploadService(deps: { sql: Sql; clock: Clock; repo: SyncRe
       if (!completes) {
         await sql.begin((tx) => appendChunk(tx));
       } else {
+        const damaged = await isDamagedPdf(id, range.start, data);
         // The last chunk takes the sync lock before the row lock, in the same order as a push.
         await write(["medical_files"], async (w) => {
           if (!(await appendChunk(w.tx))) return;
           const purpose = actor.role === "patient" ? "patientUpload" : "note";
-          const check = checkFile(await chunks.head(w.tx, id), range.total, purpose, MEDICAL_FILE_MAX_BYTES);
+          const sniffed = checkFile(await chunks.head(w.tx, id), range.total, purpose, MEDICAL_FILE_MAX_BYTES, file.name);
+          const check = sniffed.ok && sniffed.kind === "pdf" && damaged ? { ok: false as const, message: damagedFileMessage("pdf") } : sniffed;
           if (check.ok) {
             const fields = { status: "uploaded", kind: check.kind, contentType: check.contentType, rejectReason: null };
             await w.update("medical_files", id, fields, Object.keys(fields));

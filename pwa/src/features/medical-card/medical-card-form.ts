@@ -22,6 +22,8 @@ export type ColumnSpec = {
   required?: boolean;
   options?: readonly { value: string; label: string }[];
   hint?: string;
+  /** A field with matches to pick from (still free text). */
+  search?: "allergen";
 };
 
 const DATE_HINT = "A year, or a year and month (e.g. 2015-06)";
@@ -31,7 +33,12 @@ export const LISTS: Record<ListName, { title: string; itemLabel: string; columns
     title: "Allergies",
     itemLabel: "Allergy",
     columns: [
-      { key: "name", label: "Allergy", required: true },
+      { key: "name", label: "Allergy", required: true, search: "allergen" },
+      {
+        key: "type",
+        label: "Type",
+        options: [{ value: "drug", label: "Drug" }, { value: "food", label: "Food" }, { value: "environment", label: "Environment" }],
+      },
       { key: "reaction", label: "Reaction" },
       { key: "comment", label: "Comment" },
     ],

@@ -38,7 +38,7 @@ function call<T>(emit: Emit, name: string, payload: unknown, timeoutMs = 30_000)
 /** Checks a file for a chat message; a message for the user, or null when it may be sent. */
 export async function checkAttachment(file: Blob): Promise<string | null> {
   const head = new Uint8Array(await file.slice(0, 64).arrayBuffer());
-  const check = checkFile(head, file.size, "chat", ATTACHMENT_MAX_BYTES);
+  const check = checkFile(head, file.size, "chat", ATTACHMENT_MAX_BYTES, file instanceof File ? file.name : undefined);
   return check.ok ? null : check.message;
 }
 

@@ -96,7 +96,7 @@ export function DiagnosisPicker({ id, label, value, onChange, error }: Props) {
   const errorId = error ? `${id}-error` : undefined;
   const expanded = open && status === "done" && options.length > 0;
   return (
-    <div className="ui-field diagnosis-picker">
+    <div className="ui-field ui-combobox">
       <label className="ui-field__label" htmlFor={id}>{label}</label>
       <input
         id={id}
@@ -133,14 +133,14 @@ export function DiagnosisPicker({ id, label, value, onChange, error }: Props) {
           ? moreMatchesText({ shown: options.length, more, noun: "codes", advice: "type more of a code or more words to narrow them." })
           : "Type a code (I10) or words (type 2 diabetes)."}
       </span>
-      <ul id={listId} role="listbox" aria-label={`${label} matches`} className="diagnosis-picker__list" hidden={!expanded}>
+      <ul id={listId} role="listbox" aria-label={`${label} matches`} className="ui-combobox__list" hidden={!expanded}>
         {options.map((option, index) => (
           <li
             key={option.code}
             id={`${listId}-${index}`}
             role="option"
             aria-selected={index === active}
-            className="diagnosis-picker__option"
+            className="ui-combobox__option"
             onMouseDown={(event) => event.preventDefault()}
             onClick={() => pick(option)}
           >

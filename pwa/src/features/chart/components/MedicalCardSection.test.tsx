@@ -49,14 +49,49 @@ describe("MedicalCardSection", { timeout: 20_000 }, () => {
     expect(within(dialog).getByText("Allergy is required")).toBeTruthy();
     expect(stub.calls).toEqual([]);
     await user.type(within(dialog).getByLabelText("Allergy"), "Penicillin");
+    await user.keyboard("{Escape}");
     await user.type(within(dialog).getByLabelText("Reaction"), "Hives");
     await user.type(within(dialog).getByLabelText("Comment"), "As a child");
     await user.click(within(dialog).getByRole("button", { name: "Add" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    expect(stub.calls[0].body).toEqual({ type: "allergies", record: { name: "Penicillin", reaction: "Hives", comment: "As a child" } });
+    expect(stub.calls.find((c) => c.path.startsWith("/patient/"))!.body)
+      .toEqual({ type: "allergies", record: { name: "Penicillin", type: "", reaction: "Hives", comment: "As a child" } });
     const item = within(section("Allergies")).getByRole("listitem");
     expect(item.textContent).toContain("Penicillin");
     expect(item.textContent).toContain("Reaction: Hives · Comment: As a child");
+  });
+
+  it("finds the allergen with GET /allergies of the chosen type; picking it sets name and type (issue 32)", async () => {
+    const user = userEvent.setup();
+    const stub = cardServer(emptyCard());
+    stub.handlers["GET /allergies"] = () => success([{ name: "Peanut", type: "food" }, { name: "Tree nuts", type: "food" }]);
+    renderWithDeps(<Harness initial={emptyCard()} />, makeDeps({ fetch: stub.fetch }));
+    await user.click(within(section("Allergies")).getByRole("button", { name: "Add allergy" }));
+    const dialog = screen.getByRole("dialog", { name: "Add allergy" });
+    await user.selectOptions(within(dialog).getByLabelText("Type"), "food");
+    await user.type(within(dialog).getByRole("combobox", { name: "Allergy" }), "nu");
+    const options = await within(await within(dialog).findByRole("listbox", { name: "Allergy matches" })).findAllByRole("option");
+    expect(options.map((o) => o.textContent)).toEqual(["Peanut (food)", "Tree nuts (food)"]);
+    const search = stub.calls.find((c) => c.path === "/allergies")!;
+    expect([search.url.searchParams.get("search"), search.url.searchParams.get("type")]).toEqual(["nu", "food"]);
+    await user.keyboard("{ArrowDown}{Enter}");
+    expect((within(dialog).getByRole("combobox", { name: "Allergy" }) as HTMLInputElement).value).toBe("Tree nuts");
+    await user.click(within(dialog).getByRole("button", { name: "Add" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(stub.calls.find((c) => c.path.startsWith("/patient/"))!.body)
+      .toEqual({ type: "allergies", record: { name: "Tree nuts", type: "food", reaction: "", comment: "" } });
+    expect(within(section("Allergies")).getByRole("listitem").textContent).toContain("Food");
+  });
+
+  it("offline, the allergen search answers from the shipped list", async () => {
+    const user = userEvent.setup();
+    const stub = cardServer(emptyCard());
+    stub.handlers["GET /allergies"] = () => Promise.reject(new TypeError("Failed to fetch"));
+    renderWithDeps(<Harness initial={emptyCard()} />, makeDeps({ fetch: stub.fetch }));
+    await user.click(within(section("Allergies")).getByRole("button", { name: "Add allergy" }));
+    await user.type(within(screen.getByRole("dialog")).getByRole("combobox", { name: "Allergy" }), "amox");
+    const matches = await screen.findByRole("listbox", { name: "Allergy matches" });
+    expect((await within(matches).findAllByRole("option")).map((o) => o.textContent)).toContain("Amoxicillin (drug)");
   });
 
   it("edits a record by its _id and deletes one after a confirmation", async () => {

@@ -1,9 +1,9 @@
 import { recordEditSchema } from "../../../../../sync/schemas/patient-record.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { useForm } from "../../../lib/forms/use-form.ts";
-import { Button, Dialog, Select, TextField, useSnackbar } from "../../../ui/index.ts";
+import { Button, Dialog, Select, useSnackbar } from "../../../ui/index.ts";
 import { FormError } from "../../auth/index.ts";
-import { emptyRow, type ListName, LISTS, SOCIAL_OPTIONS } from "../../medical-card/index.ts";
+import { ColumnField, emptyRow, type ListName, LISTS, SOCIAL_OPTIONS } from "../../medical-card/index.ts";
 import type { CardRecord, ChartCard } from "../lib/chart-types.ts";
 
 type Saved = (card: ChartCard) => void;
@@ -43,20 +43,16 @@ function RecordForm(
   });
   return (
     <form className="stack" onSubmit={submit} noValidate aria-label={`${record ? "Edit" : "Add"} ${spec.itemLabel.toLowerCase()}`}>
-      {spec.columns.map((column) => {
-        const common = {
-          id: form.fieldId(`record.${column.key}`),
-          label: column.label,
-          required: column.required,
-          value: form.values[column.key] ?? "",
-          onChange: (value: string) => form.set(column.key, value),
-          error: form.errors[`record.${column.key}`],
-          hint: column.hint,
-        };
-        return column.options
-          ? <Select key={column.key} {...common} placeholder="Choose…" options={column.options} />
-          : <TextField key={column.key} {...common} autoComplete="off" />;
-      })}
+      {spec.columns.map((column) => (
+        <ColumnField
+          key={column.key}
+          column={column}
+          id={form.fieldId(`record.${column.key}`)}
+          values={form.values}
+          set={(patch) => Object.entries(patch).forEach(([key, value]) => form.set(key, value))}
+          error={form.errors[`record.${column.key}`]}
+        />
+      ))}
       {form.errors.record && <p className="form-error" role="alert">{form.errors.record}</p>}
       <FormError message={form.formError} />
       <div className="row">

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { createFetchStub, failure, randomUser, renderApp, signedInDeps, success } from "../../../test/helpers.tsx";
 import { ageOn } from "../lib/chart-format.ts";
-import { PATIENT_ID, patientChart } from "../test-fixtures.ts";
+import { emptyCard, PATIENT_ID, patientChart } from "../test-fixtures.ts";
 import { afterEach, beforeAll as preloadBeforeAll } from "vitest";
 import type { PanelPatientDoc } from "../../../../../sync/collections/index.ts";
 import { openSyncDevice, renderAppOnDevice, type SyncDevice } from "../../../test/sync-device.tsx";
@@ -63,6 +63,34 @@ describe("PatientChartPage", { timeout: 20_000 }, () => {
     ]);
     expect(screen.getByRole("tab", { name: "Profile" }).getAttribute("aria-selected")).toBe("true");
     expect(screen.getByRole("tabpanel", { name: "Profile" })).toBeTruthy();
+  });
+
+  it("keeps allergies and current medications in view above every section (issue 32)", async () => {
+    const user = userEvent.setup();
+    const card = emptyCard({
+      allergies: [{ _id: "a1", name: "Penicillin", reaction: "Hives" }, { _id: "a2", name: "Peanut", reaction: "" }],
+      medications: [{ _id: "m1", name: "Metformin", dose: "500 mg", frequency: "twice daily" }],
+    });
+    const stub = createFetchStub({
+      [`GET /patient/${PATIENT_ID}`]: () => success(patientChart({ medicalCard: card })),
+    });
+    renderApp(chartPath, signedInDeps(doctor(), { fetch: stub.fetch }));
+    const banner = await screen.findByRole("region", { name: "Allergies and medications" });
+    expect(banner.textContent).toContain("Allergies: Penicillin (Hives), Peanut");
+    expect(banner.textContent).toContain("Medications: Metformin 500 mg twice daily");
+    await user.click(screen.getByRole("tab", { name: "Drafts & files" }));
+    expect(screen.getByRole("region", { name: "Allergies and medications" })).toBe(banner);
+  });
+
+  it("tells 'no known allergies' from allergies never recorded", async () => {
+    for (const [flag, words] of [[true, "Allergies: No known allergies"], [false, "Allergies: Not recorded"]] as const) {
+      const stub = createFetchStub({ [`GET /patient/${PATIENT_ID}`]: () => success(patientChart({ medicalCard: emptyCard({ allergiesNoSignificant: flag }) })) });
+      const { unmount } = renderApp(chartPath, signedInDeps(doctor(), { fetch: stub.fetch }));
+      const banner = await screen.findByRole("region", { name: "Allergies and medications" });
+      expect(banner.textContent).toContain(words);
+      expect(banner.textContent).toContain("Medications: None recorded");
+      unmount();
+    }
   });
 
   it("moves between sections with the arrow keys, keeping the section in the address", async () => {
@@ -150,6 +178,8 @@ describe("PatientChartPage", { timeout: 20_000 }, () => {
 
     const profile = screen.getByRole("tabpanel", { name: "Profile" });
     expect(await within(profile).findByText("Saved on this device. Editing needs a connection.")).toBeTruthy();
+    // The allergy banner reads from the device too: a home visit without signal still shows it.
+    expect(screen.getByRole("region", { name: "Allergies and medications" }).textContent).toContain("Penicillin (Hives)");
     expect(within(profile).getByText("patient@demo.test")).toBeTruthy();
     expect(within(profile).queryByRole("button", { name: "Edit profile" })).toBeNull();
     expect(screen.queryByText("Profile: needs a connection")).toBeNull();

@@ -7,6 +7,7 @@ import { useCurrentUser } from "../../auth/index.ts";
 import { usePanelPatient } from "../../sync/index.ts";
 import { DraftsAndFiles, type PatientOption, patientName } from "../../patients/index.ts";
 import { ChartHeader } from "../components/ChartHeader.tsx";
+import { ChartSafetyBanner } from "../components/ChartSafetyBanner.tsx";
 import { type ChartTab, ChartTabPanel, ChartTabs } from "../components/ChartTabs.tsx";
 import { EncountersSection } from "../components/EncountersSection.tsx";
 import { MedicalCardSection } from "../components/MedicalCardSection.tsx";
@@ -88,6 +89,7 @@ function Chart({ patientId, basePath }: { patientId: string; basePath: string })
     <>
       <title>{`${name} · DPC Telehealth`}</title>
       <ChartHeader patient={known} />
+      <ChartSafetyBanner card={chart.data?.medicalCard ?? (device ? deviceChart(device).medicalCard : null)} />
       <ChartTabs label="Chart sections" idPrefix="chart" tabs={CHART_SECTIONS} value={section} onChange={select} />
       <ChartTabPanel idPrefix="chart" id={section}>
         {section === "profile" && offlineCopy && (

@@ -65,7 +65,7 @@ export function IntakeQuestions({ query, answers, onChange }: {
 /** Checks a chosen file like the server will (type from the content, size); a message, or null when fine. */
 export async function fileProblem(file: File): Promise<string | null> {
   const head = new Uint8Array(await file.slice(0, 4096).arrayBuffer());
-  const check = checkFile(head, file.size, "patientUpload", MEDICAL_FILE_MAX_BYTES);
+  const check = checkFile(head, file.size, "patientUpload", MEDICAL_FILE_MAX_BYTES, file.name);
   return check.ok ? null : `${file.name}: ${check.message}`;
 }
 

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useRef } from "react";
-import { Button, Select, TextField } from "../../../ui/index.ts";
+import { Button } from "../../../ui/index.ts";
+import { ColumnField } from "./ColumnField.tsx";
 import { LISTS, type ListName, type Row } from "../medical-card-form.ts";
 
 type RecordListProps = {
@@ -18,8 +19,8 @@ type RecordListProps = {
 /** One list of the medical card: each entry is a labelled group with its own remove button. */
 export function RecordList({ name, rows, onChange, onAdd, errors, fieldId, before, hidden = false }: RecordListProps) {
   const spec = LISTS[name];
-  const update = (index: number, key: string, value: string) =>
-    onChange(rows.map((row, i) => (i === index ? { ...row, [key]: value } : row)));
+  const update = (index: number, patch: Record<string, string>) =>
+    onChange(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
   const remove = (index: number) => onChange(rows.filter((_, i) => i !== index));
 
   // A new entry takes the focus, so keyboard and screen-reader users land in it.
@@ -44,18 +45,16 @@ export function RecordList({ name, rows, onChange, onAdd, errors, fieldId, befor
               <div className="form-grid form-grid--two">
                 {spec.columns.map((column) => {
                   const path = `${name}.${index}.${column.key}`;
-                  const common = {
-                    id: fieldId(path),
-                    label: column.label,
-                    required: column.required,
-                    value: row[column.key] ?? "",
-                    onChange: (value: string) => update(index, column.key, value),
-                    error: errors[path],
-                    hint: column.hint,
-                  };
-                  return column.options
-                    ? <Select key={column.key} {...common} placeholder="Choose…" options={column.options} />
-                    : <TextField key={column.key} {...common} />;
+                  return (
+                    <ColumnField
+                      key={column.key}
+                      column={column}
+                      id={fieldId(path)}
+                      values={row}
+                      set={(patch) => update(index, patch)}
+                      error={errors[path]}
+                    />
+                  );
                 })}
               </div>
               <div>

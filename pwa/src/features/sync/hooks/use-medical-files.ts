@@ -60,7 +60,7 @@ export function useAttachFile(): (input: { patientId: string; file: File; folder
     const isPatient = engine?.user()?.role === "patient";
     if (isPatient && folder !== "PatientUploaded") throw new Error("Your files go to the PatientUploaded folder.");
     const head = new Uint8Array(await file.slice(0, 4096).arrayBuffer());
-    const check = checkFile(head, file.size, isPatient ? "patientUpload" : "note", MEDICAL_FILE_MAX_BYTES);
+    const check = checkFile(head, file.size, isPatient ? "patientUpload" : "note", MEDICAL_FILE_MAX_BYTES, file.name);
     if (!check.ok) throw new Error(check.message);
     const doc = parseOrThrow(medicalFileSchema, {
       id: crypto.randomUUID(),
