@@ -15,6 +15,7 @@ import { calendarRoutes } from "./domains/calendar/routes.ts";
 import { createCalendarService } from "./domains/calendar/service.ts";
 import { consultationsRoutes } from "./domains/consultations/routes.ts";
 import { createConsultationsService } from "./domains/consultations/service.ts";
+import { createVisitEncounters } from "./domains/consultations/visit-encounters.ts";
 import { doctorsRoutes } from "./domains/doctors/routes.ts";
 import { createDoctorsService } from "./domains/doctors/service.ts";
 import { intakeFormsRoutes } from "./domains/intake-forms/routes.ts";
@@ -118,7 +119,7 @@ export function createServices(deps: Deps) {
   const intakeForms = createIntakeFormsService(deps);
   const messages = createMessagesService({ ...deps, write: sync.write, files: chatFiles, effects: messageEffects });
   const consultations = createConsultationsService({ ...deps, write: sync.write, availability, intakeForms });
-  const chart = createChartServices({ ...deps, write: sync.write });
+  const chart = createChartServices({ ...deps, write: sync.write, visits: createVisitEncounters({ sql: deps.sql, write: sync.write }) });
   const documents = createDocumentsService({ ...deps, write: sync.write });
   const uploads = createUploadService({ ...deps, repo: createSyncRepo(deps.sql), write: sync.write });
   return {

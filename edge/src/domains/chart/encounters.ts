@@ -1,7 +1,6 @@
 /** Encounters: list, dropdown, read, create (doctor only), update, delete, orders, PDF download, send to the patient. */
 import type { Actor } from "../../access/actor.ts";
 import type { Deps } from "../../deps.ts";
-import { notFound } from "../../http/errors.ts";
 import { createPdf, type PdfLine } from "../../platform/pdf.ts";
 import type { SignatureBlock } from "./signature.ts";
 import type { z } from "zod";
@@ -23,6 +22,8 @@ import type { ChartVitals } from "./vitals.ts";
 import { withRecordIds } from "./patients.ts";
 import { createMedicalCardRepo } from "../patients/medical-card-repo.ts";
 import type { SyncWrite, SyncWriter } from "../sync/writer.ts";
+import type { VisitEncounters } from "../consultations/visit-encounters.ts";
+import type { Queryable } from "../../db/connect.ts";
 
 export function toEncounter(r: EncounterRow, forPatient: boolean): Encounter {
   return {
@@ -42,6 +43,8 @@ type Deps2 = Pick<Deps, "sql" | "clock"> & {
   write: SyncWriter;
   /** The encounter's doctor's name and signature image, at the end of its PDF. */
   signatureBlock: SignatureBlock;
+  /** Links a visit's encounter to its consultation (the consultations domain's). */
+  visits: VisitEncounters;
 };
 
 /** Gives these notes new seqs: a change of their encounter changed what devices hold of them (synced notes). */
@@ -129,17 +132,20 @@ export function createChartEncounters(deps: Deps2) {
       const access = chartAccess(sql, actor);
       access.requireDoctor("create an encounter");
       await access.patient(patientId);
-      if (input.consultationId) {
-        const [c] = await sql`select 1 from consultations where id = ${input.consultationId} and patient_id = ${patientId} and doctor_id = ${actor.userId}`;
-        if (!c) throw notFound("No such consultation");
-      }
-      const [row] = await sql<{ id: string }[]>`
-        insert into encounters (patient_id, doctor_id, type, reason, encounter_datetime, consultation_id, details, created_by, created_at, updated_at)
-        values (${patientId}, ${actor.userId}, ${input.type}, ${input.reason}, ${input.datetime}, ${input.consultationId ?? null},
-          ${input.details ?? ""}, ${actor.userId}, ${clock.now()}, ${clock.now()})
-        returning id`;
-      await audit.write(actor, { patientId, what: "encounter.create", id: row.id });
-      return toEncounter(await access.encounter(row.id), false);
+      const insert = async (q: Queryable) => {
+        const [row] = await q<{ id: string }[]>`
+          insert into encounters (patient_id, doctor_id, type, reason, encounter_datetime, consultation_id, details, created_by, created_at, updated_at)
+          values (${patientId}, ${actor.userId}, ${input.type}, ${input.reason}, ${input.datetime}, ${input.consultationId ?? null},
+            ${input.details ?? ""}, ${actor.userId}, ${clock.now()}, ${clock.now()})
+          returning id`;
+        return row.id;
+      };
+      // A visit's encounter is linked to its consultation in the same transaction (one per visit).
+      const id = input.consultationId
+        ? await deps.visits.document({ doctorId: actor.userId, patientId, consultationId: input.consultationId }, insert)
+        : await insert(sql);
+      await audit.write(actor, { patientId, what: "encounter.create", id });
+      return toEncounter(await access.encounter(id), false);
     },
 
     async update(actor: Actor, id: string, input: EncounterUpdate) {
@@ -163,6 +169,8 @@ export function createChartEncounters(deps: Deps2) {
         // Its notes now read as deleted on the care team's devices.
         await resequenceNotes(w, await w.tx<{ id: string }[]>`select id from encounter_notes where encounter_id = ${id} and not deleted`);
       });
+      // Its visit can be documented again.
+      if (e.consultation_id) await deps.visits.forget(id);
       await audit.write(actor, { patientId: e.patient_id, what: "encounter.delete", id });
       return { id };
     },

@@ -59,6 +59,8 @@ type DocFields = Partial<{
   endAt: string;
   declineReason: string;
   cancelReason: string;
+  /** The visit's encounter (./visit-encounters.ts). */
+  encounterId: string | null;
 }>;
 
 export type NewConsultation = {

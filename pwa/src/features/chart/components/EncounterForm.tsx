@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import {
   type Encounter,
   type EncounterCreate,
@@ -8,21 +9,33 @@ import {
 import { useApi } from "../../../lib/app-deps.tsx";
 import { useForm } from "../../../lib/forms/use-form.ts";
 import { Button, Select, TextField, useSnackbar } from "../../../ui/index.ts";
-import { FormError } from "../../auth/index.ts";
+import { FormError, useSession } from "../../auth/index.ts";
 import { SAVED_ON_DEVICE, useRecordOnDevice } from "../hooks/use-record-on-device.ts";
-import { ENCOUNTER_TYPE_LABELS, fromLocalInput, toLocalInput } from "../lib/chart-format.ts";
+import { ENCOUNTER_TYPE_LABELS, formatDateTime, fromLocalInput, toLocalInput } from "../lib/chart-format.ts";
+import { useVisitsToDocument } from "../hooks/use-visits.ts";
 
 const TYPE_OPTIONS = ENCOUNTER_TYPES.map((t) => ({ value: t, label: ENCOUNTER_TYPE_LABELS[t] }));
 
 type Props =
-  | { mode: "create"; patientId: string; onSaved: (e: Encounter) => void; onClose: () => void }
+  | {
+    mode: "create";
+    patientId: string;
+    /** The consultation this encounter documents ("Document this visit"), prefilling type, reason and time. */
+    visitId?: string;
+    onSaved: (e: Encounter) => void;
+    onClose: () => void;
+  }
   | { mode: "edit"; encounter: Encounter; onSaved: (e: Encounter) => void; onClose: () => void };
 
 /** A new encounter (`POST /encounters/{patientId}`, the doctor's) or its changes (`PUT /encounters/{id}`). */
 export function EncounterForm(props: Props) {
   const api = useApi();
   const notify = useSnackbar();
+  const { user } = useSession();
+  const device = useRecordOnDevice();
   const current = props.mode === "edit" ? props.encounter : null;
+  const visitId = props.mode === "create" ? props.visitId ?? "" : "";
+  const visits = useVisitsToDocument(user?.id ?? "", props.mode === "create" ? props.patientId : "", visitId);
   const form = useForm({
     schema: props.mode === "create" ? encounterCreateSchema : encounterUpdateSchema,
     idPrefix: "encounter-form",
@@ -31,16 +44,32 @@ export function EncounterForm(props: Props) {
       reason: current?.reason ?? "",
       datetime: toLocalInput(current?.encounterDatetime ?? new Date()),
       details: current?.details ?? "",
+      consultationId: visitId,
     },
     toInput: (v) => ({
       type: v.type,
       reason: v.reason,
       datetime: fromLocalInput(v.datetime),
       details: props.mode === "create" && !v.details.trim() ? undefined : v.details,
+      ...(props.mode === "create" && v.consultationId && !device.offline ? { consultationId: v.consultationId } : {}),
     }),
   });
   const { values, errors, fieldId } = form;
-  const device = useRecordOnDevice();
+  // Choosing a visit fills in what it already says (the visit asked for by "Document this visit", once the device has it).
+  const fillFrom = (id: string) => {
+    const visit = visits.find((c) => c.id === id);
+    form.setValues((v) => ({
+      ...v,
+      consultationId: id,
+      ...(visit ? { type: visit.type, reason: visit.reason, datetime: toLocalInput(visit.startAt) } : {}),
+    }));
+  };
+  const prefilled = useRef(false);
+  useEffect(() => {
+    if (prefilled.current || !visitId || !visits.some((c) => c.id === visitId)) return;
+    prefilled.current = true;
+    fillFrom(visitId);
+  });
   const submit = form.handleSubmit(async (data) => {
     if (props.mode === "create" && device.offline) {
       // A home visit with no network: the encounter starts on the device (its notes can be written at once).
@@ -60,6 +89,17 @@ export function EncounterForm(props: Props) {
   const label = props.mode === "create" ? "New encounter" : "Edit encounter";
   return (
     <form className="stack" onSubmit={submit} noValidate aria-label={label}>
+      {props.mode === "create" && !device.offline && visits.length > 0 && (
+        <Select
+          id={fieldId("consultationId")}
+          label="Visit documented (optional)"
+          placeholder="Not a consultation"
+          options={visits.map((c) => ({ value: c.id, label: `${formatDateTime(c.startAt)} · ${c.reason}` }))}
+          value={values.consultationId}
+          onChange={(v) => (v ? fillFrom(v) : form.set("consultationId", ""))}
+          error={errors.consultationId}
+        />
+      )}
       <div className="form-grid form-grid--two">
         <Select
           id={fieldId("type")}

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { ListResult } from "../../../../../sync/envelope.ts";
 import { type Encounter, type EncounterCreator, ENCOUNTER_TYPES } from "../../../../../sync/schemas/encounter.ts";
@@ -23,6 +23,10 @@ type Props = {
   encounterHref: (id: string) => string;
   /** Called with a new encounter (the doctor's); the page opens it. */
   onCreated?: (e: Encounter) => void;
+  /** A consultation to document: the new-encounter form opens with it ("Document this visit"). */
+  documentVisit?: string;
+  /** The form opened for `documentVisit` closed. */
+  onVisitFormClosed?: () => void;
   /** More about each encounter under its line (the patient's view shows its shared diagnoses). */
   renderExtra?: (e: Encounter) => ReactNode;
   title?: string;
@@ -31,7 +35,7 @@ type Props = {
 
 /** The patient's encounters, newest first: search, type and doctor filters, pages; "New encounter" for the doctor. */
 export function EncountersSection(
-  { patientId, permissions, encounterHref, onCreated, renderExtra, title = "Encounters", emptyText }: Props,
+  { patientId, permissions, encounterHref, onCreated, documentVisit, onVisitFormClosed, renderExtra, title = "Encounters", emptyText }: Props,
 ) {
   const api = useApi();
   const [searchInput, setSearchInput] = useState("");
@@ -39,7 +43,13 @@ export function EncountersSection(
   const [type, setType] = useState("");
   const [doctorId, setDoctorId] = useState("");
   const [offset, setOffset] = useState(0);
-  const [creating, setCreating] = useState(false);
+  const [creating, setCreating] = useState(Boolean(documentVisit) && permissions.decide);
+  const saved = useRef(false);
+  // Dismissed unsaved: the address forgets the visit (a saved one opens its encounter instead).
+  const closeForm = () => {
+    setCreating(false);
+    if (documentVisit && !saved.current) onVisitFormClosed?.();
+  };
 
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -140,17 +150,19 @@ export function EncountersSection(
               </>
             )}
       </ResourceState>
-      <Dialog open={creating} title="New encounter" onClose={() => setCreating(false)} wide>
+      <Dialog open={creating} title={documentVisit ? "Document this visit" : "New encounter"} onClose={closeForm} wide>
         {creating && (
           <EncounterForm
             mode="create"
             patientId={patientId}
+            visitId={documentVisit}
             onSaved={(e) => {
+              saved.current = true;
               encounters.reload();
               creators.reload();
               onCreated?.(e);
             }}
-            onClose={() => setCreating(false)}
+            onClose={closeForm}
           />
         )}
       </Dialog>

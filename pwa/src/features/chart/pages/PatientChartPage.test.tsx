@@ -5,7 +5,7 @@ import { createFetchStub, failure, randomUser, renderApp, signedInDeps, success 
 import { ageOn } from "../lib/chart-format.ts";
 import { emptyCard, PATIENT_ID, patientChart } from "../test-fixtures.ts";
 import { afterEach, beforeAll as preloadBeforeAll } from "vitest";
-import type { PanelPatientDoc } from "../../../../../sync/collections/index.ts";
+import type { ConsultationDoc, PanelPatientDoc } from "../../../../../sync/collections/index.ts";
 import { openSyncDevice, renderAppOnDevice, type SyncDevice } from "../../../test/sync-device.tsx";
 import { preloadScreens } from "../../../test/helpers.tsx";
 
@@ -194,6 +194,44 @@ describe("PatientChartPage", { timeout: 20_000 }, () => {
     expect(within(within(card).getByRole("region", { name: "Family history" })).getByText("No significant family history")).toBeTruthy();
     expect(within(card).getByText("Weekly")).toBeTruthy();
     expect(within(card).queryAllByRole("button")).toEqual([]);
+  });
+
+  it("'Document this visit' opens a new encounter filled from the consultation and links it (issue 32)", async () => {
+    const user = userEvent.setup();
+    const me = doctor();
+    const visitId = "3f2b9c1e-0000-4000-8000-0000000000c9";
+    let sent: Record<string, unknown> | null = null;
+    const visitDoc: ConsultationDoc = {
+          id: visitId, doctorId: me.id, patientId: PATIENT_ID, doctorName: "Grace Hopper", patientName: "Pat Patient", type: "video",
+          status: "finished", startAt: "2026-01-05T10:00:00.000Z", endAt: "2026-01-05T10:30:00.000Z", reason: "Sore throat",
+          outOfStateReason: null, declineReason: null, cancelReason: null, encounterId: null, updatedAt: 3, _deleted: false,
+        };
+    const device = await openSyncDevice({
+      user: me,
+      serve: {
+        patients: [panelPatient()],
+        consultations: [visitDoc],
+      },
+      handlers: {
+        [`GET /patient/${PATIENT_ID}`]: () => success(patientChart()),
+        [`GET /encounters/${PATIENT_ID}/list`]: () => success({ list: [], totalCount: 0 }),
+        "GET /doctors/encounter/creators": () => success([]),
+        [`POST /encounters/${PATIENT_ID}`]: (req) => {
+          sent = req.body as Record<string, unknown>;
+          return success({ id: "3f2b9c1e-0000-4000-8000-0000000000e9" });
+        },
+      },
+    });
+    devices.push(device);
+    renderAppOnDevice(`${chartPath}?document=${visitId}`, device);
+    const dialog = await screen.findByRole("dialog", { name: "Document this visit" });
+    const visit = await within(dialog).findByLabelText("Visit documented (optional)") as HTMLSelectElement;
+    await waitFor(() => expect(visit.value).toBe(visitId));
+    expect((within(dialog).getByLabelText("Reason") as HTMLInputElement).value).toBe("Sore throat");
+    expect((within(dialog).getByLabelText("Type") as HTMLSelectElement).value).toBe("video");
+    await user.click(within(dialog).getByRole("button", { name: "Create encounter" }));
+    await waitFor(() => expect(sent).not.toBeNull());
+    expect([sent!.consultationId, sent!.type, sent!.reason, sent!.datetime]).toEqual([visitId, "video", "Sore throat", "2026-01-05T10:00:00.000Z"]);
   });
 
   it("answers a malformed address with not found, asking the server nothing", async () => {

@@ -64,7 +64,9 @@ function Chart({ patientId, basePath }: { patientId: string; basePath: string })
   const navigate = useNavigate();
   const location = useLocation();
   const [params, setParams] = useSearchParams();
-  const section = sectionOf(params.get("section"));
+  // `?document={consultationId}` ("Document this visit", issue 32) opens a new encounter for that visit.
+  const documentVisit = docIdSchema.safeParse(params.get("document")).success ? params.get("document") : null;
+  const section = documentVisit ? "encounters" : sectionOf(params.get("section"));
   const permissions = chartPermissions(user.role === "doctor" ? "doctor" : "vma");
   const chart = useOnlineResource((signal) => api.get<PatientChart>(`/patient/${patientId}`, { signal }), [api, patientId]);
   // The device's copy of the panel (issue 31) names the patient at once, and stands in for the server offline.
@@ -124,6 +126,12 @@ function Chart({ patientId, basePath }: { patientId: string; basePath: string })
             permissions={permissions}
             encounterHref={encounterHref}
             onCreated={(e) => navigate(encounterHref(e.id))}
+            documentVisit={documentVisit ?? undefined}
+            onVisitFormClosed={() => {
+              const next = new URLSearchParams(params);
+              next.delete("document");
+              setParams(next, { replace: true, state: location.state });
+            }}
           />
         )}
         {section === "drafts" && (

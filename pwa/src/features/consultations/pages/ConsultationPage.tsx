@@ -14,6 +14,7 @@ import { ConsultationActions } from "../components/ConsultationActions.tsx";
 import { IntakeSummary } from "../components/IntakeSummary.tsx";
 import { OfflineNote } from "../components/OfflineNote.tsx";
 import { StatusBadge } from "../components/StatusBadge.tsx";
+import { VisitRecordLink } from "../components/VisitRecordLink.tsx";
 import { useApiOrDevice } from "../hooks/use-api-or-device.ts";
 import { useConsultationActions } from "../hooks/use-consultation-actions.ts";
 import { useNow } from "../hooks/use-now.ts";
@@ -109,6 +110,7 @@ export function ConsultationPage() {
   const isVideo = view.type === "video" && !remote.offline;
   const minutes = Math.round((new Date(view.endAt).getTime() - new Date(view.startAt).getTime()) / 60_000);
   const title = counterpart(user, view);
+  const visit = { ...view, encounterId: (remote.offline ? saved?.encounterId : remote.data?.encounterId) ?? null };
 
   return (
     <article className="stack consultation-page" aria-labelledby="consultation-title">
@@ -119,7 +121,13 @@ export function ConsultationPage() {
         <StatusBadge status={view.status} />
       </div>
       {remote.offline && <OfflineNote />}
-      {roomEnd && !inRoom && <p className="notice" role="status">{roomEnd}</p>}
+      {roomEnd && !inRoom && (
+        <div className="notice row" role="status">
+          <span>{roomEnd}</span>
+          {/* Right after the call, while it is fresh: write it down. */}
+          <VisitRecordLink visit={visit} viewerId={user.id} button />
+        </div>
+      )}
       {inRoom
         ? (
           <Suspense fallback={<Spinner label="Opening the video room" />}>
@@ -150,7 +158,10 @@ export function ConsultationPage() {
                   </dl>
                 ),
                 encounter: (
-                  <p>{remote.data?.encounterId ? `Encounter ${remote.data.encounterId}` : "No encounter is linked to this consultation yet."}</p>
+                  <div className="stack">
+                    <p>{visit.encounterId ? "This visit is documented." : "No encounter documents this visit yet."}</p>
+                    <VisitRecordLink visit={visit} viewerId={user.id} />
+                  </div>
                 ),
               }}
             />
@@ -204,6 +215,12 @@ export function ConsultationPage() {
             <>
               <dt>Canceled because</dt>
               <dd>{view.cancelReason}</dd>
+            </>
+          )}
+          {user.id === view.doctorId && (visit.encounterId || view.status === "accepted" || view.status === "finished") && (
+            <>
+              <dt>Visit record</dt>
+              <dd><VisitRecordLink visit={visit} viewerId={user.id} /></dd>
             </>
           )}
         </dl>
