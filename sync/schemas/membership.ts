@@ -20,6 +20,14 @@ export const PLAN_CATEGORIES = ["primary", "specialty", "one-time"] as const;
 export const PLAN_DESCRIPTION_MAX = 1000;
 /** 02 §9: 30 days' notice before a new price applies to existing members. */
 export const PRICE_CHANGE_NOTICE_DAYS = 30;
+/** Issue 32: members are told of a new price this long after it is saved; an undo before then tells no one. */
+export const PRICE_CHANGE_UNDO_MINUTES = 10;
+/**
+ * Saving a new price members will be told of needs this flag (issue 32): without it the edge answers 409
+ * `PRICE_CHANGE_NEEDS_CONFIRMATION` with `details` of this shape, and changes nothing.
+ */
+export type PriceChangePreview = { members: number; oldCents: number; newCents: number; noticeDays: number; undoMinutes: number };
+const confirmNotice = z.boolean({ error: "confirmNotice is true or false" }).optional();
 
 export const planInputSchema = z.object({
   name: text(100).min(1, "Name is required"),
@@ -36,6 +44,7 @@ export const planInputSchema = z.object({
   availableClients: z.number().int().min(0, "Cannot be negative").nullable().default(null),
   category: z.enum(PLAN_CATEGORIES).default("primary"),
   welcomePackage: z.boolean().default(false),
+  confirmNotice,
 }).strict().superRefine((p, ctx) => {
   if (p.intervalCount > INTERVAL_MAX[p.interval]) {
     ctx.addIssue({ code: "custom", path: ["intervalCount"], message: `At most ${INTERVAL_MAX[p.interval]} for ${p.interval}` });
@@ -72,12 +81,15 @@ export type Plan = {
   isActive: boolean;
   isHomepage: boolean;
   createdAt: string;
+  /** On the answer of a price change: until when it can be undone without anyone being told (issue 32). */
+  priceUndoUntil?: string | null;
 };
 
 export const membershipOptionUpdateSchema = z.object({
   trialDays: z.number().int("Trial days must be a whole number").min(0, "Trial days cannot be negative").max(365).nullable().optional(),
   priceCents: cents("Price").nullable().optional(),
   initialPriceCents: z.number().int().min(0, "Initial price cannot be negative").max(100_000_00).nullable().optional(),
+  confirmNotice,
 }).strict();
 export type MembershipOptionUpdate = z.output<typeof membershipOptionUpdateSchema>;
 
@@ -97,6 +109,8 @@ export type MembershipOption = {
   /** While a new price waits out its 30-day notice: what existing members pay until then. */
   previousPriceCents: number | null;
   priceAppliesAt: string | null;
+  /** Until when the last price change can be undone without anyone being told (issue 32); null: nothing to undo. */
+  priceUndoUntil?: string | null;
   /** false: one period only (the subscription is made to end at period end; 02 §9's 1-week access). */
   autoRenewable: boolean;
   /** Only the doctor's existing patients may join (see edge/docs/payments.md). */

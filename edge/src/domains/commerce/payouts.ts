@@ -8,8 +8,8 @@
  */
 import type { Deps } from "../../deps.ts";
 import { createNotificationsService } from "../notifications/service.ts";
+import { formatUsd } from "../../../../sync/rules/money.ts";
 
-const formatUsd = (cents: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
 
 type Obj = Record<string, any>;
 export const PAYOUT_EVENTS = new Set(["payout.created", "payout.updated", "payout.paid", "payout.failed", "payout.canceled"]);

@@ -7,10 +7,11 @@ import { z } from "zod";
 import type { Queryable } from "../../db/connect.ts";
 import type { Deps } from "../../deps.ts";
 import type { NotificationsService } from "../notifications/service.ts";
+import { formatUsd } from "../../../../sync/rules/money.ts";
 
 export const REFUND_MAIL_JOB = "payments.refundMail";
 const refundMailSchema = z.object({ refundId: z.string().min(1).max(255) });
-const usd = (cents: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
+const usd = formatUsd;
 
 export type RefundFacts = { patientId: string; transactionId: string; refundId: string; amountCents: number; paidCents: number; totalRefundedCents: number };
 

@@ -26,6 +26,7 @@ import { createNotificationsService } from "../notifications/service.ts";
 import { createMembershipsRepo } from "./repo.ts";
 import { type MembershipsService, UNDO_JOB, undoJobSchema } from "./service.ts";
 import { applyCommerceEvent, applyCommerceInvoice } from "../commerce/events.ts";
+import { formatUsd } from "../../../../sync/rules/money.ts";
 
 export const PAYMENT_EVENT_JOB = "payments.event";
 export const PAYMENT_FAILED_MAIL_JOB = "payments.paymentFailedMail";
@@ -132,7 +133,7 @@ export function registerPaymentJobs(jobs: JobQueue, deps: Deps, memberships: Mem
     const retry = invoice.nextPaymentAttempt
       ? `We will try again on ${invoice.nextPaymentAttempt.toLocaleDateString("en-US", { timeZone: "UTC", dateStyle: "long" })}.`
       : "No further attempt will be made; your membership will end.";
-    const money = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(invoice.amountDue / 100);
+    const money = formatUsd(invoice.amountDue);
     await mailer.send({
       to: patient.email,
       subject: "Your membership payment failed",

@@ -33,6 +33,7 @@ export function toOption(r: OptionRow): MembershipOption {
     initialPriceCents: r.option_initial_price_cents ?? r.initial_price_cents,
     previousPriceCents: r.price_applies_at ? r.previous_price_cents : null,
     priceAppliesAt: r.price_applies_at?.toISOString() ?? null,
+    priceUndoUntil: null, // the price notice's (../memberships/price-change.ts), added by the service
     autoRenewable: planRenews(r),
     loyalClientsOnly: r.loyal_clients_only,
     placesLeft: r.available_clients === null ? null : Math.max(0, r.available_clients - r.members_count),

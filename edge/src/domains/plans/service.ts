@@ -6,7 +6,8 @@
 import type { Actor } from "../../access/actor.ts";
 import type { Deps } from "../../deps.ts";
 import { listOf } from "../../http/envelope.ts";
-import { notFound } from "../../http/errors.ts";
+import { conflict, notFound } from "../../http/errors.ts";
+import type { PriceNotice } from "../memberships/price-change.ts";
 import type { MembershipOptionUpdate, PlanInput, PlansQuery } from "../../../../sync/schemas/membership.ts";
 import { createPlansRepo, toOption, toPlan } from "./repo.ts";
 import { createDoctorsRepo, isListed } from "../doctors/repo.ts";
@@ -14,10 +15,11 @@ import { noSuchDoctor } from "../doctors/errors.ts";
 
 export const noSuchPlan = () => notFound("No such membership option!");
 
-export type PriceNotice = (o: { planId: string; doctorId: string | null; oldCents: number; newCents: number }) => Promise<Date | null>;
+const tooLateToUndo = () =>
+  conflict("Members were already told of this price, so it can no longer be undone. Save the price you want instead.", "UNDO_EXPIRED");
 
 export function createPlansService(deps: Pick<Deps, "sql" | "clock" | "audit"> & { priceNotice: PriceNotice }) {
-  const { sql, clock, audit } = deps;
+  const { sql, clock, audit, priceNotice } = deps;
   const repo = createPlansRepo(sql);
   const doctors = createDoctorsRepo(sql);
 
@@ -51,12 +53,21 @@ export function createPlansService(deps: Pick<Deps, "sql" | "clock" | "audit"> &
     },
     async update(actor: Actor, id: string, input: PlanInput) {
       const before = await plan(id);
+      const change = { planId: id, doctorId: null, oldCents: before.price_cents, newCents: input.priceCents };
+      await priceNotice.requireConfirmation(change, input.confirmNotice);
       const row = (await repo.update(sql, id, input, clock.now()))!;
       await record(actor, "plan.update", { planId: id, priceCents: row.price_cents, previousPriceCents: before.price_cents });
-      if (before.price_cents !== row.price_cents) {
-        await deps.priceNotice({ planId: id, doctorId: null, oldCents: before.price_cents, newCents: row.price_cents });
-      }
-      return toPlan(row);
+      const notice = before.price_cents !== row.price_cents ? await priceNotice.announce(change) : null;
+      return { ...toPlan(row), priceUndoUntil: notice?.undoUntil.toISOString() ?? null };
+    },
+    /** The plan's last price change, before its members are told: the old price back, no one told (issue 32). */
+    async undoPrice(actor: Actor, id: string) {
+      await plan(id);
+      const change = await priceNotice.undoable(id, null);
+      if (!change || !(await priceNotice.undo(change.id))) throw tooLateToUndo();
+      await sql`update plans set price_cents = ${change.old_cents}, updated_at = ${clock.now()} where id = ${id}`;
+      await record(actor, "plan.price.undo", { planId: id, priceCents: change.old_cents, undonePriceCents: change.new_cents });
+      return toPlan(await plan(id));
     },
     async setActive(actor: Actor, id: string, active: boolean) {
       await plan(id);
@@ -79,7 +90,9 @@ export function createPlansService(deps: Pick<Deps, "sql" | "clock" | "audit"> &
     },
     /** The doctor's own settings: every active plan, enabled or not. */
     async mySettings(actor: Actor) {
-      return (await repo.optionsOf(sql, actor.userId)).map(toOption);
+      const windows = await priceNotice.undoWindows(actor.userId);
+      return (await repo.optionsOf(sql, actor.userId)).map(toOption)
+        .map((o) => ({ ...o, priceUndoUntil: windows.get(o.planId)?.toISOString() ?? null }));
     },
     async setEnabled(actor: Actor, planId: string, enabled: boolean) {
       const [row] = await repo.optionsOf(sql, actor.userId, planId);
@@ -92,17 +105,32 @@ export function createPlansService(deps: Pick<Deps, "sql" | "clock" | "audit"> &
       const [row] = await repo.optionsOf(sql, actor.userId, planId);
       if (!row) throw noSuchPlan();
       const before = toOption(row);
-      await repo.upsertOption(sql, { doctorId: actor.userId, planId, ...input, now: clock.now() });
+      const { confirmNotice, ...fields } = input;
+      const newCents = fields.priceCents === undefined ? before.priceCents : fields.priceCents ?? row.price_cents;
+      const change = { planId, doctorId: actor.userId, oldCents: before.priceCents, newCents, oldOptionCents: row.option_price_cents };
+      await priceNotice.requireConfirmation(change, confirmNotice);
+      await repo.upsertOption(sql, { doctorId: actor.userId, planId, ...fields, now: clock.now() });
       const after = toOption((await repo.optionsOf(sql, actor.userId, planId))[0]);
       await record(actor, "option.update", { planId, priceCents: after.priceCents, previousPriceCents: before.priceCents });
-      if (after.priceCents !== before.priceCents) {
-        const appliesAt = await deps.priceNotice({ planId, doctorId: actor.userId, oldCents: before.priceCents, newCents: after.priceCents });
-        if (appliesAt) {
-          await repo.upsertOption(sql, { doctorId: actor.userId, planId, previousPriceCents: before.priceCents, priceAppliesAt: appliesAt, now: clock.now() });
-          return toOption((await repo.optionsOf(sql, actor.userId, planId))[0]);
-        }
-      }
-      return after;
+      if (after.priceCents === before.priceCents) return after;
+      const notice = await priceNotice.announce({ ...change, newCents: after.priceCents });
+      if (!notice) return after;
+      await repo.upsertOption(sql, {
+        doctorId: actor.userId, planId, previousPriceCents: before.priceCents, priceAppliesAt: notice.appliesAt, now: clock.now(),
+      });
+      return { ...toOption((await repo.optionsOf(sql, actor.userId, planId))[0]), priceUndoUntil: notice.undoUntil.toISOString() };
+    },
+    /** The doctor's last price change, before their members are told: the old price back, no one told (issue 32). */
+    async undoOptionPrice(actor: Actor, planId: string) {
+      const [row] = await repo.optionsOf(sql, actor.userId, planId);
+      if (!row) throw noSuchPlan();
+      const change = await priceNotice.undoable(planId, actor.userId);
+      if (!change || !(await priceNotice.undo(change.id))) throw tooLateToUndo();
+      await repo.upsertOption(sql, {
+        doctorId: actor.userId, planId, priceCents: change.old_option_cents, previousPriceCents: null, priceAppliesAt: null, now: clock.now(),
+      });
+      await record(actor, "option.price.undo", { planId, priceCents: change.old_cents, undonePriceCents: change.new_cents });
+      return toOption((await repo.optionsOf(sql, actor.userId, planId))[0]);
     },
   };
 }

@@ -11,7 +11,10 @@ import {
   PLAN_INTERVALS,
   planInputSchema,
   PRICE_CHANGE_NOTICE_DAYS,
+  type PriceChangePreview,
 } from "../../../../../sync/schemas/membership.ts";
+import { formatUsd } from "../../../../../sync/rules/money.ts";
+import { PriceChangeConfirm, priceChangePreview } from "../components/PriceChangeConfirm.tsx";
 import { centsToDollars, dollarsToCents, issuesByField } from "../doctor/format.ts";
 
 const INTERVAL_LABEL: Record<Plan["interval"], string> = { day: "Days", week: "Weeks", month: "Months", year: "Years", custom: "Custom (days)" };
@@ -37,14 +40,21 @@ export function PlanDialog({ plan, onClose, onSaved }: { plan: Plan | null; onCl
   const [category, setCategory] = useState<string>(plan?.category ?? "primary");
   const [welcome, setWelcome] = useState(plan?.welcomePackage ?? false);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [confirming, setConfirming] = useState<{ preview: PriceChangePreview; body: Record<string, unknown> } | null>(null);
+  // A confirmed price change: the dialog stays with its undo until members are told (issue 32).
+  const [pending, setPending] = useState<Plan | null>(null);
+  const saved = (p: Plan) => {
+    notify("Plan saved", "success");
+    onSaved();
+    if (p.priceUndoUntil) setPending(p);
+    else onClose();
+  };
   const save = useMutation({
-    mutationFn: (body: unknown) => (plan ? api.put<Plan>(`/plans/${plan.id}`, body) : api.post<Plan>("/plans", body)),
-    onSuccess: () => {
-      notify("Plan saved", "success");
-      onSaved();
-      onClose();
-    },
-    onError: (e) => {
+    mutationFn: (body: Record<string, unknown>) => (plan ? api.put<Plan>(`/plans/${plan.id}`, body) : api.post<Plan>("/plans", body)),
+    onSuccess: saved,
+    onError: (e, body) => {
+      const preview = priceChangePreview(e);
+      if (preview) return setConfirming({ preview, body });
       const fields = isApiError(e) ? e.fieldErrors : {};
       setErrors(Object.keys(fields).length ? { ...fields, _: errorMessage(e) } : { _: errorMessage(e) });
     },
@@ -77,6 +87,9 @@ export function PlanDialog({ plan, onClose, onSaved }: { plan: Plan | null; onCl
     setErrors({});
     save.mutate(parsed.data);
   };
+  if (pending?.priceUndoUntil) {
+    return <PendingPriceChange plan={pending} onUndone={onSaved} onClose={onClose} />;
+  }
   const max = INTERVAL_MAX[interval as Plan["interval"]] ?? 365;
   const priceChanges = plan !== null && dollarsToCents(price) !== plan.priceCents;
   return (
@@ -119,6 +132,41 @@ export function PlanDialog({ plan, onClose, onSaved }: { plan: Plan | null; onCl
           <Button variant="secondary" onClick={onClose}>Cancel</Button>
         </div>
       </form>
+      {confirming && plan && (
+        <PriceChangeConfirm
+          preview={confirming.preview}
+          planName={plan.name}
+          onConfirm={async () => saved(await api.put<Plan>(`/plans/${plan.id}`, { ...confirming.body, confirmNotice: true }))}
+          onClose={() => setConfirming(null)}
+        />
+      )}
+    </Dialog>
+  );
+}
+
+/** After a confirmed new price: when members are told, and the undo until then (`POST /plans/{id}/price/undo`). */
+function PendingPriceChange({ plan, onUndone, onClose }: { plan: Plan; onUndone: () => void; onClose: () => void }) {
+  const api = useApi();
+  const notify = useSnackbar();
+  const undo = useMutation({
+    mutationFn: () => api.post<Plan>(`/plans/${plan.id}/price/undo`),
+    onSuccess: (p) => {
+      notify(`Price change undone: ${formatUsd(p.priceCents)} again, no member was told`, "success");
+      onUndone();
+      onClose();
+    },
+  });
+  const at = new Date(plan.priceUndoUntil!).toLocaleTimeString([], { hour: "numeric", minute: "2-digit" });
+  return (
+    <Dialog open title={`${plan.name}: new price saved`} onClose={onClose}>
+      <div className="stack">
+        <p role="status">Members are told of {formatUsd(plan.priceCents)} at {at}. Until then you can undo it and no one is told.</p>
+        {undo.isError && <p className="form-error" role="alert">{errorMessage(undo.error)}</p>}
+        <div className="row">
+          <Button variant="secondary" loading={undo.isPending} onClick={() => undo.mutate()}>Undo price change</Button>
+          <Button onClick={onClose}>Done</Button>
+        </div>
+      </div>
     </Dialog>
   );
 }

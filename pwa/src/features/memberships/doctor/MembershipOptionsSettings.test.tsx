@@ -87,6 +87,48 @@ describe("Settings → Memberships (doctor)", { timeout: 20_000 }, () => {
     expect(await within(card).findByText(/Existing members pay \$59\.00 until Dec 25, 2026, then \$69\.50/)).toBeTruthy();
   });
 
+  it("says how many members will be told and what before saving a new price, then offers the undo (issue 32)", async () => {
+    const user = userEvent.setup();
+    const monthly = option();
+    const stub = server([monthly]);
+    const plain = stub.handlers[`PUT /membershipOptions/${monthly.planId}`];
+    stub.handlers[`PUT /membershipOptions/${monthly.planId}`] = (req) => {
+      const body = req.body as Record<string, unknown>;
+      if (!body.confirmNotice) {
+        return failure(409, "3 members will be told of the new price. Confirm to save it.", {
+          reason: "PRICE_CHANGE_NEEDS_CONFIRMATION", members: 3, oldCents: 5900, newCents: 6900, noticeDays: 30, undoMinutes: 10,
+        });
+      }
+      return plain(req);
+    };
+    const undoUntil = new Date(Date.now() + 10 * 60_000).toISOString();
+    stub.handlers["GET /membershipOptions/settings/me"] = () =>
+      success(stub.calls.some((c) => c.body && (c.body as { confirmNotice?: boolean }).confirmNotice) && !stub.calls.some((c) => c.path.endsWith("/undo"))
+        ? [{ ...monthly, priceCents: 6900, priceUndoUntil: undoUntil }]
+        : [monthly]);
+    stub.handlers[`POST /membershipOptions/${monthly.planId}/price/undo`] = () => success(monthly);
+    render(stub);
+    const card = await screen.findByRole("article", { name: "Primary care — monthly" });
+    const price = within(card).getByRole("textbox", { name: /^Price \(USD\)/ });
+    await user.clear(price);
+    await user.type(price, "69");
+    await user.click(within(card).getByRole("button", { name: "Save Primary care — monthly" }));
+    const dialog = await screen.findByRole("dialog", { name: "Tell 3 members about the new price?" });
+    expect(dialog.textContent).toContain("3 members pay $59.00 for Primary care — monthly");
+    expect(dialog.textContent).toContain("the price becomes $69.00, and renewals in the next 30 days keep $59.00");
+    expect(dialog.textContent).toContain("You can undo the change for 10 minutes");
+    await user.click(within(dialog).getByRole("button", { name: "Save and tell members" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    const sent = stub.calls.filter((c) => c.method === "PUT" && c.path === `/membershipOptions/${monthly.planId}`).map((c) => c.body);
+    expect(sent).toEqual([
+      { trialDays: 0, priceCents: 6900, initialPriceCents: null },
+      { trialDays: 0, priceCents: 6900, initialPriceCents: null, confirmNotice: true },
+    ]);
+    await user.click(await within(card).findByRole("button", { name: "Undo price change" }));
+    await waitFor(() => expect(stub.calls.some((c) => c.path === `/membershipOptions/${monthly.planId}/price/undo`)).toBe(true));
+    await waitFor(() => expect(within(card).queryByRole("button", { name: "Undo price change" })).toBeNull());
+  });
+
   it("shows the server's field errors beside the fields", async () => {
     const user = userEvent.setup();
     const monthly = option();

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage, isApiError } from "../../../lib/api/api-error.ts";
@@ -7,7 +7,9 @@ import {
   type MembershipOption,
   membershipOptionUpdateSchema,
   PRICE_CHANGE_NOTICE_DAYS,
+  type PriceChangePreview,
 } from "../../../../../sync/schemas/membership.ts";
+import { PriceChangeConfirm, priceChangePreview } from "../components/PriceChangeConfirm.tsx";
 import { formatCents } from "../../commerce/index.ts";
 import { centsToDollars, describeInterval, dollarsToCents, formatDay, issuesByField } from "./format.ts";
 import { doctorMembershipKeys } from "./keys.ts";
@@ -53,6 +55,7 @@ function OptionCard({ option }: { option: MembershipOption }) {
   const [price, setPrice] = useState(centsToDollars(option.priceCents));
   const [initial, setInitial] = useState(centsToDollars(option.initialPriceCents));
   const [errors, setErrors] = useState<Fields>({});
+  const [confirming, setConfirming] = useState<{ preview: PriceChangePreview; body: Record<string, unknown> } | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: doctorMembershipKeys.options() });
   const toggle = useMutation({
     mutationFn: (on: boolean) => api.put<MembershipOption>(`/membershipOptions/${option.planId}/${on ? "enable" : "disable"}/for/me`),
@@ -62,13 +65,17 @@ function OptionCard({ option }: { option: MembershipOption }) {
     },
     onError: (e) => notify(errorMessage(e), "error"),
   });
+  const saved = (o: MembershipOption) => {
+    notify(o.priceAppliesAt ? `Saved. Existing members pay the new price from ${formatDay(o.priceAppliesAt)}` : "Membership option saved", "success");
+    void refresh();
+  };
   const save = useMutation({
-    mutationFn: (body: unknown) => api.put<MembershipOption>(`/membershipOptions/${option.planId}`, body),
-    onSuccess: (o) => {
-      notify(o.priceAppliesAt ? `Saved. Existing members pay the new price from ${formatDay(o.priceAppliesAt)}` : "Membership option saved", "success");
-      void refresh();
-    },
-    onError: (e) => {
+    mutationFn: (body: Record<string, unknown>) => api.put<MembershipOption>(`/membershipOptions/${option.planId}`, body),
+    onSuccess: saved,
+    onError: (e, body) => {
+      // Members would be told: say how many and what first (issue 32).
+      const preview = priceChangePreview(e);
+      if (preview) return setConfirming({ preview, body });
       const fields = isApiError(e) ? e.fieldErrors : {};
       const shown = ["trialDays", "priceCents", "initialPriceCents"].some((k) => k in fields);
       setErrors(shown ? fields : { _: errorMessage(e) });
@@ -106,6 +113,7 @@ function OptionCard({ option }: { option: MembershipOption }) {
         disabled={toggle.isPending}
         onChange={(on) => toggle.mutate(on)}
       />
+      {option.priceUndoUntil && <UndoPriceChange option={option} onUndone={() => void refresh()} />}
       {option.previousPriceCents !== null && option.priceAppliesAt && (
         <p role="status">
           Existing members pay {formatCents(option.previousPriceCents)} until {formatDay(option.priceAppliesAt)}, then{" "}
@@ -124,6 +132,46 @@ function OptionCard({ option }: { option: MembershipOption }) {
         {errors._ && <p className="form-error" role="alert">{errors._}</p>}
         <div><Button type="submit" loading={save.isPending}>Save {option.name}</Button></div>
       </form>
+      {confirming && (
+        <PriceChangeConfirm
+          preview={confirming.preview}
+          planName={option.name}
+          onConfirm={async () => saved(await api.put<MembershipOption>(`/membershipOptions/${option.planId}`, { ...confirming.body, confirmNotice: true }))}
+          onClose={() => setConfirming(null)}
+        />
+      )}
     </article>
+  );
+}
+
+/** While members are not told yet: when they will be, and the way back (`POST /membershipOptions/{id}/price/undo`). */
+function UndoPriceChange({ option, onUndone }: { option: MembershipOption; onUndone: () => void }) {
+  const api = useApi();
+  const notify = useSnackbar();
+  const until = new Date(option.priceUndoUntil!);
+  const [open, setOpen] = useState(() => until.getTime() > Date.now());
+  useEffect(() => {
+    const left = until.getTime() - Date.now();
+    if (left <= 0) return;
+    const timer = setTimeout(() => setOpen(false), left);
+    return () => clearTimeout(timer);
+  }, [until]);
+  const undo = useMutation({
+    mutationFn: () => api.post<MembershipOption>(`/membershipOptions/${option.planId}/price/undo`),
+    onSuccess: (o) => {
+      notify(`Price change undone: ${formatCents(o.priceCents)} again, no member was told`, "success");
+      onUndone();
+    },
+    onError: (e) => {
+      notify(errorMessage(e), "error");
+      onUndone();
+    },
+  });
+  if (!open) return null;
+  return (
+    <p role="status" className="row" style={{ flexWrap: "wrap" }}>
+      <span>Members are told of the new price at {until.toLocaleTimeString([], { hour: "numeric", minute: "2-digit" })}.</span>
+      <Button variant="secondary" loading={undo.isPending} onClick={() => undo.mutate()}>Undo price change</Button>
+    </p>
   );
 }
