@@ -72,6 +72,30 @@ describe("EncounterOrders", { timeout: 20_000 }, () => {
     expect(stub.calls.filter((c) => c.method === "PUT").map((c) => c.body)).toEqual([{}, { allergyOverride: true }]);
   });
 
+  it("a referral goes to a contact picked from the practice's address book (issue 32)", async () => {
+    const user = userEvent.setup();
+    const stub = server();
+    const cardiology = { id: "3f2b9c1e-0000-4000-8000-00000000c0c1", name: "Dr. Ada Heart", organization: "Reno Cardiology", kind: "specialist", fax: "", phone: "" };
+    stub.handlers["GET /contacts/dropdown"] = () => success([cardiology]);
+    stub.handlers[`POST /encounterReferrals/${ENC}`] = (req) => success({ id: "3f2b9c1e-0000-4000-8000-0000000000r1", ...(req.body as object) });
+    renderOrders("doctor", stub);
+    await user.click(await screen.findByRole("button", { name: "Refer" }));
+    const dialog = await screen.findByRole("dialog", { name: "New referral" });
+    expect(dialog.textContent).not.toContain("Free text until");
+    await user.type(within(dialog).getByLabelText("Specialty"), "Cardiology");
+    await user.type(within(dialog).getByLabelText("Reason"), "Murmur");
+    const picker = within(dialog).getByRole("combobox", { name: "Refer to" }) as HTMLSelectElement;
+    await waitFor(() => expect(within(picker).getAllByRole("option").map((o) => o.textContent)).toContain("Dr. Ada Heart · Reno Cardiology (specialist)"));
+    await user.selectOptions(picker, cardiology.id);
+    // Picked from the book: no free text to type as well.
+    expect(within(dialog).queryByLabelText("Or type a clinician or practice not in your contacts")).toBeNull();
+    await user.click(within(dialog).getByRole("button", { name: "Save referral draft" }));
+    await waitFor(() => expect(stub.calls.some((c) => c.method === "POST" && c.path === `/encounterReferrals/${ENC}`)).toBe(true));
+    expect(stub.calls.find((c) => c.path === `/encounterReferrals/${ENC}` && c.method === "POST")!.body).toMatchObject({
+      specialty: "Cardiology", contactId: cardiology.id, contactName: "Dr. Ada Heart, Reno Cardiology",
+    });
+  });
+
   it("the doctor edits a draft: the form starts from it, the schema checks the change, the PUT carries it", async () => {
     const user = userEvent.setup();
     const stub = server();

@@ -11,6 +11,7 @@ import { useApi } from "../../../lib/app-deps.tsx";
 import { Button, firstMatches, MoreMatches, Select, TextField, useSnackbar } from "../../../ui/index.ts";
 import { SAVED_ON_DEVICE, useRecordOnDevice } from "../../chart/hooks/use-record-on-device.ts";
 import { useSubmit } from "../lib/use-submit.ts";
+import { ContactPicker } from "../../team/index.ts";
 
 const options = (values: readonly string[]) => values.map((v) => ({ value: v, label: v[0].toUpperCase() + v.slice(1) }));
 
@@ -123,7 +124,7 @@ export function ReferralForm({ patientId, encounterId, onSaved, onClose }: {
   const api = useApi();
   const device = useRecordOnDevice();
   const notify = useSnackbar();
-  const [v, setV] = useState({ specialty: "", reason: "", urgency: "routine", contactName: "" });
+  const [v, setV] = useState({ specialty: "", reason: "", urgency: "routine", contactName: "", contactId: null as string | null });
   const set = (k: keyof typeof v) => (value: string) => setV((s) => ({ ...s, [k]: value }));
   const { fields, error, busy, submit } = useSubmit();
   return (
@@ -147,13 +148,24 @@ export function ReferralForm({ patientId, encounterId, onSaved, onClose }: {
       <TextField label="Specialty" value={v.specialty} onChange={set("specialty")} error={fields.specialty} required />
       <TextField label="Reason" value={v.reason} onChange={set("reason")} multiline error={fields.reason} required />
       <Select label="Urgency" value={v.urgency} onChange={set("urgency")} options={options(URGENCIES)} error={fields.urgency} />
-      <TextField
-        label="Refer to (clinician or practice)"
-        hint="Free text until the practice address book is available"
-        value={v.contactName}
-        onChange={set("contactName")}
-        error={fields.contactName}
-      />
+      {/* The practice's address book (needs the network); a clinician not in it is typed instead. */}
+      {!device.offline && (
+        <ContactPicker
+          label="Refer to"
+          value={v.contactId ?? ""}
+          onChange={(c) =>
+            setV((s) => ({ ...s, contactId: c?.id ?? null, contactName: c ? [c.name, c.organization].filter(Boolean).join(", ") : "" }))}
+          error={fields.contactId}
+        />
+      )}
+      {!v.contactId && (
+        <TextField
+          label={device.offline ? "Refer to (clinician or practice)" : "Or type a clinician or practice not in your contacts"}
+          value={v.contactName}
+          onChange={set("contactName")}
+          error={fields.contactName}
+        />
+      )}
       <FormFooter busy={busy} error={error} onClose={onClose} label="Save referral draft" />
     </form>
   );
