@@ -6,7 +6,7 @@
  * typed number and sees it delivered.
  */
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { DEMO_PASSWORD, signIn } from "./helpers.ts";
+import { DEMO_PASSWORD, signIn, followNav } from "./helpers.ts";
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -29,7 +29,7 @@ test("a received fax arrives live, is filed into the patient's folder and seen b
   const doctor = await openAs(browser, "doctor@demo.test", /\/home$/);
   const patient = await openAs(browser, "patient@demo.test", /\/home$/);
   try {
-    await doctor.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Documents" }).click();
+    await followNav(doctor, "Documents");
     await expect(doctor.getByRole("heading", { level: 1, name: "Documents and faxes" })).toBeVisible();
     const counter = doctor.getByRole("banner").getByRole("link", { name: /new fax/ });
     const before = Number((await counter.getAttribute("aria-label"))?.match(/\d+/)?.[0] ?? 0);
@@ -76,7 +76,7 @@ test("a received fax arrives live, is filed into the patient's folder and seen b
     await fax.getByRole("button", { name: "Send fax" }).click();
     await expect(fax).toBeHidden();
 
-    await doctor.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Documents" }).click();
+    await followNav(doctor, "Documents");
     await doctor.getByRole("tab", { name: "Sent" }).click();
     const outgoing = doctor.getByRole("listitem", { name: /^Encounter 2026-01-10\.pdf$/ }).first();
     await expect(outgoing.getByText("to +13125550100")).toBeVisible();

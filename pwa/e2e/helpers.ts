@@ -96,3 +96,14 @@ export async function deviceEntryIds(page: Page, patientId: string): Promise<str
     }
   }, patientId);
 }
+
+/** Follows a link of the main navigation, opening "More" first when the link is in it (tablet and desktop widths). */
+export async function followNav(page: Page, name: string) {
+  const nav = page.getByRole("navigation", { name: "Main" });
+  const link = nav.getByRole("link", { name, exact: true });
+  if (!(await link.isVisible())) {
+    const more = nav.getByRole("button", { name: "More" });
+    if (await more.isVisible()) await more.click();
+  }
+  await link.click();
+}

@@ -7,7 +7,7 @@
  * the shared result and the prescription under /orders.
  */
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { signIn } from "./helpers.ts";
+import { signIn, followNav } from "./helpers.ts";
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -90,7 +90,7 @@ test("doctor orders a CMP and prescribes amoxicillin; transmitted; the VMA canno
     await expect(lab).toContainText("Shared with results");
 
     // The doctor's e-prescribing desk shows it transmitted.
-    await doctor.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "E-prescribing" }).click();
+    await followNav(doctor, "E-prescribing");
     await expect(doctor.getByRole("heading", { level: 1, name: "E-prescribing" })).toBeVisible();
     await doctor.getByLabel("Show").selectOption({ label: "All prescriptions" });
     await expect(doctor.getByRole("row", { name: /amoxicillin 500 mg oral capsule/ }).first().getByTestId("transmission")).toHaveText("Transmitted");

@@ -1,6 +1,7 @@
 import type { AuthUser } from "../../../sync/schemas/user.ts";
 
-export type NavItem = { to: string; label: string };
+/** `more`: under the "More" menu at tablet and desktop widths (the bar fits in one row); listed in full on a phone. */
+export type NavItem = { to: string; label: string; more?: true };
 
 /** The main navigation for each role; guests see the public pages. */
 export function navItemsFor(user: (Pick<AuthUser, "id" | "role"> & { doctor?: AuthUser["doctor"] }) | null): NavItem[] {
@@ -26,13 +27,13 @@ export function navItemsFor(user: (Pick<AuthUser, "id" | "role"> & { doctor?: Au
         { to: "/home", label: "Home" },
         { to: "/messages", label: "Messages" },
         { to: "/doctor/patients", label: "Patients" },
-        { to: "/orders", label: "Orders" },
-        { to: "/doctor/erx", label: "E-prescribing" },
-        { to: "/doctor/tasks", label: "Tasks" },
-        { to: "/doctor/documents", label: "Documents" },
-        { to: "/doctor/contacts", label: "Contacts" },
-        { to: "/transactions", label: "Transactions" },
         { to: `/calendar/${user.id}`, label: "Calendar" },
+        { to: "/doctor/tasks", label: "Tasks" },
+        { to: "/orders", label: "Orders", more: true },
+        { to: "/doctor/erx", label: "E-prescribing", more: true },
+        { to: "/doctor/documents", label: "Documents", more: true },
+        { to: "/doctor/contacts", label: "Contacts", more: true },
+        { to: "/transactions", label: "Transactions", more: true },
       ];
     case "vma":
       return [
@@ -41,28 +42,28 @@ export function navItemsFor(user: (Pick<AuthUser, "id" | "role"> & { doctor?: Au
         { to: "/home", label: "Consultations" },
         ...(user.doctor ? [{ to: `/calendar/${user.doctor.id}`, label: "Calendar" }] : []),
         { to: "/vma/patients", label: "Patients" },
-        { to: "/orders", label: "Orders" },
         { to: "/vma/tasks", label: "Tasks" },
-        { to: "/vma/doctors", label: "Doctors" },
-        { to: "/vma/documents", label: "Documents" },
-        { to: "/vma/contacts", label: "Contacts" },
-        { to: "/vma/transactions", label: "Transactions" },
+        { to: "/orders", label: "Orders", more: true },
+        { to: "/vma/doctors", label: "Doctors", more: true },
+        { to: "/vma/documents", label: "Documents", more: true },
+        { to: "/vma/contacts", label: "Contacts", more: true },
+        { to: "/vma/transactions", label: "Transactions", more: true },
       ];
     case "admin":
       return [
         { to: "/admin", label: "Dashboard" },
         { to: "/admin/providers", label: "Providers" },
         { to: "/admin/patients", label: "Patients" },
-        { to: "/admin/tasks", label: "Tasks" },
         { to: "/admin/transactions", label: "Transactions" },
-        { to: "/admin/packages", label: "Packages" },
-        { to: "/admin/promo-codes", label: "Promo codes" },
-        { to: "/admin/reviews", label: "Reviews" },
-        { to: "/admin/analytics", label: "Analytics" },
-        { to: "/admin/messages", label: "Contact us" },
         { to: "/reports", label: "Reports" },
-        { to: "/admin/documents", label: "Documents" },
-        { to: "/admin/contacts", label: "Contacts" },
+        { to: "/admin/tasks", label: "Tasks", more: true },
+        { to: "/admin/packages", label: "Packages", more: true },
+        { to: "/admin/promo-codes", label: "Promo codes", more: true },
+        { to: "/admin/reviews", label: "Reviews", more: true },
+        { to: "/admin/analytics", label: "Analytics", more: true },
+        { to: "/admin/messages", label: "Contact us", more: true },
+        { to: "/admin/documents", label: "Documents", more: true },
+        { to: "/admin/contacts", label: "Contacts", more: true },
       ];
   }
 }

@@ -11,6 +11,7 @@ import { useSyncStatus } from "../../features/sync/hooks/use-sync-status.ts";
 import { useWaitingNoteTexts } from "../../features/sync/hooks/use-waiting-note-texts.ts";
 import { navItemsFor } from "../nav-items.ts";
 import { AccountMenu } from "./AccountMenu.tsx";
+import { MoreNav } from "./MoreNav.tsx";
 
 // Signed-in parts of the header load with their features, not with the landing page (issue 19).
 const HeaderBell = lazy(() => import("../../features/notifications/lazy.ts").then((m) => ({ default: m.HeaderBell })));
@@ -65,11 +66,12 @@ export function Header() {
           aria-label="Main"
         >
           <ul className="app-nav__list">
-            {items.map((item) => (
+            {items.filter((item) => !item.more).map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} end={item.to === "/admin"} className="app-nav__link">{item.label}</NavLink>
               </li>
             ))}
+            <MoreNav items={items.filter((item) => item.more)} />
           </ul>
           <div className="app-nav__account">
             {user ? <AccountMenu user={user} /> : (
