@@ -9,10 +9,16 @@
 import assert from "node:assert/strict";
 import { answer3ds } from "../../../emulators/stripe/test-helpers.ts";
 import { type CommerceContext, commerceTest } from "../../test/commerce-fixtures.ts";
+import { realPdf } from "../../test/real-pdf.ts";
+
+/** The bytes of each file uploaded, by name (a download must answer them exactly). */
+const uploaded = new Map<string, Uint8Array>();
 
 async function upload(ctx: CommerceContext, token: string, patientId: string, name: string) {
   const form = new FormData();
-  form.append("file", new File([`%PDF-1.4\n${name}\n`.padEnd(600, "x")], name, { type: "application/pdf" }));
+  const bytes = await realPdf(name, 400);
+  uploaded.set(name, bytes);
+  form.append("file", new File([bytes], name, { type: "application/pdf" }));
   form.append("folderId", "PatientUploaded");
   const res = await ctx.call("POST", `/medicalFiles/patient/${patientId}`, { token, form });
   assert.equal(res.status, 201, JSON.stringify(res.body));
@@ -114,7 +120,7 @@ commerceTest("service requests: fields, intake form, files; who sees them", asyn
       headers: { authorization: `Bearer ${doctor.token}` },
     });
     assert.equal(raw.headers.get("content-disposition"), "attachment; filename*=UTF-8''report.pdf");
-    assert.match(await raw.text(), /^%PDF-1\.4\nreport\.pdf/);
+    assert.deepEqual(new Uint8Array(await raw.arrayBuffer()), uploaded.get("report.pdf"));
     assert.deepEqual((await ctx.call("GET", "/paidServices/requests", { token: otherDoctor.token })).body.result, []);
     assert.deepEqual((await ctx.call("GET", "/paidServices/requests", { token: other.token })).body.result, []);
     assert.equal((await ctx.call("GET", "/paidServices/requests", { token: admin.token })).status, 403);

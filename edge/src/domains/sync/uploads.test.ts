@@ -1,16 +1,11 @@
 import assert from "node:assert/strict";
-import { PDFDocument } from "pdf-lib";
+import { realPdf } from "../../test/real-pdf.ts";
 import { apiTest } from "../../test/harness.ts";
 import { create, createPractice, newFile, pullAll, push, stored } from "../../test/sync-fixtures.ts";
 import { CONCURRENT_UPLOADS_MAX, syncPaths, UPLOAD_STALE_MS } from "../../../../sync/protocol.ts";
 
 // A real one-page PDF (a PDF that cannot be read is refused), long enough to send in three chunks.
-const PDF = await (async () => {
-  const doc = await PDFDocument.create();
-  doc.addPage([200, 200]);
-  doc.setSubject("x".repeat(2500));
-  return new Uint8Array(await doc.save({ useObjectStreams: false }));
-})();
+const PDF = await realPdf("scan", 2500);
 const MP4 = new Uint8Array([0, 0, 0, 0x18, ...new TextEncoder().encode("ftypmp42"), 0, 0, 0, 0, ...new TextEncoder().encode("isommp42"), 1, 2, 3]);
 
 apiTest("medical-file uploads: resumable chunks, checks from the content, access, limits", async (t, ctx) => {
