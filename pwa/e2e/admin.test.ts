@@ -132,13 +132,18 @@ test("a patient reviews their doctor after a finished consultation and the ratin
   await page.getByRole("link", { name: /Grace Hopper/ }).first().click();
   await expect(page.getByRole("heading", { level: 1, name: /Grace Hopper/ })).toBeVisible();
   // The seed: one visible review of 4 stars.
-  await expect(page.getByText("4.0 of 5")).toBeVisible();
+  await expect(page.getByText("4.0 of 5", { exact: true })).toBeVisible();
+  // The reviews promised on the landing page are on the profile (issue 32).
+  const reviews = page.getByRole("region", { name: "Reviews" });
+  await expect(reviews).toContainText("4.0 of 5 · 1 review");
   const form = page.getByRole("form", { name: /Review Dr. Grace Hopper/ });
   await form.getByLabel("5 stars").check();
   await form.getByLabel("Comment (optional)").fill("Thorough and kind.");
   await form.getByRole("button", { name: "Send review" }).click();
   await expect(page.getByRole("heading", { name: "Your review" })).toBeVisible();
-  await expect(page.getByText("4.5 of 5")).toBeVisible();
+  await expect(page.getByText("4.5 of 5", { exact: true })).toBeVisible();
+  await expect(reviews).toContainText("4.5 of 5 · 2 reviews");
+  await expect(reviews.getByRole("listitem").first()).toContainText("Thorough and kind.");
 });
 
 test("the admin downloads a CSV report whose rows match the screen", async ({ page }) => {

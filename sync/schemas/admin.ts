@@ -128,6 +128,11 @@ export type ReviewsQuery = z.output<typeof reviewsQuerySchema>;
 
 export const reviewVisibilitySchema = z.object({ hidden: z.boolean({ error: "hidden must be true or false" }) }).strict();
 
+/** `GET /doctors/{id}/reviews` (not in the spec, issue 32): a listed doctor's visible reviews, newest first. */
+export const publicReviewsQuerySchema = z.object({ offset, limit: z.coerce.number().int().min(1).max(50).default(5) });
+/** A review as anyone reads it on the doctor's profile: the reviewer by first name and last initial only. */
+export type PublicReview = { id: string; rating: number; comment: string; reviewer: string; createdAt: string };
+
 export type ReviewView = {
   id: string;
   doctor: { id: string; firstName: string; lastName: string };

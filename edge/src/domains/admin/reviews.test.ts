@@ -61,4 +61,20 @@ apiTest("reviews: eligibility, one per doctor, rating recomputed, hidden ones st
     const events = (await ctx.deps.audit.forSubject(ada.id)).map((e) => e.event);
     assert.ok(events.includes("review.hidden") && events.includes("review.restored"));
   });
+
+  await t.step("anyone reads a listed doctor's visible reviews, newest first, reviewers by first name and initial (issue 32)", async () => {
+    const low = (await ctx.call("GET", "/admin/reviews", { token: admin.token })).body.result.list.find((r: { rating: number }) => r.rating === 2);
+    await ctx.call("PUT", `/admin/reviews/${low.id}`, { token: admin.token, body: { hidden: true } });
+    const res = await ctx.call("GET", `/doctors/${ada.id}/reviews`);
+    assert.equal(res.status, 200);
+    assert.equal(res.body.result.totalCount, 1);
+    const [only] = res.body.result.list;
+    const [who] = await ctx.sql<{ first_name: string; last_name: string }[]>`select first_name, last_name from users where id = ${p1.id}`;
+    assert.deepEqual([only.rating, only.comment, only.reviewer], [5, "Listened well", `${who.first_name} ${who.last_name.slice(0, 1)}.`]);
+    // Nothing more of the patient than that: no id, no email.
+    assert.deepEqual(Object.keys(only).sort(), ["comment", "createdAt", "id", "rating", "reviewer"]);
+    assert.equal((await ctx.call("GET", `/doctors/${crypto.randomUUID()}/reviews`)).status, 404);
+    assert.equal((await ctx.call("GET", `/doctors/${ada.id}/reviews?limit=500`)).status, 400);
+    await ctx.call("PUT", `/admin/reviews/${low.id}`, { token: admin.token, body: { hidden: false } });
+  });
 });

@@ -10,7 +10,9 @@ import type { Deps, RequestMeta } from "../../deps.ts";
 import type { Queryable } from "../../db/connect.ts";
 import { listOf } from "../../http/envelope.ts";
 import { AppError, forbidden, notFound } from "../../http/errors.ts";
-import type { ReviewInput, ReviewsQuery, ReviewView } from "../../../../sync/schemas/admin.ts";
+import type { PublicReview, ReviewInput, ReviewsQuery, ReviewView } from "../../../../sync/schemas/admin.ts";
+import { createDoctorsRepo, isListed } from "../doctors/repo.ts";
+import { noSuchDoctor } from "../doctors/errors.ts";
 
 export const NOT_ELIGIBLE = "You can review a doctor after a finished consultation with them";
 export const ALREADY_REVIEWED = "You have already reviewed this doctor";
@@ -40,6 +42,7 @@ export async function recomputeRating(q: Queryable, doctorId: string) {
 
 export function createReviewsService(deps: Pick<Deps, "sql" | "clock" | "audit">) {
   const { sql, clock, audit } = deps;
+  const doctors = createDoctorsRepo(sql);
 
   async function eligible(patientId: string, doctorId: string): Promise<boolean> {
     const [row] = await sql<{ ok: boolean }[]>`select exists(select 1 from consultations where patient_id = ${patientId}
@@ -73,6 +76,21 @@ export function createReviewsService(deps: Pick<Deps, "sql" | "clock" | "audit">
       });
       const [row] = await sql<Row[]>`${select(sql)} where r.id = ${id}`;
       return toView(row);
+    },
+
+    /** A listed doctor's visible reviews for their public profile; the reviewer as "Ruth R.". */
+    async publicList(doctorId: string, q: { offset: number; limit: number }) {
+      const doctor = await doctors.byId(sql, doctorId);
+      if (!doctor || !isListed(doctor)) throw noSuchDoctor();
+      const rows = await sql<Row[]>`${select(sql)} where r.doctor_id = ${doctorId} and r.hidden_at is null
+        order by r.created_at desc, r.id offset ${q.offset} limit ${q.limit}`;
+      const [{ count }] = await sql<{ count: number }[]>`select count(*)::int as count from reviews
+        where doctor_id = ${doctorId} and hidden_at is null`;
+      const list: PublicReview[] = rows.map((r) => ({
+        id: r.id, rating: r.rating, comment: r.comment, createdAt: r.created_at.toISOString(),
+        reviewer: `${r.p_first} ${r.p_last.slice(0, 1)}.`.trim(),
+      }));
+      return listOf(list, q.offset, q.limit, count);
     },
 
     async list(query: ReviewsQuery) {

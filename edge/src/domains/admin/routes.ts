@@ -21,6 +21,7 @@ import {
   doctorStatusChangeSchema,
   reportQuerySchema,
   reviewSchema,
+  publicReviewsQuerySchema,
   reviewsQuerySchema,
   reviewVisibilitySchema,
 } from "../../../../sync/schemas/admin.ts";
@@ -53,6 +54,9 @@ export function adminRoutes(s: AdminServices) {
   r.post("/doctors/review/:id", allow.roles("patient"), validate({ param: idParamSchema, json: reviewSchema }), async (c) =>
     ok(c, await s.reviews.create(actorOf(c), id(c), valid(c, reviewSchema), metaOf(c)), 201));
   r.get("/doctors/review/:id", allow.roles("patient"), withId, async (c) => ok(c, await s.reviews.mine(actorOf(c), id(c))));
+  // Public like the profile itself (issue 32: the landing page promises reviews).
+  r.get("/doctors/:id/reviews", allow.public, validate({ param: idParamSchema, query: publicReviewsQuerySchema }), async (c) =>
+    ok(c, await s.reviews.publicList(id(c), valid(c, publicReviewsQuerySchema))));
   r.post("/doctors/:id", allow.roles("admin"), validate({ param: idParamSchema, json: doctorStatusChangeSchema }), async (c) =>
     ok(c, await s.applications.changeStatus(actorOf(c), id(c), valid(c, doctorStatusChangeSchema), metaOf(c))));
 

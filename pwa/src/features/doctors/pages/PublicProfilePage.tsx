@@ -11,6 +11,7 @@ import { ReviewDoctorSection } from "../../admin/index.ts";
 import { JoinMembershipDialog, MembershipOptionsSection } from "../../payments/index.ts";
 import { DoctorServicesSection } from "../../commerce/index.ts";
 import { useDoctorCard } from "../hooks/use-doctors.ts";
+import { DoctorReviews } from "../components/DoctorReviews.tsx";
 import { ratingText } from "../lib/doctor-filter.ts";
 
 /**
@@ -148,6 +149,7 @@ export function PublicProfilePage() {
           onClose={() => setJoining(null)}
         />
       )}
+      {listed && <DoctorReviews key={listed.rating ?? "none"} doctorId={doctor.id} rating={listed.rating} />}
       {user?.role === "patient" && <ReviewDoctorSection doctorId={doctor.id} doctorName={name} onReviewed={card.reload} />}
       {booking && user && listed && <BookConsultation doctor={listed} patient={user} onClose={() => setBooking(false)} />}
     </article>
