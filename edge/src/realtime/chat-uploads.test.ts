@@ -50,7 +50,7 @@ apiTest("chat uploads over the socket", async (t, ctx) => {
 
     await t.step("content that is no known type is refused when the last chunk arrives", async () => {
       const text = new TextEncoder().encode("plain words, not a document");
-      const started = await upload(socket, { action: "start", name: "fake.pdf", size: text.byteLength });
+      const started = await upload(socket, { action: "start", name: "notes.txt", size: text.byteLength });
       const id = started.result.uploadId;
       const last = await upload(socket, { action: "chunk", uploadId: id, offset: 0, data: text });
       assert.deepEqual([last.status, last.code, last.details.reason], ["error", 400, "UNSUPPORTED_FILE"]);

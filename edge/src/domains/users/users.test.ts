@@ -357,7 +357,7 @@ apiTest("filling the profile with the medical card", async (t, ctx) => {
     socialHistory: { tobacco: "never", alcohol: "occasionally", drugs: "never" },
   };
   const saved = {
-    allergies: [{ name: "Peanuts", reaction: "Hives", comment: "" }],
+    allergies: [{ name: "Peanuts", type: "", reaction: "Hives", comment: "" }],
     allergiesNoSignificant: false,
     medications: [{ name: "Lisinopril", dose: "10 mg", frequency: "daily" }],
     pastMedicalHistory: [{ disease: "Hypertension", date: "2015-06" }],
