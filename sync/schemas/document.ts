@@ -115,6 +115,8 @@ export type DocumentView = {
   receiver: { id: string; name: string } | null;
   sharedWith: { id: string; name: string }[];
   owner: "practice" | "platform";
+  /** Who added or sent it (a VMA acts for the practice's doctor: the PWA says so, issue 32); null for a fax received. */
+  createdBy: string | null;
   createdAt: string;
   updatedAt: string;
 };

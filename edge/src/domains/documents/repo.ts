@@ -59,6 +59,7 @@ export function toView(row: DocumentRow): DocumentView {
     receiver: row.receiver_id ? { id: row.receiver_id, name: row.receiver_name ?? "" } : null,
     sharedWith: row.shared_with ?? [],
     owner: row.owner,
+    createdBy: row.created_by,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };

@@ -14,6 +14,7 @@ import { textOrUndefined } from "../lib/chart-format.ts";
 import type { ChartPermissions } from "../lib/permissions.ts";
 import { ResourceState } from "./ResourceState.tsx";
 import { SharedBadge } from "./SharedBadge.tsx";
+import { useActorLabel } from "../../sync/index.ts";
 
 const STATUS_LABELS: Record<Problem["status"], string> = { active: "Active", resolved: "Resolved" };
 
@@ -23,6 +24,7 @@ const STATUS_LABELS: Record<Problem["status"], string> = { active: "Active", res
  */
 export function ProblemsSection({ patientId, permissions }: { patientId: string; permissions: ChartPermissions }) {
   const api = useApi();
+  const actorLabel = useActorLabel();
   const device = useDeviceEntries(patientId, "problem", deviceProblems);
   const problems = useOnlineResource((signal) => api.get<Problem[]>(`/problems/patient/${patientId}`, { signal }), [api, patientId], device);
   const { run, busy } = useActions();
@@ -59,7 +61,13 @@ export function ProblemsSection({ patientId, permissions }: { patientId: string;
                     <div className="chart-list__main">
                       <span className="chart-list__title">{p.name}{p.code ? ` (${p.code})` : ""}</span>
                       <span className="muted">
-                        {[STATUS_LABELS[p.status], p.onset && `since ${p.onset}`, p.comment].filter(Boolean).join(" · ")}
+                        {[
+                          STATUS_LABELS[p.status],
+                          p.onset && `since ${p.onset}`,
+                          p.comment,
+                          // The care team sees who recorded it, and for whom when an assistant did (issue 32).
+                          permissions.prepare && actorLabel(p.createdBy) && `added by ${actorLabel(p.createdBy)}`,
+                        ].filter(Boolean).join(" · ")}
                       </span>
                       {permissions.prepare && <SharedBadge shared={p.isShared} waiting={problems.fromDevice && device.waiting?.has(p.id) === true} />}
                     </div>

@@ -13,7 +13,7 @@ const vmaId = randomId();
 const doc = (patch: Partial<DocumentView>): DocumentView => ({
   id: randomId(), docType: "incoming_faxes", box: "received", name: "Fax from +13125550147.pdf", contentType: "application/pdf",
   size: 12_000, status: "received", statusMessage: null, faxNumber: "+13125550147", recipientName: null, isNew: true,
-  isShared: false, folder: null, patient: null, receiver: null, sharedWith: [], owner: "practice",
+  isShared: false, folder: null, patient: null, receiver: null, sharedWith: [], owner: "practice", createdBy: null,
   createdAt: "2026-03-01T10:00:00.000Z", updatedAt: "2026-03-01T10:00:00.000Z", ...patch,
 });
 

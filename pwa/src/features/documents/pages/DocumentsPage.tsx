@@ -19,6 +19,7 @@ import { FaxSendDialog, type FaxSource } from "../components/FaxSendDialog.tsx";
 import { ShareToPatientDialog } from "../components/ShareToPatientDialog.tsx";
 import { type PickAction, PickPersonDialog } from "../components/PickPersonDialog.tsx";
 import { useDocumentList, useDocumentsApi } from "../hooks/use-documents.ts";
+import { useActorLabel } from "../../sync/index.ts";
 
 /** Documents per page. */
 export const DOCUMENTS_PAGE = 20;
@@ -38,6 +39,7 @@ const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeSty
  */
 export function DocumentsPage() {
   const user = useCurrentUser();
+  const actorLabel = useActorLabel();
   const isAdmin = user.role === "admin";
   const [box, setBox] = useState<"received" | "sent">(isAdmin ? "sent" : "received");
   const [docType, setDocType] = useState<DocType | "">("");
@@ -151,6 +153,7 @@ export function DocumentsPage() {
                   <span className="muted">
                     {TYPE_LABELS[doc.docType]} · {dateTime.format(new Date(doc.createdAt))} · {formatSize(doc.size)}
                     {doc.faxNumber ? ` · ${doc.box === "sent" ? "to" : "from"} ${doc.faxNumber}` : ""}
+                    {doc.box === "sent" && actorLabel(doc.createdBy) ? ` · by ${actorLabel(doc.createdBy)}` : ""}
                   </span>
                   {doc.docType !== "documents" && (
                     <span className={`fax-status fax-status--${doc.status.replace(" ", "-")}`} data-testid="fax-status">

@@ -8,5 +8,6 @@ export { useConsultations } from "./use-consultations.ts";
 export { useCreateEncounterNote, useDeleteEncounterNote, useEncounterNotes } from "./use-encounter-notes.ts";
 export { useNoteDocStore } from "./use-note-doc-store.ts";
 export { useCreateTask, useMacros, useNoteTypes, usePracticeMembers, useSetTaskStatus, useTasks } from "./use-team.ts";
+export { useActorLabel } from "./use-actor-label.ts";
 export { usePanelPatient, usePanelPatients } from "./use-panel-patients.ts";
 export { useChartEntries, useChartEntry, useRecordChartEntry } from "./use-chart-entries.ts";

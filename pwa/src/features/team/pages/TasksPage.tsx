@@ -19,7 +19,15 @@ import { useAppDeps } from "../../../lib/app-deps.tsx";
 import { ADMIN_TASK_CATEGORIES, TASK_CATEGORIES, taskCreateSchema, type TaskView } from "../../../../../sync/schemas/team.ts";
 import { Button, Checkbox, EmptyState, Pager, Select, Spinner, TextField, useOffsetInRange, useSnackbar } from "../../../ui/index.ts";
 import { useCurrentUser } from "../../auth/index.ts";
-import { useCreateTask, usePanelPatients, usePracticeMembers, useSetTaskStatus, useSyncStatus, useTasks } from "../../sync/index.ts";
+import {
+  useActorLabel,
+  useCreateTask,
+  usePanelPatients,
+  usePracticeMembers,
+  useSetTaskStatus,
+  useSyncStatus,
+  useTasks,
+} from "../../sync/index.ts";
 import { PendingMark, pendingLabel } from "../../../ui/index.ts";
 import { MacroTextArea } from "../components/MacroTextArea.tsx";
 import { errorText, isOverdue, teamKeys } from "../lib/keys.ts";
@@ -34,6 +42,9 @@ export function TasksPage({ area }: { area: Area }) {
   const { api } = useAppDeps();
   const user = useCurrentUser();
   const notify = useSnackbar();
+  const actorLabel = useActorLabel();
+  // The device's tasks carry who changed them last: for a closed task, who closed it.
+  const closedBy = (t: object) => ("updatedBy" in t && typeof t.updatedBy === "string" ? actorLabel(t.updatedBy) : null);
   const client = useQueryClient();
   const base = area === "admin" ? "/adminTasks" : "/doctorTasks";
   const categories = area === "admin" ? ADMIN_TASK_CATEGORIES : TASK_CATEGORIES;
@@ -196,7 +207,11 @@ export function TasksPage({ area }: { area: Area }) {
                   </p>
                   <p style={{ margin: 0 }}>
                     <small>
-                      {t.onBehalfOf && t.onBehalfOf === user.id ? `by ${t.createdByName} for you` : `by ${t.createdByName}`}
+                      {t.onBehalfOf && t.onBehalfOf === user.id
+                        ? `by ${t.createdByName} for you`
+                        : `by ${actorLabel(t.createdBy) ?? t.createdByName}`}
+                      {/* Who closed it, and for whom when an assistant did (issue 32). */}
+                      {t.status === "closed" && closedBy(t) && ` · closed by ${closedBy(t)}`}
                     </small>
                   </p>
                   <div className="row" style={{ gap: "0.5rem", flexWrap: "wrap" }}>
