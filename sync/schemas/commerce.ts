@@ -201,7 +201,12 @@ export type ServiceRequestView = {
   intake: { fieldId: string; question: string; answer: string }[];
   files: { id: string; name: string; size: number; contentType: string }[];
   createdAt: string;
+  /** When the care team marked it dealt with, and who ("Vera Assistant for Dr. Hopper"); null while open (issue 32). */
+  doneAt: string | null;
+  doneBy: string | null;
 };
+/** `PUT /paidServices/requests/{id}/done`. */
+export const requestDoneSchema = z.object({ done: z.boolean({ error: "done is true or false" }) }).strict();
 
 export type ServicePurchase = {
   id: string;

@@ -104,7 +104,7 @@ const cardRefused = (e: CardError) => new AppError(402, e.message, { reason: "CA
 /** A purchase whose key another request stored meanwhile (rolled back, answered with that purchase). */
 class Retried extends Error {}
 
-export function createPurchases(deps: Pick<Deps, "sql" | "audit" | "payments">) {
+export function createPurchases(deps: Pick<Deps, "sql" | "audit" | "payments" | "clock">) {
   const { sql, audit, payments } = deps;
   const doctors = createDoctorsRepo(sql);
   const memberships = createMembershipsRepo(sql);

@@ -11,7 +11,8 @@ import type { PaidServicesService } from "./services.ts";
 import type { Purchases } from "./purchase.ts";
 import type { PayoutAccounts } from "./payout-account.ts";
 import type { Money } from "./money.ts";
-import { ledgerQuerySchema, payoutSchema, refundSchema, serviceRequestSchema } from "../../../../sync/schemas/commerce.ts";
+import { ledgerQuerySchema, payoutSchema, refundSchema, requestDoneSchema, serviceRequestSchema } from "../../../../sync/schemas/commerce.ts";
+import { idParamSchema } from "../../../../sync/schemas/auth.ts";
 
 const couponIdSchema = z.object({ id: z.uuid("No such coupon") });
 const codeSchema = z.object({ code: z.string().max(40, "Invalid coupon").refine((s) => !s.includes("\u0000"), "Invalid coupon") });
@@ -63,6 +64,8 @@ export function commerceRoutes(coupons: CouponsService, services: PaidServicesSe
 
   r.get("/paidServices/requests", allow.roles("patient", "doctor", "vma"), validate({ query: requestsQuerySchema }), async (c) =>
     ok(c, await purchases.requests.list(actorOf(c), valid(c, requestsQuerySchema))));
+  r.put("/paidServices/requests/:id/done", allow.roles("doctor", "vma"), validate({ param: idParamSchema, json: requestDoneSchema }), async (c) =>
+    ok(c, await purchases.requests.markDone(actorOf(c), valid(c, idParamSchema).id, valid(c, requestDoneSchema).done)));
   r.get("/paidServices/requests/:id/files/:fileId", allow.roles("patient", "doctor", "vma"), validate({ param: requestFileSchema }), async (c) => {
     const p = valid(c, requestFileSchema);
     const { file, body } = await purchases.requests.file(actorOf(c), p.id, p.fileId);

@@ -131,6 +131,24 @@ commerceTest("service requests: fields, intake form, files; who sees them", asyn
     assert.equal((await ctx.call("GET", `/paidServices/requests/${requestId}/files/${othersFile}`, { token: doctor.token })).status, 404);
   });
 
+  await t.step("the care team marks it done (the VMA for the doctor); the patient sees it; nobody else may (issue 32)", async () => {
+    const done = await ctx.call("PUT", `/paidServices/requests/${requestId}/done`, { token: vma.token, body: { done: true } });
+    assert.equal(done.status, 200, JSON.stringify(done.body));
+    const [names] = await ctx.sql<{ v: string; d: string }[]>`select (select first_name || ' ' || last_name from users where id = ${vma.id}) as v,
+      (select last_name from users where id = ${doctor.id}) as d`;
+    assert.equal(done.body.result.doneBy, `${names.v} for Dr. ${names.d}`);
+    assert.ok(done.body.result.doneAt);
+    const seen = (await ctx.call("GET", "/paidServices/requests", { token: patient.token })).body.result[0];
+    assert.equal(seen.doneBy, done.body.result.doneBy);
+    for (const token of [otherDoctor.token, patient.token, admin.token]) {
+      const res = await ctx.call("PUT", `/paidServices/requests/${requestId}/done`, { token, body: { done: false } });
+      assert.ok([403, 404].includes(res.status), `${res.status}`);
+    }
+    assert.equal((await ctx.call("PUT", `/paidServices/requests/${requestId}/done`, { token: doctor.token, body: { done: "yes" } })).status, 400);
+    const undone = await ctx.call("PUT", `/paidServices/requests/${requestId}/done`, { token: doctor.token, body: { done: false } });
+    assert.deepEqual([undone.body.result.doneAt, undone.body.result.doneBy], [null, null]);
+  });
+
   await t.step("a service without files or intake form refuses them", async () => {
     const plain = await ctx.call("POST", "/paidServices", {
       token: admin.token, body: { name: "One-week access", nonSubscriberPriceCents: 4900, subscriberPriceCents: null },

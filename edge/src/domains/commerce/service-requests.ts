@@ -9,7 +9,7 @@
  */
 import type { Actor } from "../../access/actor.ts";
 import type { Deps } from "../../deps.ts";
-import { notFound } from "../../http/errors.ts";
+import { conflict, forbidden, notFound } from "../../http/errors.ts";
 import { createUploadsRepo } from "../sync/uploads-repo.ts";
 import type { ServiceRequestView } from "../../../../sync/schemas/commerce.ts";
 import { requestScope } from "./access.ts";
@@ -28,13 +28,15 @@ type ViewRow = {
   intake_answers: unknown;
   file_ids: string[];
   created_at: Date;
+  done_at: Date | null;
+  done_by_name: string | null;
 };
 
 const noSuchRequest = () => notFound("No such request");
 const asArray = <T>(v: unknown): T[] => (Array.isArray(v) ? v as T[] : []);
 
-export function createServiceRequests(deps: Pick<Deps, "sql" | "audit">) {
-  const { sql, audit } = deps;
+export function createServiceRequests(deps: Pick<Deps, "sql" | "audit" | "clock">) {
+  const { sql, audit, clock } = deps;
   const chunks = createUploadsRepo(sql);
 
   async function rows(actor: Actor, o: { id?: string; offset: number; limit: number }) {
@@ -42,9 +44,11 @@ export function createServiceRequests(deps: Pick<Deps, "sql" | "audit">) {
     if (!scope) return [];
     return await sql<ViewRow[]>`select r.id, r.service_id, s.name as service_name, r.patient_id,
         p.first_name || ' ' || p.last_name as patient_name, r.doctor_id, d.first_name || ' ' || d.last_name as doctor_name,
-        r.status, r.amount_cents, r.field_answers, r.intake_answers, r.file_ids, r.created_at
+        r.status, r.amount_cents, r.field_answers, r.intake_answers, r.file_ids, r.created_at, r.done_at,
+        case when b.id is null then null when b.role = 'vma' then b.first_name || ' ' || b.last_name || ' for Dr. ' || d.last_name
+          else 'Dr. ' || b.first_name || ' ' || b.last_name end as done_by_name
       from service_requests r join paid_services s on s.id = r.service_id
-        join users p on p.id = r.patient_id join users d on d.id = r.doctor_id
+        join users p on p.id = r.patient_id join users d on d.id = r.doctor_id left join users b on b.id = r.done_by
       where r.status in ('paid', 'refunded')
         and ${"patientId" in scope ? sql`r.patient_id = ${scope.patientId}` : sql`r.doctor_id = ${scope.doctorId}`}
         ${o.id ? sql`and r.id = ${o.id}` : sql``}
@@ -74,6 +78,8 @@ export function createServiceRequests(deps: Pick<Deps, "sql" | "audit">) {
         return f ? [{ id: f.id, name: f.name, size: f.size, contentType: f.content_type }] : [];
       }),
       createdAt: r.created_at.toISOString(),
+      doneAt: r.done_at?.toISOString() ?? null,
+      doneBy: r.done_by_name,
     }));
   }
 
@@ -85,6 +91,23 @@ export function createServiceRequests(deps: Pick<Deps, "sql" | "audit">) {
         await audit.record({ event: "chart.read", actorId: actor.userId, subjectId: patientId, details: { what: "serviceRequest.list", role: actor.role } });
       }
       return found;
+    },
+
+    /**
+     * `PUT /paidServices/requests/{id}/done` (not in the spec, issue 32): the doctor or their assistant marks a paid
+     * request dealt with (the referral sent, the order placed), or not (`done: false`). The patient sees it.
+     */
+    async markDone(actor: Actor, id: string, done: boolean) {
+      if (actor.role === "patient") throw forbidden("Only the care team marks a request done");
+      const [row] = await rows(actor, { id, offset: 0, limit: 1 });
+      if (!row) throw noSuchRequest();
+      if (row.status !== "paid") throw conflict("A refunded request cannot be marked done", "REQUEST_REFUNDED");
+      await sql`update service_requests set done_at = ${done ? clock.now() : null}, done_by = ${done ? actor.userId : null} where id = ${id}`;
+      await audit.record({
+        event: "chart.write", actorId: actor.userId, subjectId: row.patient_id, details: { what: done ? "serviceRequest.done" : "serviceRequest.undone", id },
+      });
+      const [after] = await present(await rows(actor, { id, offset: 0, limit: 1 }));
+      return after;
     },
 
     /** `GET /paidServices/requests/{id}/files/{fileId}`: an attached file's bytes, for those who see the request. */

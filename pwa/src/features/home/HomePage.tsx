@@ -1,4 +1,4 @@
-import { MessageDoctorLink } from "../messages/index.ts";
+import { MessageLink } from "../messages/index.ts";
 import { Link } from "react-router";
 import type { AuthUser } from "../../../../sync/schemas/user.ts";
 import { useCurrentUser } from "../auth/index.ts";
@@ -48,7 +48,7 @@ function PatientHome({ user }: { user: AuthUser }) {
               </p>
               <div className="row">
                 <Link to={`/profile/${user.doctor.id}?book=1`}>Book a consultation</Link>
-                <MessageDoctorLink doctorId={user.doctor.id} />
+                <MessageLink userId={user.doctor.id} />
               </div>
             </>
           )

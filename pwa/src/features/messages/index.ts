@@ -1,4 +1,4 @@
 import "./messages.css";
 
 export { MessagesPage } from "./pages/MessagesPage.tsx";
-export { MessageDoctorLink } from "./components/MessageDoctorLink.tsx";
+export { MessageLink } from "./components/MessageLink.tsx";

@@ -66,7 +66,9 @@ describe("uploadAttachment", () => {
 describe("checkAttachment", () => {
   it("reads the type from the content", async () => {
     expect(await checkAttachment(png(100))).toBeNull();
-    expect(await checkAttachment(new File(["just text"], "fake.png"))).toContain("Unsupported file type");
+    expect(await checkAttachment(new File(["just text"], "notes.txt"))).toContain("Unsupported file type");
+    // Named like an image, content recognised as nothing: damaged, not "unsupported" (issue 32).
+    expect(await checkAttachment(new File(["just text"], "photo.png"))).toMatch(/^This PNG file is damaged/);
     expect(await checkAttachment(new File([], "empty.pdf"))).toBe("The file is empty");
   });
 });

@@ -9,7 +9,7 @@ function request(n: number): ServiceRequestView {
   return {
     id: randomId(), serviceId: randomId(), serviceName: `Service ${n}`, patientId: randomId(), patientName: `Patient ${n}`,
     doctorId: randomId(), doctorName: "Ada Byron", status: "paid", amountCents: 4500 + n, fields: [], intake: [], files: [],
-    createdAt: "2026-11-20T12:00:00.000Z",
+    createdAt: "2026-11-20T12:00:00.000Z", doneAt: null, doneBy: null,
   };
 }
 
@@ -68,5 +68,26 @@ describe("Service requests", () => {
     fail = false;
     await user.click(screen.getByRole("button", { name: "Try again" }));
     expect(await screen.findByText("No service requests yet")).not.toBeNull();
+  });
+
+  it("the care team marks a paid request done and can message the patient (issue 32)", async () => {
+    const user = userEvent.setup();
+    let current = request(1);
+    const stub = createFetchStub({
+      "GET /paidServices/requests": () => success([current]),
+      [`PUT /paidServices/requests/${current.id}/done`]: (req) => {
+        const done = (req.body as { done: boolean }).done;
+        current = { ...current, doneAt: done ? "2026-11-21T09:00:00.000Z" : null, doneBy: done ? "Vera Assistant for Dr. Byron" : null };
+        return success(current);
+      },
+    });
+    render(stub.fetch);
+    expect(await screen.findByText("Not done yet")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Message Patient 1" })).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Mark done" }));
+    expect(await screen.findByText("Done on Nov 21, 2026 by Vera Assistant for Dr. Byron")).toBeTruthy();
+    expect(stub.calls.find((c) => c.method === "PUT")!.body).toEqual({ done: true });
+    await user.click(screen.getByRole("button", { name: "Open again" }));
+    expect(await screen.findByText("Not done yet")).toBeTruthy();
   });
 });

@@ -12,6 +12,7 @@ import { errorMessage } from "../../../lib/api/api-error.ts";
 import { Button, EmptyState, Spinner } from "../../../ui/index.ts";
 import type { ServiceRequestView } from "../../../../../sync/schemas/commerce.ts";
 import { commerceKeys, formatCents } from "../money.ts";
+import { RequestActions, RequestState } from "./RequestActions.tsx";
 
 export const REQUESTS_PAGE_SIZE = 20;
 
@@ -69,6 +70,7 @@ export function ServiceRequests({ view }: { view: "patient" | "doctor" }) {
                 {view === "patient" ? `Dr. ${r.doctorName}` : r.patientName} · {new Date(r.createdAt).toLocaleDateString("en-US")} ·{" "}
                 {formatCents(r.amountCents)}{r.status === "refunded" ? " (refunded)" : ""}
               </p>
+              <RequestState request={r} />
               {(r.fields.length > 0 || r.intake.length > 0) && (
                 <dl className="stack">
                   {[...r.fields.map((f) => ({ k: f.key, q: f.label, a: f.answer })), ...r.intake.map((i) => ({ k: i.fieldId, q: i.question, a: i.answer }))]
@@ -89,6 +91,7 @@ export function ServiceRequests({ view }: { view: "patient" | "doctor" }) {
                   ))}
                 </ul>
               )}
+              {view === "doctor" && <RequestActions request={r} />}
             </li>
           ))}
         </ul>

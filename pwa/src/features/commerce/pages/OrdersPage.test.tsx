@@ -220,7 +220,7 @@ describe("the service request form", { timeout: 30_000 }, () => {
   it("the doctor sees the requests made to them, with answers and files", async () => {
     const request: ServiceRequestView = {
       id: "r1", serviceId: SERVICE, serviceName: "Imaging referral", patientId: "p1", patientName: "Pat Patient", doctorId: DOCTOR,
-      doctorName: "Dana Doc", status: "paid", amountCents: 4720, createdAt: "2026-01-10T15:00:00.000Z",
+      doctorName: "Dana Doc", status: "paid", amountCents: 4720, createdAt: "2026-01-10T15:00:00.000Z", doneAt: null, doneBy: null,
       fields: [{ key: "bodyPart", label: "Body part", answer: "left knee" }],
       intake: [{ fieldId: QUESTION, question: "Any allergies?", answer: "penicillin" }],
       files: [{ id: FILE_ID, name: "knee.pdf", size: 2048, contentType: "application/pdf" }],

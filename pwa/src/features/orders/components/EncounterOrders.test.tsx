@@ -76,7 +76,7 @@ describe("EncounterOrders", { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     const stub = server();
     const cardiology = { id: "3f2b9c1e-0000-4000-8000-00000000c0c1", name: "Dr. Ada Heart", organization: "Reno Cardiology", kind: "specialist", fax: "", phone: "" };
-    stub.handlers["GET /contacts/dropdown"] = () => success([cardiology]);
+    stub.handlers["GET /contacts/dropdown"] = () => success({ list: [cardiology] });
     stub.handlers[`POST /encounterReferrals/${ENC}`] = (req) => success({ id: "3f2b9c1e-0000-4000-8000-0000000000r1", ...(req.body as object) });
     renderOrders("doctor", stub);
     await user.click(await screen.findByRole("button", { name: "Refer" }));

@@ -24,9 +24,9 @@ export function ContactPicker(
   const [search, setSearch] = useState("");
   const options = useQuery({
     queryKey: teamKeys.contactOptions(search, kind ?? ""),
-    queryFn: () => api.get<ContactOption[]>("/contacts/dropdown", { query: { search: search || undefined, kind } }),
+    queryFn: () => api.get<{ list: ContactOption[] }>("/contacts/dropdown", { query: { search: search || undefined, kind } }),
   });
-  const list = options.data ?? [];
+  const list = options.data?.list ?? [];
   return (
     <div className="stack">
       <TextField label={`Search ${label.toLowerCase()}s`} type="search" value={search} onChange={setSearch} />

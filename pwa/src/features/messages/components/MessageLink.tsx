@@ -10,7 +10,8 @@ import { failureMessage } from "../../../app/local-data.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { Button } from "../../../ui/index.ts";
 
-export function MessageDoctorLink({ doctorId }: { doctorId: string }) {
+/** Opens (or makes) the direct chat with `userId`: a patient's doctor, or for the care team a patient. */
+export function MessageLink({ userId, label = "Message your doctor" }: { userId: string; label?: string }) {
   const api = useApi();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
@@ -19,7 +20,7 @@ export function MessageDoctorLink({ doctorId }: { doctorId: string }) {
     setBusy(true);
     setError(null);
     try {
-      const chat = await api.post<ChatSummary>(`/messages/chat/${doctorId}`);
+      const chat = await api.post<ChatSummary>(`/messages/chat/${userId}`);
       navigate(`/messages?chat=${encodeURIComponent(chat.chatId)}`);
     } catch (reason) {
       setError(failureMessage(reason));
@@ -28,7 +29,7 @@ export function MessageDoctorLink({ doctorId }: { doctorId: string }) {
   };
   return (
     <>
-      <Button variant="text" loading={busy} onClick={() => void open()}>Message your doctor</Button>
+      <Button variant="text" loading={busy} onClick={() => void open()}>{label}</Button>
       {error && <p className="form-error" role="alert">{error}</p>}
     </>
   );
