@@ -142,6 +142,15 @@ async function sweep(page: Page, role: SweepRole, routes: SweepRoute[], ids: Dem
         findings.push(...await scan(page, `${where}, menu open`, path));
         await menuButton(page).click({ timeout: ACTION_MS });
       }
+      const more = page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "More" });
+      if (viewport.name === "desktop" && route === routes[0] && (await more.isVisible())) {
+        // The navigation's "More" menu (issue 32), once per role: open, scanned, closed with Escape.
+        await more.click({ timeout: ACTION_MS });
+        await expect(more).toHaveAttribute("aria-expanded", "true");
+        findings.push(...await scan(page, `${where}, More menu open`, path));
+        await page.keyboard.press("Escape");
+        await expect(more).toHaveAttribute("aria-expanded", "false");
+      }
       for (const opener of route.dialogs ?? []) {
         await press(page, opener);
         const dialog = page.getByRole("dialog");
