@@ -23,6 +23,7 @@ export { useNoteDocStore } from "./hooks/use-note-doc-store.ts";
 export { useWaitingNoteTexts } from "./hooks/use-waiting-note-texts.ts";
 export { useCreateTask, useMacros, useNoteTypes, usePracticeMembers, useSetTaskStatus, useTasks } from "./hooks/use-team.ts";
 export { useActorLabel } from "./hooks/use-actor-label.ts";
+export { useOnDeviceChange } from "./hooks/use-on-device-change.ts";
 export { usePanelPatient, usePanelPatients } from "./hooks/use-panel-patients.ts";
 export { useCollectionPulled } from "./hooks/use-pulled.ts";
 export { useChartEntries, useChartEntry, useRecordChartEntry } from "./hooks/use-chart-entries.ts";

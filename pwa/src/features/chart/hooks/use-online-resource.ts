@@ -2,6 +2,7 @@ import { type DependencyList, useCallback, useEffect, useRef, useState } from "r
 import { ApiError, errorMessage } from "../../../lib/api/index.ts";
 import { useConnection } from "./use-connection.ts";
 import type { DeviceCopy } from "./use-device-entries.ts";
+import { useOnDeviceChange } from "../../sync/hooks/use-on-device-change.ts";
 
 export type OnlineResource<T> = {
   data: T | undefined;
@@ -56,14 +57,7 @@ export function useOnlineResource<T>(
   const reload = useCallback(() => setVersion((v) => v + 1), []);
   // The device heard of a change of these entries (a write of this or another device): read the server's answer again.
   // `undefined` until the device has read its entries; "" once it has none: the first entry to arrive is a change too.
-  const seen = useRef<string | undefined>(device?.version);
-  useEffect(() => {
-    const next = device?.version;
-    if (next === undefined || next === seen.current) return;
-    const first = seen.current === undefined;
-    seen.current = next;
-    if (!first) reload();
-  }, [device?.version, reload]);
+  useOnDeviceChange(device?.version, reload);
   // Recorded on this device and not yet pushed: the server does not know it yet (404), the device's copy stands in.
   const notThereYet = device?.notOnServerYet === true && state.error instanceof ApiError && state.error.code === 404;
   const offline = !online || (state.error instanceof ApiError && state.error.isNetworkError) || notThereYet;

@@ -10,7 +10,6 @@ import { ConsultationActions } from "./ConsultationActions.tsx";
 import { ConsultationList } from "./ConsultationList.tsx";
 import { ConsultationTabs, PANEL_ID, tabId } from "./ConsultationTabs.tsx";
 import { OfflineNote } from "./OfflineNote.tsx";
-import { useConsultations } from "../../sync/index.ts";
 import { Button } from "../../../ui/index.ts";
 
 const isTab = (value: string | null): value is ConsultationTab => (CONSULTATION_TABS as readonly (string | null)[]).includes(value);
@@ -29,9 +28,7 @@ export function ConsultationsPanel({ user, emptyAction }: { user: AuthUser; empt
   const timeZone = deviceTimeZone();
   const list = useConsultationList({ tab, offset, userId: user.id, now });
   const calls = useConsultationActions();
-  // Requests still waiting for the doctor (read on the device): an empty Upcoming tab points to them (issue 32: after
-  // booking, Home said "No upcoming consultations" and nothing else).
-  const waiting = useConsultations().items.filter((c) => !c._deleted && c.status === "requested" && new Date(c.endAt) > now).length;
+  const waiting = list.waiting;
 
   const selectTab = (next: ConsultationTab) => {
     setOffset(0);

@@ -25,6 +25,8 @@ export function useConsultationList(query: { tab: ConsultationTab; offset: numbe
       }),
     [api, query.tab, query.offset, signature],
   );
+  // Requests still waiting for the doctor (read on the device; issue 32: an empty Upcoming tab points to them).
+  const waiting = device.items.filter((c) => !c._deleted && c.status === "requested" && new Date(c.endAt) > query.now).length;
   if (remote.offline) {
     const all = filterTab(device.items.map((d) => fromDevice(d, query.userId, query.now)), query.tab, query.now);
     return {
@@ -33,6 +35,7 @@ export function useConsultationList(query: { tab: ConsultationTab; offset: numbe
       loading: device.loading,
       error: null,
       offline: true,
+      waiting,
       reload: remote.reload,
     };
   }
@@ -42,6 +45,7 @@ export function useConsultationList(query: { tab: ConsultationTab; offset: numbe
     loading: remote.loading,
     error: remote.error,
     offline: false,
+    waiting,
     reload: remote.reload,
   };
 }

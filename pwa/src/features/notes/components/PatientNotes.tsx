@@ -5,12 +5,12 @@
  * saved) reads the list again; an open note's text is live through its read-only editors.
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, useEffect, useRef } from "react";
+import type { ReactNode } from "react";
 import type { ListResult } from "../../../../../sync/envelope.ts";
 import type { Note } from "../../../../../sync/schemas/note.ts";
 import { ApiError, errorMessage } from "../../../lib/api/index.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
-import { useChartEntry, useSyncStatus } from "../../sync/index.ts";
+import { useChartEntry, useOnDeviceChange, useSyncStatus } from "../../sync/index.ts";
 import { notesKeys } from "../lib/keys.ts";
 import { type SharedNote, SharedNotes } from "./SharedNotes.tsx";
 
@@ -33,13 +33,9 @@ export function PatientNotes({ encounterId, renderDocument }: {
 
   // Online: a change of the encounter the device hears of reads the list again (the first reading is not a change).
   const version = device.loading ? undefined : `${entry?.updatedAt ?? ""}`;
-  const seen = useRef<string | undefined>(undefined);
-  useEffect(() => {
-    if (version === undefined || version === seen.current) return;
-    const first = seen.current === undefined;
-    seen.current = version;
-    if (!first && online) void client.invalidateQueries({ queryKey: notesKeys.shared(encounterId) });
-  }, [version, online, client, encounterId]);
+  useOnDeviceChange(version, () => {
+    if (online) void client.invalidateQueries({ queryKey: notesKeys.shared(encounterId) });
+  });
 
   const unreachable = !online || (query.error instanceof ApiError && query.error.isNetworkError);
   if (unreachable) {

@@ -7,7 +7,7 @@
  * device's write) reads the lists again.
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
+import { useOnDeviceChange } from "../../sync/index.ts";
 import { type ChartEntryOf, prescriptionOf } from "../../../../../sync/collections/index.ts";
 import type { ListResult } from "../../../../../sync/envelope.ts";
 import type { Imaging, Lab, Prescription, Referral } from "../../../../../sync/schemas/orders.ts";
@@ -73,13 +73,9 @@ export function useEncounterOrders(patientId: string, encounterId: string): Enco
 
   // Online: a change the device heard of reads the server's lists again (the first reading is not a change).
   const version = deviceLists.every((d) => d.version !== undefined) ? deviceLists.map((d) => d.version).join("|") : undefined;
-  const seen = useRef<string | undefined>(undefined);
-  useEffect(() => {
-    if (version === undefined || version === seen.current) return;
-    const first = seen.current === undefined;
-    seen.current = version;
-    if (!first && online) void client.invalidateQueries({ queryKey: ordersKeys.encounter(encounterId) });
-  }, [version, online, client, encounterId]);
+  useOnDeviceChange(version, () => {
+    if (online) void client.invalidateQueries({ queryKey: ordersKeys.encounter(encounterId) });
+  });
 
   const queries = [labs, imagings, referrals, prescriptions];
   const networkFailed = queries.some((q) => q.error instanceof ApiError && q.error.isNetworkError);
