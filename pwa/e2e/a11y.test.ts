@@ -138,7 +138,7 @@ async function sweep(page: Page, role: SweepRole, routes: SweepRoute[], ids: Dem
       if (viewport.name === "phone" && route === routes[0]) {
         // The folded navigation, once per role: open, scanned, closed.
         await menuButton(page).click({ timeout: ACTION_MS });
-        await expect(page.getByRole("navigation", { name: "Main" }).getByRole("list")).toBeVisible();
+        await expect(page.getByRole("navigation", { name: "Main" }).getByRole("list").first()).toBeVisible();
         findings.push(...await scan(page, `${where}, menu open`, path));
         await menuButton(page).click({ timeout: ACTION_MS });
       }

@@ -17,6 +17,7 @@ import {
 import { reportScope, type ReportScope } from "./access.ts";
 import { patientCommerce } from "./commerce.ts";
 import { CSV_BOM, csvCell } from "../../http/csv.ts";
+import { centsAsDecimal } from "../../../../sync/rules/money.ts";
 
 type Row = {
   id: string; first_name: string; last_name: string; gender: string | null; age: number | null; state: string | null;
@@ -50,7 +51,7 @@ async function page(q: Queryable, scope: ReportScope, f: ReportQuery, offset: nu
     order by lower(p.last_name), lower(p.first_name), p.id offset ${offset} limit ${limit}`;
 }
 
-const money = (cents: number | null | undefined) => (cents === null || cents === undefined ? null : (cents / 100).toFixed(2));
+const money = (cents: number | null | undefined) => (cents === null || cents === undefined ? null : centsAsDecimal(cents));
 
 async function toRows(q: Queryable, rows: Row[], fields: ReportField[]): Promise<{ list: ReportRow[]; commerce: boolean }> {
   const commerce = await patientCommerce(q, rows.map((r) => r.id));

@@ -19,6 +19,7 @@ import { storedPayouts } from "./payouts.ts";
 import { createLedger } from "./ledger.ts";
 import type { RefundNotice } from "./refund-notice.ts";
 import { CSV_BOM, csvCell } from "../../http/csv.ts";
+import { centsAsDecimal } from "../../../../sync/rules/money.ts";
 
 type TxRow = {
   id: string; type: "membership" | "service"; status: LedgerTransaction["status"]; patient_id: string; patient_name: string;
@@ -40,7 +41,7 @@ export const refundWindowPassed = (days: number) =>
 export const payoutExceeds = () => badRequest("The amount exceeds your available balance.", { reason: "PAYOUT_EXCEEDS_BALANCE" });
 export const payoutFailed = () => new AppError(502, "There was an error with your payout. Please try again later.", { reason: "PAYOUT_ERROR" });
 
-const money = (c: number) => (c / 100).toFixed(2);
+const money = centsAsDecimal;
 type Cursor = { at: string; id: string };
 
 /** Rows per query of the CSV export. */

@@ -17,6 +17,7 @@ import type {
 import type { ContactMessageView } from "../../../../sync/schemas/contact-us.ts";
 import { useApi } from "../../lib/app-deps.tsx";
 import type { QueryValue } from "../../lib/api/client.ts";
+import { formatUsd } from "../../../../sync/rules/money.ts";
 
 export const PAGE_SIZE = 20;
 
@@ -103,7 +104,7 @@ export function useChangeDoctorStatus() {
   );
 }
 
-export const money = (cents: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
+export const money = formatUsd;
 export const dateOnly = (iso: string) =>
   new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: iso.length === 10 ? "UTC" : undefined })
     .format(new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso));

@@ -1,6 +1,7 @@
-/** Money on commerce screens: integer cents shown as US dollars (Intl.NumberFormat en-US). */
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-export const formatCents = (cents: number) => usd.format(cents / 100);
+/** Money on commerce screens: integer cents shown as US dollars, the one rule of the edge and the PWA. */
+import { formatUsd } from "../../../../sync/rules/money.ts";
+
+export const formatCents = formatUsd;
 /** "47.20" → 4720; null when it is not a positive amount with at most two decimals. */
 export function parseDollars(text: string): number | null {
   const t = text.trim().replace(/^\$/, "");

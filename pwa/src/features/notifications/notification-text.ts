@@ -1,5 +1,6 @@
 /** How a site notification reads (edge/docs/chat.md "Site notifications and settings"). Pure. */
 import type { NotificationKind } from "../../../../sync/schemas/notifications.ts";
+import { formatUsd } from "../../../../sync/rules/money.ts";
 export type SiteNotificationView = {
   id: string;
   kind: string;
@@ -9,7 +10,7 @@ export type SiteNotificationView = {
 };
 
 const text = (value: unknown) => (typeof value === "string" ? value : "");
-const usd = (cents: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
+const usd = formatUsd;
 
 export function notificationText(item: Pick<SiteNotificationView, "kind" | "payload">): string {
   const p = item.payload ?? {};
@@ -36,7 +37,7 @@ export function notificationText(item: Pick<SiteNotificationView, "kind" | "payl
     }
     case "payout.failed": {
       const cents = typeof p.amountCents === "number" ? p.amountCents : null;
-      const amount = cents === null ? "A payout" : `Your payout of ${new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100)}`;
+      const amount = cents === null ? "A payout" : `Your payout of ${usd(cents)}`;
       return `${amount} failed${text(p.reason) ? `: ${text(p.reason)}` : "."} The money is back in your balance.`;
     }
     case "payment.refunded": {

@@ -6,6 +6,7 @@ import { Button, Checkbox, Dialog, EmptyState, Pager, Select, Spinner, TextField
 import { type PaidService, paidServiceInputSchema, type ServiceField } from "../../../../../sync/schemas/commerce.ts";
 import { commerceKeys, formatCents, parseDollars } from "../money.ts";
 import { PlansSection } from "../../memberships/admin/index.ts";
+import { centsAsDecimal } from "../../../../../sync/rules/money.ts";
 
 /** Paid services per page. */
 export const SERVICES_PAGE = 50;
@@ -76,7 +77,7 @@ export function PackagesPage() {
   );
 }
 
-const dollars = (c: number | null) => (c === null ? "" : (c / 100).toFixed(2));
+const dollars = (c: number | null) => (c === null ? "" : centsAsDecimal(c));
 
 function ServiceDialog({ service, onClose }: { service: PaidService | null; onClose: () => void }) {
   const api = useApi();

@@ -9,6 +9,7 @@ import { commerceKeys, formatCents, parseDollars } from "../money.ts";
 import { BalancePanel } from "../components/BalancePanel.tsx";
 import { LedgerPanel } from "../components/LedgerPanel.tsx";
 import { type ChosenUser, UserFilter } from "../components/UserFilter.tsx";
+import { centsAsDecimal } from "../../../../../sync/rules/money.ts";
 
 type Page = { list: LedgerTransaction[]; offset: number; limit: number; totalCount: number };
 
@@ -135,7 +136,7 @@ function RefundDialog({ transaction, onClose }: { transaction: LedgerTransaction
   const notify = useSnackbar();
   const client = useQueryClient();
   const left = transaction.amountCents - transaction.refundedCents;
-  const [amount, setAmount] = useState((left / 100).toFixed(2));
+  const [amount, setAmount] = useState(centsAsDecimal(left));
   const [reason, setReason] = useState("");
   const [error, setError] = useState("");
   const refund = useMutation({

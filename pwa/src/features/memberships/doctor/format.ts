@@ -1,5 +1,6 @@
 /** How plans read on the doctor's and the admin's screens: durations in words, dates in en-US. */
 import type { PlanInterval } from "../../../../../sync/schemas/membership.ts";
+import { centsAsDecimal } from "../../../../../sync/rules/money.ts";
 
 const UNIT: Record<PlanInterval, string> = { day: "day", week: "week", month: "month", year: "year", custom: "day" };
 
@@ -14,7 +15,7 @@ const day = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
 export const formatDay = (iso: string) => day.format(new Date(iso));
 
 /** 4720 → "47.20" for a money input; null → "". */
-export const centsToDollars = (cents: number | null) => (cents === null ? "" : (cents / 100).toFixed(2));
+export const centsToDollars = (cents: number | null) => (cents === null ? "" : centsAsDecimal(cents));
 
 /**
  * "47.20" → 4720 for the shared schema to judge: "" → null, text that is not an amount → NaN (the
