@@ -1,11 +1,11 @@
 import { useState } from "react";
 import type { Consultation } from "../../../../../sync/schemas/consultation.ts";
 import { useOptionalSnackbar } from "../../../ui/Snackbar.tsx";
-import { Button } from "../../../ui/index.ts";
+import { Button, ConfirmDialog } from "../../../ui/index.ts";
 import type { ConsultationActionCalls } from "../hooks/use-consultation-actions.ts";
 import { actionsFor, type ConsultationView, counterpart, type Viewer } from "../lib/consultation-view.ts";
 import { formatDateTime } from "../lib/time-format.ts";
-import { ConfirmDialog } from "./ConfirmDialog.tsx";
+import { errorMessage } from "../../../lib/api/index.ts";
 import { ReasonDialog } from "./ReasonDialog.tsx";
 import { RescheduleDialog } from "./RescheduleDialog.tsx";
 
@@ -59,6 +59,7 @@ export function ConsultationActions({ consultation: c, viewer, now, timeZone, ca
         confirmLabel="Accept"
         onConfirm={() => calls.accept(c.id).then(done("Consultation accepted"))}
         onClose={() => setOpen(null)}
+        describeFailure={errorMessage}
       />
       <ReasonDialog
         open={open === "decline"}
