@@ -161,7 +161,7 @@ test("a home visit recorded offline reaches the VMA exactly once", async ({ brow
     await vma.goto("/vma/tasks");
     const vmaTask = vma.getByRole("list", { name: "Tasks" }).getByRole("listitem").filter({ hasText: taskText });
     await expect(vmaTask).toHaveCount(1);
-    await expect(vmaTask).toContainText("by Grace Hopper");
+    await expect(vmaTask).toContainText("by Dr. Grace Hopper");
     await expect(vmaTask).toContainText("patient Pat Patient");
   } finally {
     await doctor.context().setOffline(false);
