@@ -51,7 +51,7 @@ export function DoctorReviews({ doctorId, rating }: { doctorId: string; rating: 
           <p>{ratingText(rating)} · {total} {total === 1 ? "review" : "reviews"}</p>
           <ul className="stack doctor-reviews">
             {list.map((r) => (
-              <li key={r.id} className="ui-panel stack">
+              <li key={r.id} className="card stack">
                 <p className="row" style={{ margin: 0 }}>
                   <Stars rating={r.rating} /> <strong>{r.reviewer}</strong>{" "}
                   <span className="muted">{day.format(new Date(r.createdAt))}</span>
