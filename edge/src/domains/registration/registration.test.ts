@@ -249,7 +249,7 @@ apiTest("doctor application", async (t, ctx) => {
     const fake = new File([new TextEncoder().encode("just some text, not an image")], "sign.png", { type: "image/png" });
     const { form, email } = doctorForm({}, fake);
     const res = await ctx.call("POST", "/users", { form });
-    await assertRefused(ctx, res, "sign", email, /Unsupported file type/);
+    await assertRefused(ctx, res, "sign", email, /^This PNG file is damaged/);
     assert.equal(res.body.details.reason, "UNSUPPORTED_FILE");
   });
 

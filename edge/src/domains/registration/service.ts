@@ -56,7 +56,7 @@ export function createRegistrationService(deps: Deps & { endAllSessions(userId: 
       if (input.role === "doctor") {
         if (!sign) throw badRequest("Please correct the highlighted fields", { reason: "VALIDATION_FAILED", fields: { sign: "Upload your signature (jpg or png)" } });
         const data = new Uint8Array(await sign.arrayBuffer());
-        const check = checkFile(data, data.byteLength, "signature", SIGNATURE_MAX_BYTES);
+        const check = checkFile(data, data.byteLength, "signature", SIGNATURE_MAX_BYTES, sign.name);
         if (!check.ok) throw badRequest(check.message, { reason: "UNSUPPORTED_FILE", fields: { sign: check.message } });
         signBytes = { data, contentType: check.contentType };
       }

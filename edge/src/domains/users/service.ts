@@ -66,7 +66,7 @@ export function createUsersService(
   /** A signature image checked by its bytes (jpg or png, at most 20 MB: sync/files.ts) and stored; its blob's id. */
   async function storeSignature(ownerId: string, file: File): Promise<string> {
     const data = new Uint8Array(await file.arrayBuffer());
-    const check = checkFile(data, data.byteLength, "signature", SIGNATURE_MAX_BYTES);
+    const check = checkFile(data, data.byteLength, "signature", SIGNATURE_MAX_BYTES, file.name);
     if (!check.ok) throw badRequest(check.message, { reason: "UNSUPPORTED_FILE", fields: { sign: check.message } });
     return await blobs.put({ ownerId, kind: "signature", contentType: check.contentType, data });
   }

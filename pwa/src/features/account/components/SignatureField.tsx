@@ -36,7 +36,7 @@ export function SignatureField({ user }: { user: AuthUser }) {
 
   async function upload(file: File) {
     setError(null);
-    const check = checkFile(new Uint8Array(await file.slice(0, 64).arrayBuffer()), file.size, "signature", SIGNATURE_MAX_BYTES);
+    const check = checkFile(new Uint8Array(await file.slice(0, 64).arrayBuffer()), file.size, "signature", SIGNATURE_MAX_BYTES, file.name);
     if (!check.ok) return setError(check.message);
     setBusy(true);
     try {
