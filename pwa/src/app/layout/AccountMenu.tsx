@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useDismiss } from "../../ui/use-dismiss.ts";
 import { Link, useLocation, useNavigate } from "react-router";
 import type { AuthUser } from "../../../../sync/schemas/user.ts";
 import { useSession } from "../../features/auth/hooks/use-session.ts";
@@ -13,30 +14,14 @@ export function AccountMenu({ user }: { user: AuthUser }) {
   const location = useLocation();
   const notify = useSnackbar();
   const [open, setOpen] = useState(false);
+  const closeMenu = useCallback(() => setOpen(false), []);
   const [busy, setBusy] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const listId = useId();
 
   useEffect(() => setOpen(false), [location.pathname]);
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: MouseEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") {
-        setOpen(false);
-        buttonRef.current?.focus();
-      }
-    };
-    document.addEventListener("mousedown", onPointer);
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("mousedown", onPointer);
-      document.removeEventListener("keydown", onKey);
-    };
-  }, [open]);
+  useDismiss(open, closeMenu, rootRef, buttonRef);
 
   const signOut = useGuardedSignOut(async () => {
     setBusy(true);

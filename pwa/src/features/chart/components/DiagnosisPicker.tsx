@@ -5,6 +5,7 @@ import { searchIcd10 } from "../../../../../sync/data/icd10.ts";
 import { useConnection } from "../hooks/use-connection.ts";
 import { describedBy, FieldMessage } from "../../../ui/FieldMessage.tsx";
 import { firstMatches, moreMatchesText } from "../../../ui/MoreMatches.tsx";
+import { comboboxKeyDown } from "../../../ui/combobox-keys.ts";
 
 export type Icd10Option = { code: string; description: string };
 
@@ -75,22 +76,8 @@ export function DiagnosisPicker({ id, label, value, onChange, error }: Props) {
     setInput(text(option));
     setOpen(false);
   };
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
-      event.preventDefault();
-      if (!open) return setOpen(true);
-      if (options.length === 0) return;
-      const step = event.key === "ArrowDown" ? 1 : -1;
-      setActive((i) => (i + step + options.length) % options.length);
-    } else if (event.key === "Enter" && open && active >= 0 && options[active]) {
-      event.preventDefault();
-      pick(options[active]);
-    } else if (event.key === "Escape" && open) {
-      event.preventDefault();
-      event.stopPropagation();
-      setOpen(false);
-    }
-  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) =>
+    comboboxKeyDown(event, { open, setOpen, options, active, setActive, pick });
 
   const hintId = `${id}-hint`;
   const errorId = error ? `${id}-error` : undefined;

@@ -2,6 +2,7 @@ import { type KeyboardEvent, useEffect, useId, useState } from "react";
 import { type Allergen, type AllergenType, searchAllergens } from "../../../../../sync/data/allergens.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { describedBy, FieldMessage } from "../../../ui/FieldMessage.tsx";
+import { comboboxKeyDown } from "../../../ui/combobox-keys.ts";
 
 const SEARCH_DELAY_MS = 250;
 const MATCHES = 8;
@@ -60,20 +61,8 @@ export function AllergenField({ id, label, value, type, onChange, onPick, error,
     onPick(allergen);
     setOpen(false);
   };
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if ((event.key === "ArrowDown" || event.key === "ArrowUp") && options.length) {
-      event.preventDefault();
-      setOpen(true);
-      setActive((i) => (i + (event.key === "ArrowDown" ? 1 : -1) + options.length) % options.length);
-    } else if (event.key === "Enter" && open && active >= 0 && options[active]) {
-      event.preventDefault();
-      pick(options[active]);
-    } else if (event.key === "Escape" && open) {
-      event.preventDefault();
-      event.stopPropagation();
-      setOpen(false);
-    }
-  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) =>
+    comboboxKeyDown(event, { open, setOpen, options, active, setActive, pick });
 
   const hintId = `${id}-hint`;
   const expanded = open && options.length > 0;
