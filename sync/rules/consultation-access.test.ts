@@ -1,6 +1,6 @@
 /** Access states of /consultation/{id} (01 §4) over a consultation's life. */
 import assert from "node:assert/strict";
-import { consultationAccess } from "./consultation-access.ts";
+import { consultationAccess, isDocumentable } from "./consultation-access.ts";
 
 const startAt = new Date("2026-03-09T16:00:00Z");
 const endAt = new Date("2026-03-09T16:30:00Z");
@@ -32,4 +32,9 @@ Deno.test("consultation access states", async (t) => {
     const access = consultationAccess({ status: "accepted", startAt, endAt, isParty: true }, minutes(-60));
     assert.deepEqual(access, { state: "not_started", opensAt: "2026-03-09T15:45:00.000Z", closesAt: "2026-03-09T16:30:00.000Z" });
   });
+});
+
+Deno.test("only an accepted or finished visit can be documented", () => {
+  const all = ["requested", "accepted", "declined", "canceled", "finished"];
+  assert.deepEqual(all.filter(isDocumentable), ["accepted", "finished"]);
 });

@@ -42,3 +42,8 @@ export const NOT_FOUND_ACCESS: ConsultationAccess = { state: "not_found", opensA
  */
 export const isLive = (roomOpen: boolean, endAt: Date, now: Date) =>
   roomOpen && now.getTime() < endAt.getTime() + LIVE_OVERTIME_MINUTES * 60_000;
+
+/** A visit worth an encounter: one that happened or is about to (issue 32). The server refuses to document any other. */
+export function isDocumentable(status: ConsultationStatus | string): boolean {
+  return status === "accepted" || status === "finished";
+}

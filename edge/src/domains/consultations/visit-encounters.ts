@@ -6,10 +6,8 @@
 import type { Queryable, Sql } from "../../db/connect.ts";
 import { AppError, conflict, notFound } from "../../http/errors.ts";
 import type { SyncWriter } from "../sync/writer.ts";
+import { isDocumentable } from "../../../../sync/rules/consultation-access.ts";
 import { createConsultationsRepo } from "./repo.ts";
-
-/** Visits that can be documented: the ones that happened or are about to. */
-const DOCUMENTABLE = ["accepted", "finished"];
 
 export function createVisitEncounters(deps: { sql: Sql; write: SyncWriter }) {
   const repo = createConsultationsRepo(deps.sql);
@@ -29,7 +27,7 @@ export function createVisitEncounters(deps: { sql: Sql; write: SyncWriter }) {
             encounterId: c.encounter_id,
           });
         }
-        if (!DOCUMENTABLE.includes(c.status)) {
+        if (!isDocumentable(c.status)) {
           throw conflict("Only an accepted or finished consultation can be documented", "NOT_DOCUMENTABLE");
         }
         const encounterId = await insert(w.tx);

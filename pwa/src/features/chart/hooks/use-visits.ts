@@ -1,8 +1,6 @@
 import type { ConsultationDoc } from "../../../../../sync/collections/index.ts";
+import { isDocumentable } from "../../../../../sync/rules/consultation-access.ts";
 import { useConsultations } from "../../sync/index.ts";
-
-/** Visits worth documenting: the ones that happened or are about to (the server's rule, consultations/visit-encounters.ts). */
-const DOCUMENTABLE = new Set(["accepted", "finished"]);
 
 /**
  * This doctor's consultations with the patient that have no encounter yet, newest first (issue 32), from the
@@ -11,7 +9,7 @@ const DOCUMENTABLE = new Set(["accepted", "finished"]);
 export function useVisitsToDocument(doctorId: string, patientId: string, keep?: string): ConsultationDoc[] {
   const { items } = useConsultations({ doctorId });
   return items
-    .filter((c) => c.patientId === patientId && (c.id === keep || (DOCUMENTABLE.has(c.status) && !c.encounterId)))
+    .filter((c) => c.patientId === patientId && (c.id === keep || (isDocumentable(c.status) && !c.encounterId)))
     .sort((a, b) => b.startAt.localeCompare(a.startAt))
     .slice(0, 20);
 }

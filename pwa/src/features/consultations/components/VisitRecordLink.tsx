@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { isDocumentable } from "../../../../../sync/rules/consultation-access.ts";
 
 type Visit = { id: string; doctorId: string; patientId: string; status: string; encounterId: string | null };
 
@@ -11,7 +12,7 @@ export function VisitRecordLink({ visit, viewerId, button = false }: { visit: Vi
   if (visit.encounterId) {
     return <Link to={`/doctor/patients/${visit.patientId}/encounters/${visit.encounterId}`}>Open this visit's encounter</Link>;
   }
-  if (visit.status !== "accepted" && visit.status !== "finished") return null;
+  if (!isDocumentable(visit.status)) return null;
   return (
     <Link
       className={button ? "ui-button ui-button--primary" : undefined}

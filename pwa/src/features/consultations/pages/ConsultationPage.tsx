@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useState } from "react";
 import { Link, useParams } from "react-router";
-import { consultationAccess } from "../../../../../sync/rules/consultation-access.ts";
+import { consultationAccess, isDocumentable } from "../../../../../sync/rules/consultation-access.ts";
 import type { Consultation } from "../../../../../sync/schemas/consultation.ts";
 import type { ConsultationIntakeForm } from "../../../../../sync/schemas/intake-form.ts";
 import { ApiError } from "../../../lib/api/index.ts";
@@ -217,7 +217,7 @@ export function ConsultationPage() {
               <dd>{view.cancelReason}</dd>
             </>
           )}
-          {user.id === view.doctorId && (visit.encounterId || view.status === "accepted" || view.status === "finished") && (
+          {user.id === view.doctorId && (visit.encounterId || isDocumentable(view.status)) && (
             <>
               <dt>Visit record</dt>
               <dd><VisitRecordLink visit={visit} viewerId={user.id} /></dd>
