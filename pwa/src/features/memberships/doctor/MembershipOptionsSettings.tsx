@@ -148,14 +148,17 @@ function OptionCard({ option }: { option: MembershipOption }) {
 function UndoPriceChange({ option, onUndone }: { option: MembershipOption; onUndone: () => void }) {
   const api = useApi();
   const notify = useSnackbar();
-  const until = new Date(option.priceUndoUntil!);
+  const untilIso = option.priceUndoUntil!;
+  const until = new Date(untilIso);
   const [open, setOpen] = useState(() => until.getTime() > Date.now());
+  // Keyed on the string: a new Date each render would restart the timer on every render.
   useEffect(() => {
-    const left = until.getTime() - Date.now();
+    const left = new Date(untilIso).getTime() - Date.now();
+    setOpen(left > 0);
     if (left <= 0) return;
     const timer = setTimeout(() => setOpen(false), left);
     return () => clearTimeout(timer);
-  }, [until]);
+  }, [untilIso]);
   const undo = useMutation({
     mutationFn: () => api.post<MembershipOption>(`/membershipOptions/${option.planId}/price/undo`),
     onSuccess: (o) => {
