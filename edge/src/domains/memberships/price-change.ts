@@ -51,12 +51,11 @@ export function createPriceNotice(deps: Pick<Deps, "sql" | "clock" | "jobs" | "a
   return {
     /**
      * Before a price is saved: refuses it (409, nothing changed) when members would be told and the caller has
-     * not confirmed, with how many and what.
+     * not confirmed, with how many and what. Returns how many members pay it, for `announce`.
      */
-    async requireConfirmation(o: PriceChange, confirmed: boolean | undefined) {
-      if (confirmed || o.oldCents === o.newCents) return;
+    async requireConfirmation(o: PriceChange, confirmed: boolean | undefined): Promise<number> {
       const members = (await affectedMembers(sql, o.planId, o.doctorId)).length;
-      if (!members) return;
+      if (confirmed || o.oldCents === o.newCents || !members) return members;
       const preview: PriceChangePreview = {
         members, oldCents: o.oldCents, newCents: o.newCents, noticeDays: PRICE_CHANGE_NOTICE_DAYS, undoMinutes: PRICE_CHANGE_UNDO_MINUTES,
       };
@@ -68,10 +67,9 @@ export function createPriceNotice(deps: Pick<Deps, "sql" | "clock" | "jobs" | "a
 
     /**
      * After the price is saved: the notice to its members, sent after the undo window by PRICE_NOTICE_JOB.
-     * Null when no member pays it.
+     * Null when no member pays it (`members`, as counted by `requireConfirmation`).
      */
-    async announce(o: PriceChange): Promise<{ appliesAt: Date; undoUntil: Date } | null> {
-      const members = (await affectedMembers(sql, o.planId, o.doctorId)).length;
+    async announce(o: PriceChange, members: number): Promise<{ appliesAt: Date; undoUntil: Date } | null> {
       if (!members) return null;
       const now = clock.now();
       const undoUntil = new Date(now.getTime() + PRICE_CHANGE_UNDO_MINUTES * 60_000);

@@ -54,10 +54,10 @@ export function createPlansService(deps: Pick<Deps, "sql" | "clock" | "audit"> &
     async update(actor: Actor, id: string, input: PlanInput) {
       const before = await plan(id);
       const change = { planId: id, doctorId: null, oldCents: before.price_cents, newCents: input.priceCents };
-      await priceNotice.requireConfirmation(change, input.confirmNotice);
+      const members = await priceNotice.requireConfirmation(change, input.confirmNotice);
       const row = (await repo.update(sql, id, input, clock.now()))!;
       await record(actor, "plan.update", { planId: id, priceCents: row.price_cents, previousPriceCents: before.price_cents });
-      const notice = before.price_cents !== row.price_cents ? await priceNotice.announce(change) : null;
+      const notice = before.price_cents !== row.price_cents ? await priceNotice.announce(change, members) : null;
       return { ...toPlan(row), priceUndoUntil: notice?.undoUntil.toISOString() ?? null };
     },
     /** The plan's last price change, before its members are told: the old price back, no one told (issue 32). */
@@ -108,12 +108,12 @@ export function createPlansService(deps: Pick<Deps, "sql" | "clock" | "audit"> &
       const { confirmNotice, ...fields } = input;
       const newCents = fields.priceCents === undefined ? before.priceCents : fields.priceCents ?? row.price_cents;
       const change = { planId, doctorId: actor.userId, oldCents: before.priceCents, newCents, oldOptionCents: row.option_price_cents };
-      await priceNotice.requireConfirmation(change, confirmNotice);
+      const members = await priceNotice.requireConfirmation(change, confirmNotice);
       await repo.upsertOption(sql, { doctorId: actor.userId, planId, ...fields, now: clock.now() });
       const after = toOption((await repo.optionsOf(sql, actor.userId, planId))[0]);
       await record(actor, "option.update", { planId, priceCents: after.priceCents, previousPriceCents: before.priceCents });
       if (after.priceCents === before.priceCents) return after;
-      const notice = await priceNotice.announce({ ...change, newCents: after.priceCents });
+      const notice = await priceNotice.announce({ ...change, newCents: after.priceCents }, members);
       if (!notice) return after;
       await repo.upsertOption(sql, {
         doctorId: actor.userId, planId, previousPriceCents: before.priceCents, priceAppliesAt: notice.appliesAt, now: clock.now(),
