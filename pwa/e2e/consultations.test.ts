@@ -6,15 +6,15 @@
  * gives the doctor weekday hours (09:00–17:00 Los Angeles), so slots exist.
  */
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { signIn } from "./helpers.ts";
+import { signInDevice } from "./helpers.ts";
 
 test.describe.configure({ timeout: 120_000 });
 
 async function openAs(browser: Browser, email: string): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto("/");
-  await signIn(page, email);
+  // Both go offline later: the service worker must hold the screens first.
+  await signInDevice(page, email);
   await expect(page).toHaveURL(/\/home$/);
   return page;
 }

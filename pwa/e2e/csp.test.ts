@@ -72,7 +72,7 @@ for (const [email, home, paths] of ROLES) {
     if (email === "doctor@demo.test") {
       // The chart of a patient of the practice.
       await visit(page, "/doctor/patients");
-      await page.getByRole("link", { name: /Pat Patient/ }).click();
+      await page.getByRole("region", { name: "Patients" }).getByRole("link", { name: /Pat Patient/ }).click();
       await expect(page.getByRole("heading", { level: 1, name: "Pat Patient" })).toBeVisible();
       // Every tab of the chart (the notes editor among them).
       for (const tab of await page.getByRole("tab").all()) {

@@ -41,6 +41,8 @@ test("on a phone every link is in the folded menu, none behind 'More'", async ({
   await signIn(page, "doctor@demo.test");
   await expect(page.getByRole("banner").getByRole("button", { name: /account menu/ })).toBeVisible();
   await expect(page).toHaveURL(/\/home$/);
+  // The address changes before the page arrives; a followed link closes the menu, so open it once home shows.
+  await expect(page.getByRole("heading", { level: 1, name: /Welcome/ })).toBeVisible();
   await page.setViewportSize({ width: 390, height: 844 });
   const menu = page.getByRole("banner").getByRole("button", { name: "Menu", exact: true });
   await menu.click();

@@ -29,7 +29,8 @@ test("doctor orders a CMP and prescribes amoxicillin; transmitted; the VMA canno
   try {
     // An encounter for the demo patient.
     await doctor.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Patients" }).click();
-    await doctor.getByRole("link", { name: /Pat Patient/ }).click();
+    // In the list of patients, not a consultation of the home page still showing.
+    await doctor.getByRole("region", { name: "Patients" }).getByRole("link", { name: /Pat Patient/ }).click();
     await doctor.getByRole("tab", { name: "Encounters" }).click();
     await doctor.getByRole("tabpanel", { name: "Encounters" }).getByRole("button", { name: "New encounter" }).click();
     const encounterDialog = doctor.getByRole("dialog", { name: "New encounter" });
