@@ -1,6 +1,5 @@
 export { TransactionsPage } from "./pages/TransactionsPage.tsx";
 export { PromoCodesPage } from "./pages/PromoCodesPage.tsx";
-export { formatCents } from "./money.ts";
 export { ServicesSection } from "./pages/OrdersPage.tsx";
 export { BalancePanel } from "./components/BalancePanel.tsx";
 export { DoctorServicesSettings } from "./components/DoctorServicesSettings.tsx";

@@ -5,7 +5,8 @@ import { useApi } from "../../../lib/app-deps.tsx";
 import { ApiError, errorMessage } from "../../../lib/api/api-error.ts";
 import { Button, Spinner, TextField, useSnackbar } from "../../../ui/index.ts";
 import type { DoctorBalance } from "../../../../../sync/schemas/commerce.ts";
-import { commerceKeys, formatCents, parseDollars } from "../money.ts";
+import { formatUsd, positiveCents } from "../../../../../sync/rules/money.ts";
+import { commerceKeys } from "../keys.ts";
 
 const PAYOUT_STATUS: Record<string, string> = {
   pending: "Pending", in_transit: "In transit", paid: "Paid", failed: "Failed (the money is back in your balance)", canceled: "Canceled",
@@ -79,12 +80,12 @@ export function BalancePanel({ titled = true }: { titled?: boolean }) {
       {balance.data && (
         <>
           <dl className="row" style={{ gap: 32 }}>
-            <div><dt>Available</dt><dd data-testid="balance-available">{formatCents(balance.data.availableCents)}</dd></div>
-            <div><dt>Pending</dt><dd data-testid="balance-pending">{formatCents(balance.data.pendingCents)}</dd></div>
+            <div><dt>Available</dt><dd data-testid="balance-available">{formatUsd(balance.data.availableCents)}</dd></div>
+            <div><dt>Pending</dt><dd data-testid="balance-pending">{formatUsd(balance.data.pendingCents)}</dd></div>
           </dl>
           <form className="row" onSubmit={(e) => {
             e.preventDefault();
-            const cents = parseDollars(amount);
+            const cents = positiveCents(amount);
             if (!cents) return setError("Enter an amount in dollars, e.g. 25.00");
             if (cents > balance.data.availableCents) return setError("The amount exceeds your available balance.");
             setError("");
@@ -101,7 +102,7 @@ export function BalancePanel({ titled = true }: { titled?: boolean }) {
               <ul>
                 {balance.data.payouts.map((p) => (
                   <li key={p.id} data-testid="payout">
-                    {formatCents(p.amountCents)} · {PAYOUT_STATUS[p.status] ?? p.status}
+                    {formatUsd(p.amountCents)} · {PAYOUT_STATUS[p.status] ?? p.status}
                     {p.status === "pending" && p.arrivalDate ? ` · arrives ${new Date(p.arrivalDate).toLocaleDateString("en-US")}` : ""}
                     {p.status === "failed" && p.failureMessage ? ` · ${p.failureMessage}` : ""}
                   </li>

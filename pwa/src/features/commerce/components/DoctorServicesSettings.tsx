@@ -3,7 +3,8 @@ import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/api-error.ts";
 import { Checkbox, EmptyState, Spinner, useSnackbar } from "../../../ui/index.ts";
 import type { DoctorPaidService } from "../../../../../sync/schemas/commerce.ts";
-import { commerceKeys, formatCents } from "../money.ts";
+import { formatUsd } from "../../../../../sync/rules/money.ts";
+import { commerceKeys } from "../keys.ts";
 
 /** Settings → Services (doctor): enable or disable each active paid service for themselves. */
 export function DoctorServicesSettings() {
@@ -29,8 +30,8 @@ export function DoctorServicesSettings() {
         <li key={s.id}>
           <Checkbox
             label={`${s.name} — ${[
-              s.nonSubscriberPriceCents !== null ? `${formatCents(s.nonSubscriberPriceCents)} without a membership` : null,
-              s.subscriberPriceCents !== null ? `${formatCents(s.subscriberPriceCents)} for members` : null,
+              s.nonSubscriberPriceCents !== null ? `${formatUsd(s.nonSubscriberPriceCents)} without a membership` : null,
+              s.subscriberPriceCents !== null ? `${formatUsd(s.subscriberPriceCents)} for members` : null,
             ].filter(Boolean).join(", ")}`}
             checked={s.enabled}
             disabled={toggle.isPending}

@@ -3,7 +3,8 @@ import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/api-error.ts";
 import { Button, Spinner } from "../../../ui/index.ts";
 import type { LedgerReport, LedgerSide } from "../../../../../sync/schemas/commerce.ts";
-import { commerceKeys, formatCents } from "../money.ts";
+import { formatUsd } from "../../../../../sync/rules/money.ts";
+import { commerceKeys } from "../keys.ts";
 
 const LINES: { key: keyof LedgerSide; label: string }[] = [
   { key: "paidCents", label: "Paid by patients" },
@@ -24,7 +25,7 @@ const FIELD_WORDS: Record<string, string> = {
 function differenceText(field: string, m: LedgerReport["mismatches"][number]): string {
   const key = field as keyof LedgerSide;
   if (!(field in FIELD_WORDS) || !m.processor) return field;
-  return `${FIELD_WORDS[field]} ${formatCents(m.stored[key])} here, ${formatCents(m.processor[key])} at the processor`;
+  return `${FIELD_WORDS[field]} ${formatUsd(m.stored[key])} here, ${formatUsd(m.processor[key])} at the processor`;
 }
 
 /**
@@ -75,8 +76,8 @@ export function LedgerPanel() {
                 {LINES.map(({ key, label }) => (
                   <tr key={key}>
                     <th scope="row">{label}</th>
-                    <td>{formatCents(report.totals.stored[key])}</td>
-                    <td>{formatCents(report.totals.processor[key])}</td>
+                    <td>{formatUsd(report.totals.stored[key])}</td>
+                    <td>{formatUsd(report.totals.processor[key])}</td>
                   </tr>
                 ))}
               </tbody>
@@ -95,7 +96,7 @@ export function LedgerPanel() {
             <ul className="stack" aria-label="Payout accounts that differ">
               {report.accounts.filter((a) => !a.agrees).map((a) => (
                 <li key={a.accountId}>
-                  Payout account {a.accountId}: our records {formatCents(a.storedDoctorShareCents)}, received {formatCents(a.receivedCents)}
+                  Payout account {a.accountId}: our records {formatUsd(a.storedDoctorShareCents)}, received {formatUsd(a.receivedCents)}
                 </li>
               ))}
             </ul>

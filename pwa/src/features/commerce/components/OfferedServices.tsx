@@ -10,10 +10,9 @@ import type { PaidService } from "../../../../../sync/schemas/commerce.ts";
 import { useApi, useAppDeps } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/api-error.ts";
 import { Button, Spinner } from "../../../ui/index.ts";
-import { openAuthDialog } from "../../auth/auth-dialog-events.ts";
-import { useSession } from "../../auth/hooks/use-session.ts";
-import { commerceKeys } from "../money.ts";
+import { openAuthDialog, useSession } from "../../auth/index.ts";
 import { ServiceList } from "./ServiceList.tsx";
+import { commerceKeys } from "../keys.ts";
 
 /** Where a service is requested: the orders screen with the service chosen (and the doctor, when not the patient's). */
 export function serviceRequestPath(serviceId: string, doctorId?: string): string {

@@ -4,7 +4,7 @@ import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/api-error.ts";
 import { Button } from "../../../ui/index.ts";
 import { MessageLink } from "../../messages/index.ts";
-import { commerceKeys } from "../money.ts";
+import { commerceKeys } from "../keys.ts";
 
 const day = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
 

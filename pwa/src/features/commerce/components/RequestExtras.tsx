@@ -16,7 +16,7 @@ import type { IntakeField, IntakeFormSettings } from "../../../../../sync/schema
 import { MEDICAL_FILE_MAX_BYTES } from "../../../../../sync/collections/medical-files.ts";
 import { checkFile } from "../../../../../sync/files.ts";
 import { SERVICE_REQUEST_FILES_MAX } from "../../../../../sync/schemas/commerce.ts";
-import { commerceKeys } from "../money.ts";
+import { commerceKeys } from "../keys.ts";
 
 /** The doctor's intake questions (none until loaded, or when the service has no intake form). */
 export function useIntakeQuestions(doctorId: string, wanted: boolean) {

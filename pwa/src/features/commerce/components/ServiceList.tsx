@@ -1,12 +1,12 @@
 import type { PaidService } from "../../../../../sync/schemas/commerce.ts";
 import { Button } from "../../../ui/index.ts";
-import { formatCents } from "../money.ts";
+import { formatUsd } from "../../../../../sync/rules/money.ts";
 
 /** "Without a membership: $59.00. Members: $30.00." — the prices a service has (one may be missing: 02 §6). */
 export function servicePriceText(s: Pick<PaidService, "nonSubscriberPriceCents" | "subscriberPriceCents">): string {
   return [
-    s.nonSubscriberPriceCents !== null ? `Without a membership: ${formatCents(s.nonSubscriberPriceCents)}.` : null,
-    s.subscriberPriceCents !== null ? `Members: ${formatCents(s.subscriberPriceCents)}.` : null,
+    s.nonSubscriberPriceCents !== null ? `Without a membership: ${formatUsd(s.nonSubscriberPriceCents)}.` : null,
+    s.subscriberPriceCents !== null ? `Members: ${formatUsd(s.subscriberPriceCents)}.` : null,
   ].filter(Boolean).join(" ");
 }
 

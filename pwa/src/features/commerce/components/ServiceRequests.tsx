@@ -11,8 +11,9 @@ import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/api-error.ts";
 import { Button, EmptyState, Spinner } from "../../../ui/index.ts";
 import type { ServiceRequestView } from "../../../../../sync/schemas/commerce.ts";
-import { commerceKeys, formatCents } from "../money.ts";
 import { RequestActions, RequestState } from "./RequestActions.tsx";
+import { formatUsd } from "../../../../../sync/rules/money.ts";
+import { commerceKeys } from "../keys.ts";
 
 export const REQUESTS_PAGE_SIZE = 20;
 
@@ -68,7 +69,7 @@ export function ServiceRequests({ view }: { view: "patient" | "doctor" }) {
               <h3>{r.serviceName}</h3>
               <p>
                 {view === "patient" ? `Dr. ${r.doctorName}` : r.patientName} · {new Date(r.createdAt).toLocaleDateString("en-US")} ·{" "}
-                {formatCents(r.amountCents)}{r.status === "refunded" ? " (refunded)" : ""}
+                {formatUsd(r.amountCents)}{r.status === "refunded" ? " (refunded)" : ""}
               </p>
               <RequestState request={r} />
               {(r.fields.length > 0 || r.intake.length > 0) && (

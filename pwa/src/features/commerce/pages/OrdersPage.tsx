@@ -6,15 +6,16 @@ import { useApi } from "../../../lib/app-deps.tsx";
 import { ApiError, errorMessage, isApiError } from "../../../lib/api/api-error.ts";
 import { Button, EmptyState, Select, Spinner, TextField } from "../../../ui/index.ts";
 import { useSession } from "../../auth/index.ts";
-import { CardEntry, paymentsKeys, ThreeDSecureStep, usePaymentsConfig } from "../../payments/index.ts";
+import { CardEntry, paymentsKeys, ThreeDSecureStep, useCards, usePaymentsConfig } from "../../payments/index.ts";
 import type { CouponCheck, PaidService, ServicePurchase, ServiceQuote } from "../../../../../sync/schemas/commerce.ts";
 import { discountedCents } from "../../../../../sync/schemas/commerce.ts";
 import type { Card } from "../../../../../sync/schemas/membership.ts";
-import { commerceKeys, formatCents } from "../money.ts";
 import { ServiceRequests } from "../components/ServiceRequests.tsx";
 import { ServiceList } from "../components/ServiceList.tsx";
 import { FilesField, fileProblem, IntakeQuestions, missingAnswer, uploadRequestFiles, useIntakeQuestions } from "../components/RequestExtras.tsx";
 import { SERVICE_REQUEST_FILES_MAX } from "../../../../../sync/schemas/commerce.ts";
+import { formatUsd } from "../../../../../sync/rules/money.ts";
+import { commerceKeys } from "../keys.ts";
 
 /**
  * Paid services inside the orders screen: the patient buys their doctor's
@@ -67,7 +68,7 @@ function PatientServices({ ownDoctorId, patientId }: { ownDoctorId: string | nul
       {done && (
         <div className="ui-panel stack" role="status">
           <h3>Thank you</h3>
-          <p data-testid="purchase-paid">You paid {formatCents(done.amountCents)}{done.status === "pending" ? " (awaiting confirmation)" : ""}.</p>
+          <p data-testid="purchase-paid">You paid {formatUsd(done.amountCents)}{done.status === "pending" ? " (awaiting confirmation)" : ""}.</p>
           <p>Your doctor has your request. Allow 2 business days for a referral.</p>
           <div><Button variant="secondary" onClick={() => setDone(null)}>Back to services</Button></div>
         </div>
@@ -105,7 +106,7 @@ function RequestForm({ service, doctorId, patientId, onCancel, onDone }: {
 }) {
   const api = useApi();
   const queryClient = useQueryClient();
-  const cards = useQuery({ queryKey: [...commerceKeys.all, "cards"], queryFn: () => api.get<Card[]>("/stripe/account/paymentMethods") });
+  const cards = useCards();
   const intake = useIntakeQuestions(doctorId, service.intakeForm);
   // What this patient pays now (members' or not, or an additional request's price within a first's window, 02 §9).
   const quote = useQuery({
@@ -172,7 +173,7 @@ function RequestForm({ service, doctorId, patientId, onCancel, onDone }: {
     },
   });
   const price = (cents: number | null) =>
-    cents === null ? null : coupon ? `${formatCents(discountedCents(cents, coupon.percentageDiscount))} (was ${formatCents(cents)})` : formatCents(cents);
+    cents === null ? null : coupon ? `${formatUsd(discountedCents(cents, coupon.percentageDiscount))} (was ${formatUsd(cents)})` : formatUsd(cents);
 
   // A card added here is saved to the patient's account (as in Settings → Payment methods) and becomes the chosen one.
   const addCard = async (paymentMethodId: string) => {
@@ -180,7 +181,6 @@ function RequestForm({ service, doctorId, patientId, onCancel, onDone }: {
     setCard(saved.id);
     setError("");
     await Promise.all([
-      queryClient.invalidateQueries({ queryKey: [...commerceKeys.all, "cards"] }),
       queryClient.invalidateQueries({ queryKey: paymentsKeys.cards() }),
     ]);
   };
@@ -265,7 +265,7 @@ export function dueText(q: ServiceQuote, price: (cents: number) => string | null
   const due = `You pay ${price(q.priceCents)}`;
   if (!q.additional || q.priceCents >= q.regularPriceCents) return `${due}.`;
   const until = new Date(q.additional.endsAt).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });
-  return `${due} instead of ${formatCents(q.regularPriceCents)}: additional request ${q.additional.used + 1} of ${q.additional.max}, until ${until}.`;
+  return `${due} instead of ${formatUsd(q.regularPriceCents)}: additional request ${q.additional.used + 1} of ${q.additional.max}, until ${until}.`;
 }
 
 /**
@@ -301,7 +301,7 @@ function BankCheck({ purchase, onPaid, onRefused }: {
   return (
     <section className="ui-panel stack" aria-labelledby="three-ds-title">
       <h3 id="three-ds-title" tabIndex={-1} ref={heading}>Confirm the payment with your bank</h3>
-      <p>Your card needs an extra check (3-D Secure) before {formatCents(purchase.amountCents)} can be paid.</p>
+      <p>Your card needs an extra check (3-D Secure) before {formatUsd(purchase.amountCents)} can be paid.</p>
       {config.isPending && <Spinner label="Loading your bank's check" />}
       {config.isError && (
         <div className="stack">

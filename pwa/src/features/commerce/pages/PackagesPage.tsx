@@ -4,9 +4,9 @@ import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/api-error.ts";
 import { Button, Checkbox, Dialog, EmptyState, Pager, Select, Spinner, TextField, useOffsetInRange, useSnackbar } from "../../../ui/index.ts";
 import { type PaidService, paidServiceInputSchema, type ServiceField } from "../../../../../sync/schemas/commerce.ts";
-import { commerceKeys, formatCents, parseDollars } from "../money.ts";
 import { PlansSection } from "../../memberships/admin/index.ts";
-import { centsAsDecimal } from "../../../../../sync/rules/money.ts";
+import { centsAsDecimal, formatUsd, positiveCents } from "../../../../../sync/rules/money.ts";
+import { commerceKeys } from "../keys.ts";
 
 /** Paid services per page. */
 export const SERVICES_PAGE = 50;
@@ -53,8 +53,8 @@ export function PackagesPage() {
               {list.data.list.map((s) => (
                 <tr key={s.id}>
                   <td>{s.name}</td>
-                  <td>{s.nonSubscriberPriceCents === null ? "—" : formatCents(s.nonSubscriberPriceCents)}</td>
-                  <td>{s.subscriberPriceCents === null ? "—" : formatCents(s.subscriberPriceCents)}</td>
+                  <td>{s.nonSubscriberPriceCents === null ? "—" : formatUsd(s.nonSubscriberPriceCents)}</td>
+                  <td>{s.subscriberPriceCents === null ? "—" : formatUsd(s.subscriberPriceCents)}</td>
                   <td>{s.isActive ? "Yes" : "No"}</td>
                   <td>{s.isHomepage ? "Yes" : "No"}</td>
                   <td className="row">
@@ -106,7 +106,7 @@ function ServiceDialog({ service, onClose }: { service: PaidService | null; onCl
     },
     onError: (e) => setError(errorMessage(e)),
   });
-  const price = (text: string) => (text.trim() === "" ? null : parseDollars(text) ?? Number.NaN);
+  const price = (text: string) => (text.trim() === "" ? null : positiveCents(text) ?? Number.NaN);
   const whole = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
   const submit = () => {
     const parsed = paidServiceInputSchema.safeParse({

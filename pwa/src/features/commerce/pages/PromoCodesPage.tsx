@@ -4,7 +4,7 @@ import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/api-error.ts";
 import { Button, ConfirmDialog, EmptyState, Pager, Select, Spinner, TextField, useOffsetInRange, useSnackbar } from "../../../ui/index.ts";
 import { type Coupon, couponInputSchema } from "../../../../../sync/schemas/commerce.ts";
-import { commerceKeys } from "../money.ts";
+import { commerceKeys } from "../keys.ts";
 
 /** Promo codes per page. */
 export const COUPONS_PAGE = 50;

@@ -5,11 +5,11 @@ import { errorMessage } from "../../../lib/api/api-error.ts";
 import { Button, Dialog, EmptyState, Pager, Select, Spinner, TextField, useOffsetInRange, useSnackbar } from "../../../ui/index.ts";
 import { useSession } from "../../auth/index.ts";
 import type { LedgerTransaction } from "../../../../../sync/schemas/commerce.ts";
-import { commerceKeys, formatCents, parseDollars } from "../money.ts";
 import { BalancePanel } from "../components/BalancePanel.tsx";
 import { LedgerPanel } from "../components/LedgerPanel.tsx";
 import { type ChosenUser, UserFilter } from "../components/UserFilter.tsx";
-import { centsAsDecimal } from "../../../../../sync/rules/money.ts";
+import { centsAsDecimal, formatUsd, positiveCents } from "../../../../../sync/rules/money.ts";
+import { commerceKeys } from "../keys.ts";
 
 type Page = { list: LedgerTransaction[]; offset: number; limit: number; totalCount: number };
 
@@ -104,10 +104,10 @@ export function TransactionsPage() {
                   {user?.role !== "doctor" && <td>{t.doctorName ?? "—"}</td>}
                   <td>{t.description}</td>
                   <td>{t.status}</td>
-                  <td>{formatCents(t.amountCents)}</td>
-                  <td>{formatCents(t.feeCents)}</td>
-                  <td>{formatCents(t.netCents)}</td>
-                  <td>{formatCents(t.refundedCents)}</td>
+                  <td>{formatUsd(t.amountCents)}</td>
+                  <td>{formatUsd(t.feeCents)}</td>
+                  <td>{formatUsd(t.netCents)}</td>
+                  <td>{formatUsd(t.refundedCents)}</td>
                   {isAdmin && (
                     <td>
                       {t.status === "succeeded" && t.refundedCents < t.amountCents && (
@@ -149,7 +149,7 @@ function RefundDialog({ transaction, onClose }: { transaction: LedgerTransaction
     onError: (e) => setError(errorMessage(e)),
   });
   const submit = () => {
-    const cents = parseDollars(amount);
+    const cents = positiveCents(amount);
     if (!cents) return setError("Enter an amount in dollars, e.g. 12.50");
     if (cents > left) return setError("The amount exceeds the transaction amount.");
     if (!reason.trim()) return setError("A reason is required");
@@ -159,7 +159,7 @@ function RefundDialog({ transaction, onClose }: { transaction: LedgerTransaction
   return (
     <Dialog open title="Refund" onClose={onClose}>
       <form className="stack" onSubmit={(e) => { e.preventDefault(); submit(); }}>
-        <p>{transaction.description} for {transaction.patientName}: up to {formatCents(left)} can be refunded. The doctor's share and the platform's fee are reversed in proportion.</p>
+        <p>{transaction.description} for {transaction.patientName}: up to {formatUsd(left)} can be refunded. The doctor's share and the platform's fee are reversed in proportion.</p>
         <TextField label="Amount (USD)" inputMode="decimal" value={amount} onChange={setAmount} required />
         <TextField label="Reason" multiline value={reason} onChange={setReason} maxLength={500} required />
         {error && <p className="form-error" role="alert">{error}</p>}

@@ -13,9 +13,9 @@ import {
   PRICE_CHANGE_NOTICE_DAYS,
   type PriceChangePreview,
 } from "../../../../../sync/schemas/membership.ts";
-import { formatUsd } from "../../../../../sync/rules/money.ts";
+import { dollarsToCents, formatUsd } from "../../../../../sync/rules/money.ts";
 import { PriceChangeConfirm, priceChangePreview } from "../components/PriceChangeConfirm.tsx";
-import { centsToDollars, dollarsToCents, issuesByField } from "../doctor/format.ts";
+import { centsToDollars, issuesByField } from "../doctor/format.ts";
 
 const INTERVAL_LABEL: Record<Plan["interval"], string> = { day: "Days", week: "Weeks", month: "Months", year: "Years", custom: "Custom (days)" };
 const CATEGORY_LABEL: Record<Plan["category"], string> = { primary: "Primary care", specialty: "Specialty care", "one-time": "One-time" };

@@ -4,9 +4,9 @@ import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/api-error.ts";
 import { Button, EmptyState, Pager, Select, Spinner, useOffsetInRange, useSnackbar } from "../../../ui/index.ts";
 import type { Plan } from "../../../../../sync/schemas/membership.ts";
-import { formatCents } from "../../commerce/index.ts";
 import { describeInterval } from "../doctor/format.ts";
 import { PlanDialog } from "./PlanDialog.tsx";
+import { formatUsd } from "../../../../../sync/rules/money.ts";
 
 export const planKeys = {
   all: ["plans", "admin"] as const,
@@ -82,8 +82,8 @@ export function PlansSection() {
                 <tr key={p.id}>
                   <th scope="row">{p.name}</th>
                   <td>
-                    {formatCents(p.priceCents)}
-                    {p.initialPriceCents !== null && <div className="muted">{formatCents(p.initialPriceCents)} initial</div>}
+                    {formatUsd(p.priceCents)}
+                    {p.initialPriceCents !== null && <div className="muted">{formatUsd(p.initialPriceCents)} initial</div>}
                   </td>
                   <td>{describeInterval(p.interval, p.intervalCount, p.autoRenewable)}</td>
                   <td>{p.trialDays ? `${p.trialDays} days` : "None"}</td>

@@ -4,9 +4,9 @@ import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/api-error.ts";
 import { Button, Dialog, Spinner, useSnackbar } from "../../../ui/index.ts";
 import type { Membership, MembershipOption } from "../../../../../sync/schemas/membership.ts";
-import { formatCents } from "../../commerce/index.ts";
 import { membershipKeys } from "../keys.ts";
 import { formatDate, intervalWords } from "../membership-words.ts";
+import { formatUsd } from "../../../../../sync/rules/money.ts";
 
 type Props = { membership: Membership; onDone: (updated: Membership) => void; onClose: () => void };
 
@@ -57,14 +57,14 @@ export function ChangePlanDialog({ membership: m, onDone, onClose }: Props) {
             {choices.map((o) => (
               <label key={o.planId} className="ui-checkbox">
                 <input type="radio" name={`plan-${m.id}`} value={o.planId} checked={planId === o.planId} onChange={() => setPlanId(o.planId)} />
-                <span>{o.name}: {formatCents(o.priceCents)} every {intervalWords(o.interval, o.intervalCount)}</span>
+                <span>{o.name}: {formatUsd(o.priceCents)} every {intervalWords(o.interval, o.intervalCount)}</span>
               </label>
             ))}
           </fieldset>
         )}
         {chosen && (
           <p role="status">
-            From {periodEnd ?? "the end of this period"}: {chosen.name}, {formatCents(chosen.priceCents)} every{" "}
+            From {periodEnd ?? "the end of this period"}: {chosen.name}, {formatUsd(chosen.priceCents)} every{" "}
             {intervalWords(chosen.interval, chosen.intervalCount)}.
           </p>
         )}

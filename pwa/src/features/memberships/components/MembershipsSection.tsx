@@ -6,11 +6,11 @@ import { errorMessage } from "../../../lib/api/api-error.ts";
 import { Button, EmptyState, Spinner, useSnackbar } from "../../../ui/index.ts";
 import type { Membership } from "../../../../../sync/schemas/membership.ts";
 import { useCurrentUser } from "../../auth/index.ts";
-import { formatCents } from "../../commerce/index.ts";
 import { membershipKeys } from "../keys.ts";
 import { formatDate, isCurrent, membershipPrice, nextCharge, statusWords } from "../membership-words.ts";
 import { CancelMembershipDialog } from "./CancelMembershipDialog.tsx";
 import { ChangePlanDialog } from "./ChangePlanDialog.tsx";
+import { formatUsd } from "../../../../../sync/rules/money.ts";
 
 /**
  * Settings → Memberships (patient): each membership with its plan, doctor,
@@ -108,7 +108,7 @@ function MembershipCard({ membership: m }: { membership: Membership }) {
         </div>
         <div>
           <dt className="muted">Price</dt>
-          <dd>{membershipPrice(m, formatCents)}</dd>
+          <dd>{membershipPrice(m, formatUsd)}</dd>
         </div>
         <div>
           <dt className="muted">Status</dt>
@@ -121,7 +121,7 @@ function MembershipCard({ membership: m }: { membership: Membership }) {
         {charge && (
           <div>
             <dt className="muted">Next charge</dt>
-            <dd data-testid="membership-next-charge">{formatCents(charge.amountCents)} on {formatDate(charge.at)}</dd>
+            <dd data-testid="membership-next-charge">{formatUsd(charge.amountCents)} on {formatDate(charge.at)}</dd>
           </div>
         )}
       </dl>
@@ -134,7 +134,7 @@ function MembershipCard({ membership: m }: { membership: Membership }) {
       {m.pendingChange && (
         <div className="notice stack">
           <p>
-            Changing to <strong>{m.pendingChange.planName}</strong> ({formatCents(m.pendingChange.amountCents)}) on{" "}
+            Changing to <strong>{m.pendingChange.planName}</strong> ({formatUsd(m.pendingChange.amountCents)}) on{" "}
             {formatDate(m.pendingChange.startsAt ?? m.currentPeriodEnd)}. Until then your current plan stays as it is.
           </p>
           <div className="row">

@@ -3,9 +3,9 @@ import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/api-error.ts";
 import { Button, EmptyState, Spinner } from "../../../ui/index.ts";
 import type { Transaction } from "../../../../../sync/schemas/membership.ts";
-import { formatCents } from "../../commerce/index.ts";
 import { membershipKeys } from "../keys.ts";
 import { formatDate } from "../membership-words.ts";
+import { formatUsd } from "../../../../../sync/rules/money.ts";
 
 type Page = { list: Transaction[]; hasMore: boolean; startingAfter: string | null };
 export const PAYMENTS_PAGE_SIZE = 20;
@@ -20,7 +20,7 @@ const STATUS_WORDS: Record<Transaction["status"], string> = {
 /** "Paid", "Refunded", or for a partial refund "Paid, $20.00 refunded". */
 export const statusText = (t: Pick<Transaction, "status" | "refundedCents" | "amountCents">) =>
   t.status === "succeeded" && t.refundedCents > 0 && t.refundedCents < t.amountCents
-    ? `Paid, ${formatCents(t.refundedCents)} refunded`
+    ? `Paid, ${formatUsd(t.refundedCents)} refunded`
     : STATUS_WORDS[t.status];
 
 /** Settings → Payment history (patient): `GET /payments/transactions`, newest first, "Load more" pages on. */
@@ -63,7 +63,7 @@ export function PaymentHistorySection() {
               <tr key={t.id}>
                 <td data-label="Date">{formatDate(t.createdAt)}</td>
                 <td data-label="For">{t.description}</td>
-                <td data-label="Amount">{formatCents(t.amountCents)}</td>
+                <td data-label="Amount">{formatUsd(t.amountCents)}</td>
                 <td data-label="Status">{statusText(t)}</td>
               </tr>
             ))}

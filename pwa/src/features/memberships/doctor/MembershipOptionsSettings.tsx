@@ -10,9 +10,9 @@ import {
   type PriceChangePreview,
 } from "../../../../../sync/schemas/membership.ts";
 import { PriceChangeConfirm, priceChangePreview } from "../components/PriceChangeConfirm.tsx";
-import { formatCents } from "../../commerce/index.ts";
-import { centsToDollars, describeInterval, dollarsToCents, formatDay, issuesByField } from "./format.ts";
+import { centsToDollars, describeInterval, formatDay, issuesByField } from "./format.ts";
 import { doctorMembershipKeys } from "./keys.ts";
+import { dollarsToCents, formatUsd } from "../../../../../sync/rules/money.ts";
 
 /**
  * Settings → Memberships (doctor, 02 §7 "Plans and membership options"): every active plan, offered to
@@ -116,8 +116,8 @@ function OptionCard({ option }: { option: MembershipOption }) {
       {option.priceUndoUntil && <UndoPriceChange option={option} onUndone={() => void refresh()} />}
       {option.previousPriceCents !== null && option.priceAppliesAt && (
         <p role="status">
-          Existing members pay {formatCents(option.previousPriceCents)} until {formatDay(option.priceAppliesAt)}, then{" "}
-          {formatCents(option.priceCents)}.
+          Existing members pay {formatUsd(option.previousPriceCents)} until {formatDay(option.priceAppliesAt)}, then{" "}
+          {formatUsd(option.priceCents)}.
         </p>
       )}
       <form className="stack" noValidate aria-label={`${option.name} terms`} onSubmit={(e) => { e.preventDefault(); submit(); }}>
@@ -162,7 +162,7 @@ function UndoPriceChange({ option, onUndone }: { option: MembershipOption; onUnd
   const undo = useMutation({
     mutationFn: () => api.post<MembershipOption>(`/membershipOptions/${option.planId}/price/undo`),
     onSuccess: (o) => {
-      notify(`Price change undone: ${formatCents(o.priceCents)} again, no member was told`, "success");
+      notify(`Price change undone: ${formatUsd(o.priceCents)} again, no member was told`, "success");
       onUndone();
     },
     onError: (e) => {

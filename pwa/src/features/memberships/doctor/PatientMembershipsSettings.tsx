@@ -4,9 +4,9 @@ import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/api-error.ts";
 import { Button, ConfirmDialog, Dialog, EmptyState, Spinner, useSnackbar } from "../../../ui/index.ts";
 import type { Membership, MembershipStatus } from "../../../../../sync/schemas/membership.ts";
-import { formatCents } from "../../commerce/index.ts";
 import { describeInterval, formatDay } from "./format.ts";
 import { doctorMembershipKeys } from "./keys.ts";
+import { formatUsd } from "../../../../../sync/rules/money.ts";
 
 export const STATUS_LABEL: Record<MembershipStatus, string> = {
   active: "Active",
@@ -75,13 +75,13 @@ export function PatientMembershipsSettings({ canManage }: { canManage: boolean }
                   {m.pendingChange && (
                     <div className="muted">
                       Changes to {m.pendingChange.planName}
-                      {m.pendingChange.startsAt ? ` on ${formatDay(m.pendingChange.startsAt)}` : ""} ({formatCents(m.pendingChange.amountCents)})
+                      {m.pendingChange.startsAt ? ` on ${formatDay(m.pendingChange.startsAt)}` : ""} ({formatUsd(m.pendingChange.amountCents)})
                     </div>
                   )}
                 </td>
                 <td>{STATUS_LABEL[m.status]}</td>
                 <td>{renewal(m)}</td>
-                <td>{formatCents(m.amountCents)}</td>
+                <td>{formatUsd(m.amountCents)}</td>
                 {canManage && (
                   <td>
                     <div className="row" style={{ flexWrap: "wrap" }}>
@@ -175,7 +175,7 @@ function CancelDialog({ membership: m, onClose, onDone }: { membership: Membersh
   return (
     <Dialog open title={`Cancel ${m.patientName}'s membership`} onClose={() => !busy && onClose()}>
       <form className="stack" onSubmit={(e) => { e.preventDefault(); void confirm(); }}>
-        <p>{m.planName}, {formatCents(m.amountCents)}. No part of a paid period is refunded.</p>
+        <p>{m.planName}, {formatUsd(m.amountCents)}. No part of a paid period is refunded.</p>
         <fieldset className="stack">
           <legend>When</legend>
           {!m.cancelAtPeriodEnd && (

@@ -17,17 +17,6 @@ export const formatDay = (iso: string) => day.format(new Date(iso));
 /** 4720 → "47.20" for a money input; null → "". */
 export const centsToDollars = (cents: number | null) => (cents === null ? "" : centsAsDecimal(cents));
 
-/**
- * "47.20" → 4720 for the shared schema to judge: "" → null, text that is not an amount → NaN (the
- * schema answers "…must be a whole number of cents"), zero and negatives pass through for its rules.
- */
-export function dollarsToCents(text: string): number | null {
-  const t = text.trim().replace(/^\$/, "");
-  if (t === "") return null;
-  if (!/^-?\d{1,9}(\.\d{1,2})?$/.test(t)) return Number.NaN;
-  return Math.round(Number(t) * 100);
-}
-
 /** A zod error's messages by field name, the first per field (like the server's `details.fields`). */
 export function issuesByField(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
   const fields: Record<string, string> = {};

@@ -6,7 +6,6 @@ import type { CouponCheck } from "../../../../../sync/schemas/commerce.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage, isApiError } from "../../../lib/api/api-error.ts";
 import { Button, Dialog, EmptyState, Spinner } from "../../../ui/index.ts";
-import { formatCents } from "../../commerce/index.ts";
 import { usePaymentsConfig } from "../lib/config.ts";
 import { paymentsKeys } from "../lib/keys.ts";
 import { chargesWith, renewalText, priceText, trialText } from "../lib/plan-price.ts";
@@ -14,6 +13,7 @@ import { CardEntry } from "./CardEntry.tsx";
 import { JoinSummary, MemberConfirmation, PlanChoice, PromoCode } from "./JoinParts.tsx";
 import { cardExpiry, cardName, useCards, useInvalidateCards } from "./PaymentMethodsSection.tsx";
 import { type ThreeDSecureChallenge, ThreeDSecureStep } from "./ThreeDSecureStep.tsx";
+import { formatUsd } from "../../../../../sync/rules/money.ts";
 
 type Step = "plan" | "card" | "confirm" | "challenge" | "done";
 const NEW_CARD = "new";
@@ -340,7 +340,7 @@ function JoinFlow({ doctorId, initialPlanId, intro, onClose }: {
           loading={subscribe.isPending}
           disabled={!chosenCard}
         >
-          {trial ? "Start membership" : `Pay ${formatCents(price)} and join`}
+          {trial ? "Start membership" : `Pay ${formatUsd(price)} and join`}
         </Button>
         <Button
           variant="secondary"

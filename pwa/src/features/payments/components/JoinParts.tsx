@@ -7,8 +7,8 @@ import type { CouponCheck } from "../../../../../sync/schemas/commerce.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/api-error.ts";
 import { Button, TextField } from "../../../ui/index.ts";
-import { formatCents } from "../../commerce/index.ts";
 import { chargesWith, firstPaymentCents, intervalText, limitTexts, priceText, trialText } from "../lib/plan-price.ts";
+import { formatUsd } from "../../../../../sync/rules/money.ts";
 
 const longDate = (iso: string) => new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });
 
@@ -50,11 +50,11 @@ export function JoinSummary(
         {coupon
           ? (
             <>
-              {formatCents(first)} <s aria-label={`was ${formatCents(firstBefore)}`}>{formatCents(firstBefore)}</s>
+              {formatUsd(first)} <s aria-label={`was ${formatUsd(firstBefore)}`}>{formatUsd(firstBefore)}</s>
               {" "}
               {firstPaymentCents(option) !== null
-                ? `first payment, then ${formatCents(renewal)} ${intervalText(option)}`
-                : `${intervalText(option)}${coupon.duration === "once" ? ` for the first payment, then ${formatCents(renewal)}` : ""}`}
+                ? `first payment, then ${formatUsd(renewal)} ${intervalText(option)}`
+                : `${intervalText(option)}${coupon.duration === "once" ? ` for the first payment, then ${formatUsd(renewal)}` : ""}`}
             </>
           )
           : priceText(option)}
@@ -145,7 +145,7 @@ export function MemberConfirmation({ member, heading, labelledBy, onClose }: {
       )}
       {member.currentPeriodEnd && member.renews && (
         <p data-testid="member-next-charge">
-          Next charge: {formatCents(member.amountCents)} on {longDate(member.currentPeriodEnd)}
+          Next charge: {formatUsd(member.amountCents)} on {longDate(member.currentPeriodEnd)}
           {member.status === "trialing" ? " (after your free trial)" : ""}.
         </p>
       )}

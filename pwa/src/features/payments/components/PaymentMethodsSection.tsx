@@ -4,7 +4,6 @@ import type { Card } from "../../../../../sync/schemas/membership.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/api-error.ts";
 import { Button, ConfirmDialog, EmptyState, Spinner, useSnackbar } from "../../../ui/index.ts";
-import { commerceKeys } from "../../commerce/money.ts";
 import { paymentsKeys } from "../lib/keys.ts";
 import { CardEntry } from "./CardEntry.tsx";
 
@@ -31,14 +30,10 @@ export function useCards() {
   });
 }
 
-/** Everyone who shows cards reads them again (the orders screen keeps its own key). */
+/** Everyone who shows cards reads them again. */
 export function useInvalidateCards() {
   const queries = useQueryClient();
-  return () =>
-    Promise.all([
-      queries.invalidateQueries({ queryKey: paymentsKeys.cards() }),
-      queries.invalidateQueries({ queryKey: [...commerceKeys.all, "cards"] }),
-    ]);
+  return () => queries.invalidateQueries({ queryKey: paymentsKeys.cards() });
 }
 
 /** Settings → Payment methods (patients): list, add, delete, make default. */

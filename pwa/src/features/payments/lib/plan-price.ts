@@ -4,7 +4,7 @@
  */
 import type { MembershipOption, PlanInterval } from "../../../../../sync/schemas/membership.ts";
 import { type CouponCheck, discountedCents } from "../../../../../sync/schemas/commerce.ts";
-import { formatCents } from "../../commerce/money.ts";
+import { formatUsd } from "../../../../../sync/rules/money.ts";
 
 const UNIT: Record<PlanInterval, string> = {
   day: "day",
@@ -39,10 +39,10 @@ export function firstPaymentCents(o: Pick<Priced, "priceCents" | "initialPriceCe
 
 export function priceText(o: Priced): string {
   // A plan that does not renew is one payment for one period, never "every week".
-  if (o.autoRenewable === false) return `${formatCents(firstPaymentCents(o) ?? o.priceCents)} for ${spanText(o)}, once`;
-  const recurring = `${formatCents(o.priceCents)} ${intervalText(o)}`;
+  if (o.autoRenewable === false) return `${formatUsd(firstPaymentCents(o) ?? o.priceCents)} for ${spanText(o)}, once`;
+  const recurring = `${formatUsd(o.priceCents)} ${intervalText(o)}`;
   const first = firstPaymentCents(o);
-  return first === null ? recurring : `${formatCents(first)} first payment, then ${recurring}`;
+  return first === null ? recurring : `${formatUsd(first)} first payment, then ${recurring}`;
 }
 
 /**
