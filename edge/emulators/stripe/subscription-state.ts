@@ -1,7 +1,6 @@
 /** How an invoice's payment moves the invoice and its subscription: paid → active, failed → retries / past_due / end. */
 import type { Core } from "./core.ts";
 import type { StoredObject } from "./store.ts";
-import { markPaid } from "./resources/invoices.ts";
 import { changed } from "./resources/customers.ts";
 
 const DAY = 86_400;
@@ -92,4 +91,24 @@ export function endSubscription(core: Core, sub: StoredObject, status: "canceled
     }
   }
   core.emit("customer.subscription.deleted", sub);
+}
+
+export function markPaid(core: Core, invoice: StoredObject): void {
+  invoice.status = "paid";
+  invoice.paid = true;
+  invoice.amount_paid = invoice.amount_due;
+  invoice.amount_remaining = 0;
+  invoice.next_payment_attempt = null;
+  invoice.status_transitions.paid_at = core.now();
+  const pi = invoice.payment_intent ? core.store.get(invoice.payment_intent) : undefined;
+  if (pi) {
+    invoice.charge = pi.latest_charge;
+    for (const p of invoice.payments.data) {
+      p.status = "paid";
+      p.amount_paid = invoice.amount_due;
+      p.status_transitions.paid_at = core.now();
+    }
+  }
+  core.emit("invoice.paid", invoice);
+  core.emit("invoice.payment_succeeded", invoice);
 }

@@ -2,7 +2,7 @@ import { type ReactNode, useDeferredValue, useEffect, useSyncExternalStore } fro
 import { Navigate, useLocation } from "react-router";
 import { useAppDeps } from "../lib/app-deps.tsx";
 import { FullScreenLoader } from "../ui/index.ts";
-import { decideRoute, INACTIVE_NOTICE_CLOSED_KEY } from "./guards.ts";
+import { decideRoute, INACTIVE_NOTICE_CLOSED_KEY } from "../features/auth/index.ts";
 import { OfflinePanel } from "./OfflinePanel.tsx";
 
 /** Applies `decideRoute` to the current location; the decisions themselves live in guards.ts. */

@@ -4,7 +4,7 @@ import type { RenderEncounterNotes, RenderEncounterOrders } from "../features/ch
 import { LandingPage } from "../features/public/pages/LandingPage.tsx";
 import { Spinner } from "../ui/index.ts";
 import { AppLayout } from "./AppLayout.tsx";
-import { NotFoundPage } from "./NotFoundPage.tsx";
+import { RouteNotFound } from "./RouteNotFound.tsx";
 import type { SwUpdateStore } from "./sw-update.ts";
 
 /**
@@ -211,7 +211,7 @@ export const PAGE_ROUTES: RouteObject[] = [
     path: "/health-record/encounters/:encounterId",
     element: <EncounterPage basePath="/health-record" renderNotes={renderEncounterNotes} renderOrders={renderEncounterOrders} />,
   },
-  { path: "*", element: <NotFoundPage /> },
+  { path: "*", element: <RouteNotFound /> },
 ];
 
 export function createRoutes(options: { swUpdate?: SwUpdateStore } = {}): RouteObject[] {

@@ -1,10 +1,8 @@
 import { Link } from "react-router";
-import { homePath } from "../../../sync/rules/home-path.ts";
-import { useSession } from "../features/auth/hooks/use-session.ts";
+import { homePath, type HomeUser } from "../../../sync/rules/home-path.ts";
 
-/** Any path that is not a route (01 §2); the server answers such paths with 404. */
-export function NotFoundPage() {
-  const { user } = useSession();
+/** Any path that is not a route (01 §2), or a record the viewer may not see; the server answers such paths with 404. */
+export function NotFoundPage({ user }: { user: HomeUser }) {
   return (
     <section className="stack" aria-labelledby="not-found-title">
       <title>Page not found</title>

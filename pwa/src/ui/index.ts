@@ -8,6 +8,7 @@ export { ConfirmDialog, type ConfirmDialogProps } from "./ConfirmDialog.tsx";
 export { Dialog } from "./Dialog.tsx";
 export { EmptyState } from "./EmptyState.tsx";
 export { FullScreenLoader } from "./FullScreenLoader.tsx";
+export { NotFoundPage } from "./NotFoundPage.tsx";
 export { firstMatches, MoreMatches } from "./MoreMatches.tsx";
 export { Pager, resultLine, useOffsetInRange } from "./Pager.tsx";
 export { PendingMark, pendingLabel } from "./PendingMark.tsx";

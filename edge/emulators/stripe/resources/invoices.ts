@@ -6,7 +6,7 @@
 import { asString, invalid, required, StripeError } from "../form.ts";
 import { spendOnceDiscounts, subscriptionDiscounts } from "./coupons.ts";
 import { type OneOffItem, oneOffLines } from "./invoice-items.ts";
-import { onInvoiceNotAttempted } from "../subscription-state.ts";
+import { markPaid, onInvoiceNotAttempted } from "../subscription-state.ts";
 import { type Core, expandList } from "../core.ts";
 import { route, type Route } from "../router.ts";
 import type { StoredObject } from "../store.ts";
@@ -234,25 +234,6 @@ export function payInvoice(core: Core, invoice: StoredObject, opts: { paymentMet
   return attemptPayment(core, pi, { offSession: opts.offSession });
 }
 
-export function markPaid(core: Core, invoice: StoredObject): void {
-  invoice.status = "paid";
-  invoice.paid = true;
-  invoice.amount_paid = invoice.amount_due;
-  invoice.amount_remaining = 0;
-  invoice.next_payment_attempt = null;
-  invoice.status_transitions.paid_at = core.now();
-  const pi = invoice.payment_intent ? core.store.get(invoice.payment_intent) : undefined;
-  if (pi) {
-    invoice.charge = pi.latest_charge;
-    for (const p of invoice.payments.data) {
-      p.status = "paid";
-      p.amount_paid = invoice.amount_due;
-      p.status_transitions.paid_at = core.now();
-    }
-  }
-  core.emit("invoice.paid", invoice);
-  core.emit("invoice.payment_succeeded", invoice);
-}
 
 /** What the next renewal will charge (the price of the schedule's next phase if one starts then), without side effects. */
 function previewRenewal(core: Core, sub: StoredObject): Record<string, unknown> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { homePath } from "../../../sync/rules/home-path.ts";
+import { homePath } from "../../../../sync/rules/home-path.ts";
 import { accessFor, decideRoute, type GuardSession, postSignInPath } from "./guards.ts";
 
 type GuardUser = NonNullable<GuardSession["user"]>;

@@ -4,10 +4,10 @@
  * after signing in. Nothing here touches the DOM or the router.
  */
 import { matchPath } from "react-router";
-import type { Role } from "../../../sync/roles.ts";
-import { PUBLIC_ROUTES, ROLE_ROUTES, SIGNED_IN_ROUTES } from "../../../sync/routes.ts";
-import { homePath } from "../../../sync/rules/home-path.ts";
-import type { AuthUser } from "../../../sync/schemas/user.ts";
+import type { Role } from "../../../../sync/roles.ts";
+import { PUBLIC_ROUTES, ROLE_ROUTES, SIGNED_IN_ROUTES } from "../../../../sync/routes.ts";
+import { homePath } from "../../../../sync/rules/home-path.ts";
+import type { AuthUser } from "../../../../sync/schemas/user.ts";
 
 export type RouteAccess =
   | { kind: "public" }

@@ -12,3 +12,4 @@ export { ResetPasswordPage } from "./pages/ResetPasswordPage.tsx";
 export { VerifyRegistrationPage } from "./pages/VerifyRegistrationPage.tsx";
 export { VmaPasswordPage } from "./pages/VmaPasswordPage.tsx";
 export { createSessionActions, type SessionActions } from "./session-actions.ts";
+export { accessFor, decideRoute, type GuardDecision, type GuardSession, INACTIVE_NOTICE_CLOSED_KEY, postSignInPath, ROUTE_ACCESS, type RouteAccess, FILL_PROFILE_PATH, STRIPE_CONNECT_PATH, STRIPE_CONNECTED_PATH, STRIPE_INACTIVE_PATH } from "./guards.ts";

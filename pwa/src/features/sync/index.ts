@@ -28,6 +28,7 @@ export { usePanelPatient, usePanelPatients } from "./hooks/use-panel-patients.ts
 export { useCollectionPulled } from "./hooks/use-pulled.ts";
 export { useChartEntries, useChartEntry, useRecordChartEntry } from "./hooks/use-chart-entries.ts";
 /** Server events of the live channel (not part of the data contract): see hooks/use-server-event.ts. */
+export { failureMessage, readOnlyReason } from "./local-data.ts";
 export { useServerEmit, useServerEvent } from "./hooks/use-server-event.ts";
 
 import type { SyncHooks } from "./contract.ts";

@@ -1,5 +1,5 @@
 /** What the screens built on synced data say about the state of the device's data. */
-import type { SyncStatus } from "../features/sync/contract.ts";
+import type { SyncStatus } from "./contract.ts";
 
 /** Why nothing can be written on this device right now, or null when it can. */
 export function readOnlyReason(status: Pick<SyncStatus, "state">): string | null {

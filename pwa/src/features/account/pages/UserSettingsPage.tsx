@@ -8,16 +8,16 @@
  *   whether or not the user exists.
  */
 import { Navigate, useParams } from "react-router";
-import { NotFoundPage } from "../../../app/NotFoundPage.tsx";
 import { useCurrentUser } from "../../auth/index.ts";
 import { UserAccountSettings } from "../../admin/index.ts";
 import { VmaAccountSettings } from "../../team/index.ts";
+import { NotFoundPage } from "../../../ui/index.ts";
 
 export function UserSettingsPage() {
   const user = useCurrentUser();
   const { userId = "" } = useParams();
   if (userId === user.id) return <Navigate to="/settings" replace />;
-  const notFound = <NotFoundPage />;
+  const notFound = <NotFoundPage user={user} />;
   if (user.role === "admin") return <UserAccountSettings key={userId} userId={userId} notFound={notFound} />;
   if (user.role === "doctor") return <VmaAccountSettings key={userId} vmaId={userId} notFound={notFound} />;
   return notFound;

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useSyncExternalStore } from "react";
 import { useNavigate } from "react-router";
 import type { AuthUser } from "../../../../../sync/schemas/user.ts";
-import { INACTIVE_NOTICE_CLOSED_KEY, postSignInPath } from "../../../app/guards.ts";
+import { INACTIVE_NOTICE_CLOSED_KEY, postSignInPath } from "../guards.ts";
 import { useAppDeps } from "../../../lib/app-deps.tsx";
 import type { SessionState } from "../../../lib/session/session-store.ts";
 import { createSessionActions, type SessionActions } from "../session-actions.ts";

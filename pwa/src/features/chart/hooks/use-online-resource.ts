@@ -2,7 +2,7 @@ import { type DependencyList, useCallback, useEffect, useRef, useState } from "r
 import { ApiError, errorMessage } from "../../../lib/api/index.ts";
 import { useConnection } from "./use-connection.ts";
 import type { DeviceCopy } from "./use-device-entries.ts";
-import { useOnDeviceChange } from "../../sync/hooks/use-on-device-change.ts";
+import { useOnDeviceChange } from "../../sync/index.ts";
 
 export type OnlineResource<T> = {
   data: T | undefined;

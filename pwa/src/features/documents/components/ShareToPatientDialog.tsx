@@ -4,7 +4,7 @@ import { MEDICAL_FOLDERS, type MedicalFolder } from "../../../../../sync/collect
 import type { DocumentView } from "../../../../../sync/schemas/document.ts";
 import { errorMessage } from "../../../lib/api/index.ts";
 import { Button, Dialog, Select, TextField, useSnackbar } from "../../../ui/index.ts";
-import { FOLDER_LABELS } from "../../patients/patient-display.ts";
+import { FOLDER_LABELS } from "../../patients/index.ts";
 import { documentKeys } from "../api.ts";
 import { useDocumentsApi } from "../hooks/use-documents.ts";
 import { PatientChooser } from "./PatientChooser.tsx";

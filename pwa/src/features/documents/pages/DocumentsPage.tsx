@@ -12,8 +12,7 @@ import {
   RESENDABLE_STATUSES,
   type FaxStatus,
 } from "../../../../../sync/schemas/document.ts";
-import { FOLDER_LABELS } from "../../patients/patient-display.ts";
-import { formatSize } from "../../patients/patient-display.ts";
+import { FOLDER_LABELS, formatSize } from "../../patients/index.ts";
 import { documentKeys } from "../api.ts";
 import { FaxSendDialog, type FaxSource } from "../components/FaxSendDialog.tsx";
 import { ShareToPatientDialog } from "../components/ShareToPatientDialog.tsx";

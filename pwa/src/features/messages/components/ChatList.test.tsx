@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { ChatDoc } from "../../../../../sync/collections/index.ts";
-import type { Local } from "../../sync/contract.ts";
+import type { Local } from "../../sync/index.ts";
 import { ChatList } from "./ChatList.tsx";
 
 const SELF = "00000000-0000-4000-8000-000000000001";

@@ -1,7 +1,7 @@
 import { type ReactNode, useId, useState } from "react";
 import { Link } from "react-router";
 import type { ChatDoc } from "../../../../../sync/collections/index.ts";
-import type { Local } from "../../sync/contract.ts";
+import type { Local } from "../../sync/index.ts";
 import { EmptyState, Spinner } from "../../../ui/index.ts";
 import { chatTitle, fullTime, type NameById, shortTime, sortChats } from "../chat-display.ts";
 import { matchesSearch } from "../live-state.ts";

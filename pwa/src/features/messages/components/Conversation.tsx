@@ -1,7 +1,7 @@
 import { type ReactNode, useLayoutEffect, useRef } from "react";
 import { Link } from "react-router";
 import type { ChatMessageDoc } from "../../../../../sync/collections/index.ts";
-import type { Local } from "../../sync/contract.ts";
+import type { Local } from "../../sync/index.ts";
 import { EmptyState, PendingMark, pendingLabel, Spinner } from "../../../ui/index.ts";
 import { fullTime, type NameById, shortTime } from "../chat-display.ts";
 import { type AttachmentUploader, MessageComposer } from "./MessageComposer.tsx";

@@ -1,7 +1,7 @@
 import { type ChangeEvent, type FormEvent, type KeyboardEvent, useId, useRef, useState } from "react";
 import { MESSAGE_TEXT_MAX } from "../../../../../sync/collections/index.ts";
 import { shortcutAt } from "../../../../../sync/rules/macro-text.ts";
-import { failureMessage } from "../../../app/local-data.ts";
+import { failureMessage } from "../../sync/index.ts";
 import { Button } from "../../../ui/index.ts";
 
 export type AttachmentUploader = {

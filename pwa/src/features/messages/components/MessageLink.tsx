@@ -6,7 +6,7 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import type { ChatSummary } from "../../../../../sync/schemas/chat.ts";
-import { failureMessage } from "../../../app/local-data.ts";
+import { failureMessage } from "../../sync/index.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { Button } from "../../../ui/index.ts";
 

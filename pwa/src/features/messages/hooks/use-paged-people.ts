@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import { failureMessage } from "../../../app/local-data.ts";
+import { failureMessage } from "../../sync/index.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import type { ChatPerson } from "../components/PeopleList.tsx";
 

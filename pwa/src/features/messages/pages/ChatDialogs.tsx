@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { failureMessage } from "../../../app/local-data.ts";
+import { failureMessage } from "../../sync/index.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { Button, Dialog } from "../../../ui/index.ts";
 import { PeopleList, personName } from "../components/PeopleList.tsx";

@@ -1,11 +1,10 @@
 import { useEffect, useReducer, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { failureMessage, readOnlyReason } from "../../../app/local-data.ts";
 import { useApi, useAppDeps } from "../../../lib/app-deps.tsx";
 import { Button, EmptyState, Spinner } from "../../../ui/index.ts";
 import { useCurrentUser } from "../../auth/index.ts";
-import { useChatMessages, useChats, useSendMessage, useServerEmit, useServerEvent, useSyncStatus } from "../../sync/index.ts";
-import type { SyncStatus } from "../../sync/contract.ts";
+import { failureMessage, readOnlyReason, useChatMessages, useChats, useSendMessage, useServerEmit, useServerEvent, useSyncStatus } from "../../sync/index.ts";
+import type { SyncStatus } from "../../sync/index.ts";
 import { chatTitle, type NameById } from "../chat-display.ts";
 import { ChatList } from "../components/ChatList.tsx";
 import { Conversation } from "../components/Conversation.tsx";

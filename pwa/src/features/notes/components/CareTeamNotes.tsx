@@ -1,6 +1,6 @@
 import { type ReactNode, useState } from "react";
 import type { EncounterNoteDoc } from "../../../../../sync/collections/index.ts";
-import { failureMessage } from "../../../app/local-data.ts";
+import { failureMessage } from "../../sync/index.ts";
 import { Button, ConfirmDialog, EmptyState, pendingLabel, PendingMark, Spinner } from "../../../ui/index.ts";
 import type { Local } from "../../sync/index.ts";
 import { canDecideNote } from "../lib/note-access.ts";

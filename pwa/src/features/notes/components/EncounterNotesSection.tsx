@@ -8,20 +8,11 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import type { EncounterNoteDoc } from "../../../../../sync/collections/index.ts";
 import type { Note } from "../../../../../sync/schemas/note.ts";
 import type { NoteType } from "../../../../../sync/schemas/note-type.ts";
-import { readOnlyReason } from "../../../app/local-data.ts";
 import { ApiError, errorMessage } from "../../../lib/api/index.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { Spinner } from "../../../ui/index.ts";
 import { useCurrentUser } from "../../auth/index.ts";
-import {
-  type Local,
-  useCreateEncounterNote,
-  useDeleteEncounterNote,
-  useEncounterNotes,
-  useNoteDocStore,
-  useNoteTypes as useDeviceNoteTypes,
-  useSyncStatus,
-} from "../../sync/index.ts";
+import { type Local, readOnlyReason, useCreateEncounterNote, useDeleteEncounterNote, useEncounterNotes, useNoteDocStore, useNoteTypes as useDeviceNoteTypes, useSyncStatus } from "../../sync/index.ts";
 import { canWriteNote } from "../lib/note-access.ts";
 import { editorUser, type EditorUser } from "../lib/presence.ts";
 import { CareTeamNotes } from "./CareTeamNotes.tsx";

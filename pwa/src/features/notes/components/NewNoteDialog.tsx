@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
-import { failureMessage } from "../../../app/local-data.ts";
+import { failureMessage } from "../../sync/index.ts";
 import { Button, Dialog, Select, Spinner } from "../../../ui/index.ts";
 
 export type NoteTypeOption = { id: string; name: string; fieldNames: string[] };

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { failureMessage } from "../../../app/local-data.ts";
+import { failureMessage } from "../../sync/index.ts";
 import type { NoteType } from "../../../../../sync/schemas/note-type.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { useLoad } from "../../../lib/use-load.ts";

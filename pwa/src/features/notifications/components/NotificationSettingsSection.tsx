@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { failureMessage } from "../../../app/local-data.ts";
+import { failureMessage } from "../../sync/index.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { Spinner } from "../../../ui/index.ts";
 import { type NotificationSettings, NotificationSettingsForm } from "./NotificationSettingsForm.tsx";

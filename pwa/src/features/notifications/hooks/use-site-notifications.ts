@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
-import { failureMessage } from "../../../app/local-data.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
-import { useServerEvent, useSyncStatus } from "../../sync/index.ts";
+import { failureMessage, useServerEvent, useSyncStatus } from "../../sync/index.ts";
 import type { SiteNotificationView } from "../notification-text.ts";
 
 const REFRESH_MS = 60_000;

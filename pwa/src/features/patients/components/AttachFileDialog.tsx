@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from "react";
 import { MEDICAL_FILE_MAX_BYTES, MEDICAL_FOLDERS, type MedicalFolder } from "../../../../../sync/collections/index.ts";
 import { acceptFor, allowedKindsText } from "../../../../../sync/files.ts";
-import { failureMessage } from "../../../app/local-data.ts";
+import { failureMessage } from "../../sync/index.ts";
 import { Button, Dialog, Select } from "../../../ui/index.ts";
 import { FOLDER_LABELS } from "../patient-display.ts";
 

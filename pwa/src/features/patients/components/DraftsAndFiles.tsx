@@ -1,15 +1,5 @@
 import { useState } from "react";
-import { readOnlyReason } from "../../../app/local-data.ts";
-import {
-  useAttachFile,
-  useDeleteNoteDraft,
-  useEditMedicalFile,
-  useFileUrl,
-  useMedicalFiles,
-  useNoteDrafts,
-  useSaveNoteDraft,
-  useSyncStatus,
-} from "../../sync/index.ts";
+import { readOnlyReason, useAttachFile, useDeleteNoteDraft, useEditMedicalFile, useFileUrl, useMedicalFiles, useNoteDrafts, useSaveNoteDraft, useSyncStatus } from "../../sync/index.ts";
 import { type FileItem, FilesPanel } from "./FilesPanel.tsx";
 import { FileViewerDialog } from "./FileViewerDialog.tsx";
 import { NoteDraftsPanel } from "./NoteDraftsPanel.tsx";

@@ -2,7 +2,7 @@
 import { renamedFile } from "../../../../../sync/rules/file-name.ts";
 import { type FormEvent, useState } from "react";
 import { MEDICAL_FOLDERS, type MedicalFolder } from "../../../../../sync/collections/index.ts";
-import { failureMessage } from "../../../app/local-data.ts";
+import { failureMessage } from "../../sync/index.ts";
 import { Button, ConfirmDialog, Dialog, Select, TextField } from "../../../ui/index.ts";
 import { FOLDER_LABELS } from "../patient-display.ts";
 

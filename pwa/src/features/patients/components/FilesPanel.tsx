@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { MEDICAL_FOLDERS, type MedicalFileDoc, type MedicalFolder } from "../../../../../sync/collections/index.ts";
-import type { Local, UploadProgress } from "../../sync/contract.ts";
+import type { Local, UploadProgress } from "../../sync/index.ts";
 import { Button, EmptyState, PendingMark, pendingLabel, Spinner } from "../../../ui/index.ts";
 import { FOLDER_LABELS, formatSize, groupByFolder } from "../patient-display.ts";
 import { type AttachFileInput, AttachFileDialog } from "./AttachFileDialog.tsx";

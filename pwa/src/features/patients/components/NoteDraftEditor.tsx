@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { hasConflict, NOTE_TITLE_MAX, type NoteDraftDoc } from "../../../../../sync/collections/index.ts";
-import { failureMessage } from "../../../app/local-data.ts";
-import type { Local } from "../../sync/contract.ts";
+import { failureMessage } from "../../sync/index.ts";
+import type { Local } from "../../sync/index.ts";
 import { Button, PendingMark, TextField } from "../../../ui/index.ts";
 
 /** The free-text field of a draft until note types bring their own fields. */

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
 import { CONFLICT_END, CONFLICT_START, type NoteDraftDoc } from "../../../../../sync/collections/index.ts";
-import type { Local } from "../../sync/contract.ts";
+import type { Local } from "../../sync/index.ts";
 import type { SaveDraftInput } from "./NoteDraftEditor.tsx";
 import { NoteDraftsPanel } from "./NoteDraftsPanel.tsx";
 

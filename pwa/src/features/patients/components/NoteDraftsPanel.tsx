@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
 import { hasConflict, type NoteDraftDoc } from "../../../../../sync/collections/index.ts";
-import { failureMessage } from "../../../app/local-data.ts";
-import type { Local } from "../../sync/contract.ts";
+import { failureMessage } from "../../sync/index.ts";
+import type { Local } from "../../sync/index.ts";
 import { Button, Dialog, EmptyState, PendingMark, Spinner } from "../../../ui/index.ts";
 import { excerpt } from "../patient-display.ts";
 import { DRAFT_TEXT_FIELD, NoteDraftEditor, type SaveDraftInput } from "./NoteDraftEditor.tsx";

@@ -1,6 +1,5 @@
 import { useState } from "react";
-import { readOnlyReason } from "../../../app/local-data.ts";
-import { useAttachFile, useEditMedicalFile, useMedicalFiles, useSyncStatus } from "../../sync/index.ts";
+import { readOnlyReason, useAttachFile, useEditMedicalFile, useMedicalFiles, useSyncStatus } from "../../sync/index.ts";
 import { FileViewer } from "./DraftsAndFiles.tsx";
 import { type FileItem, FilesPanel } from "./FilesPanel.tsx";
 

@@ -1,11 +1,10 @@
 import { useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { homePath } from "../../../../../sync/rules/home-path.ts";
-import { INACTIVE_NOTICE_CLOSED_KEY } from "../../../app/guards.ts";
 import { useApi, useAppDeps } from "../../../lib/app-deps.tsx";
 import { Button } from "../../../ui/index.ts";
 import { ApplicationStatusNotice } from "../../account/index.ts";
-import { openAuthDialog, useSession } from "../../auth/index.ts";
+import { INACTIVE_NOTICE_CLOSED_KEY, openAuthDialog, useSession } from "../../auth/index.ts";
 
 export const CONNECT_ERROR = "There was an error connecting your stripe account!";
 

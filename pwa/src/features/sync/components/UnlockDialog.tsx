@@ -1,7 +1,7 @@
 import { type FormEvent, useDeferredValue, useEffect, useState } from "react";
 import { ApiError } from "../../../lib/api/api-error.ts";
 import { Button, Dialog, TextField } from "../../../ui/index.ts";
-import { useSession } from "../../auth/hooks/use-session.ts";
+import { useSession } from "../../auth/index.ts";
 import { useSyncEngine } from "../hooks/sync-context.ts";
 import { useSyncStatus, useUnlock } from "../hooks/use-sync-status.ts";
 import { WrongPasswordError } from "../lib/key-vault.ts";

@@ -9,7 +9,7 @@ import type { ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { EncounterNoteDoc } from "../../../../../sync/collections/index.ts";
 import type { AuthUser } from "../../../../../sync/schemas/user.ts";
-import { createSessionActions } from "../../auth/session-actions.ts";
+import { createSessionActions } from "../../auth/index.ts";
 import { createMemoryStorage } from "../../../lib/app-deps.tsx";
 import { createFetchStub, makeDeps, randomId, randomUser, success } from "../../../test/helpers.tsx";
 import { SyncProvider } from "../components/SyncProvider.tsx";

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { createSessionActions } from "../../auth/session-actions.ts";
+import { createSessionActions } from "../../auth/index.ts";
 import { makeDeps, randomUser, success } from "../../../test/helpers.tsx";
 import { KEPT_KEY_STORAGE_PREFIX, LOCAL_KEY_STORAGE_KEY } from "./key-vault.ts";
 import { type Device, edge, newDevice, state, tab, waitState } from "./sync-engine.fixtures.ts";

@@ -1,6 +1,6 @@
 import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
 import { describe, expect, it, vi } from "vitest";
-import { createSessionActions } from "../../auth/session-actions.ts";
+import { createSessionActions } from "../../auth/index.ts";
 import { createMemoryStorage } from "../../../lib/app-deps.tsx";
 import { makeDeps, randomUser } from "../../../test/helpers.tsx";
 import { WrongPasswordError } from "./key-vault.ts";
