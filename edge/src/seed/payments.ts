@@ -10,7 +10,7 @@
  */
 import type { Deps } from "../deps.ts";
 import { createMembershipsRepo } from "../domains/memberships/repo.ts";
-import { recurrenceOf } from "../domains/memberships/service.ts";
+import { recurrenceOf } from "../domains/memberships/core.ts";
 import { createCustomers } from "../domains/payments/customers.ts";
 
 export const DEMO_PLANS = [

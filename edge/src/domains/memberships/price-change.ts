@@ -21,7 +21,7 @@ import { PRICE_CHANGE_NOTICE_DAYS, PRICE_CHANGE_UNDO_MINUTES, type PriceChangePr
 import { createNotificationsService } from "../notifications/service.ts";
 import { createPlansRepo } from "../plans/repo.ts";
 import { createMembershipsRepo } from "./repo.ts";
-import { recurrenceOf } from "./service.ts";
+import { recurrenceOf } from "./core.ts";
 
 export const APPLY_PRICE_JOB = "memberships.applyPrice";
 export const PRICE_NOTICE_JOB = "memberships.priceNotice";

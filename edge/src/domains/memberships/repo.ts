@@ -159,6 +159,10 @@ export function createMembershipsRepo(_sql: Sql) {
     async finishRequest(q: Queryable, patientId: string, key: string, result: unknown) {
       await q`update subscribe_requests set result = ${q.json(result as never)} where patient_id = ${patientId} and idempotency_key = ${key}`;
     },
+    /** Frees a key whose request failed unexpectedly, so a retry runs again. */
+    async dropRequest(q: Queryable, patientId: string, key: string) {
+      await q`delete from subscribe_requests where patient_id = ${patientId} and idempotency_key = ${key}`;
+    },
   };
 }
 export type MembershipsRepo = ReturnType<typeof createMembershipsRepo>;

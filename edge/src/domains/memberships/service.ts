@@ -3,117 +3,46 @@
  * asks the processor and stores what the processor answers — never what the
  * browser says; webhooks (./webhooks.ts) keep the stored state current.
  */
-import { z } from "zod";
 import type { Actor } from "../../access/actor.ts";
 import type { Deps } from "../../deps.ts";
 import { AppError, conflict, notFound } from "../../http/errors.ts";
 import { DOCTOR_PATIENT_CAP } from "../../../../sync/constants.ts";
 import type { Membership, SubscribeInput, SubscribeResult } from "../../../../sync/schemas/membership.ts";
-import { CardError, type SubscriptionState } from "../../platform/payments/payments.ts";
+import { CardError } from "../../platform/payments/payments.ts";
 import { cardMessage } from "../../platform/payments/stripe-payments.ts";
 import { createDoctorsRepo, isListed } from "../doctors/repo.ts";
 import { noSuchDoctor, requireLicensedFor } from "../doctors/errors.ts";
-import { assignIfNone } from "../doctors/care-team.ts";
 import type { SyncWriter } from "../sync/writer.ts";
 import { createPlansRepo, type OptionRow, toOption } from "../plans/repo.ts";
 import { noSuchPlan } from "../plans/service.ts";
-import { membershipFor, noSuchMembership } from "./access.ts";
 import { toMembership } from "./present.ts";
 import { planRenews } from "./plan-interval.ts";
 import { createMembershipsRepo, type MembershipRow } from "./repo.ts";
+import { createMembershipChanges } from "./changes.ts";
+import { createMembershipCore } from "./core.ts";
+import { answerOnce } from "./answer-once.ts";
 import { createCustomers } from "../payments/customers.ts";
 import { createPurchases, membershipSplit } from "../commerce/purchase.ts";
 import type { ServicePurchase } from "../../../../sync/schemas/commerce.ts";
 import { bindRedemption, couponByCode, invalidCoupon, redeemCoupon, releaseRedemption } from "../commerce/coupons.ts";
-
-/** Retries cancelling a refused first payment's subscription (see `undo`). */
-export const UNDO_JOB = "memberships.undo";
-export const undoJobSchema = z.object({ membershipId: z.uuid() });
 
 export const cannotSubscribe = () =>
   conflict("Sorry, you cannot subscribe to the doctor. Please contact support service.", "DOCTOR_PAYOUT_INACTIVE");
 export const cardRefused = (e: CardError) =>
   new AppError(402, e.message, { reason: "CARD_ERROR", code: e.code, declineCode: e.declineCode });
 
-/** How the processor counts a plan's interval (custom = days). */
-export function recurrenceOf(p: { interval: string; interval_count: number }) {
-  return {
-    interval: (p.interval === "custom" ? "day" : p.interval) as "day" | "week" | "month" | "year",
-    intervalCount: p.interval_count,
-  };
-}
-
 export function createMembershipsService(
   deps: Pick<Deps, "sql" | "clock" | "audit" | "payments" | "log" | "jobs"> & { write: SyncWriter },
 ) {
-  const { sql, clock, audit, payments, log, jobs } = deps;
+  const { sql, clock, payments } = deps;
   const repo = createMembershipsRepo(sql);
   const plans = createPlansRepo(sql);
   const doctors = createDoctorsRepo(sql);
   const customers = createCustomers(deps);
   const purchases = createPurchases(deps);
 
-  const record = (actor: Actor | null, subjectId: string, what: string, details: Record<string, unknown>) =>
-    audit.record({ event: "payment.write", actorId: actor?.userId ?? null, subjectId, details: { what, ...details } });
-
-  /** The processor price for an amount and interval, made once. */
-  async function priceFor(plan: { id: string; name: string; interval: string; interval_count: number }, amountCents: number) {
-    const key = { planId: plan.id, amountCents, interval: plan.interval, intervalCount: plan.interval_count };
-    const known = await repo.priceOf(sql, key);
-    if (known) return known;
-    const priceId = await payments.createPrice({ name: plan.name, amountCents, recurrence: recurrenceOf(plan), planId: plan.id });
-    return await repo.savePrice(sql, { ...key, priceId });
-  }
-
-  /** Stores the processor's answer about a subscription (an API answer: as fresh as it gets). */
-  async function store(s: SubscriptionState) {
-    const mapped = s.priceId ? await repo.planOfPrice(sql, s.priceId) : null;
-    await repo.applyState(sql, s.id, { ...s, planId: mapped?.plan_id, amountCents: mapped?.amount_cents }, clock.now());
-    const row = await repo.bySubscription(sql, s.id);
-    if (row && ["active", "trialing", "past_due"].includes(row.status)) {
-      // The membership is the relationship: a patient without a doctor gets this one.
-      await assignIfNone(deps.write, { patientId: row.patient_id, doctorId: row.doctor_id, now: clock.now() });
-    }
-    return row;
-  }
-
-  /**
-   * The plan's own limits (02 §3; edge/docs/payments.md "Loyal clients and places"): a plan for loyal clients
-   * takes only the doctor's existing patients (in their panel, or a member of theirs before); a plan with
-   * available places takes no more live members with this doctor than it has places.
-   */
-  async function checkPlanLimits(patientId: string, patientsDoctor: string | null, option: OptionRow) {
-    if (option.loyal_clients_only && patientsDoctor !== option.doctor_id && !(await repo.wasMember(sql, patientId, option.doctor_id))) {
-      throw conflict("This membership is only for the doctor's existing patients", "LOYAL_CLIENTS_ONLY");
-    }
-    if (option.available_clients !== null && option.members_count >= option.available_clients) {
-      throw conflict("This membership has no places left with this doctor", "NO_PLACES_LEFT");
-    }
-  }
-
-  /**
-   * Removes every trace of a subscription whose first payment failed: nothing half-made is left.
-   * The processor's subscription is cancelled first; if that fails (an outage), the row stays
-   * (still `incomplete`: no member, not listed) and the `memberships.undo` job retries, so no live
-   * subscription is left untracked. The patient's answer is still the card's.
-   */
-  async function undo(row: { id: string; subscription_id: string }) {
-    try {
-      await payments.cancelSubscription(row.subscription_id, "now");
-    } catch (e) {
-      log.warn("cancelling a refused subscription failed; a job retries", {
-        membershipId: row.id, subscriptionId: row.subscription_id, error: e instanceof Error ? e.message : String(e),
-      });
-      await jobs.send(UNDO_JOB, { membershipId: row.id }, { singletonKey: row.id });
-      return;
-    }
-    await forget(row);
-  }
-
-  async function forget(row: { id: string; subscription_id: string }) {
-    await repo.remove(sql, row.id);
-    await releaseRedemption(sql, { subscriptionId: row.subscription_id });
-  }
+  const core = createMembershipCore(deps);
+  const { store, priceFor, checkPlanLimits, undo, forget, record, mine } = core;
 
   async function doSubscribe(actor: Actor, input: SubscribeInput): Promise<SubscribeResult> {
     const doctor = await doctors.byId(sql, input.doctorId);
@@ -248,9 +177,7 @@ export function createMembershipsService(
     }
   }
 
-  async function mine(actor: Actor, id: string, action: "see" | "act") {
-    return membershipFor(actor, await repo.byId(sql, id), action);
-  }
+  const changes = createMembershipChanges(deps, core);
 
   return {
     store,
@@ -272,38 +199,7 @@ export function createMembershipsService(
     /** `POST /payments/stripe/subscribe`: one answer per idempotency key, however often it is sent. */
     async subscribe(actor: Actor, input: SubscribeInput): Promise<SubscribeResult> {
       const hash = JSON.stringify([input.doctorId, input.planId, input.paymentMethodId, ...(input.coupon ? [input.coupon.toLowerCase()] : [])]);
-      if (!(await repo.claimRequest(sql, actor.userId, input.idempotencyKey, hash))) {
-        // Another request with this key runs or ran: wait for its answer.
-        for (let i = 0; i < 600; i++) {
-          const prior = await repo.request(sql, actor.userId, input.idempotencyKey);
-          if (prior && prior.request_hash !== hash) {
-            throw conflict("This request key was already used for another request", "IDEMPOTENCY_KEY_REUSED");
-          }
-          const result = prior?.result as {
-            ok?: SubscribeResult;
-            error?: { status: number; message: string; details: Record<string, unknown> };
-          } | null;
-          if (result?.ok) return result.ok;
-          if (result?.error) throw new AppError(result.error.status, result.error.message, result.error.details as never);
-          await new Promise((r) => setTimeout(r, 100));
-        }
-        throw conflict("The same request is still being processed", "REQUEST_IN_PROGRESS");
-      }
-      try {
-        const ok = await doSubscribe(actor, input);
-        await repo.finishRequest(sql, actor.userId, input.idempotencyKey, { ok });
-        return ok;
-      } catch (e) {
-        if (e instanceof AppError) {
-          await repo.finishRequest(sql, actor.userId, input.idempotencyKey, {
-            error: { status: e.status, message: e.message, details: e.details },
-          });
-        } else {
-          // Unknown failure: free the key so a retry can try again.
-          await sql`delete from subscribe_requests where patient_id = ${actor.userId} and idempotency_key = ${input.idempotencyKey}`;
-        }
-        throw e;
-      }
+      return await answerOnce(sql, repo, { patientId: actor.userId, key: input.idempotencyKey, hash }, () => doSubscribe(actor, input));
     },
 
     /**
@@ -351,84 +247,12 @@ export function createMembershipsService(
       return (await repo.ofDoctor(sql, doctorId)).map(toMembership);
     },
 
-    /** `PUT`: the current plan runs to period end, then the new one starts and is charged. */
-    async change(actor: Actor, membershipId: string, planId: string) {
-      const m = await mine(actor, membershipId, "act");
-      if (!["active", "trialing"].includes(m.status) || m.cancel_at_period_end) {
-        throw conflict("Only an active membership that is not cancelled can change its plan", "NOT_CHANGEABLE");
-      }
-      if (planId === m.plan_id) throw conflict("This is already the current plan", "SAME_PLAN");
-      const [optionRow] = await plans.optionsOf(sql, m.doctor_id, planId);
-      if (!optionRow || !toOption(optionRow).enabled) throw noSuchPlan();
-      if (!planRenews(optionRow)) {
-        throw conflict("A plan that does not renew is joined on its own, not changed to", "NOT_RENEWABLE");
-      }
-      await checkPlanLimits(m.patient_id, m.doctor_id, optionRow);
-      const priceId = await priceFor(optionRow, toOption(optionRow).priceCents);
-      const { scheduleId, startsAt } = await payments.schedulePriceChange(m.subscription_id, priceId);
-      await repo.setPending(sql, m.id, { planId, startsAt: startsAt ?? m.current_period_end, scheduleId }, clock.now());
-      await record(actor, m.patient_id, "subscription.change", { membershipId: m.id, planId, scheduleId });
-      return toMembership((await repo.byId(sql, m.id))!);
-    },
-
-    /** Drops a pending change. */
-    async cancelChange(actor: Actor, membershipId: string) {
-      const m = await mine(actor, membershipId, "act");
-      if (!m.pending_plan_id || !m.schedule_id) throw conflict("There is no pending plan change", "NO_PENDING_CHANGE");
-      await payments.releaseSchedule(m.schedule_id);
-      await repo.setPending(sql, m.id, { planId: null, startsAt: null, scheduleId: null }, clock.now());
-      await record(actor, m.patient_id, "subscription.change.cancel", { membershipId: m.id });
-      return toMembership((await repo.byId(sql, m.id))!);
-    },
-
-    cancel,
-
-    /** `DELETE /doctors/subscription/{subscriptionId}/for/{patientId}`: the doctor ends a patient's membership now. */
-    async cancelForPatient(actor: Actor, subscriptionId: string, patientId: string) {
-      const m = await repo.bySubscription(sql, subscriptionId);
-      if (!m || m.patient_id !== patientId) throw noSuchMembership();
-      return await cancel(actor, membershipFor(actor, m, "act").id, "immediately");
-    },
+    ...changes,
 
     async byId(actor: Actor, id: string) {
       return toMembership(await mine(actor, id, "see"));
     },
   };
-  /** `DELETE`: immediately, at period end (no prorated refund, 02 §9), or undo a cancellation. */
-  async function cancel(
-    actor: Actor,
-    membershipId: string,
-    mode: "immediately" | "periodEnd" | "notCancel",
-  ): Promise<Membership> {
-    const m = await mine(actor, membershipId, "act");
-    if (!["active", "trialing", "past_due"].includes(m.status)) {
-      throw conflict("This membership has already ended", "NOT_CANCELLABLE");
-    }
-    if (mode === "notCancel" && !planRenews(m)) {
-      throw conflict("This plan does not renew: it ends with its period", "NOT_RENEWABLE");
-    }
-    // Billing restarts only with the patient's consent: the practice resumes only a cancellation it made itself.
-    if (mode === "notCancel" && m.cancel_at_period_end && m.cancelled_by_patient && actor.role !== "patient") {
-      throw conflict("The patient cancelled this membership: only they can resume it", "CANCELLED_BY_PATIENT");
-    }
-    if (m.schedule_id && mode !== "notCancel") {
-      // A pending change ends with the membership.
-      await payments.releaseSchedule(m.schedule_id).catch(() => {});
-      await repo.setPending(sql, m.id, { planId: null, startsAt: null, scheduleId: null }, clock.now());
-    }
-    const state = await payments.cancelSubscription(
-      m.subscription_id,
-      mode === "immediately" ? "now" : mode === "periodEnd" ? "periodEnd" : "resume",
-    );
-    await store(state);
-    if (mode !== "immediately") {
-      // The patient's cancellation stays theirs when the practice asks for the same end afterwards.
-      const byPatient = mode === "periodEnd" && (actor.role === "patient" || (m.cancel_at_period_end && m.cancelled_by_patient));
-      await sql`update memberships set cancelled_by_patient = ${byPatient} where id = ${m.id}`;
-    }
-    await record(actor, m.patient_id, "subscription.cancel", { membershipId: m.id, mode });
-    return toMembership((await repo.byId(sql, m.id))!);
-  }
 }
 export type MembershipsService = ReturnType<typeof createMembershipsService>;
 export type { MembershipRow };

@@ -24,7 +24,8 @@ import { badRequest } from "../../http/errors.ts";
 import type { InvoiceState } from "../../platform/payments/payments.ts";
 import { createNotificationsService } from "../notifications/service.ts";
 import { createMembershipsRepo } from "./repo.ts";
-import { type MembershipsService, UNDO_JOB, undoJobSchema } from "./service.ts";
+import type { MembershipsService } from "./service.ts";
+import { UNDO_JOB, undoJobSchema } from "./core.ts";
 import { applyCommerceEvent, applyCommerceInvoice } from "../commerce/events.ts";
 import { formatUsd } from "../../../../sync/rules/money.ts";
 
