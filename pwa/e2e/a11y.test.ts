@@ -6,10 +6,9 @@
  * names it with a reason. Each role signs in once; screens are then reached
  * by in-app navigation, so the device's data stays unlocked.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { DEMO_PASSWORD, signIn } from "./helpers.ts";
-import { ALLOWED_MODERATE } from "./a11y/allow-list.ts";
+import { type Finding, scan } from "./a11y/scan.ts";
 import { SWEEP_ROUTES } from "./a11y/routes/index.ts";
 import type { DemoIds, SweepRole, SweepRoute } from "./a11y/types.ts";
 import { buyDemoService } from "./a11y/commerce-data.ts";
@@ -33,9 +32,6 @@ const HOME: Record<SweepRole, RegExp> = {
   vma: /\/(home|messages)$/,
   admin: /\/(admin|home)$/,
 };
-/** WCAG 2.1 A and AA, the level the product promises. */
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
-
 async function demoIds(request: APIRequestContext): Promise<DemoIds> {
   const signIn = async (email: string) => {
     const res = await request.post("/api/v1/users/login", { data: { email, password: DEMO_PASSWORD } });
@@ -91,7 +87,6 @@ async function navigate(page: Page, path: string) {
   }, path);
 }
 
-type Finding = string;
 
 /** Bound for a click: Playwright's default is to wait for the whole test's time. */
 const ACTION_MS = 10_000;
@@ -104,22 +99,6 @@ async function press(page: Page, name: string | RegExp) {
     await menuButton(page).click({ timeout: ACTION_MS });
   }
   await button.click({ timeout: ACTION_MS });
-}
-
-async function scan(page: Page, where: string, path: string): Promise<Finding[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const found: Finding[] = [];
-  for (const v of violations) {
-    const serious = v.impact === "serious" || v.impact === "critical";
-    const moderate = v.impact === "moderate";
-    if (!serious && !moderate) continue;
-    if (moderate && ALLOWED_MODERATE.some((a) => a.rule === v.id && (!a.paths || a.paths.test(path)))) continue;
-    for (const node of v.nodes) {
-      const why = [...node.any, ...node.all, ...node.none].map((c) => c.message).filter(Boolean)[0] ?? v.help;
-      found.push(`${v.impact} ${v.id} at ${node.target.join(" ")} — ${where}: ${why}`);
-    }
-  }
-  return found;
 }
 
 async function sweep(page: Page, role: SweepRole, routes: SweepRoute[], ids: DemoIds): Promise<Finding[]> {

@@ -5,6 +5,7 @@
  */
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { DEMO_PASSWORD, signIn } from "./helpers.ts";
+import { scan } from "./a11y/scan.ts";
 
 const PATIENT = "omar.reviewer@example.test";
 
@@ -41,6 +42,11 @@ test("a blocked patient is told why on /, and signing in again returns to the pa
     await expect(notice).toContainText("Sign in to return to the page you were on.");
     await page.reload();
     await expect(notice).toContainText("An administrator blocked your account");
+    // The notice passes the accessibility gate (issue 12) on a phone and a desktop.
+    for (const size of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+      await page.setViewportSize(size);
+      expect(await scan(page, `/ with the signed-out notice at ${size.width}px`, "/")).toEqual([]);
+    }
 
     await admin("PUT", `/users/unblock/${patientId}`);
     await notice.getByRole("button", { name: "Sign in" }).click();
