@@ -1,59 +1,29 @@
 /**
- * Prescriptions and e-prescribing (02 §3, §4, §5, §7, §9). The doctor writes a
- * draft from the shipped medication list, edits it, sends it (draft → current)
- * to the patient's pharmacy through the e-prescribing vendor, and later
- * discontinues (current → discontinued) or cancels (draft/current → cancelled)
- * it. The server refuses controlled substances and hormone/testosterone
- * products, and days/refills over the patient's plan maximums. A medication
- * touching a recorded allergy is flagged and must be confirmed at send.
- * The vendor reports the transmission later with a signed callback.
+ * Prescriptions and e-prescribing (02 §3, §4, §5, §7, §9). The doctor writes a draft from the shipped medication
+ * list, edits it, sends it (draft → current) to the patient's pharmacy through the e-prescribing vendor, and later
+ * discontinues (current → discontinued) or cancels (draft/current → cancelled) it. The server refuses controlled
+ * substances and hormone/testosterone products, and days/refills over the patient's plan maximums. A medication
+ * touching a recorded allergy is flagged and must be confirmed at send. The vendor reports the transmission
+ * later with a signed callback. Prescriptions written in the vendor's own UI are imported by ./erx-import.ts.
  */
 import type { Actor } from "../../access/actor.ts";
 import type { AuditLog } from "../audit/repo.ts";
 import type { JobQueue } from "../../jobs/queue.ts";
-import { AppError, badRequest, conflict, forbidden, notFound } from "../../http/errors.ts";
+import { AppError, conflict, forbidden, notFound } from "../../http/errors.ts";
 import { allergyMatches } from "../../../../sync/data/allergens.ts";
-import { type Medication, medicationById, medicationRefusal } from "../../../../sync/data/medications.ts";
+import { medicationById } from "../../../../sync/data/medications.ts";
 import { pharmacyById } from "../../../../sync/data/pharmacies.ts";
-import { ERX_REQUIRED_FIELDS } from "../../../../sync/schemas/patient-record.ts";
 import {
-  ARCHIVED_STATUS, ERX_STATUS, ERX_SUBSTATUS, type ErxProfileCheck, type Prescription, type PrescriptionCreate,
-  type PrescriptionUpdate,
+  ARCHIVED_STATUS, ERX_STATUS, ERX_SUBSTATUS, type ErxProfileCheck, type Prescription, type PrescriptionCreate, type PrescriptionUpdate,
 } from "../../../../sync/schemas/orders.ts";
-import { type ErxListedPrescription, ErxRejected, type ErxStatusEvent, ErxUnavailable } from "../../platform/erx/erx.ts";
+import { ErxRejected, type ErxStatusEvent, ErxUnavailable } from "../../platform/erx/erx.ts";
 import { ordersAccess } from "./access.ts";
 import { iso, notifyOrderChange, type OrdersDeps } from "./common.ts";
 import { limitErrors, prescriptionLimitsFor } from "./plan-limits.ts";
 import { createMedicalCardRepo } from "../patients/medical-card-repo.ts";
-
-export type PrescriptionRow = {
-  id: string; encounter_id: string; patient_id: string; doctor_id: string; medication_id: string; medication: string;
-  instructions: string; quantity: number; unit: string; days: number; refills: number; substitution_allowed: boolean; daw: boolean;
-  additional_sig: string; pharmacist_message: string; pharmacy_id: string | null; status: Prescription["status"];
-  erx_status: Prescription["erxStatus"]; erx_substatus: Prescription["erxSubstatus"]; archived: Prescription["archived"];
-  transmission: Prescription["transmission"]; transmission_error: string | null; vendor_prescription_id: string | null;
-  vendor_patient_id: string | null; sent_at: Date | null; transmitted_at: Date | null; created_by: string; created_at: Date;
-  updated_at: Date; total?: number;
-};
-
-export const DOCTOR_ERX_FIELDS = ["firstName", "lastName", "npi", "phoneNumber", "fax", "address", "city", "state", "zip"] as const;
-
-const fieldError = (fields: Record<string, string>, message = "Please correct the highlighted fields") =>
-  badRequest(message, { reason: "VALIDATION_FAILED", fields });
-
-function medication(id: string): Medication {
-  const m = medicationById.get(id);
-  if (!m) throw fieldError({ medicationId: "Choose a medication from the list" });
-  const refusal = medicationRefusal(m);
-  if (refusal) throw new AppError(422, refusal, { reason: "MEDICATION_NOT_ALLOWED", fields: { medicationId: refusal } });
-  return m;
-}
-function pharmacy(id: string | null) {
-  if (id === null) return null;
-  const p = pharmacyById.get(id);
-  if (!p) throw fieldError({ pharmacyId: "Choose a pharmacy from the directory" });
-  return p;
-}
+import { doctorProfile, DOCTOR_ERX_FIELDS, missingOf, patientProfile, requireErxProfiles, syncVendorPatient } from "./erx-profiles.ts";
+import { createOutsideImport } from "./erx-import.ts";
+import { fieldError, medication, pharmacy, type PrescriptionRow } from "./prescription-row.ts";
 
 export function createPrescriptions(deps: OrdersDeps & { auditLog: AuditLog; jobs: JobQueue }) {
   const { sql, clock, audit, erx, planKindOf } = deps;
@@ -85,20 +55,6 @@ export function createPrescriptions(deps: OrdersDeps & { auditLog: AuditLog; job
     const errors = limitErrors(limits, v);
     if (errors) throw new AppError(422, Object.values(errors).join("; "), { reason: "PLAN_LIMIT", fields: errors, plan: limits.plan });
   }
-
-  async function doctorProfile(doctorId: string) {
-    const [d] = await sql<Record<string, string | null>[]>`select id, first_name as "firstName", last_name as "lastName", npi, dea,
-      phone_number as "phoneNumber", fax, address, city, state, zip from users where id = ${doctorId} and role = 'doctor'`;
-    return d ?? null;
-  }
-  async function patientProfile(patientId: string) {
-    const [p] = await sql<Record<string, string | null>[]>`select id, first_name as "firstName", last_name as "lastName",
-      to_char(birth_date, 'YYYY-MM-DD') as "birthDate", gender, phone_number as "phoneNumber", address, city, state, zip
-      from users where id = ${patientId}`;
-    return p;
-  }
-  const missingOf = (row: Record<string, string | null> | null, fields: readonly string[]) =>
-    fields.filter((f) => !row || row[f] === null || row[f] === undefined || String(row[f]).trim() === "");
 
   async function changeStatus(actor: Actor, id: string, to: "discontinued" | "cancelled") {
     const access = ordersAccess(sql, actor);
@@ -247,13 +203,9 @@ export function createPrescriptions(deps: OrdersDeps & { auditLog: AuditLog; job
       const ph = pharmacy(r.pharmacy_id);
       if (!ph) throw fieldError({ pharmacyId: "Choose the patient's pharmacy before sending" });
       await checkLimits(r.patient_id, r.doctor_id, r);
-      const doctor = await doctorProfile(r.doctor_id);
-      const patient = await patientProfile(r.patient_id);
-      const doctorMissing = missingOf(doctor, DOCTOR_ERX_FIELDS);
-      const patientMissing = missingOf(patient, ERX_REQUIRED_FIELDS);
-      if (doctorMissing.length || patientMissing.length) {
-        throw new AppError(422, "Profile for erx not filled error", { reason: "ERX_PROFILE_INCOMPLETE", doctorMissing, patientMissing });
-      }
+      const doctor = await doctorProfile(sql, r.doctor_id);
+      const patient = await patientProfile(sql, r.patient_id);
+      requireErxProfiles({ doctor, patient });
       const matches = allergyMatches(await allergiesOf(r.patient_id), m);
       if (matches.length && !input.allergyOverride) {
         throw new AppError(409, `Allergy warning: ${matches.map((x) => x.reason).join("; ")}. Confirm to send anyway.`, {
@@ -266,11 +218,7 @@ export function createPrescriptions(deps: OrdersDeps & { auditLog: AuditLog; job
           externalId: r.doctor_id, firstName: doctor!.firstName!, lastName: doctor!.lastName!, npi: doctor!.npi, dea: doctor!.dea,
           address: doctor!.address, city: doctor!.city, state: doctor!.state, zip: doctor!.zip, phone: doctor!.phoneNumber, fax: doctor!.fax,
         });
-        const { patientId: vendorPatient } = await erx.syncPatient({
-          externalId: r.patient_id, firstName: patient.firstName!, lastName: patient.lastName!, birthDate: patient.birthDate!,
-          gender: patient.gender as "Male" | "Female" | null, address: patient.address!, city: patient.city!, state: patient.state!,
-          zip: patient.zip!, phone: patient.phoneNumber!,
-        });
+        const vendorPatient = await syncVendorPatient(erx, r.patient_id, patient);
         const res = await erx.send({
           clinicianId, patientId: vendorPatient,
           prescription: {
@@ -325,65 +273,7 @@ export function createPrescriptions(deps: OrdersDeps & { auditLog: AuditLog; job
       };
     },
 
-    /**
-     * `POST /outsideEntries/erx {patientId, doctorId, encounterId}`: imports the prescriptions the doctor wrote in
-     * the vendor's own UI for this patient (substatus O "Outside"), onto the encounter. Recorded as the vendor
-     * holds them (their rules were the vendor's); ones already known are skipped, so a second call imports nothing.
-     */
-    async importOutside(actor: Actor, input: { patientId: string; doctorId: string; encounterId: string }) {
-      const access = ordersAccess(sql, actor);
-      access.requirePrescriber("import prescriptions written outside the app");
-      if (input.doctorId !== actor.userId) throw notFound("No such doctor");
-      const e = await access.encounter(input.encounterId);
-      if (e.patient_id !== input.patientId) throw notFound("No such encounter");
-      const patient = await patientProfile(input.patientId);
-      const patientMissing = missingOf(patient, ERX_REQUIRED_FIELDS);
-      if (patientMissing.length) {
-        throw new AppError(422, "Profile for erx not filled error", { reason: "ERX_PROFILE_INCOMPLETE", doctorMissing: [], patientMissing });
-      }
-      let listed: ErxListedPrescription[];
-      let vendorPatient: string;
-      try {
-        vendorPatient = (await erx.syncPatient({
-          externalId: input.patientId, firstName: patient.firstName!, lastName: patient.lastName!, birthDate: patient.birthDate!,
-          gender: patient.gender as "Male" | "Female" | null, address: patient.address!, city: patient.city!, state: patient.state!,
-          zip: patient.zip!, phone: patient.phoneNumber!,
-        })).patientId;
-        listed = await erx.listPrescriptions({ patientId: vendorPatient });
-      } catch (err) {
-        if (err instanceof ErxRejected) throw new AppError(422, `The e-prescribing service refused it: ${err.message}`, { reason: err.code });
-        if (err instanceof ErxUnavailable) throw new AppError(503, "The e-prescribing service is unavailable: try again shortly.", { reason: "ERX_UNAVAILABLE" });
-        throw err;
-      }
-      const known = new Set((await sql<{ v: string }[]>`select vendor_prescription_id as v from prescriptions
-        where vendor_prescription_id is not null`).map((r) => r.v));
-      const imported: PrescriptionRow[] = [];
-      let skipped = 0;
-      for (const l of listed) {
-        if (l.externalId || known.has(l.prescriptionId)) continue;
-        const fits = Number.isInteger(l.quantity) && l.quantity >= 1 && l.quantity <= 9999 && Number.isInteger(l.daysSupply) &&
-          l.daysSupply > 0 && Number.isInteger(l.refills) && l.refills >= 0 && l.refills <= 99 && l.displayName.trim() !== "";
-        if (!fits) {
-          skipped += 1;
-          continue;
-        }
-        const [row] = await sql<PrescriptionRow[]>`insert into prescriptions (encounter_id, patient_id, doctor_id, medication_id, medication,
-            instructions, quantity, unit, days, refills, pharmacy_id, status, erx_status, erx_substatus, archived, transmission,
-            vendor_prescription_id, vendor_patient_id, sent_at, transmitted_at, created_by, updated_by, created_at, updated_at)
-          values (${input.encounterId}, ${input.patientId}, ${actor.userId}, ${l.rxcui ?? ""}, ${l.displayName}, ${l.directions || "As written at the pharmacy"},
-            ${l.quantity}, ${l.unit.slice(0, 30)}, ${l.daysSupply}, ${l.refills}, ${l.pharmacyId && pharmacyById.has(l.pharmacyId) ? l.pharmacyId : null},
-            'current', 3, 'O', 'N', ${l.status}, ${l.prescriptionId}, ${vendorPatient}, ${now()},
-            ${l.status === "transmitted" ? now() : null}, ${actor.userId}, ${actor.userId}, ${now()}, ${now()}) returning *`;
-        imported.push(row);
-        known.add(l.prescriptionId);
-      }
-      await audit.write(actor, { patientId: input.patientId, what: "prescription.importOutside", details: { encounterId: input.encounterId, imported: imported.length, skipped } });
-      if (imported.length) {
-        await notifyOrderChange(deps, input.patientId, { kind: "prescription", id: imported[0].id, encounterId: input.encounterId }, true);
-      }
-      const allergies = await allergiesOf(input.patientId);
-      return { imported: await Promise.all(imported.map((r) => toPrescription(r, allergies))), skipped };
-    },
+    importOutside: createOutsideImport(deps, { toPrescription, allergiesOf }),
 
     /** `GET /doctors/check/erx {doctorId}`: the doctor's own, or a VMA's doctor's. */
     async checkDoctor(actor: Actor, doctorId: string | undefined): Promise<ErxProfileCheck> {
@@ -391,7 +281,7 @@ export function createPrescriptions(deps: OrdersDeps & { auditLog: AuditLog; job
       access.requireCareTeam();
       const id = doctorId ?? access.practiceId!;
       if (id !== access.practiceId) throw notFound("No such doctor");
-      const missing = missingOf(await doctorProfile(id), DOCTOR_ERX_FIELDS);
+      const missing = missingOf(await doctorProfile(sql, id), DOCTOR_ERX_FIELDS);
       return { complete: missing.length === 0, missing };
     },
 
