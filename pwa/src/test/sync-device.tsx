@@ -3,6 +3,7 @@
  * once per collection and the REST stub's answers for everything else: for screens and hooks that read the
  * device. `hold` keeps a collection's first pull waiting until it resolves.
  */
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
 import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
@@ -62,7 +63,13 @@ export async function openSyncDevice(options: {
   await engine.start();
   await createSessionActions(deps).login({ email: options.user.email, password: "right-password" });
   await vi.waitFor(() => expect(engine.status.get().state).toBe("ready"), { timeout: 5000 });
-  const wrapper = ({ children }: { children: ReactNode }) => <SyncProvider engine={engine}>{children}</SyncProvider>;
+  // As in the app: the device's data, and one REST cache per device.
+  const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queries}>
+      <SyncProvider engine={engine}>{children}</SyncProvider>
+    </QueryClientProvider>
+  );
   return { engine, deps, wrapper };
 }
 

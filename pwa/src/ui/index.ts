@@ -12,6 +12,7 @@ export { NotFoundPage } from "./NotFoundPage.tsx";
 export { firstMatches, MoreMatches } from "./MoreMatches.tsx";
 export { Pager, resultLine, useOffsetInRange } from "./Pager.tsx";
 export { PendingMark, pendingLabel } from "./PendingMark.tsx";
+export { LoadError, QueryState } from "./QueryState.tsx";
 export { Select, type SelectOption } from "./Select.tsx";
 export { type Notify, SnackbarProvider, useOptionalSnackbar, useSnackbar } from "./Snackbar.tsx";
 export { Spinner, SPINNER_DEFAULT_SIZE } from "./Spinner.tsx";

@@ -30,6 +30,7 @@ export const adminKeys = {
   contact: (q: Record<string, QueryValue>) => ["admin", "contact", q] as const,
   analytics: (q: Record<string, QueryValue>) => ["admin", "analytics", q] as const,
   agreements: () => ["admin", "agreements"] as const,
+  users: (q: { role: string; search: string; offset: number }) => ["admin", "users", q] as const,
 };
 export const reportKeys = { preview: (q: Record<string, QueryValue>) => ["reports", q] as const };
 export const agreementKeys = {

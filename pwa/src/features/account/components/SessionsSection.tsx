@@ -1,12 +1,12 @@
 import { deviceName } from "../lib/device-name.ts";
-import { useState } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import type { SessionInfo } from "../../../../../sync/schemas/user.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/api-error.ts";
-import { useLoad } from "../../../lib/use-load.ts";
-import { Button, EmptyState, Spinner, useSnackbar } from "../../../ui/index.ts";
+import { Button, EmptyState, LoadError, Spinner, useSnackbar } from "../../../ui/index.ts";
 import { useSession } from "../../auth/index.ts";
+import { accountKeys } from "../keys.ts";
 
 /** `GET /users/sessions`, revoke one, or sign out everywhere. */
 export function SessionsSection() {
@@ -14,42 +14,30 @@ export function SessionsSection() {
   const { logoutEverywhere } = useSession();
   const navigate = useNavigate();
   const notify = useSnackbar();
-  const [busyId, setBusyId] = useState<string | null>(null);
-  const sessions = useLoad(async (signal) => toList(await api.get<unknown>("/users/sessions", { signal })), [api]);
-
-  const revoke = async (session: SessionInfo) => {
-    setBusyId(session.id);
-    try {
-      await api.delete(`/users/sessions/${encodeURIComponent(session.id)}`);
+  const client = useQueryClient();
+  const sessions = useQuery({
+    queryKey: accountKeys.sessions(),
+    queryFn: async ({ signal }) => toList(await api.get<unknown>("/users/sessions", { signal })),
+  });
+  const revoke = useMutation({
+    mutationFn: (session: SessionInfo) => api.delete(`/users/sessions/${encodeURIComponent(session.id)}`),
+    onSuccess: () => {
       notify("That device is signed out", "success");
-      sessions.reload();
-    } catch (error) {
-      notify(errorMessage(error), "error");
-    } finally {
-      setBusyId(null);
-    }
-  };
-  const everywhere = async () => {
-    setBusyId("all");
-    try {
-      await logoutEverywhere();
+      void client.invalidateQueries({ queryKey: accountKeys.sessions() });
+    },
+    onError: (error) => notify(errorMessage(error), "error"),
+  });
+  const everywhere = useMutation({
+    mutationFn: () => logoutEverywhere(),
+    onSuccess: () => {
       notify("You are signed out on every device", "success");
       navigate("/", { replace: true });
-    } catch (error) {
-      notify(errorMessage(error), "error");
-      setBusyId(null);
-    }
-  };
+    },
+    onError: (error) => notify(errorMessage(error), "error"),
+  });
 
-  if (sessions.loading && !sessions.data) return <Spinner size={32} label="Loading your sessions" />;
-  if (sessions.error) {
-    return (
-      <div className="stack">
-        <p className="form-error" role="alert">{sessions.error}</p>
-        <div><Button variant="secondary" onClick={sessions.reload}>Try again</Button></div>
-      </div>
-    );
-  }
+  if (sessions.isPending) return <Spinner size={32} label="Loading your sessions" />;
+  if (sessions.isError) return <LoadError error={sessions.error} onRetry={() => void sessions.refetch()} />;
   const list = sessions.data ?? [];
   return (
     <div className="stack">
@@ -68,8 +56,8 @@ export function SessionsSection() {
               {!session.current && (
                 <Button
                   variant="secondary"
-                  loading={busyId === session.id}
-                  onClick={() => revoke(session)}
+                  loading={revoke.isPending && revoke.variables?.id === session.id}
+                  onClick={() => revoke.mutate(session)}
                   aria-label={`Sign out ${deviceName(session.device)}`}
                 >
                   Sign out
@@ -80,7 +68,7 @@ export function SessionsSection() {
         </ul>
       )}
       <div>
-        <Button variant="danger" loading={busyId === "all"} onClick={everywhere}>Sign out everywhere</Button>
+        <Button variant="danger" loading={everywhere.isPending} onClick={() => everywhere.mutate()}>Sign out everywhere</Button>
       </div>
     </div>
   );

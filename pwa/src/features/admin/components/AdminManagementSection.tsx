@@ -2,10 +2,9 @@ import { type FormEvent, useState } from "react";
 import { type AdminView, createAdminSchema } from "../../../../../sync/schemas/admin.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage, isApiError } from "../../../lib/api/api-error.ts";
-import { Button, Checkbox, ConfirmDialog, Pager, Select, TextField, useSnackbar } from "../../../ui/index.ts";
+import { Button, Checkbox, ConfirmDialog, Pager, QueryState, Select, TextField, useSnackbar } from "../../../ui/index.ts";
 import { useCurrentUser } from "../../auth/index.ts";
 import { dateOnly, PAGE_SIZE, useAdminMutation, useAdmins } from "../api.ts";
-import { QueryState } from "./QueryState.tsx";
 
 const SORTS = [
   { value: "name:asc", label: "Name (A–Z)" },

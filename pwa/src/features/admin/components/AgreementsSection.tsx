@@ -2,9 +2,8 @@ import { type FormEvent, useState } from "react";
 import { AGREEMENT_STATUSES, type AgreementView, agreementInputSchema } from "../../../../../sync/schemas/admin.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage, isApiError } from "../../../lib/api/api-error.ts";
-import { Button, Checkbox, Dialog, Select, TextField, useSnackbar } from "../../../ui/index.ts";
+import { Button, Checkbox, Dialog, QueryState, Select, TextField, useSnackbar } from "../../../ui/index.ts";
 import { dateOnly, useAdminAgreements, useAdminMutation } from "../api.ts";
-import { QueryState } from "./QueryState.tsx";
 
 type Draft = {
   name: string; title: string; body: string; visible: boolean; required: boolean; signupPlacement: boolean; footer: boolean;

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { useDashboard, money } from "../api.ts";
-import { QueryState } from "../components/QueryState.tsx";
+import { QueryState } from "../../../ui/index.ts";
 
 type Figure = { label: string; value: string; to: string };
 

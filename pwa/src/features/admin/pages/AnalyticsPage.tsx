@@ -1,9 +1,8 @@
 import { useState } from "react";
 import { ANALYTICS_GRANULARITIES } from "../../../../../sync/schemas/admin.ts";
-import { Select, TextField } from "../../../ui/index.ts";
+import { QueryState, Select, TextField } from "../../../ui/index.ts";
 import { useAnalytics } from "../api.ts";
 import { AnalyticsChart } from "../components/AnalyticsChart.tsx";
-import { QueryState } from "../components/QueryState.tsx";
 
 const PERIODS = [
   { value: "30", label: "Last 30 days" },

@@ -3,9 +3,8 @@ import { useNavigate } from "react-router";
 import type { ContactMessageView } from "../../../../../sync/schemas/contact-us.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/api-error.ts";
-import { Button, Pager, Select, useSnackbar } from "../../../ui/index.ts";
+import { Button, Pager, QueryState, Select, useSnackbar } from "../../../ui/index.ts";
 import { dateOnly, PAGE_SIZE, useAdminMutation, useContactQueue } from "../api.ts";
-import { QueryState } from "../components/QueryState.tsx";
 
 const STATUS_OPTIONS = [
   { value: "open", label: "Open" },

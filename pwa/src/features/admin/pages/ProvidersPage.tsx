@@ -1,10 +1,9 @@
 import { type FormEvent, useState } from "react";
 import { useSearchParams } from "react-router";
 import { APPLICATION_FILTERS } from "../../../../../sync/schemas/admin.ts";
-import { Button, Pager, Select, TextField } from "../../../ui/index.ts";
+import { Button, Pager, QueryState, Select, TextField } from "../../../ui/index.ts";
 import { PAGE_SIZE, useApplications } from "../api.ts";
 import { ApplicationDetail } from "../components/ApplicationDetail.tsx";
-import { QueryState } from "../components/QueryState.tsx";
 
 const LABELS: Record<(typeof APPLICATION_FILTERS)[number], string> = {
   initial: "Pending applications",

@@ -8,10 +8,9 @@ import {
 } from "../../../../../sync/schemas/admin.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/api-error.ts";
-import { Button, Checkbox, Pager, Select, TextField } from "../../../ui/index.ts";
+import { Button, Checkbox, Pager, QueryState, Select, TextField } from "../../../ui/index.ts";
 import { useCurrentUser } from "../../auth/index.ts";
 import { useReportPreview } from "../api.ts";
-import { QueryState } from "../components/QueryState.tsx";
 
 const PREVIEW_SIZE = 50;
 const DEFAULT_FIELDS: ReportField[] = ["name", "gender", "age", "doctor"];

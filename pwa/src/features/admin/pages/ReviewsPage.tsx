@@ -2,9 +2,8 @@ import { type FormEvent, useState } from "react";
 import type { ReviewView } from "../../../../../sync/schemas/admin.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/api-error.ts";
-import { Button, Pager, Select, TextField, useSnackbar } from "../../../ui/index.ts";
+import { Button, Pager, QueryState, Select, TextField, useSnackbar } from "../../../ui/index.ts";
 import { dateOnly, PAGE_SIZE, useAdminMutation, useReviews } from "../api.ts";
-import { QueryState } from "../components/QueryState.tsx";
 
 const STATUS_OPTIONS = [
   { value: "all", label: "All reviews" },

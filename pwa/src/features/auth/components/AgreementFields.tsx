@@ -1,8 +1,8 @@
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { REQUIRED_AGREEMENTS } from "../../../../../sync/constants.ts";
 import type { AgreementView } from "../../../../../sync/schemas/admin.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
-import { useLoad } from "../../../lib/use-load.ts";
 import { Checkbox } from "../../../ui/index.ts";
 
 const LABELS: Record<(typeof REQUIRED_AGREEMENTS)[number], { text: string; href: string }> = {
@@ -25,10 +25,12 @@ type AgreementFieldsProps = {
  */
 export function AgreementFields({ value, onChange, error, fieldId }: AgreementFieldsProps) {
   const api = useApi();
-  const signup = useLoad(
-    (signal) => api.get<AgreementView[]>("/agreements", { query: { placement: "signup" }, signal, auth: false }).catch(() => []),
-    [api],
-  );
+  // Keyed under "agreements", so what invalidates the agreements (an admin's change) covers this list too.
+  const signup = useQuery({
+    queryKey: ["agreements", "placement", "signup"],
+    queryFn: ({ signal }) =>
+      api.get<AgreementView[]>("/agreements", { query: { placement: "signup" }, signal, auth: false }).catch(() => []),
+  });
   const extra = (signup.data ?? []).filter((a) => !(REQUIRED_AGREEMENTS as readonly string[]).includes(a.name));
   const toggle = (name: string, checked: boolean) =>
     onChange(checked ? [...new Set([...value, name])] : value.filter((item) => item !== name));

@@ -1,6 +1,7 @@
 import type { CalendarDays, CalendarStatistic } from "../../../../../sync/schemas/calendar.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
-import { useApiOrDevice } from "../../consultations/index.ts";
+import { useQueryOrDevice } from "../../consultations/index.ts";
+import { calendarKeys } from "../keys.ts";
 import { useConsultations } from "../../sync/index.ts";
 import { type CalendarView, momentOf, offlineCalendar, offlineStatistic } from "../lib/calendar-view.ts";
 
@@ -13,14 +14,18 @@ export function useCalendar(q: { doctorId: string; view: CalendarView; date: str
   const device = useConsultations({ doctorId: q.doctorId });
   const signature = device.items.map((c) => `${c.id}:${c.updatedAt}`).join(",");
   const moment = momentOf(q.date, q.timeZone);
-  const remote = useApiOrDevice(async (signal) => {
-    const query = { doctorId: q.doctorId, timestamp: moment.getTime(), timezone: q.timeZone };
-    const [days, statistic] = await Promise.all([
-      api.get<CalendarDays>("/calendar", { query: { ...query, type: q.view }, signal }),
-      api.get<CalendarStatistic>("/calendar", { query: { ...query, type: "statistic" }, signal }),
-    ]);
-    return { days, statistic };
-  }, [api, q.doctorId, q.view, q.date, q.timeZone, signature]);
+  const remote = useQueryOrDevice({
+    queryKey: calendarKeys.view({ doctorId: q.doctorId, view: q.view, date: q.date, timeZone: q.timeZone }),
+    refreshOn: signature,
+    queryFn: async ({ signal }) => {
+      const query = { doctorId: q.doctorId, timestamp: moment.getTime(), timezone: q.timeZone };
+      const [days, statistic] = await Promise.all([
+        api.get<CalendarDays>("/calendar", { query: { ...query, type: q.view }, signal }),
+        api.get<CalendarStatistic>("/calendar", { query: { ...query, type: "statistic" }, signal }),
+      ]);
+      return { days, statistic };
+    },
+  });
 
   if (remote.offline) {
     const items = device.items;

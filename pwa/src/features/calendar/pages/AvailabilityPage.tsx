@@ -1,11 +1,13 @@
+import { useQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
 import type { Availability } from "../../../../../sync/schemas/availability.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
-import { useLoad } from "../../../lib/use-load.ts";
-import { Button, Spinner } from "../../../ui/index.ts";
+import { FORM_SOURCE } from "../../../lib/query-options.ts";
+import { LoadError, Spinner } from "../../../ui/index.ts";
 import { useCurrentUser } from "../../auth/index.ts";
 import { deviceTimeZone } from "../../consultations/index.ts";
 import { AvailabilityEditor } from "../components/AvailabilityEditor.tsx";
+import { calendarKeys } from "../keys.ts";
 
 /**
  * `/availability`: a doctor's hours (02 §7 `GET/PUT /availability`). Doctors edit
@@ -18,10 +20,12 @@ export function AvailabilityPage() {
   const [params] = useSearchParams();
   const doctorId = user.role === "admin" ? params.get("doctorId") ?? undefined : undefined;
   const manages = user.role === "doctor" || (user.role === "vma" && user.doctor !== null) || (user.role === "admin" && !!doctorId);
-  const availability = useLoad(
-    (signal) => manages ? api.get<Availability>("/availability", { query: { doctorId }, signal }) : Promise.resolve(null),
-    [api, doctorId, manages],
-  );
+  const availability = useQuery({
+    queryKey: calendarKeys.availability(doctorId),
+    queryFn: ({ signal }) => api.get<Availability>("/availability", { query: { doctorId }, signal }),
+    enabled: manages,
+    ...FORM_SOURCE,
+  });
   const calendarOf = doctorId ?? (user.role === "doctor" ? user.id : user.doctor?.id);
 
   return (
@@ -44,13 +48,8 @@ export function AvailabilityPage() {
             : "The hours when patients can book you. Booked consultations keep their time when you change them."}
         </p>
       )}
-      {manages && availability.loading && <Spinner size={40} label="Loading availability" />}
-      {availability.error && (
-        <div className="stack">
-          <p className="form-error" role="alert">{availability.error}</p>
-          <div><Button variant="secondary" onClick={availability.reload}>Try again</Button></div>
-        </div>
-      )}
+      {manages && availability.isPending && <Spinner size={40} label="Loading availability" />}
+      {availability.isError && <LoadError error={availability.error} onRetry={() => void availability.refetch()} />}
       {availability.data && (
         <AvailabilityEditor
           key={availability.data.updatedAt ?? "new"}

@@ -1,11 +1,13 @@
 import { useState } from "react";
+import { useQuery } from "@tanstack/react-query";
 import type { Consultation } from "../../../../../sync/schemas/consultation.ts";
 import type { DoctorCard } from "../../../../../sync/schemas/doctor.ts";
 import type { IntakeFormSettings } from "../../../../../sync/schemas/intake-form.ts";
 import type { AuthUser } from "../../../../../sync/schemas/user.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
-import { useLoad } from "../../../lib/use-load.ts";
-import { Button, Spinner } from "../../../ui/index.ts";
+import { FORM_SOURCE } from "../../../lib/query-options.ts";
+import { LoadError, Spinner } from "../../../ui/index.ts";
+import { consultationKeys } from "../keys.ts";
 import { deviceTimeZone } from "../lib/time-format.ts";
 import { BookingForm } from "./BookingForm.tsx";
 import { BookingSuccess } from "./BookingSuccess.tsx";
@@ -14,10 +16,11 @@ import { BookingSuccess } from "./BookingSuccess.tsx";
 export function BookConsultation({ doctor, patient, onClose }: { doctor: DoctorCard; patient: AuthUser; onClose: () => void }) {
   const api = useApi();
   const [booked, setBooked] = useState<Consultation | null>(null);
-  const settings = useLoad(
-    (signal) => api.get<IntakeFormSettings>(`/intakeForms/settings/doctor/${encodeURIComponent(doctor.id)}`, { signal }),
-    [api, doctor.id],
-  );
+  const settings = useQuery({
+    queryKey: consultationKeys.intakeSettings(doctor.id),
+    queryFn: ({ signal }) => api.get<IntakeFormSettings>(`/intakeForms/settings/doctor/${encodeURIComponent(doctor.id)}`, { signal }),
+    ...FORM_SOURCE,
+  });
   const timeZone = deviceTimeZone();
   const outOfState = !patient.state || !doctor.licensedStates.includes(patient.state);
 
@@ -25,13 +28,8 @@ export function BookConsultation({ doctor, patient, onClose }: { doctor: DoctorC
   return (
     <section className="card stack" aria-labelledby="booking-title">
       <h2 id="booking-title">Book a consultation with Dr. {doctor.firstName} {doctor.lastName}</h2>
-      {settings.loading && <Spinner size={32} label="Loading the intake form" />}
-      {settings.error && (
-        <div className="stack">
-          <p className="form-error" role="alert">{settings.error}</p>
-          <div><Button variant="secondary" onClick={settings.reload}>Try again</Button></div>
-        </div>
-      )}
+      {settings.isPending && <Spinner size={32} label="Loading the intake form" />}
+      {settings.isError && <LoadError error={settings.error} onRetry={() => void settings.refetch()} />}
       {settings.data && (
         <BookingForm
           doctor={doctor}

@@ -25,8 +25,8 @@ import {
   removeField,
   setVitals,
 } from "../lib/intake-settings-draft.ts";
+import { consultationKeys } from "../keys.ts";
 
-export const intakeSettingsKey = (doctorId: string) => ["intakeForms", "settings", doctorId] as const;
 
 const TYPE_OPTIONS = INTAKE_INPUT_TYPES.map((value) => ({ value, label: INPUT_TYPE_LABELS[value] }));
 
@@ -34,7 +34,7 @@ const TYPE_OPTIONS = INTAKE_INPUT_TYPES.map((value) => ({ value, label: INPUT_TY
 export function IntakeFormSettingsSection({ doctorId }: { doctorId: string | null }) {
   const api = useApi();
   const settings = useQuery({
-    queryKey: intakeSettingsKey(doctorId ?? ""),
+    queryKey: consultationKeys.intakeSettings(doctorId ?? ""),
     queryFn: ({ signal }) => api.get<IntakeFormSettings>(`/intakeForms/settings/doctor/${encodeURIComponent(doctorId!)}`, { signal }),
     enabled: doctorId !== null,
   });
@@ -84,7 +84,7 @@ function IntakeSettingsForm({ doctorId, settings }: { doctorId: string; settings
       setDraft(draftOf(saved));
       setErrors({});
       notify("Intake form saved", "success");
-      client.setQueryData(intakeSettingsKey(doctorId), saved);
+      client.setQueryData(consultationKeys.intakeSettings(doctorId), saved);
     },
     onError: (error) => setErrors(isApiError(error) ? { ...error.fieldErrors, form: error.message } : { form: errorMessage(error) }),
   });

@@ -3,7 +3,8 @@ import type { Consultation, ConsultationTab } from "../../../../../sync/schemas/
 import { useApi } from "../../../lib/app-deps.tsx";
 import { useConsultations } from "../../sync/index.ts";
 import { type ConsultationView, filterTab, fromApi, fromDevice } from "../lib/consultation-view.ts";
-import { useApiOrDevice } from "./use-api-or-device.ts";
+import { consultationKeys } from "../keys.ts";
+import { useQueryOrDevice } from "./use-query-or-device.ts";
 
 export const CONSULTATIONS_PAGE_SIZE = 10;
 
@@ -17,14 +18,15 @@ export function useConsultationList(query: { tab: ConsultationTab; offset: numbe
   const device = useConsultations();
   // Every replicated change gives a new signature, and so a fresh answer from the API.
   const signature = device.items.map((c) => `${c.id}:${c.updatedAt}`).join(",");
-  const remote = useApiOrDevice(
-    (signal) =>
+  const remote = useQueryOrDevice({
+    queryKey: consultationKeys.list(query.tab, query.offset),
+    queryFn: ({ signal }) =>
       api.get<ListResult<Consultation>>("/consultations", {
         query: { tab: query.tab, offset: query.offset, limit: CONSULTATIONS_PAGE_SIZE },
         signal,
       }),
-    [api, query.tab, query.offset, signature],
-  );
+    refreshOn: signature,
+  });
   // Requests still waiting for the doctor (read on the device; issue 32: an empty Upcoming tab points to them).
   const waiting = device.items.filter((c) => !c._deleted && c.status === "requested" && new Date(c.endAt) > query.now).length;
   if (remote.offline) {

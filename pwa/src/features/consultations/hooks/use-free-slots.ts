@@ -2,7 +2,9 @@ import type { ListResult } from "../../../../../sync/envelope.ts";
 import { addDays, startOfZonedDay, zonedDate } from "../../../../../sync/rules/zoned-time.ts";
 import type { Slot } from "../../../../../sync/schemas/availability.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
-import { useLoad } from "../../../lib/use-load.ts";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { errorMessage } from "../../../lib/api/api-error.ts";
+import { consultationKeys } from "../keys.ts";
 import { groupSlotsByDay } from "../lib/slot-groups.ts";
 
 /** Days of free slots fetched at once (the API allows up to 31). */
@@ -19,20 +21,26 @@ export function windowStart(page: number, timeZone: string, now = new Date()): s
  */
 export function useFreeSlots(doctorId: string, firstDay: string, timeZone: string) {
   const api = useApi();
-  const state = useLoad(async (signal) => {
-    const from = startOfZonedDay(firstDay, timeZone);
-    const to = startOfZonedDay(addDays(firstDay, SLOT_WINDOW_DAYS), timeZone);
-    const result = await api.get<ListResult<Slot>>("/availability/slots", {
-      query: { doctorId, from: from.toISOString(), to: to.toISOString(), limit: 2000 },
-      signal,
-    });
-    return result.list;
-  }, [api, doctorId, firstDay, timeZone]);
+  const state = useQuery({
+    queryKey: consultationKeys.freeSlots(doctorId, firstDay, timeZone),
+    // The window shown stays while the next one loads; the list changes only when asked (a new window, "Try again").
+    placeholderData: keepPreviousData,
+    refetchOnWindowFocus: false,
+    queryFn: async ({ signal }) => {
+      const from = startOfZonedDay(firstDay, timeZone);
+      const to = startOfZonedDay(addDays(firstDay, SLOT_WINDOW_DAYS), timeZone);
+      const result = await api.get<ListResult<Slot>>("/availability/slots", {
+        query: { doctorId, from: from.toISOString(), to: to.toISOString(), limit: 2000 },
+        signal,
+      });
+      return result.list;
+    },
+  });
   return {
     days: state.data ? groupSlotsByDay(state.data, timeZone) : [],
     count: state.data?.length ?? 0,
-    loading: state.loading,
-    error: state.error,
-    reload: state.reload,
+    loading: state.isFetching,
+    error: state.isError ? errorMessage(state.error) : null,
+    reload: () => void state.refetch(),
   };
 }

@@ -1,11 +1,11 @@
 import { lazy, Suspense, useCallback, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "react-router";
 import { consultationAccess, isDocumentable } from "../../../../../sync/rules/consultation-access.ts";
 import type { Consultation } from "../../../../../sync/schemas/consultation.ts";
 import type { ConsultationIntakeForm } from "../../../../../sync/schemas/intake-form.ts";
 import { ApiError } from "../../../lib/api/index.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
-import { useLoad } from "../../../lib/use-load.ts";
 import { Button, Spinner } from "../../../ui/index.ts";
 import { useCurrentUser } from "../../auth/index.ts";
 import { useChartEntry, useConsultations } from "../../sync/index.ts";
@@ -15,9 +15,10 @@ import { IntakeSummary } from "../components/IntakeSummary.tsx";
 import { OfflineNote } from "../components/OfflineNote.tsx";
 import { StatusBadge } from "../components/StatusBadge.tsx";
 import { VisitRecordLink } from "../components/VisitRecordLink.tsx";
-import { useApiOrDevice } from "../hooks/use-api-or-device.ts";
+import { useQueryOrDevice } from "../hooks/use-query-or-device.ts";
 import { useConsultationActions } from "../hooks/use-consultation-actions.ts";
 import { useNow } from "../hooks/use-now.ts";
+import { consultationKeys } from "../keys.ts";
 import { actsForDoctor, type ConsultationView, counterpart, fromApi, fromDevice, TYPE_LABELS } from "../lib/consultation-view.ts";
 import { deviceTimeZone, formatDateTime, formatTime, zoneAbbreviation } from "../lib/time-format.ts";
 
@@ -37,14 +38,14 @@ export function ConsultationPage() {
   const timeZone = deviceTimeZone();
   const calls = useConsultationActions();
   const device = useConsultations();
-  const remote = useApiOrDevice(
-    (signal) =>
+  const remote = useQueryOrDevice({
+    queryKey: consultationKeys.one(consultationId),
+    queryFn: ({ signal }) =>
       api.get<Consultation>(`/consultations/${encodeURIComponent(consultationId)}`, { signal }).catch((error) => {
         if (error instanceof ApiError && (error.code === 404 || error.code === 400)) return null;
         throw error;
       }),
-    [api, consultationId],
-  );
+  });
   const [inRoom, setInRoom] = useState(false);
   const [roomEnd, setRoomEnd] = useState<string | null>(null);
   const reload = remote.reload;
@@ -61,13 +62,11 @@ export function ConsultationPage() {
     : remote.data
     ? fromApi(remote.data)
     : null;
-  const intake = useLoad(
-    (signal) =>
-      remote.data
-        ? api.get<ConsultationIntakeForm>(`/consultations/intakeForm/${encodeURIComponent(consultationId)}`, { signal })
-        : Promise.resolve(null),
-    [api, consultationId, remote.data?.id],
-  );
+  const intake = useQuery({
+    queryKey: consultationKeys.intake(consultationId),
+    queryFn: ({ signal }) => api.get<ConsultationIntakeForm>(`/consultations/intakeForm/${encodeURIComponent(consultationId)}`, { signal }),
+    enabled: !!remote.data,
+  });
   // Offline, the intake answers the device holds (issue 31: a chart entry of kind `intake`, id the consultation's).
   const deviceIntake = useChartEntry(consultationId, "intake").entry;
   const intakeForm: ConsultationIntakeForm | null = remote.offline

@@ -5,6 +5,7 @@ import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/api-error.ts";
 import { Button, Spinner } from "../../../ui/index.ts";
 import { ratingText } from "../lib/doctor-filter.ts";
+import { doctorKeys } from "../keys.ts";
 
 const PAGE = 5;
 const day = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
@@ -25,7 +26,7 @@ function Stars({ rating }: { rating: number }) {
 export function DoctorReviews({ doctorId, rating }: { doctorId: string; rating: number | null }) {
   const api = useApi();
   const reviews = useInfiniteQuery({
-    queryKey: ["doctors", doctorId, "reviews"],
+    queryKey: doctorKeys.reviews(doctorId),
     initialPageParam: 0,
     queryFn: ({ pageParam }) => api.get<ListResult<PublicReview>>(`/doctors/${doctorId}/reviews`, { query: { offset: pageParam, limit: PAGE } }),
     getNextPageParam: (last, pages) => {

@@ -1,7 +1,9 @@
 import type { ListResult } from "../../../../../sync/envelope.ts";
 import type { DoctorCard } from "../../../../../sync/schemas/doctor.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
-import { useLoad } from "../../../lib/use-load.ts";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { errorMessage } from "../../../lib/api/api-error.ts";
+import { doctorKeys } from "../keys.ts";
 import type { DoctorFilter } from "../lib/doctor-filter.ts";
 
 export const DOCTORS_PAGE_SIZE = 12;
@@ -9,8 +11,11 @@ export const DOCTORS_PAGE_SIZE = 12;
 /** `GET /doctors` (public): listed doctors, rating first unless the filter says name. */
 export function useDoctors(filter: DoctorFilter) {
   const api = useApi();
-  const state = useLoad(
-    (signal) =>
+  const state = useQuery({
+    queryKey: doctorKeys.list(filter),
+    // The page shown stays while the next one loads.
+    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) =>
       api.get<ListResult<DoctorCard>>("/doctors", {
         query: {
           state: filter.state || undefined,
@@ -22,22 +27,21 @@ export function useDoctors(filter: DoctorFilter) {
         },
         signal,
       }),
-    [api, filter.state, filter.specialty, filter.search, filter.order, filter.offset],
-  );
+  });
   return {
     list: state.data?.list ?? [],
     totalCount: state.data?.totalCount ?? 0,
-    loading: state.loading,
-    error: state.error,
-    reload: state.reload,
+    loading: state.isFetching,
+    error: state.isError ? errorMessage(state.error) : null,
+    reload: () => void state.refetch(),
   };
 }
 
 /** `GET /doctors/{id}`: a listed doctor's card (null when not listed or not a doctor). */
 export function useDoctorCard(id: string) {
   const api = useApi();
-  return useLoad(
-    (signal) => api.get<DoctorCard>(`/doctors/${encodeURIComponent(id)}`, { signal }).catch(() => null),
-    [api, id],
-  );
+  return useQuery({
+    queryKey: doctorKeys.card(id),
+    queryFn: ({ signal }) => api.get<DoctorCard>(`/doctors/${encodeURIComponent(id)}`, { signal }).catch(() => null),
+  });
 }

@@ -1,9 +1,10 @@
+import { useQuery } from "@tanstack/react-query";
 import { Link, Navigate, useParams, useSearchParams } from "react-router";
 import type { PublicDoctorProfile } from "../../../../../sync/schemas/user.ts";
 import { US_STATES, type UsState } from "../../../../../sync/us-states.ts";
 import { isLicensedIn, notLicensedMessage } from "../../../../../sync/rules/licensing.ts";
 import { useApi, useAppDeps } from "../../../lib/app-deps.tsx";
-import { useLoad } from "../../../lib/use-load.ts";
+import { errorMessage } from "../../../lib/api/api-error.ts";
 import { Button, Spinner } from "../../../ui/index.ts";
 import { openAuthDialog, useSession } from "../../auth/index.ts";
 import { BookConsultation } from "../../consultations/index.ts";
@@ -11,6 +12,7 @@ import { ReviewDoctorSection } from "../../admin/index.ts";
 import { JoinMembershipDialog, MembershipOptionsSection } from "../../payments/index.ts";
 import { DoctorServicesSection } from "../../commerce/index.ts";
 import { useDoctorCard } from "../hooks/use-doctors.ts";
+import { doctorKeys } from "../keys.ts";
 import { DoctorReviews } from "../components/DoctorReviews.tsx";
 import { ratingText } from "../lib/doctor-filter.ts";
 
@@ -26,20 +28,20 @@ export function PublicProfilePage() {
   const { user } = useSession();
   const api = useApi();
   const { session } = useAppDeps();
-  const profile = useLoad(
-    (signal) => api.get<PublicDoctorProfile>(`/users/${encodeURIComponent(userId)}`, { signal }),
-    [api, userId],
-  );
+  const profile = useQuery({
+    queryKey: doctorKeys.profile(userId),
+    queryFn: ({ signal }) => api.get<PublicDoctorProfile>(`/users/${encodeURIComponent(userId)}`, { signal }),
+  });
   const card = useDoctorCard(userId);
   if (user && user.id === userId) return <Navigate to="/profile" replace />;
-  if (profile.loading) return <Spinner label="Loading the profile" />;
+  if (profile.isPending) return <Spinner label="Loading the profile" />;
   if (profile.error || !profile.data) {
     return (
       <section className="stack" aria-labelledby="profile-missing">
         <title>Profile not found · DPC Telehealth</title>
         <h1 id="profile-missing">Profile not available</h1>
-        <p role="alert">{profile.error ?? "This profile could not be found."}</p>
-        <div><Button variant="secondary" onClick={profile.reload}>Try again</Button></div>
+        <p role="alert">{profile.isError ? errorMessage(profile.error) : "This profile could not be found."}</p>
+        <div><Button variant="secondary" onClick={() => void profile.refetch()}>Try again</Button></div>
       </section>
     );
   }
@@ -150,7 +152,7 @@ export function PublicProfilePage() {
         />
       )}
       {listed && <DoctorReviews key={listed.rating ?? "none"} doctorId={doctor.id} rating={listed.rating} />}
-      {user?.role === "patient" && <ReviewDoctorSection doctorId={doctor.id} doctorName={name} onReviewed={card.reload} />}
+      {user?.role === "patient" && <ReviewDoctorSection doctorId={doctor.id} doctorName={name} onReviewed={() => void card.refetch()} />}
       {booking && user && listed && <BookConsultation doctor={listed} patient={user} onClose={() => setBooking(false)} />}
     </article>
   );

@@ -1,7 +1,9 @@
+import { useQuery } from "@tanstack/react-query";
 import { useApi } from "../../../lib/app-deps.tsx";
-import { useLoad } from "../../../lib/use-load.ts";
-import { Button, Spinner } from "../../../ui/index.ts";
+import { FORM_SOURCE } from "../../../lib/query-options.ts";
+import { LoadError, Spinner } from "../../../ui/index.ts";
 import { MedicalCardForm } from "../components/MedicalCardForm.tsx";
+import { medicalCardKeys } from "../keys.ts";
 import { initialCard } from "../medical-card-form.ts";
 
 /**
@@ -10,19 +12,22 @@ import { initialCard } from "../medical-card-form.ts";
  */
 export function FillProfilePage() {
   const api = useApi();
-  const saved = useLoad((signal) => api.get<unknown>("/patient/medicalCard", { signal }), [api]);
+  const saved = useQuery({
+    queryKey: medicalCardKeys.mine(),
+    queryFn: ({ signal }) => api.get<unknown>("/patient/medicalCard", { signal }),
+    ...FORM_SOURCE,
+  });
   return (
     <>
       <title>Medical card · DPC Telehealth</title>
-      {saved.loading && <Spinner label="Loading your medical card" />}
-      {!saved.loading && saved.error && (
+      {saved.isPending && <Spinner label="Loading your medical card" />}
+      {saved.isError && (
         <div className="stack">
           <h1>Your medical card</h1>
-          <p className="form-error" role="alert">{saved.error}</p>
-          <div><Button variant="secondary" onClick={saved.reload}>Try again</Button></div>
+          <LoadError error={saved.error} onRetry={() => void saved.refetch()} />
         </div>
       )}
-      {!saved.loading && !saved.error && <MedicalCardForm initial={initialCard(saved.data)} />}
+      {saved.isSuccess && <MedicalCardForm initial={initialCard(saved.data)} />}
     </>
   );
 }

@@ -1,9 +1,10 @@
 import { useState } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { failureMessage } from "../../sync/index.ts";
 import type { NoteType } from "../../../../../sync/schemas/note-type.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
-import { useLoad } from "../../../lib/use-load.ts";
-import { Button, ConfirmDialog, EmptyState, Spinner, useSnackbar } from "../../../ui/index.ts";
+import { Button, ConfirmDialog, EmptyState, LoadError, Spinner, useSnackbar } from "../../../ui/index.ts";
+import { notesKeys } from "../lib/keys.ts";
 import { NoteTypeForm } from "./NoteTypeForm.tsx";
 
 export type NoteTypesSettingsProps = {
@@ -19,19 +20,21 @@ export type NoteTypesSettingsProps = {
 export function NoteTypesSettings({ canManage }: NoteTypesSettingsProps) {
   const api = useApi();
   const notify = useSnackbar();
-  const types = useLoad((signal) => api.get<NoteType[]>("/noteTypes/list", { signal }), [api]);
+  const client = useQueryClient();
+  const types = useQuery({ queryKey: notesKeys.types(), queryFn: ({ signal }) => api.get<NoteType[]>("/noteTypes/list", { signal }) });
+  const reload = () => client.invalidateQueries({ queryKey: notesKeys.types() });
   const [deleting, setDeleting] = useState<NoteType | null>(null);
 
   const create = async (input: { name: string; fieldNames: string[] }) => {
     const created = await api.post<NoteType>("/noteTypes", input);
     notify(`Note type “${created.name}” created`, "success");
-    types.reload();
+    void reload();
     return created;
   };
   const remove = async (type: NoteType) => {
     await api.delete(`/noteTypes/${encodeURIComponent(type.id)}`);
     notify(`Note type “${type.name}” deleted`, "success");
-    types.reload();
+    void reload();
   };
 
   const list = types.data ?? [];
@@ -42,20 +45,15 @@ export function NoteTypesSettings({ canManage }: NoteTypesSettingsProps) {
           ? "Every encounter note has a type: its name and the fields it is written in, such as SOAP with Subjective, Objective, Assessment and Plan."
           : "Your doctor manages the note types; you pick one when you write a note."}
       </p>
-      {types.loading && !types.data && <Spinner size={32} label="Loading note types" />}
-      {types.error && (
-        <div className="stack">
-          <p className="form-error" role="alert">{types.error}</p>
-          <div><Button variant="secondary" onClick={types.reload}>Try again</Button></div>
-        </div>
-      )}
+      {types.isPending && <Spinner size={32} label="Loading note types" />}
+      {types.isError && <LoadError error={types.error} onRetry={() => void types.refetch()} />}
       {types.data && list.length === 0 && (
         <EmptyState title="No note types yet">
           {canManage ? "Add one below; notes need a type." : "Ask your doctor to add one; notes need a type."}
         </EmptyState>
       )}
       {list.length > 0 && (
-        <ul className="note-types__list" aria-label="Note types" aria-busy={types.loading}>
+        <ul className="note-types__list" aria-label="Note types" aria-busy={types.isFetching}>
           {list.map((type) => (
             <li key={type.id} className="note-types__item">
               <div className="note-types__text">

@@ -1,0 +1,33 @@
+import type { ReactNode } from "react";
+import { errorMessage } from "../lib/api/api-error.ts";
+import { Button } from "./Button.tsx";
+import { EmptyState } from "./EmptyState.tsx";
+import { Spinner } from "./Spinner.tsx";
+
+/** A load that failed: what went wrong, and "Try again" (announced as an alert). */
+export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  return (
+    <div className="stack">
+      <p className="form-error" role="alert">{errorMessage(error)}</p>
+      <div><Button variant="secondary" onClick={onRetry}>Try again</Button></div>
+    </div>
+  );
+}
+
+type QueryStateProps = {
+  label: string;
+  isPending: boolean;
+  error: unknown;
+  refetch: () => void;
+  empty: boolean;
+  emptyTitle: string;
+  children: ReactNode;
+};
+
+/** Loading, error (with a retry) and empty states around a list or figure block. */
+export function QueryState({ label, isPending, error, refetch, empty, emptyTitle, children }: QueryStateProps) {
+  if (isPending) return <Spinner size={40} label={`Loading ${label}`} />;
+  if (error) return <LoadError error={error} onRetry={refetch} />;
+  if (empty) return <EmptyState title={emptyTitle} />;
+  return <>{children}</>;
+}
