@@ -7,7 +7,7 @@ import { useForm } from "../../../lib/forms/use-form.ts";
 import { Button, ConfirmDialog, Dialog, EmptyState, useSnackbar, TextField } from "../../../ui/index.ts";
 import { FormError } from "../../auth/index.ts";
 import { useActions } from "../hooks/use-actions.ts";
-import { useOnlineResource } from "../hooks/use-online-resource.ts";
+import { useOnlineQuery } from "../hooks/use-online-query.ts";
 import { SAVED_ON_DEVICE, useRecordOnDevice } from "../hooks/use-record-on-device.ts";
 import { useDeviceEntries } from "../hooks/use-device-entries.ts";
 import { deviceDiagnoses } from "../lib/device-entries.ts";
@@ -15,6 +15,7 @@ import type { ChartPermissions } from "../lib/permissions.ts";
 import { DiagnosisPicker } from "./DiagnosisPicker.tsx";
 import { ResourceState } from "./ResourceState.tsx";
 import { SharedBadge } from "./SharedBadge.tsx";
+import { chartKeys } from "../keys.ts";
 
 type Props = {
   patientId: string;
@@ -31,11 +32,11 @@ export function DiagnosesPanel({ patientId, encounterId, permissions, refreshKey
     const list = deviceDiagnoses(entries, encounterId);
     return { list, totalCount: list.length };
   }, [encounterId]);
-  const diagnoses = useOnlineResource(
-    (signal) => api.post<ListResult<Diagnosis>>(`/diagnoses/list/${encounterId}`, { offset: 0, limit: 100 }, { signal }),
-    [api, encounterId, refreshKey],
-    device,
-  );
+  const diagnoses = useOnlineQuery({
+    queryKey: chartKeys.diagnoses(encounterId),
+    queryFn: ({ signal }) => api.post<ListResult<Diagnosis>>(`/diagnoses/list/${encounterId}`, { offset: 0, limit: 100 }, { signal }),
+    refreshOn: refreshKey,
+  }, device);
   const { run, busy } = useActions();
   const [editing, setEditing] = useState<Diagnosis | "new" | null>(null);
   const [deleting, setDeleting] = useState<Diagnosis | null>(null);

@@ -1,9 +1,10 @@
 import type { ListResult } from "../../../../../sync/envelope.ts";
 import type { Diagnosis } from "../../../../../sync/schemas/diagnosis.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
-import { useOnlineResource } from "../hooks/use-online-resource.ts";
+import { useOnlineQuery } from "../hooks/use-online-query.ts";
 import { useDeviceEntries } from "../hooks/use-device-entries.ts";
 import { deviceDiagnoses } from "../lib/device-entries.ts";
+import { chartKeys } from "../keys.ts";
 
 /**
  * The diagnoses shared from one encounter, in a line under it (the patient's health record); offline, from the
@@ -15,11 +16,10 @@ export function EncounterDiagnoses({ patientId, encounterId }: { patientId: stri
     const list = deviceDiagnoses(entries, encounterId);
     return { list, totalCount: list.length, offset: 0, limit: 100 };
   }, [encounterId]);
-  const diagnoses = useOnlineResource(
-    (signal) => api.post<ListResult<Diagnosis>>(`/diagnoses/list/${encounterId}`, { offset: 0, limit: 100 }, { signal }),
-    [api, encounterId],
-    device,
-  );
+  const diagnoses = useOnlineQuery({
+    queryKey: chartKeys.diagnoses(encounterId),
+    queryFn: ({ signal }) => api.post<ListResult<Diagnosis>>(`/diagnoses/list/${encounterId}`, { offset: 0, limit: 100 }, { signal }),
+  }, device);
   const list = diagnoses.data?.list ?? [];
   if (diagnoses.error) return <p className="muted">Diagnoses could not be loaded: {diagnoses.error}</p>;
   if (list.length === 0) return null;

@@ -4,7 +4,7 @@ import type { ListResult } from "../../../../../sync/envelope.ts";
 import { type Encounter, type EncounterCreator, ENCOUNTER_TYPES } from "../../../../../sync/schemas/encounter.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { Button, Dialog, EmptyState, Select, TextField } from "../../../ui/index.ts";
-import { useOnlineResource } from "../hooks/use-online-resource.ts";
+import { useOnlineQuery } from "../hooks/use-online-query.ts";
 import { useDeviceEntries } from "../hooks/use-device-entries.ts";
 import { deviceEncounters } from "../lib/device-entries.ts";
 import { ENCOUNTER_TYPE_LABELS, formatDateTime } from "../lib/chart-format.ts";
@@ -12,6 +12,7 @@ import type { ChartPermissions } from "../lib/permissions.ts";
 import { EncounterForm } from "./EncounterForm.tsx";
 import { ResourceState } from "./ResourceState.tsx";
 import { SharedBadge } from "./SharedBadge.tsx";
+import { chartKeys } from "../keys.ts";
 
 export const ENCOUNTERS_PAGE_SIZE = 10;
 /** Typing pauses this long before the list is searched. */
@@ -65,19 +66,19 @@ export function EncountersSection(
     const list = deviceEncounters(entries);
     return { list: list.slice(offset, offset + ENCOUNTERS_PAGE_SIZE), totalCount: list.length };
   }, [offset]);
-  const encounters = useOnlineResource(
-    (signal) =>
+  const encounters = useOnlineQuery({
+    queryKey: chartKeys.encounters(patientId, { offset, search, type, doctorId }),
+    queryFn: ({ signal }) =>
       api.get<ListResult<Encounter>>(`/encounters/${patientId}/list`, {
         signal,
         query: { offset, limit: ENCOUNTERS_PAGE_SIZE, search, type, doctorId },
       }),
-    [api, patientId, offset, search, type, doctorId],
-    device,
-  );
-  const creators = useOnlineResource(
-    (signal) => api.get<EncounterCreator[]>("/doctors/encounter/creators", { signal, query: { patientId } }),
-    [api, patientId],
-  );
+    keepPrevious: true,
+  }, device);
+  const creators = useOnlineQuery({
+    queryKey: chartKeys.creators(patientId),
+    queryFn: ({ signal }) => api.get<EncounterCreator[]>("/doctors/encounter/creators", { signal, query: { patientId } }),
+  });
   const filtered = !encounters.fromDevice && Boolean(search || type || doctorId);
   const total = encounters.data?.totalCount ?? 0;
   const last = Math.min(offset + ENCOUNTERS_PAGE_SIZE, total);

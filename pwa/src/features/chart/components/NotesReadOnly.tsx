@@ -2,10 +2,11 @@ import type { ListResult } from "../../../../../sync/envelope.ts";
 import type { Note } from "../../../../../sync/schemas/note.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { EmptyState } from "../../../ui/index.ts";
-import { useOnlineResource } from "../hooks/use-online-resource.ts";
+import { useOnlineQuery } from "../hooks/use-online-query.ts";
 import { formatDateTime } from "../lib/chart-format.ts";
 import { ResourceState } from "./ResourceState.tsx";
 import { SharedBadge } from "./SharedBadge.tsx";
+import { chartKeys } from "../keys.ts";
 
 /**
  * The encounter's notes as text (`GET /encounterNotes/{id}/list`), for when no
@@ -14,10 +15,11 @@ import { SharedBadge } from "./SharedBadge.tsx";
  */
 export function NotesReadOnly({ encounterId, showShared, refreshKey = 0 }: { encounterId: string; showShared: boolean; refreshKey?: number }) {
   const api = useApi();
-  const notes = useOnlineResource(
-    (signal) => api.get<ListResult<Note>>(`/encounterNotes/${encounterId}/list`, { signal, query: { limit: 100 } }),
-    [api, encounterId, refreshKey],
-  );
+  const notes = useOnlineQuery({
+    queryKey: chartKeys.notes(encounterId),
+    queryFn: ({ signal }) => api.get<ListResult<Note>>(`/encounterNotes/${encounterId}/list`, { signal, query: { limit: 100 } }),
+    refreshOn: refreshKey,
+  });
   return (
     <ResourceState resource={notes} label="Notes">
       {(page) =>

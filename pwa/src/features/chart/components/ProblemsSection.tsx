@@ -6,7 +6,7 @@ import { useForm } from "../../../lib/forms/use-form.ts";
 import { Button, ConfirmDialog, Dialog, EmptyState, Select, useSnackbar, TextField } from "../../../ui/index.ts";
 import { FormError } from "../../auth/index.ts";
 import { useActions } from "../hooks/use-actions.ts";
-import { useOnlineResource } from "../hooks/use-online-resource.ts";
+import { useOnlineQuery } from "../hooks/use-online-query.ts";
 import { SAVED_ON_DEVICE, useRecordOnDevice } from "../hooks/use-record-on-device.ts";
 import { useDeviceEntries } from "../hooks/use-device-entries.ts";
 import { deviceProblems } from "../lib/device-entries.ts";
@@ -15,6 +15,7 @@ import type { ChartPermissions } from "../lib/permissions.ts";
 import { ResourceState } from "./ResourceState.tsx";
 import { SharedBadge } from "./SharedBadge.tsx";
 import { useActorLabel } from "../../sync/index.ts";
+import { chartKeys } from "../keys.ts";
 
 const STATUS_LABELS: Record<Problem["status"], string> = { active: "Active", resolved: "Resolved" };
 
@@ -26,7 +27,10 @@ export function ProblemsSection({ patientId, permissions }: { patientId: string;
   const api = useApi();
   const actorLabel = useActorLabel();
   const device = useDeviceEntries(patientId, "problem", deviceProblems);
-  const problems = useOnlineResource((signal) => api.get<Problem[]>(`/problems/patient/${patientId}`, { signal }), [api, patientId], device);
+  const problems = useOnlineQuery({
+    queryKey: chartKeys.problems(patientId),
+    queryFn: ({ signal }) => api.get<Problem[]>(`/problems/patient/${patientId}`, { signal }),
+  }, device);
   const { run, busy } = useActions();
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<Problem | null>(null);

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Button, Spinner } from "../../../ui/index.ts";
-import type { OnlineResource } from "../hooks/use-online-resource.ts";
+import type { OnlineResource } from "../hooks/use-online-query.ts";
 import { DeviceCopyNotice, NeedsConnection } from "./NeedsConnection.tsx";
 
 type Props<T> = {

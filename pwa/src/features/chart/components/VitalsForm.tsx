@@ -4,8 +4,9 @@ import { useForm } from "../../../lib/forms/use-form.ts";
 import { Button, firstMatches, Select, TextField, useSnackbar } from "../../../ui/index.ts";
 import { FormError } from "../../auth/index.ts";
 import { SAVED_ON_DEVICE, useRecordOnDevice } from "../hooks/use-record-on-device.ts";
-import { useOnlineResource } from "../hooks/use-online-resource.ts";
+import { useOnlineQuery } from "../hooks/use-online-query.ts";
 import { fromLocalInput, numberOrUndefined, textOrUndefined } from "../lib/chart-format.ts";
+import { chartKeys } from "../keys.ts";
 
 type DropdownItem = { id: string; label: string };
 
@@ -35,11 +36,12 @@ type Props = {
 export function VitalsForm({ patientId, encounterId, onSaved, onClose }: Props) {
   const api = useApi();
   const notify = useSnackbar();
-  const encounters = useOnlineResource(
+  const encounters = useOnlineQuery({
+    queryKey: chartKeys.encounterChoices(patientId, encounterId),
     // One more than listed: whether older ones exist is then known.
-    (signal) => encounterId ? Promise.resolve([]) : api.get<DropdownItem[]>(`/encounters/dropdown/${patientId}`, { signal, query: { limit: ENCOUNTER_CHOICES + 1 } }),
-    [api, patientId, encounterId],
-  );
+    queryFn: ({ signal }) =>
+      encounterId ? Promise.resolve([]) : api.get<DropdownItem[]>(`/encounters/dropdown/${patientId}`, { signal, query: { limit: ENCOUNTER_CHOICES + 1 } }),
+  });
   const form = useForm({
     schema: vitalsCreateSchema,
     idPrefix: "vitals-form",

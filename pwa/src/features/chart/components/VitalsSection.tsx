@@ -3,7 +3,7 @@ import { type Vitals, VITALS_FORMATS } from "../../../../../sync/schemas/vitals.
 import { useApi } from "../../../lib/app-deps.tsx";
 import { Button, Dialog, EmptyState, Select, useSnackbar } from "../../../ui/index.ts";
 import { useActions } from "../hooks/use-actions.ts";
-import { useOnlineResource } from "../hooks/use-online-resource.ts";
+import { useOnlineQuery } from "../hooks/use-online-query.ts";
 import { useDeviceEntries } from "../hooks/use-device-entries.ts";
 import { deviceVitals } from "../lib/device-entries.ts";
 import type { ImportsPossible } from "../lib/chart-types.ts";
@@ -13,6 +13,7 @@ import { ResourceState } from "./ResourceState.tsx";
 import { VitalsChart } from "./VitalsChart.tsx";
 import { VitalsForm } from "./VitalsForm.tsx";
 import { VitalsTable } from "./VitalsTable.tsx";
+import { chartKeys } from "../keys.ts";
 
 const FORMAT_OPTIONS = [
   { value: "imperial", label: "US (lbs, in, °F)" },
@@ -36,11 +37,11 @@ export function VitalsSection({ patientId, encounterId, permissions, headingLeve
   const [format, setFormat] = useState<VitalsFormat>("imperial");
   // The device's copy stands in offline (issue 31); the care team's devices hold it.
   const device = useDeviceEntries(patientId, "vitals", (e) => deviceVitals(e, { format, encounterId }), [format, encounterId]);
-  const vitals = useOnlineResource(
-    (signal) => api.get<Vitals[]>(`/vitals/patient/${patientId}`, { signal, query: { format, encounterId } }),
-    [api, patientId, encounterId, format],
-    device,
-  );
+  const vitals = useOnlineQuery({
+    queryKey: chartKeys.vitals(patientId, { format, encounterId }),
+    queryFn: ({ signal }) => api.get<Vitals[]>(`/vitals/patient/${patientId}`, { signal, query: { format, encounterId } }),
+    keepPrevious: true,
+  }, device);
   const [adding, setAdding] = useState(false);
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const titleId = `${id}-title`;
@@ -90,10 +91,10 @@ export function VitalsSection({ patientId, encounterId, permissions, headingLeve
 function IntakeImport({ patientId, format, onImported }: { patientId: string; format: VitalsFormat; onImported: () => void }) {
   const api = useApi();
   const notify = useSnackbar();
-  const check = useOnlineResource(
-    (signal) => api.get<ImportsPossible>(`/vitals/patient/${patientId}/areImportsFromIntakeFormsPossible`, { signal }),
-    [api, patientId],
-  );
+  const check = useOnlineQuery({
+    queryKey: chartKeys.vitalsImports(patientId),
+    queryFn: ({ signal }) => api.get<ImportsPossible>(`/vitals/patient/${patientId}/areImportsFromIntakeFormsPossible`, { signal }),
+  });
   const { run, busy } = useActions();
   const c = check.data;
   const missing = c?.vitalsRequired ? c.missingVitals.length : 0;

@@ -17,9 +17,10 @@ import { NotesReadOnly } from "../components/NotesReadOnly.tsx";
 import { ResourceState } from "../components/ResourceState.tsx";
 import { SharedBadge } from "../components/SharedBadge.tsx";
 import { VitalsSection } from "../components/VitalsSection.tsx";
-import { useOnlineResource } from "../hooks/use-online-resource.ts";
+import { useOnlineQuery } from "../hooks/use-online-query.ts";
 import { ENCOUNTER_TYPE_LABELS, formatDateTime } from "../lib/chart-format.ts";
 import { type ChartRole, chartPermissions, chartRoleOf } from "../lib/permissions.ts";
+import { chartKeys } from "../keys.ts";
 
 /** What the notes section of the encounter page is given (features/notes renders it). */
 export type EncounterNotesContext = { patientId: string; encounterId: string; role: ChartRole };
@@ -85,7 +86,10 @@ function EncounterView({ patientId, encounterId, role, chartPath, renderNotes, r
   const device = {
     copy: entry?.data ?? undefined, version: entry ? String(entry.updatedAt) : undefined, notOnServerYet: entry?.pending === true,
   };
-  const encounter = useOnlineResource((signal) => api.get<Encounter>(`/encounters/${encounterId}`, { signal }), [api, encounterId], device);
+  const encounter = useOnlineQuery({
+    queryKey: chartKeys.encounter(encounterId),
+    queryFn: ({ signal }) => api.get<Encounter>(`/encounters/${encounterId}`, { signal }),
+  }, device);
   const live = !encounter.offline;
   const [dialog, setDialog] = useState<"edit" | "send" | "sendAll" | "delete" | "download" | "fax" | null>(null);
   const [refreshKey, setRefreshKey] = useState(0);
@@ -216,7 +220,10 @@ function EncounterView({ patientId, encounterId, role, chartPath, renderNotes, r
 /** The linked consultation's status (`GET /consultations/{id}`), with a link to it. */
 function ConsultationStatus({ id }: { id: string }) {
   const api = useApi();
-  const consultation = useOnlineResource((signal) => api.get<Consultation>(`/consultations/${id}`, { signal }), [api, id]);
+  const consultation = useOnlineQuery({
+    queryKey: chartKeys.consultation(id),
+    queryFn: ({ signal }) => api.get<Consultation>(`/consultations/${id}`, { signal }),
+  });
   if (consultation.offline) return <span className="muted">Needs a connection</span>;
   if (consultation.error) return <span className="muted">Status unavailable ({consultation.error})</span>;
   if (!consultation.data) return <span className="muted">Loading…</span>;

@@ -16,10 +16,11 @@ import { ProblemsSection } from "../components/ProblemsSection.tsx";
 import { ProfileSection } from "../components/ProfileSection.tsx";
 import { ResourceState } from "../components/ResourceState.tsx";
 import { VitalsSection } from "../components/VitalsSection.tsx";
-import { useOnlineResource } from "../hooks/use-online-resource.ts";
+import { useOnlineQuery } from "../hooks/use-online-query.ts";
 import type { PatientChart } from "../lib/chart-types.ts";
 import { deviceChart } from "../lib/device-chart.ts";
 import { chartPermissions } from "../lib/permissions.ts";
+import { chartKeys } from "../keys.ts";
 
 export const CHART_SECTIONS = [
   { id: "profile", label: "Profile" },
@@ -68,7 +69,10 @@ function Chart({ patientId, basePath }: { patientId: string; basePath: string })
   const documentVisit = docIdSchema.safeParse(params.get("document")).success ? params.get("document") : null;
   const section = documentVisit ? "encounters" : sectionOf(params.get("section"));
   const permissions = chartPermissions(user.role === "doctor" ? "doctor" : "vma");
-  const chart = useOnlineResource((signal) => api.get<PatientChart>(`/patient/${patientId}`, { signal }), [api, patientId]);
+  const chart = useOnlineQuery({
+    queryKey: chartKeys.chart(patientId),
+    queryFn: ({ signal }) => api.get<PatientChart>(`/patient/${patientId}`, { signal }),
+  });
   // The device's copy of the panel (issue 31) names the patient at once, and stands in for the server offline.
   const device = usePanelPatient(patientId).patient;
   const offlineCopy = chart.offline && device ? deviceChart(device) : null;
