@@ -51,7 +51,13 @@ export function useOnlineQuery<T>(options: OnlineQueryOptions<T>, device?: Devic
     client.setQueryData<T>(key.current, (data) => (data === undefined ? data : update(data)));
   }, [client]);
   const { refetch } = query;
-  const reload = useCallback(() => void refetch(), [refetch]);
+  // Only online: a refetch ignores `enabled`, and offline it would only fail (the device's copy stands in meanwhile;
+  // the query asks again by itself when the network is back).
+  const onlineNow = useRef(online);
+  onlineNow.current = online;
+  const reload = useCallback(() => {
+    if (onlineNow.current) void refetch();
+  }, [refetch]);
   const seen = useRef(options.refreshOn);
   useEffect(() => {
     if (seen.current === options.refreshOn) return;

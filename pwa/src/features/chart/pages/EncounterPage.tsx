@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useRef, useState } from "react";
 import { errorMessage } from "../../../lib/api/index.ts";
 import { Link, useNavigate, useParams } from "react-router";
 import { docIdSchema } from "../../../../../sync/protocol.ts";
@@ -102,8 +102,12 @@ function EncounterView({ patientId, encounterId, role, chartPath, renderNotes, r
   };
 
   // The notes are the device's (features/notes): they stay on the page offline, when the encounter itself cannot
-  // be read, and are not remounted when the network goes (an editor keeps its focus and text).
-  const showNotes = encounter.offline || encounter.data?.patientId === patientId;
+  // be read, and are not remounted when the network goes or comes back (an editor keeps its focus and text, and a
+  // note's session keeps what it learnt, such as "also changed elsewhere while this device was offline").
+  const notesNow = encounter.offline || encounter.data?.patientId === patientId;
+  const notesShown = useRef(false);
+  if (notesNow) notesShown.current = true;
+  const showNotes = notesNow || (notesShown.current && encounter.data === undefined && encounter.error === null);
   return (
     <>
       <ResourceState resource={encounter} label="This encounter">

@@ -49,6 +49,9 @@ export function useQueryOrDevice<T>(options: {
     loading: query.isFetching && !offline,
     error: query.isError && !offline ? errorMessage(query.error) : null,
     offline,
-    reload: () => void query.refetch(),
+    // Only online: a refetch ignores `enabled`, and offline it would only fail.
+    reload: () => {
+      if (browserOnline) void query.refetch();
+    },
   };
 }
