@@ -1,23 +1,19 @@
 /**
- * Buying a paid service (02 §7 `POST /paidServices/request/{id}`): the patient
- * chooses a doctor who offers it, answers its fields and intake form, maybe
- * types a promo code, and pays with a card. The charge is a destination charge:
- * the processor moves amount − fee to the doctor's payout account and keeps the
- * fee (the doctor's commission, ./../../../../sync/schemas/commerce.ts
- * `splitCommission`) for the platform — the processor's own mechanism, not
- * bookkeeping alone. The transaction row records gross, fee and net.
+ * Buying a paid service (02 §7 `POST /paidServices/request/{id}`): the patient chooses a doctor who offers it,
+ * answers its fields and intake form, maybe types a promo code, and pays with a card. The charge is a destination
+ * charge: the processor moves amount − fee to the doctor's payout account and keeps the fee (the doctor's
+ * commission, ./../../../../sync/schemas/commerce.ts `splitCommission`) for the platform — the processor's own
+ * mechanism, not bookkeeping alone. The transaction row records gross, fee and net.
  *
- * Order (one database transaction): lock the doctor's offer, redeem the coupon
- * (counted exactly), charge, record. A refused card rolls the redemption back.
+ * Order (one database transaction): lock the doctor's offer, redeem the coupon (counted exactly), charge, record. A
+ * refused card rolls the redemption back.
  *
- * 3-D Secure: a card that needs it leaves the request `pending` (holding its
- * redemption, not shown to the doctor, no transaction); the patient completes
- * the challenge and the PWA calls `POST /stripe/confirm/intent`, or the
- * processor's `payment_intent.*` event arrives first. Either way `settle` reads
- * the intent from the processor: succeeded → the purchase is recorded;
- * failed or canceled → the request, its redemption and the intent are removed.
- * A challenge the patient abandons is expired by the sweep job (./pending-sweep.ts,
- * `expirePending`): same settlement, after canceling the intent still waiting.
+ * 3-D Secure: a card that needs it leaves the request `pending` (holding its redemption, not shown to the doctor, no
+ * transaction); the patient completes the challenge and the PWA calls `POST /stripe/confirm/intent`, or the
+ * processor's `payment_intent.*` event arrives first. Either way `settle` reads the intent from the processor:
+ * succeeded → the purchase is recorded; failed or canceled → the request, its redemption and the intent are removed.
+ * A challenge the patient abandons is expired by the sweep job (./pending-sweep.ts, `expirePending`): same
+ * settlement, after canceling the intent still waiting.
  */
 import type { Actor } from "../../access/actor.ts";
 import type { Deps } from "../../deps.ts";
@@ -32,74 +28,10 @@ import { createCustomers } from "../payments/customers.ts";
 import { couponByCode, invalidCoupon, redeemCoupon } from "./coupons.ts";
 import { checkFields, checkFiles, checkIntake } from "./request-input.ts";
 import { createServiceRequests } from "./service-requests.ts";
-import { cardMessage } from "../../platform/payments/stripe-payments.ts";
 import { noSuchService, type PaidServiceRow } from "./services.ts";
+import { additionalWindow, commissionOf, membersOnly, nonMembersOnly, type RequestRow, serviceTurnedOff } from "./purchase-rules.ts";
+import { cardRefused, refusedPayment } from "../payments/card-errors.ts";
 
-/** 02 §8 "service just turned off". */
-export const serviceTurnedOff = () =>
-  conflict("This service has just been turned off. Please choose another one.", "SERVICE_TURNED_OFF");
-export const membersOnly = () => conflict("This service is only for the doctor's members.", "SERVICE_MEMBERS_ONLY");
-export const nonMembersOnly = () => conflict("This service is only for patients without a membership.", "SERVICE_NON_MEMBERS_ONLY");
-
-/** The doctor's commission (02 §5), 0 when the admin has not set one. */
-export async function commissionOf(sql: Deps["sql"], doctorId: string): Promise<number> {
-  const [row] = await sql<{ p: number | null }[]>`select commission_percent as p from users where id = ${doctorId}`;
-  return row?.p ?? 0;
-}
-
-/**
- * A membership's split at the processor: the doctor's payout account receives
- * each invoice less `application_fee_percent` = their commission. An account
- * the processor does not know (test and legacy data) gets no split: the
- * platform keeps the payment, and the ledger records it so (fee = amount).
- */
-export async function membershipSplit(deps: Pick<Deps, "sql" | "payments">, doctorId: string, accountId: string) {
-  try {
-    const account = await deps.payments.retrieveAccount(accountId);
-    if (!account.chargesEnabled) return undefined;
-  } catch {
-    return undefined;
-  }
-  return { destinationAccountId: accountId, applicationFeePercent: await commissionOf(deps.sql, doctorId) };
-}
-
-/**
- * 02 §9 imaging referral: the patient's latest paid first request of this service to this doctor whose window
- * (`additional_within_days`) is still open, and how many additional requests use it (pending ones hold a place).
- * `lock` takes the first request's row so concurrent purchases count one after another. Null when the service
- * has no additional price or no window is open.
- */
-export async function additionalWindow(
-  q: Queryable,
-  o: { service: PaidServiceRow; patientId: string; doctorId: string; lock?: boolean },
-): Promise<{ firstRequestId: string; priceCents: number; used: number; max: number; endsAt: Date } | null> {
-  const { additional_price_cents: priceCents, additional_max: max, additional_within_days: days } = o.service;
-  if (priceCents === null || max === null || days === null) return null;
-  const [first] = await q<{ id: string; created_at: Date }[]>`select id, created_at from service_requests
-    where patient_id = ${o.patientId} and service_id = ${o.service.id} and doctor_id = ${o.doctorId} and first_request_id is null
-      and status = 'paid' and created_at > now() - make_interval(days => ${days})
-    order by created_at desc limit 1 ${o.lock ? q`for update` : q``}`;
-  if (!first) return null;
-  const [{ n }] = await q<{ n: number }[]>`select count(*)::int as n from service_requests
-    where first_request_id = ${first.id} and status in ('pending', 'paid')`;
-  return { firstRequestId: first.id, priceCents, used: n, max, endsAt: new Date(first.created_at.getTime() + days * 86_400_000) };
-}
-
-type RequestRow = {
-  id: string;
-  service_id: string;
-  patient_id: string;
-  doctor_id: string;
-  coupon_id: string | null;
-  price_cents: number;
-  amount_cents: number;
-  fee_cents: number;
-  net_cents: number;
-  status: "pending" | "paid" | "failed" | "refunded";
-  intent_id: string | null;
-};
-
-const cardRefused = (e: CardError) => new AppError(402, e.message, { reason: "CARD_ERROR", code: e.code, declineCode: e.declineCode });
 
 /** A purchase whose key another request stored meanwhile (rolled back, answered with that purchase). */
 class Retried extends Error {}
@@ -275,7 +207,7 @@ export function createPurchases(deps: Pick<Deps, "sql" | "audit" | "payments" | 
         }
         const waiting = ["requires_action", "requires_confirmation"].includes(charge.status);
         if (charge.status !== "succeeded" && !waiting) {
-          throw cardRefused(new CardError("card_declined", null, cardMessage("card_declined", null)));
+          throw refusedPayment("card_declined", null);
         }
         const [row] = await tx<RequestRow[]>`insert into service_requests (id, service_id, patient_id, doctor_id, field_answers,
             intake_answers, file_ids, coupon_id, price_cents, amount_cents, fee_cents, net_cents, status, intent_id, first_request_id)
@@ -331,8 +263,7 @@ export function createPurchases(deps: Pick<Deps, "sql" | "audit" | "payments" | 
       const { row: now, outcome, intent } = await settle(row);
       if (outcome === "waiting") throw new AppError(402, "payment-action-required", { reason: "PAYMENT_ACTION_REQUIRED", intentId });
       if (outcome === "failed") {
-        const code = intent?.errorCode ?? "card_declined";
-        throw cardRefused(new CardError(code, intent?.declineCode ?? null, cardMessage(code, intent?.declineCode ?? null)));
+        throw refusedPayment(intent?.errorCode, intent?.declineCode);
       }
       return toPurchase(now);
     },

@@ -22,14 +22,14 @@ import { createMembershipChanges } from "./changes.ts";
 import { createMembershipCore } from "./core.ts";
 import { answerOnce } from "./answer-once.ts";
 import { createCustomers } from "../payments/customers.ts";
-import { createPurchases, membershipSplit } from "../commerce/purchase.ts";
+import { createPurchases } from "../commerce/purchase.ts";
+import { membershipSplit } from "../commerce/purchase-rules.ts";
+import { cardRefused, refusedPayment } from "../payments/card-errors.ts";
 import type { ServicePurchase } from "../../../../sync/schemas/commerce.ts";
 import { bindRedemption, couponByCode, invalidCoupon, redeemCoupon, releaseRedemption } from "../commerce/coupons.ts";
 
 export const cannotSubscribe = () =>
   conflict("Sorry, you cannot subscribe to the doctor. Please contact support service.", "DOCTOR_PAYOUT_INACTIVE");
-export const cardRefused = (e: CardError) =>
-  new AppError(402, e.message, { reason: "CARD_ERROR", code: e.code, declineCode: e.declineCode });
 
 export function createMembershipsService(
   deps: Pick<Deps, "sql" | "clock" | "audit" | "payments" | "log" | "jobs"> & { write: SyncWriter },
@@ -225,13 +225,7 @@ export function createMembershipsService(
       }
       if (intent.status !== "succeeded" && intent.status !== "processing") {
         await undo(row);
-        throw cardRefused(
-          new CardError(
-            intent.errorCode ?? "card_declined",
-            intent.declineCode,
-            cardMessage(intent.errorCode, intent.declineCode),
-          ),
-        );
+        throw refusedPayment(intent.errorCode, intent.declineCode);
       }
       const stored = await store(await payments.retrieveSubscription(row.subscription_id));
       await record(actor, actor.userId, "subscription.confirm", { membershipId: row.id, intentId });
