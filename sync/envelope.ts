@@ -1,4 +1,5 @@
 /** The response envelope every /api/v1 call answers with (01 §3). */
+import { z } from "zod";
 export type SuccessEnvelope<T> = { status: "success"; result: T };
 export type ErrorEnvelope = {
   status: "error";
@@ -28,3 +29,18 @@ export type ListResult<T> = {
   limit: number;
   totalCount: number;
 };
+
+/** The list envelope's schema around an item schema: what a paged list call declares it answers. */
+export const listResultSchema = <T extends z.ZodType>(item: T) =>
+  z.object({
+    list: z.array(item),
+    offset: z.number().int().min(0),
+    limit: z.number().int().min(0),
+    totalCount: z.number().int().min(0),
+  }).strict();
+
+/** What a call answers when it has nothing to say but "done" (`result: null`). */
+export const noResultSchema = z.null();
+
+/** What a delete (and other calls that name the row they acted on) answers. */
+export const idResultSchema = z.object({ id: z.string() }).strict();

@@ -1,4 +1,5 @@
 /** Builds the HTTP application from its dependencies: no I/O happens here. */
+import { answerCheck } from "./http/answers.ts";
 import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import { createActorResolver } from "./access/resolve-actor.ts";
@@ -175,6 +176,7 @@ export function createApi(deps: Deps, options: AppOptions) {
   api.use("*", bodySizeLimit());
   api.use("*", compressJson());
   api.use("*", createActorResolver(deps));
+  if (deps.config.CHECK_ANSWERS) api.use("*", answerCheck(deps.log));
   // Chart entries, note types and practice members written by this request reach the devices now (sync/marked.ts).
   api.use("*", async (c, next) => {
     await next();

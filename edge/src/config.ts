@@ -30,6 +30,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default("DPC Telehealth <no-reply@localhost>"),
   /** Trust X-Forwarded-For for the client address (behind a reverse proxy). */
   TRUST_PROXY: bool,
+  /** Tests and development: every success answer is checked against its route's declared result (http/answers.ts). */
+  CHECK_ANSWERS: bool,
   STATIC_DIR: z.string().default("./pwa/dist"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   /** Presence: an edge process that has not renewed its heartbeat for this long counts as gone. */

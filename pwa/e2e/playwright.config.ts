@@ -56,6 +56,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: "warn",
       STATIC_DIR: "./pwa/dist",
+      // Every success answer is checked against its route's declared result (edge/src/http/answers.ts).
+      CHECK_ANSWERS: "true",
     },
   },
 });

@@ -13,15 +13,17 @@ export const problemCreateSchema = z.object({
 }).strict();
 export type ProblemCreate = z.output<typeof problemCreateSchema>;
 
-export type Problem = {
-  id: string;
-  patientId: string;
-  name: string;
-  code: string | null;
-  status: (typeof PROBLEM_STATUSES)[number];
-  onset: string;
-  comment: string;
-  isShared: boolean;
-  createdBy: string;
-  createdAt: string;
-};
+/** A problem as the API answers it. */
+export const problemSchema = z.object({
+  id: z.uuid(),
+  patientId: z.uuid(),
+  name: z.string(),
+  code: z.string().nullable(),
+  status: z.enum(PROBLEM_STATUSES),
+  onset: z.string(),
+  comment: z.string(),
+  isShared: z.boolean(),
+  createdBy: z.uuid(),
+  createdAt: z.iso.datetime(),
+}).strict();
+export type Problem = z.output<typeof problemSchema>;

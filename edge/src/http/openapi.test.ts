@@ -7,6 +7,8 @@ import { allow } from "../access/policy.ts";
 import { validate } from "./validate.ts";
 
 const METHODS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE"]);
+/** Operations still without a declared result (issue 33 brings it to 0); lower it as routes declare theirs, never raise it. */
+const UNDECLARED_RESULTS = 331;
 
 apiTest("openapi: every route of the API is in the generated document, with its access and inputs", async (t, ctx) => {
   const res = await ctx.call("GET", "/openapi.json");
@@ -21,7 +23,9 @@ apiTest("openapi: every route of the API is in the generated document, with its 
       assert.ok(path.startsWith("/"), path);
       for (const [method, op] of Object.entries(methods)) {
         assert.ok(Object.keys(op.responses).length > 0, `${method} ${path} has no response`);
-        assert.ok(op.responses["2XX"] && op.responses["401"], `${method} ${path}`);
+        const success = Object.keys(op.responses).filter((code) => /^2/.test(code));
+        assert.equal(success.length, 1, `${method} ${path} states one success answer`);
+        assert.ok(op.responses["401"], `${method} ${path}`);
         assert.ok(["public", "signedIn", "roles", "superAdmin"].includes(op["x-access"].kind), `${method} ${path}`);
         assert.ok(op.security.length > 0, `${method} ${path}`);
         // Every {placeholder} of the path is a declared path parameter.
@@ -31,6 +35,15 @@ apiTest("openapi: every route of the API is in the generated document, with its 
     }
     const ids = Object.values(doc.paths).flatMap((p) => Object.values(p).map((op) => op.operationId));
     assert.equal(new Set(ids).size, ids.length, "operation ids are unique");
+  });
+
+  await t.step("operations declare their result (http/answers.ts); the undeclared ones only ever decrease", () => {
+    const ops = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([m, op]) => ({ key: `${m} ${path}`, op })));
+    const undeclared = ops.filter(({ op }) => op.responses["2XX"]).map(({ key }) => key);
+    console.log(`openapi: ${ops.length - undeclared.length} of ${ops.length} operations declare their result`);
+    assert.ok(undeclared.length <= UNDECLARED_RESULTS, `${undeclared.length} operations declare no result:\n${undeclared.join("\n")}`);
+    const problems = doc.paths["/problems/patient/{id}"].get.responses["200"] as any;
+    assert.equal(problems.content["application/json"].schema.properties.result.type, "array");
   });
 
   await t.step("no route of the app is missing (walks app.routes)", () => {

@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import type { Access } from "../access/policy.ts";
+import { type Answer, declaredAnswer, successEnvelope } from "./answers.ts";
 import { declaredAccess } from "./router.ts";
 import { declaredInputs, type Inputs } from "./validate.ts";
 
@@ -81,7 +82,35 @@ const ACCESS_TEXT = (a: Access): string => {
 
 const ref = (name: string) => ({ $ref: `#/components/responses/${name}` });
 
-function operation(method: string, honoPath: string, access: Access, inputs: Inputs): Operation {
+/** JSON Schema of what the server answers (zod's output side). */
+export function outputSchema(schema: z.ZodType): Json {
+  const json = z.toJSONSchema(schema, { io: "output", unrepresentable: "any", target: "draft-2020-12" }) as Json;
+  delete json.$schema;
+  return json;
+}
+
+function success(answer: Answer | null): Record<string, Json> {
+  if (!answer) {
+    return {
+      "2XX": {
+        description: "Success: the envelope's `result` holds the answer (a list answers `{list, offset, limit, totalCount}`)",
+        content: { "application/json": { schema: { $ref: "#/components/schemas/SuccessEnvelope" } } },
+      },
+    };
+  }
+  if ("file" in answer) {
+    const content = Object.fromEntries(answer.file.map((type) => [type, { schema: { type: "string", contentMediaType: type } }]));
+    return { "200": { description: "The file itself (not an envelope)", content } };
+  }
+  return {
+    [String(answer.status)]: {
+      description: answer.status === 201 ? "Created" : "Success",
+      content: { "application/json": { schema: outputSchema(successEnvelope(answer.schema)) } },
+    },
+  };
+}
+
+function operation(method: string, honoPath: string, access: Access, inputs: Inputs, answer: Answer | null): Operation {
   const { path, params } = openApiPath(honoPath);
   const parameters: Json[] = [];
   const paramSchema = inputs.param ? inputSchema(inputs.param) : null;
@@ -109,10 +138,7 @@ function operation(method: string, honoPath: string, access: Access, inputs: Inp
     };
   }
   const responses: Record<string, Json> = {
-    "2XX": {
-      description: "Success: the envelope's `result` holds the answer (a list answers `{list, offset, limit, totalCount}`)",
-      content: { "application/json": { schema: { $ref: "#/components/schemas/SuccessEnvelope" } } },
-    },
+    ...success(answer),
     "401": ref("Unauthorized"),
     "404": ref("NotFound"),
     "500": ref("ServerError"),
@@ -146,19 +172,20 @@ const errorResponse = (description: string) => ({
 
 /** The document for every route of `routes` (an API app's `app.routes`, paths relative to `/api/v1`). */
 export function openApiDocument(routes: readonly RouteEntry[], info: { version: string; serverUrl: string }): OpenApiDocument {
-  const byKey = new Map<string, { method: string; path: string; access: Access | null; inputs: Inputs }>();
+  const byKey = new Map<string, { method: string; path: string; access: Access | null; inputs: Inputs; answer: Answer | null }>();
   for (const r of routes) {
     if (!(METHODS as readonly string[]).includes(r.method)) continue;
     const key = `${r.method} ${r.path}`;
-    const entry = byKey.get(key) ?? { method: r.method, path: r.path, access: null, inputs: {} };
+    const entry = byKey.get(key) ?? { method: r.method, path: r.path, access: null, inputs: {}, answer: null };
     entry.access ??= declaredAccess(r.handler);
+    entry.answer ??= declaredAnswer(r.handler);
     Object.assign(entry.inputs, declaredInputs(r.handler) ?? {});
     byKey.set(key, entry);
   }
   const paths: OpenApiDocument["paths"] = {};
-  for (const { method, path, access, inputs } of byKey.values()) {
+  for (const { method, path, access, inputs, answer } of byKey.values()) {
     // A route without a guard cannot be registered (router.ts); deny-by-default shows as "superAdmin" if it ever were.
-    const op = operation(method, path, access ?? { kind: "superAdmin" }, inputs);
+    const op = operation(method, path, access ?? { kind: "superAdmin" }, inputs, answer);
     const key = openApiPath(path).path;
     (paths[key] ??= {})[method.toLowerCase()] = op;
   }

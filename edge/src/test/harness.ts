@@ -33,7 +33,7 @@ export async function createTestContext(
 ) {
   const database: TestDatabase = await createTestDatabase();
   const clock = manualClock(new Date());
-  const config = loadConfig({ PUBLIC_ORIGIN: "http://app.test", DATA_DIR: "/nonexistent", ...opts.env });
+  const config = loadConfig({ PUBLIC_ORIGIN: "http://app.test", DATA_DIR: "/nonexistent", CHECK_ANSWERS: "true", ...opts.env });
   const passwords = createArgon2Hasher({ memoryCost: 1024, timeCost: 1 });
   const build = async (db: Database) => {
     const deps: Deps = await composeDeps({

@@ -1,4 +1,5 @@
 /** The chart's HTTP calls (02 §7 "Patients" to "Vitals"); rules and access live in the services. */
+import { z } from "zod";
 import { allow } from "../../access/policy.ts";
 import { listOf, ok } from "../../http/envelope.ts";
 import { actorOf } from "../../http/input.ts";
@@ -27,7 +28,9 @@ import {
   recordAddSchema,
   recordEditSchema,
 } from "../../../../sync/schemas/patient-record.ts";
-import { problemCreateSchema } from "../../../../sync/schemas/problem.ts";
+import { problemCreateSchema, problemSchema } from "../../../../sync/schemas/problem.ts";
+import { idResultSchema } from "../../../../sync/envelope.ts";
+import { answers } from "../../http/answers.ts";
 import { VITALS_FIELDS, vitalsCreateSchema, vitalsImportSchema, vitalsQuerySchema } from "../../../../sync/schemas/vitals.ts";
 import type { ChartServices } from "./service.ts";
 import type { Context } from "hono";
@@ -146,12 +149,12 @@ export function chartRoutes(s: ChartServices) {
   r.delete("/diagnoses/delete/:id", careTeam, async (c) => ok(c, await findings.removeDiagnosis(actorOf(c), param(c, "id"))));
 
   // ---- Problems
-  r.get("/problems/patient/:id", readers, async (c) => ok(c, await findings.listProblems(actorOf(c), param(c, "id"))));
-  r.post("/problems/patient/:id", careTeam, validate({ json: problemCreateSchema }), async (c) =>
+  r.get("/problems/patient/:id", readers, answers(z.array(problemSchema)), async (c) => ok(c, await findings.listProblems(actorOf(c), param(c, "id"))));
+  r.post("/problems/patient/:id", careTeam, answers(problemSchema, 201), validate({ json: problemCreateSchema }), async (c) =>
     ok(c, await findings.createProblem(actorOf(c), param(c, "id"), valid(c, problemCreateSchema)), 201));
-  r.put("/problems/:id/share", careTeam, async (c) => ok(c, await findings.shareProblem(actorOf(c), param(c, "id"))));
-  r.put("/problems/:id/unshare", careTeam, async (c) => ok(c, await findings.unshareProblem(actorOf(c), param(c, "id"))));
-  r.delete("/problems/:id", careTeam, async (c) => ok(c, await findings.removeProblem(actorOf(c), param(c, "id"))));
+  r.put("/problems/:id/share", careTeam, answers(problemSchema), async (c) => ok(c, await findings.shareProblem(actorOf(c), param(c, "id"))));
+  r.put("/problems/:id/unshare", careTeam, answers(problemSchema), async (c) => ok(c, await findings.unshareProblem(actorOf(c), param(c, "id"))));
+  r.delete("/problems/:id", careTeam, answers(idResultSchema), async (c) => ok(c, await findings.removeProblem(actorOf(c), param(c, "id"))));
 
   // ---- Vitals
   r.get("/vitals/patient/:id/areImportsFromIntakeFormsPossible", careTeam, async (c) =>
