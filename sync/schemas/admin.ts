@@ -49,34 +49,7 @@ export const doctorStatusChangeSchema = z.discriminatedUnion("status", [
 ], { error: "Choose approved, declined, deactivated or active" });
 export type DoctorStatusChange = z.output<typeof doctorStatusChangeSchema>;
 
-export type ApplicationView = {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phoneNumber: string | null;
-  state: string | null;
-  specialty: string | null;
-  licensedStates: string[];
-  npi: string | null;
-  /** The NPI's check digit is right (Luhn over 80840 + the first nine digits). */
-  npiValid: boolean;
-  dea: string | null;
-  fax: string | null;
-  timezone: string | null;
-  hasSignature: boolean;
-  applicationStatus: "initial" | "approved" | "declined" | null;
-  declineReason: string | null;
-  commission: number | null;
-  hasPayoutAccount: boolean;
-  deactivatedAt: string | null;
-  credentialedAt: string | null;
-  /** Three years after credentialing (02 §9). */
-  credentialingDueAt: string | null;
-  isBlocked: boolean;
-  createdAt: string;
-  patientCount: number;
-};
+export type { ApplicationView } from "./admin-answers.ts";
 
 // ---------------------------------------------------------------- admins
 
@@ -98,15 +71,7 @@ export const createAdminSchema = z.object({
 }).strict();
 export type CreateAdminInput = z.output<typeof createAdminSchema>;
 
-export type AdminView = {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  isSuperAdmin: boolean;
-  isActivated: boolean;
-  createdAt: string;
-};
+export type { AdminView } from "./admin-answers.ts";
 
 // ---------------------------------------------------------------- reviews
 
@@ -130,32 +95,11 @@ export const reviewVisibilitySchema = z.object({ hidden: z.boolean({ error: "hid
 
 /** `GET /doctors/{id}/reviews` (not in the spec, issue 32): a listed doctor's visible reviews, newest first. */
 export const publicReviewsQuerySchema = z.object({ offset, limit: z.coerce.number().int().min(1).max(50).default(5) });
-/** A review as anyone reads it on the doctor's profile: the reviewer by first name and last initial only. */
-export type PublicReview = { id: string; rating: number; comment: string; reviewer: string; createdAt: string };
-
-export type ReviewView = {
-  id: string;
-  doctor: { id: string; firstName: string; lastName: string };
-  patient: { id: string; firstName: string; lastName: string };
-  rating: number;
-  comment: string;
-  hidden: boolean;
-  createdAt: string;
-};
+export type { PublicReview, ReviewView } from "./admin-answers.ts";
 
 // ---------------------------------------------------------------- dashboard
 
-export type DashboardFigures = {
-  pendingApplications: number;
-  newPatientsThisWeek: number;
-  newDoctorsThisWeek: number;
-  openContactMessages: number;
-  /** Null when the tasks feature has not landed. */
-  openAdminTasks: number | null;
-  /** Null until commerce exists: the screen says "no commerce data yet". */
-  commerce: { activeMemberships: number; revenueThisMonthCents: number; feesThisMonthCents: number } | null;
-  credentialingDue: number;
-};
+export type { DashboardFigures } from "./admin-answers.ts";
 
 // ---------------------------------------------------------------- analytics
 
@@ -172,10 +116,7 @@ export const analyticsQuerySchema = z.object({
   });
 export type AnalyticsQuery = z.output<typeof analyticsQuerySchema>;
 
-/** One chart: buckets (period start, YYYY-MM-DD) × series. */
-export type AnalyticsSeries = { key: string; label: string; values: number[] };
-export type AnalyticsChart = { id: string; title: string; unit: "count" | "cents"; buckets: string[]; series: AnalyticsSeries[] };
-export type AnalyticsResult = { charts: AnalyticsChart[]; commerce: boolean };
+export type { AnalyticsChart, AnalyticsResult, AnalyticsSeries } from "./admin-answers.ts";
 
 // ---------------------------------------------------------------- reports
 
@@ -223,8 +164,7 @@ export const reportQuerySchema = z.object({
   message: "The minimum age must not exceed the maximum", path: ["minAge"],
 });
 export type ReportQuery = z.output<typeof reportQuerySchema>;
-export type ReportRow = Partial<Record<ReportField, string | number | null>> & { id: string };
-export type ReportResult = { fields: ReportField[]; list: ReportRow[]; offset: number; limit: number; totalCount: number; commerce: boolean };
+export type { ReportResult, ReportRow } from "./admin-answers.ts";
 
 // ---------------------------------------------------------------- agreements
 
@@ -247,20 +187,7 @@ export const agreementInputSchema = z.object({
 }).strict();
 export type AgreementInput = z.output<typeof agreementInputSchema>;
 
-export type AgreementView = {
-  name: string;
-  title: string;
-  body: string;
-  visible: boolean;
-  required: boolean;
-  signupPlacement: boolean;
-  footer: boolean;
-  status: (typeof AGREEMENT_STATUSES)[number];
-  date: string;
-  version: number;
-  hasPdf: boolean;
-  updatedAt: string;
-};
+export type { AgreementView } from "./admin-answers.ts";
 
 export const acceptAgreementsSchema = z.object({
   names: z.array(agreementNameSchema).min(1, "Choose the agreements to accept").max(50),

@@ -84,16 +84,20 @@ export const availabilityInputSchema = z
 export type AvailabilityInput = z.input<typeof availabilityInputSchema>;
 export type AvailabilityUpdate = z.output<typeof availabilityInputSchema>;
 
+/** An interval as stored: `HH:MM` times (`24:00` ends a day). */
+const intervalAnswerSchema = z.object({ start: z.string().regex(/^\d{2}:\d{2}$/), end: z.string().regex(/^\d{2}:\d{2}$/) }).strict();
+
 /** What `GET` and `PUT /availability` answer. A doctor who never saved has empty hours (and so no slots). */
-export type Availability = {
-  doctorId: string;
+export const availabilitySchema = z.object({
+  doctorId: z.uuid(),
   /** The doctor's IANA timezone (the same as their profile's); null until they set one. */
-  timezone: string | null;
-  slotMinutes: number;
-  weekly: WeeklyHours;
-  overrides: AvailabilityOverride[];
-  updatedAt: string | null;
-};
+  timezone: z.string().nullable(),
+  slotMinutes: z.number().int(),
+  weekly: z.object(Object.fromEntries(WEEKDAYS.map((d) => [d, z.array(intervalAnswerSchema)])) as Record<Weekday, z.ZodArray<typeof intervalAnswerSchema>>).strict(),
+  overrides: z.array(z.object({ date: z.iso.date(), intervals: z.array(intervalAnswerSchema) }).strict()),
+  updatedAt: z.iso.datetime().nullable(),
+}).strict();
+export type Availability = z.output<typeof availabilitySchema>;
 
 export const availabilityQuerySchema = z.object({ doctorId: z.uuid("Invalid doctor id").optional() });
 
@@ -120,4 +124,5 @@ export const slotsQuerySchema = z
   });
 
 /** A bookable slot. */
-export type Slot = { startAt: string; endAt: string };
+export const slotSchema = z.object({ startAt: z.iso.datetime(), endAt: z.iso.datetime() }).strict();
+export type Slot = z.output<typeof slotSchema>;

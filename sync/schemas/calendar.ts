@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { timezoneSchema } from "./timezone.ts";
-import type { ConsultationStatus, ConsultationType } from "./consultation.ts";
+import { CONSULTATION_STATUSES, CONSULTATION_TYPES, type ConsultationStatus } from "./consultation.ts";
 
 export const CALENDAR_TYPES = ["month", "statistic", "week", "three-days"] as const;
 export type CalendarType = (typeof CALENDAR_TYPES)[number];
@@ -45,46 +45,65 @@ export const calendarQuerySchema = z.object({
 });
 export type CalendarQuery = z.output<typeof calendarQuerySchema>;
 
-export type StatusCounts = Record<ConsultationStatus, number> & { total: number };
+/** Consultations per status, and their total. */
+export const statusCountsSchema = z.object({
+  ...(Object.fromEntries(CONSULTATION_STATUSES.map((st) => [st, z.number().int()])) as Record<ConsultationStatus, z.ZodNumber>),
+  total: z.number().int(),
+}).strict();
+export type StatusCounts = z.output<typeof statusCountsSchema>;
 
-export type CalendarItem = {
-  id: string;
-  doctorId: string;
-  patientId: string;
-  doctorName: string;
-  patientName: string;
-  type: ConsultationType;
-  status: ConsultationStatus;
-  startAt: string;
-  endAt: string;
-};
+export const calendarItemSchema = z.object({
+  id: z.uuid(),
+  doctorId: z.uuid(),
+  patientId: z.uuid(),
+  doctorName: z.string(),
+  patientName: z.string(),
+  type: z.enum(CONSULTATION_TYPES),
+  status: z.enum(CONSULTATION_STATUSES),
+  startAt: z.iso.datetime(),
+  endAt: z.iso.datetime(),
+}).strict();
+export type CalendarItem = z.output<typeof calendarItemSchema>;
 
-export type CalendarDay = {
+export const calendarDaySchema = z.object({
   /** The wall date in the calendar's timezone. */
-  date: string;
+  date: z.iso.date(),
   /** The instants the day begins and ends (23 or 25 hours apart on DST days). */
-  from: string;
-  to: string;
-  counts: StatusCounts;
+  from: z.iso.datetime(),
+  to: z.iso.datetime(),
+  counts: statusCountsSchema,
   /** Free slots of the doctor left on that day (from now on); null without a doctor. */
-  freeSlots: number | null;
-  consultations: CalendarItem[];
-};
+  freeSlots: z.number().int().nullable(),
+  consultations: z.array(calendarItemSchema),
+}).strict();
+export type CalendarDay = z.output<typeof calendarDaySchema>;
 
-export type CalendarPeriod = {
-  doctorId: string | null;
-  timezone: string;
-  from: string;
-  to: string;
+const calendarPeriodShape = {
+  doctorId: z.uuid().nullable(),
+  timezone: z.string(),
+  from: z.iso.datetime(),
+  to: z.iso.datetime(),
   /** Counts over the whole period. */
-  counts: StatusCounts;
+  counts: statusCountsSchema,
 };
+export type CalendarPeriod = z.output<z.ZodObject<typeof calendarPeriodShape>>;
 
-export type CalendarDays = CalendarPeriod & { type: "month" | "week" | "three-days"; days: CalendarDay[] };
-export type CalendarStatistic = CalendarPeriod & {
-  type: "statistic";
+export const calendarDaysSchema = z.object({
+  ...calendarPeriodShape,
+  type: z.enum(["month", "week", "three-days"]),
+  days: z.array(calendarDaySchema),
+}).strict();
+export type CalendarDays = z.output<typeof calendarDaysSchema>;
+
+export const calendarStatisticSchema = z.object({
+  ...calendarPeriodShape,
+  type: z.literal("statistic"),
   /** Accepted consultations of the period that have not ended yet. */
-  upcoming: number;
-  freeSlots: number | null;
-};
-export type CalendarResult = CalendarDays | CalendarStatistic;
+  upcoming: z.number().int(),
+  freeSlots: z.number().int().nullable(),
+}).strict();
+export type CalendarStatistic = z.output<typeof calendarStatisticSchema>;
+
+/** What `GET /calendar` answers: days, or the statistic. */
+export const calendarResultSchema = z.discriminatedUnion("type", [calendarDaysSchema, calendarStatisticSchema]);
+export type CalendarResult = z.output<typeof calendarResultSchema>;

@@ -1,14 +1,14 @@
 /**
  * The chat API (01 §7 "Chat", `/users/chat/opponents`, `/users/counters`) and
- * its real-time events: inputs as zod schemas, answers and event payloads as
+ * its real-time events: inputs and answers as zod schemas, event payloads as
  * types. Messages and chats themselves are synced documents
  * (sync/collections/chat-messages.ts, chats.ts); these calls write them.
  */
 import { z } from "zod";
-import type { Role } from "../roles.ts";
+import { ROLES } from "../roles.ts";
 import { CHAT_FILE_MAX_BYTES, MAX_FILES_AT_ONCE } from "../constants.ts";
 import { MESSAGE_TEXT_MAX } from "../collections/chat-messages.ts";
-import type { ChatDoc } from "../collections/chats.ts";
+import { CHAT_KINDS, type ChatDoc } from "../collections/chats.ts";
 
 /** 01 §9 page sizes. (Query schemas ignore unknown parameters: the token may come as `?token=`.) */
 export const CHATS_PAGE_SIZE = 30;
@@ -77,58 +77,89 @@ export const uploadChunkSchema = z.object({
 }).strict();
 export const uploadCancelSchema = z.object({ uploadId: uuid }).strict();
 
-export type ChatPerson = { id: string; firstName: string; lastName: string; role: Role; isOnline: boolean };
+export const chatPersonSchema = z.object({
+  id: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: z.enum(ROLES),
+  isOnline: z.boolean(),
+}).strict();
+export type ChatPerson = z.output<typeof chatPersonSchema>;
 
-export type ChatFileView = { id: string; name: string; size: number; contentType: string; url: string };
+export const chatFileViewSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  size: z.number().int(),
+  contentType: z.string(),
+  url: z.string(),
+}).strict();
+export type ChatFileView = z.output<typeof chatFileViewSchema>;
 
-export type ChatMessageView = {
-  id: string;
-  chatId: string;
-  authorId: string;
-  text: string;
-  files: ChatFileView[];
+export const chatMessageViewSchema = z.object({
+  id: z.uuid(),
+  chatId: z.uuid(),
+  authorId: z.uuid(),
+  text: z.string(),
+  files: z.array(chatFileViewSchema),
   /** The device's time when written (what the conversation is ordered by). */
-  createdAt: string;
-  updatedAt: number;
-  isOwnMessage: boolean;
-};
+  createdAt: z.iso.datetime(),
+  updatedAt: z.number().int(),
+  isOwnMessage: z.boolean(),
+}).strict();
+export type ChatMessageView = z.output<typeof chatMessageViewSchema>;
 
-export type LastMessage = {
-  id: string;
-  authorId: string;
+/** `POST /messages/{chatId}` answers the message as listed plus the stored document's `fileIds` and `_deleted`. */
+export const sentMessageSchema = chatMessageViewSchema.extend({
+  fileIds: z.array(z.uuid()),
+  _deleted: z.boolean(),
+}).strict();
+export type SentMessage = z.output<typeof sentMessageSchema>;
+
+export const lastMessageSchema = z.object({
+  id: z.uuid(),
+  authorId: z.uuid(),
   /** The message's createdAt. */
-  timestamp: string;
-  isOwnMessage: boolean;
+  timestamp: z.iso.datetime(),
+  isOwnMessage: z.boolean(),
   /** The first 200 characters. */
-  text: string;
-  fileCount: number;
-};
+  text: z.string(),
+  fileCount: z.number().int(),
+}).strict();
+export type LastMessage = z.output<typeof lastMessageSchema>;
 
-export type ChatSummary = {
-  chatId: string;
-  kind: ChatDoc["kind"];
-  title: string;
+export const chatSummarySchema = z.object({
+  chatId: z.uuid(),
+  kind: z.enum(CHAT_KINDS),
+  title: z.string(),
   /** Every member but the caller. */
-  opponents: ChatPerson[];
-  membersCount: number;
-  isUnread: boolean;
-  unreadCount: number;
+  opponents: z.array(chatPersonSchema),
+  membersCount: z.number().int(),
+  isUnread: z.boolean(),
+  unreadCount: z.number().int(),
   /** Server time of the newest message: the list's order. */
-  lastMessageAt: string | null;
-  lastMessage: LastMessage | null;
-};
+  lastMessageAt: z.iso.datetime().nullable(),
+  lastMessage: lastMessageSchema.nullable(),
+}).strict();
+export type ChatSummary = z.output<typeof chatSummarySchema>;
 
-export type Counters = {
+export const countersSchema = z.object({
   /** Unread messages in all the caller's chats. */
-  messages: number;
-  /** Always 0 until faxes exist (a later issue). */
-  faxes: number;
-  unreadChatIds: string[];
-};
+  messages: z.number().int(),
+  /** New received faxes of the caller's practice (0 for everyone else). */
+  faxes: z.number().int(),
+  unreadChatIds: z.array(z.uuid()),
+}).strict();
+export type Counters = z.output<typeof countersSchema>;
 
-export type ReadResult = { chatId: string; unreadCount: 0; counters: Counters };
+export const readResultSchema = z.object({ chatId: z.uuid(), unreadCount: z.literal(0), counters: countersSchema }).strict();
+export type ReadResult = z.output<typeof readResultSchema>;
 
-export type ExportStarted = { exportId: string; chatId: string };
+/** `DELETE /messages/opponents/{chatId}`: the chat and the member who left or was removed. */
+export const opponentRemovedSchema = z.object({ chatId: z.uuid(), removed: z.uuid() }).strict();
+export type OpponentRemoved = z.output<typeof opponentRemovedSchema>;
+
+export const exportStartedSchema = z.object({ exportId: z.uuid(), chatId: z.uuid() }).strict();
+export type ExportStarted = z.output<typeof exportStartedSchema>;
 
 /** Events the server sends on the socket (besides `sync:*`). */
 export const CHAT_EVENTS = {

@@ -7,6 +7,21 @@ import { z } from "zod";
 import { calendarDate } from "../rules/calendar-date.ts";
 import { isStorableText } from "../rules/storable-text.ts";
 
+// What the calls answer: ./commerce-answers.ts (schemas and types), its types re-exported here.
+export type {
+  Coupon,
+  CouponCheck,
+  DoctorBalance,
+  DoctorPaidService,
+  LedgerReport,
+  LedgerSide,
+  LedgerTransaction,
+  PaidService,
+  ServicePurchase,
+  ServiceQuote,
+  ServiceRequestView,
+} from "./commerce-answers.ts";
+
 const text = (max: number) => z.string().trim().max(max, `At most ${max} symbols`).refine(isStorableText, "Invalid characters");
 const priceCents = (what: string) =>
   z.number({ error: `${what} must be a number of cents` }).int(`${what} must be a whole number of cents`)
@@ -39,19 +54,6 @@ export const couponsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
 }).strict();
 export type CouponsQuery = z.output<typeof couponsQuerySchema>;
-
-export type Coupon = {
-  id: string;
-  name: string;
-  percentageDiscount: number;
-  duration: CouponDuration;
-  redemptionLimit: number | null;
-  appliedTimes: number;
-  createdAt: string;
-};
-
-/** What the checkout shows before paying (GET /coupons/check/{code}). */
-export type CouponCheck = { name: string; percentageDiscount: number; duration: CouponDuration };
 
 // ---------------------------------------------------------------- commission
 
@@ -134,28 +136,6 @@ export const paidServicesQuerySchema = z.object({
 }).strict();
 export type PaidServicesQuery = z.output<typeof paidServicesQuerySchema>;
 
-export type PaidService = {
-  id: string;
-  name: string;
-  description: string;
-  subscriberPriceCents: number | null;
-  nonSubscriberPriceCents: number | null;
-  fields: ServiceField[];
-  attachableFiles: boolean;
-  intakeForm: boolean;
-  /**
-   * 02 §9 options (migration 0086). The edge always sends them; optional in the type so client fixtures written
-   * before them stay valid.
-   */
-  additional?: ServiceAdditional | null;
-  refundWindowDays?: number | null;
-  isActive: boolean;
-  isHomepage: boolean;
-  createdAt: string;
-};
-/** A service in a doctor's settings: enabled for them or not. */
-export type DoctorPaidService = PaidService & { enabled: boolean };
-
 // ---------------------------------------------------------------- purchase
 
 /** 02 §5: at most 10 files at once. */
@@ -186,79 +166,10 @@ export const serviceRequestSchema = z.object({
 }).strict();
 export type ServiceRequestInput = z.output<typeof serviceRequestSchema>;
 
-/** A request as the patient who made it and the doctor (and their VMAs) see it. */
-export type ServiceRequestView = {
-  id: string;
-  serviceId: string;
-  serviceName: string;
-  patientId: string;
-  patientName: string;
-  doctorId: string;
-  doctorName: string;
-  status: "pending" | "paid" | "failed" | "refunded";
-  amountCents: number;
-  fields: { key: string; label: string; answer: string }[];
-  intake: { fieldId: string; question: string; answer: string }[];
-  files: { id: string; name: string; size: number; contentType: string }[];
-  createdAt: string;
-  /** When the care team marked it dealt with, and who ("Vera Assistant for Dr. Hopper"); null while open (issue 32). */
-  doneAt: string | null;
-  doneBy: string | null;
-};
 /** `PUT /paidServices/requests/{id}/done`. */
 export const requestDoneSchema = z.object({ done: z.boolean({ error: "done is true or false" }) }).strict();
 
-export type ServicePurchase = {
-  id: string;
-  serviceId: string;
-  doctorId: string;
-  status: "pending" | "paid" | "failed" | "refunded";
-  priceCents: number;
-  amountCents: number;
-  feeCents: number;
-  netCents: number;
-  /** Set when the card needs 3-D Secure: the PWA completes it with this intent, then `POST /stripe/confirm/intent`. */
-  intentId: string | null;
-  clientSecret: string | null;
-  /** The emulator's challenge page for that intent (null on Stripe, where Stripe.js shows it). */
-  actionUrl: string | null;
-};
-
 // ---------------------------------------------------------------- refunds, payouts, transactions
-
-/** `GET /paidServices/quote/{id}`: the price before a promo code; `additional` when a first request's window is open. */
-export type ServiceQuote = {
-  priceCents: number;
-  regularPriceCents: number;
-  additional: { used: number; max: number; endsAt: string } | null;
-};
-
-/** One charge's money in the ledger (`GET /admin/ledger`), computed from our records or from the processor's. */
-export type LedgerSide = {
-  paidCents: number;
-  refundedCents: number;
-  feeCents: number;
-  feeRefundedCents: number;
-  /** Net − reversed. */
-  doctorShareCents: number;
-  /** (Paid − refunded) − doctor's share. */
-  platformFeeCents: number;
-};
-export type LedgerReport = {
-  totals: { stored: LedgerSide; processor: LedgerSide };
-  rows: (LedgerSide & { id: string; type: "membership" | "service"; chargeId: string | null; balanced: boolean; agrees: boolean })[];
-  /** Charges whose figures differ (`differences` names them), or `missing at the processor`. */
-  mismatches: {
-    id: string; type: "membership" | "service"; doctorId: string | null; chargeId: string | null; differences: string[];
-    stored: LedgerSide; processor: LedgerSide | null;
-  }[];
-  /** Per doctor's payout account: the stored doctor's shares against what the account received (payouts aside). */
-  accounts: { accountId: string; storedDoctorShareCents: number; receivedCents: number; agrees: boolean }[];
-  /** The stored rows obey the split rules. */
-  balanced: boolean;
-  /** Every charge and every account agrees with the processor to the cent. */
-  agrees: boolean;
-};
 
 export const refundSchema = z.object({
   amountCents: z.number({ error: "Amount is required" }).int("A whole number of cents").positive("Above 0"),
@@ -285,27 +196,3 @@ export const ledgerQuerySchema = z.object({
   to: isoDate.optional(),
 }).strict();
 export type LedgerQuery = z.output<typeof ledgerQuerySchema>;
-
-/** A charge with its split, as doctors, their VMAs and admins see it. */
-export type LedgerTransaction = {
-  id: string;
-  type: "membership" | "service";
-  status: "succeeded" | "pending" | "refunded" | "failed";
-  patientId: string;
-  patientName: string;
-  doctorId: string | null;
-  doctorName: string | null;
-  description: string;
-  amountCents: number;
-  feeCents: number;
-  netCents: number;
-  refundedCents: number;
-  createdAt: string;
-};
-
-export type DoctorBalance = {
-  availableCents: number;
-  pendingCents: number;
-  /** Newest first; `failureMessage` is the bank's reason for a failed payout. */
-  payouts: { id: string; amountCents: number; status: string; arrivalDate: string | null; createdAt: string; failureMessage: string | null }[];
-};

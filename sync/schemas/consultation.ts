@@ -8,7 +8,7 @@
  */
 import { z } from "zod";
 import { US_STATE_CODES } from "../us-states.ts";
-import { dateSchema, instantSchema } from "./availability.ts";
+import { dateSchema, instantSchema, slotSchema } from "./availability.ts";
 import { timezoneSchema } from "./timezone.ts";
 import { intakeAnswersInputSchema } from "./intake-form.ts";
 
@@ -101,44 +101,48 @@ export const nearestQuerySchema = z.object({ doctorId: z.uuid("Invalid doctor id
  */
 export const ACCESS_STATES = ["open", "not_started", "ended", "finished", "canceled", "no_access", "not_found"] as const;
 export type AccessState = (typeof ACCESS_STATES)[number];
-export type ConsultationAccess = {
-  state: AccessState;
+export const consultationAccessSchema = z.object({
+  state: z.enum(ACCESS_STATES),
   /** When the window opens (15 minutes before the start); null for not_found. */
-  opensAt: string | null;
+  opensAt: z.iso.datetime().nullable(),
   /** When the window closes (the end of the slot); null for not_found. */
-  closesAt: string | null;
-};
+  closesAt: z.iso.datetime().nullable(),
+}).strict();
+export type ConsultationAccess = z.output<typeof consultationAccessSchema>;
 
+const consultationPartyShape = { id: z.uuid(), firstName: z.string(), lastName: z.string() };
 export type ConsultationParty = { id: string; firstName: string; lastName: string };
 
 /** A consultation as every consultation call answers it. */
-export type Consultation = {
-  id: string;
-  doctorId: string;
-  patientId: string;
-  doctor: ConsultationParty & { specialty: string | null };
-  patient: ConsultationParty & { state: (typeof US_STATE_CODES)[number] | null };
-  type: ConsultationType;
-  status: ConsultationStatus;
-  startAt: string;
-  endAt: string;
-  reason: string;
-  outOfStateReason: string | null;
-  declineReason: string | null;
-  cancelReason: string | null;
+export const consultationSchema = z.object({
+  id: z.uuid(),
+  doctorId: z.uuid(),
+  patientId: z.uuid(),
+  doctor: z.object({ ...consultationPartyShape, specialty: z.string().nullable() }).strict(),
+  patient: z.object({ ...consultationPartyShape, state: z.enum(US_STATE_CODES).nullable() }).strict(),
+  type: z.enum(CONSULTATION_TYPES),
+  status: z.enum(CONSULTATION_STATUSES),
+  startAt: z.iso.datetime(),
+  endAt: z.iso.datetime(),
+  reason: z.string(),
+  outOfStateReason: z.string().nullable(),
+  declineReason: z.string().nullable(),
+  cancelReason: z.string().nullable(),
   /** Who canceled it (a party, the doctor's VMA or an admin). */
-  canceledBy: string | null;
+  canceledBy: z.uuid().nullable(),
   /** The encounter documenting it, once the encounters issue links one; null until then. */
-  encounterId: string | null;
-  createdAt: string;
+  encounterId: z.uuid().nullable(),
+  createdAt: z.iso.datetime(),
   /** The caller's access state for `/consultation/{id}`. */
-  access: ConsultationAccess;
-};
+  access: consultationAccessSchema,
+}).strict();
+export type Consultation = z.output<typeof consultationSchema>;
 
 /** `GET /consultations/nearest`. */
-export type NearestConsultation = {
+export const nearestConsultationSchema = z.object({
   /** The caller's next consultation that has not ended (accepted, or requested), with `doctorId` when given. */
-  consultation: Consultation | null;
+  consultation: consultationSchema.nullable(),
   /** The doctor's first free slot from now (only with `doctorId`). */
-  freeSlot: { startAt: string; endAt: string } | null;
-};
+  freeSlot: slotSchema.nullable(),
+}).strict();
+export type NearestConsultation = z.output<typeof nearestConsultationSchema>;

@@ -22,15 +22,21 @@ export type ContactQueueQuery = z.infer<typeof contactQueueQuerySchema>;
 /** `PUT /admin/contactus/{id}`: mark a message handled (or open again). */
 export const contactHandledSchema = z.object({ handled: z.boolean() }).strict();
 
-export type ContactMessageView = {
-  id: string;
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
+export const contactMessageViewSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  subject: z.string(),
+  message: z.string(),
   /** The sender's account when they were signed in. */
-  userId: string | null;
-  createdAt: string;
-  handledAt: string | null;
-  handledBy: string | null;
-};
+  userId: z.uuid().nullable(),
+  createdAt: z.iso.datetime(),
+  handledAt: z.iso.datetime().nullable(),
+  /** The admin who marked it handled. */
+  handledBy: z.uuid().nullable(),
+}).strict();
+export type ContactMessageView = z.output<typeof contactMessageViewSchema>;
+
+/** `POST /contactus` (201): the message is in the queue. */
+export const contactReceivedSchema = z.object({ received: z.literal(true) }).strict();
+export type ContactReceived = z.output<typeof contactReceivedSchema>;

@@ -17,14 +17,19 @@ export const diagnosisDropdownQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 
-export type Diagnosis = {
-  id: string;
-  encounterId: string;
-  patientId: string;
-  code: string;
-  description: string;
-  comment: string;
-  isShared: boolean;
-  createdBy: string;
-  createdAt: string;
-};
+/** A diagnosis as the API answers it. */
+export const diagnosisSchema = z.object({
+  id: z.uuid(),
+  encounterId: z.uuid(),
+  patientId: z.uuid(),
+  code: z.string(),
+  description: z.string(),
+  comment: z.string(),
+  isShared: z.boolean(),
+  createdBy: z.uuid(),
+  createdAt: z.iso.datetime(),
+}).strict();
+export type Diagnosis = z.output<typeof diagnosisSchema>;
+
+/** One entry of the ICD-10 list (sync/data/icd10.ts), as `GET /diagnoses/list/dropdown` answers it. */
+export const icd10EntrySchema = z.object({ code: z.string(), description: z.string() }).strict();

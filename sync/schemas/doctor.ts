@@ -29,20 +29,31 @@ export const chooseDoctorSchema = z
   .strict();
 
 /** A doctor in the list, on their profile page and as "my doctor". */
-export type DoctorCard = {
-  id: string;
-  firstName: string;
-  lastName: string;
-  specialty: string | null;
-  licensedStates: string[];
-  bio: string | null;
-  timezone: string | null;
+export const doctorCardSchema = z.object({
+  id: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  specialty: z.string().nullable(),
+  licensedStates: z.array(z.string()),
+  bio: z.string().nullable(),
+  timezone: z.string().nullable(),
   /** Average review rating, 1–5; null until the reviews issue gives them one. */
-  rating: number | null;
+  rating: z.number().nullable(),
   /** Bookable now: approved, not blocked, with an active payout account. */
-  acceptsBookings: boolean;
+  acceptsBookings: z.boolean(),
   /** Fewer than 400 patients in the panel. */
-  acceptsNewPatients: boolean;
-};
+  acceptsNewPatients: z.boolean(),
+}).strict();
+export type DoctorCard = z.output<typeof doctorCardSchema>;
 
-export type DoctorOption = { id: string; firstName: string; lastName: string; specialty: string | null };
+export const doctorOptionSchema = z.object({
+  id: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  specialty: z.string().nullable(),
+}).strict();
+export type DoctorOption = z.output<typeof doctorOptionSchema>;
+
+/** `GET /doctors/count`: how many listed doctors match the filter. */
+export const doctorsCountSchema = z.object({ count: z.number().int() }).strict();
+export type DoctorsCount = z.output<typeof doctorsCountSchema>;

@@ -74,12 +74,13 @@ export const shareToPatientSchema = z.object({
 
 export const userIdBodySchema = z.object({ userId: docIdSchema }).strict();
 
+export const DOCUMENT_ACTION_ROLES = ["patient", "doctor", "vma"] as const;
 export const documentActionUsersSchema = z.object({
   search: safeText(100).default(""),
   documentId: docIdSchema.optional(),
   offset: z.number().int().min(0).max(100_000).default(0),
   limit: z.number().int().min(1).max(100).default(20),
-  role: z.enum(["patient", "doctor", "vma"]).default("patient"),
+  role: z.enum(DOCUMENT_ACTION_ROLES).default("patient"),
 }).strict();
 
 /** Sending a fax (02 §7 "Fax send call: not shown"): a stored document or an encounter's export, to a typed number. */
@@ -97,29 +98,54 @@ export type FaxSendInput = z.input<typeof faxSendSchema>;
 
 export const documentUploadFieldsSchema = z.object({ name: newNameSchema }).strict();
 
-export type DocumentView = {
-  id: string;
-  docType: DocType;
-  box: "sent" | "received";
-  name: string;
-  contentType: string;
-  size: number;
-  status: FaxStatus | "stored";
-  statusMessage: string | null;
-  faxNumber: string | null;
-  recipientName: string | null;
-  isNew: boolean;
-  isShared: boolean;
-  folder: string | null;
-  patient: { id: string; name: string } | null;
-  receiver: { id: string; name: string } | null;
-  sharedWith: { id: string; name: string }[];
-  owner: "practice" | "platform";
+export const DOCUMENT_OWNERS = ["practice", "platform"] as const;
+const namedSchema = z.object({ id: z.uuid(), name: z.string() }).strict();
+
+/** A document or a fax as the documents calls answer it (edge/src/domains/documents/repo.ts `toView`). */
+export const documentViewSchema = z.object({
+  id: z.uuid(),
+  docType: z.enum(DOC_TYPES),
+  box: z.enum(DOCUMENT_BOXES),
+  name: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+  status: z.enum([...FAX_STATUSES, "stored"]),
+  statusMessage: z.string().nullable(),
+  faxNumber: z.string().nullable(),
+  recipientName: z.string().nullable(),
+  isNew: z.boolean(),
+  isShared: z.boolean(),
+  folder: z.enum(MEDICAL_FOLDERS).nullable(),
+  patient: namedSchema.nullable(),
+  receiver: namedSchema.nullable(),
+  sharedWith: z.array(namedSchema),
+  owner: z.enum(DOCUMENT_OWNERS),
   /** Who added or sent it (a VMA acts for the practice's doctor: the PWA says so, issue 32); null for a fax received. */
-  createdBy: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
+  createdBy: z.uuid().nullable(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+}).strict();
+export type DocumentView = z.output<typeof documentViewSchema>;
+
+/** `POST /users/list/document/action`: one person a document can go to. */
+export const documentActionUserSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(DOCUMENT_ACTION_ROLES),
+}).strict();
+export type DocumentActionUser = z.output<typeof documentActionUserSchema>;
+
+/** `GET /documents/faxes/count`: new received faxes of the caller's practice. */
+export const faxCountSchema = z.object({ faxes: z.number().int() }).strict();
+/** The fax vendor's webhook, once the event is stored. */
+export const faxWebhookResultSchema = z.object({ received: z.literal(true) }).strict();
+/** Demo only, `POST /dev/fax/receive`: what the local fax emulator sent in (edge/emulators/fax/emulator.ts `receive`). */
+export const faxEmulatorReceiptSchema = z.object({ id: z.string(), from: z.string(), to: z.string(), times: z.number().int() }).strict();
+
+/** `GET /medicalFiles/new/patient/{id}/folders`: every folder with its number of files. */
+export const medicalFolderCountSchema = z.object({ folderId: z.enum(MEDICAL_FOLDERS), count: z.number().int() }).strict();
+export type MedicalFolderCount = z.output<typeof medicalFolderCountSchema>;
 
 /** Socket events of documents (02 §4) and the fax counter (01 §4). */
 export const DOCUMENT_EVENTS = {

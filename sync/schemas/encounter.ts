@@ -50,7 +50,9 @@ export const encounterDropdownQuerySchema = z.object({
 
 /** `GET /doctors/encounter/creators?patientId=`: who wrote the patient's encounters (the list's doctor filter). */
 export const encounterCreatorsQuerySchema = z.object({ patientId: z.uuid("Invalid patient id") });
-export type EncounterCreator = { id: string; firstName: string; lastName: string };
+/** One of `GET /doctors/encounter/creators`. */
+export const encounterCreatorSchema = z.object({ id: z.uuid(), firstName: z.string(), lastName: z.string() }).strict();
+export type EncounterCreator = z.output<typeof encounterCreatorSchema>;
 
 /** What can go into `POST /encounters/download/{id}`. */
 export const ENCOUNTER_PDF_FIELDS = ["details", "notes", "diagnoses", "vitals", "problems", "medicalCard"] as const;
@@ -59,17 +61,28 @@ export const encounterDownloadSchema = z.object({
     .max(ENCOUNTER_PDF_FIELDS.length),
 }).strict();
 
-export type Encounter = {
-  id: string;
-  patientId: string;
-  doctorId: string;
-  type: EncounterType;
-  reason: string;
-  encounterDatetime: string;
-  consultationId: string | null;
-  details: string;
-  isShared: boolean;
-  createdBy: string;
-  createdAt: string;
-  updatedAt: string;
-};
+/** An encounter as the API answers it (a patient reads `details` as "" until the encounter was sent). */
+export const encounterSchema = z.object({
+  id: z.uuid(),
+  patientId: z.uuid(),
+  doctorId: z.uuid(),
+  type: z.enum(ENCOUNTER_TYPES),
+  reason: z.string(),
+  encounterDatetime: z.iso.datetime(),
+  consultationId: z.uuid().nullable(),
+  details: z.string(),
+  isShared: z.boolean(),
+  createdBy: z.uuid(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+}).strict();
+export type Encounter = z.output<typeof encounterSchema>;
+
+/** One of `GET /encounters/dropdown/{patientId}`: `label` is the encounter's date and reason. */
+export const encounterDropdownItemSchema = z.object({
+  id: z.uuid(),
+  label: z.string(),
+  type: z.enum(ENCOUNTER_TYPES),
+  encounterDatetime: z.iso.datetime(),
+}).strict();
+export type EncounterDropdownItem = z.output<typeof encounterDropdownItemSchema>;

@@ -55,16 +55,24 @@ export const intakeSettingsInputSchema = z
 export type IntakeSettingsInput = z.input<typeof intakeSettingsInputSchema>;
 export type IntakeSettingsUpdate = z.output<typeof intakeSettingsInputSchema>;
 
-export type IntakeField = { id: string; question: string; inputType: IntakeInputType; required: boolean };
+/** A dynamic field as saved (every field has its id). */
+export const intakeFieldSchema = z.object({
+  id: z.uuid(),
+  question: z.string(),
+  inputType: z.enum(INTAKE_INPUT_TYPES),
+  required: z.boolean(),
+}).strict();
+export type IntakeField = z.output<typeof intakeFieldSchema>;
 
 /** What `GET`/`POST /intakeForms/settings/doctor/{id}` answer. Never saved: vitals enabled, not required, no fields. */
-export type IntakeFormSettings = {
-  doctorId: string;
-  vitalsEnabled: boolean;
-  vitalsRequired: boolean;
-  fields: IntakeField[];
-  updatedAt: string | null;
-};
+export const intakeFormSettingsSchema = z.object({
+  doctorId: z.uuid(),
+  vitalsEnabled: z.boolean(),
+  vitalsRequired: z.boolean(),
+  fields: z.array(intakeFieldSchema),
+  updatedAt: z.iso.datetime().nullable(),
+}).strict();
+export type IntakeFormSettings = z.output<typeof intakeFormSettingsSchema>;
 
 const positive = (label: string, max: number) =>
   z.number({ error: `${label} must be a number` }).gt(0, `${label} must be greater than 0`).max(max, `${label} is too large`);
@@ -105,27 +113,38 @@ export type IntakeAnswersInput = z.input<typeof intakeAnswersInputSchema>;
 export type IntakeAnswers = z.output<typeof intakeAnswersInputSchema>;
 
 /** One answered (or unanswered) dynamic field, with the question as it was asked. */
-export type IntakeAnswer = {
-  fieldId: string;
-  question: string;
-  inputType: IntakeInputType;
-  required: boolean;
-  answer: IntakeAnswerValue | null;
-};
+export const intakeAnswerSchema = z.object({
+  fieldId: z.uuid(),
+  question: z.string(),
+  inputType: z.enum(INTAKE_INPUT_TYPES),
+  required: z.boolean(),
+  answer: z.union([z.string(), z.number(), z.boolean()]).nullable(),
+}).strict();
+export type IntakeAnswer = z.output<typeof intakeAnswerSchema>;
+
+/** The stored vitals as answered: only the signs the patient gave. */
+export const intakeVitalsAnswerSchema = z.object({
+  weight: z.number().optional(),
+  height: z.number().optional(),
+  bloodPressure: z.string().optional(),
+  pulse: z.number().int().optional(),
+}).strict();
 
 /** The stored intake form of a consultation. */
-export type IntakeForm = {
-  healthChanges: string | null;
-  illnessHistory: string | null;
-  vitals: IntakeVitals | null;
-  answers: IntakeAnswer[];
-};
+export const intakeFormSchema = z.object({
+  healthChanges: z.string().nullable(),
+  illnessHistory: z.string().nullable(),
+  vitals: intakeVitalsAnswerSchema.nullable(),
+  answers: z.array(intakeAnswerSchema),
+}).strict();
+export type IntakeForm = z.output<typeof intakeFormSchema>;
 
 /** What `GET`/`PUT /consultations/intakeForm/{id}` answer (`id` is the consultation's). */
-export type ConsultationIntakeForm = IntakeForm & {
-  consultationId: string;
-  doctorId: string;
-  patientId: string;
+export const consultationIntakeFormSchema = intakeFormSchema.extend({
+  consultationId: z.uuid(),
+  doctorId: z.uuid(),
+  patientId: z.uuid(),
   /** The patient may still change it (the consultation is requested or accepted and has not ended). */
-  editable: boolean;
-};
+  editable: z.boolean(),
+}).strict();
+export type ConsultationIntakeForm = z.output<typeof consultationIntakeFormSchema>;

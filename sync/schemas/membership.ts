@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { isStorableText } from "../rules/storable-text.ts";
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from "./commerce.ts";
 
 const text = (max: number, required = "This field is required") =>
   z.string({ error: required }).trim().max(max, `At most ${max} symbols`).refine(isStorableText, "Invalid characters");
@@ -64,26 +65,34 @@ export const plansQuerySchema = z.object({
 }).strict();
 export type PlansQuery = z.output<typeof plansQuerySchema>;
 
-export type Plan = {
-  id: string;
-  name: string;
-  description: string;
-  priceCents: number;
-  initialPriceCents: number | null;
-  interval: PlanInterval;
-  intervalCount: number;
-  trialDays: number;
-  autoRenewable: boolean;
-  loyalClientsOnly: boolean;
-  availableClients: number | null;
-  category: (typeof PLAN_CATEGORIES)[number];
-  welcomePackage: boolean;
-  isActive: boolean;
-  isHomepage: boolean;
-  createdAt: string;
+export const planSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  description: z.string(),
+  priceCents: z.number().int(),
+  initialPriceCents: z.number().int().nullable(),
+  interval: z.enum(PLAN_INTERVALS),
+  intervalCount: z.number().int(),
+  trialDays: z.number().int(),
+  autoRenewable: z.boolean(),
+  loyalClientsOnly: z.boolean(),
+  availableClients: z.number().int().nullable(),
+  category: z.enum(PLAN_CATEGORIES),
+  welcomePackage: z.boolean(),
+  isActive: z.boolean(),
+  isHomepage: z.boolean(),
+  createdAt: z.iso.datetime(),
   /** On the answer of a price change: until when it can be undone without anyone being told (issue 32). */
-  priceUndoUntil?: string | null;
-};
+  priceUndoUntil: z.iso.datetime().nullable().optional(),
+}).strict();
+export type Plan = z.output<typeof planSchema>;
+/** What the plan calls answer, but `PUT /plans/{id}`: the plan without an undo window. */
+export const planAnswerSchema = planSchema.omit({ priceUndoUntil: true });
+/** `PUT /plans/{id}`: the plan and until when its price change can be undone (null: the price did not change). */
+export const planUpdateAnswerSchema = planSchema.required({ priceUndoUntil: true });
+/** `GET /plans/dropdown`: the active plans by name. */
+export const planChoiceSchema = z.object({ id: z.uuid(), name: z.string() }).strict();
+export type PlanChoice = z.output<typeof planChoiceSchema>;
 
 export const membershipOptionUpdateSchema = z.object({
   trialDays: z.number().int("Trial days must be a whole number").min(0, "Trial days cannot be negative").max(365).nullable().optional(),
@@ -94,30 +103,36 @@ export const membershipOptionUpdateSchema = z.object({
 export type MembershipOptionUpdate = z.output<typeof membershipOptionUpdateSchema>;
 
 /** A doctor's membership option as patients and the doctor see it. */
-export type MembershipOption = {
-  planId: string;
-  doctorId: string;
-  name: string;
-  description: string;
-  interval: PlanInterval;
-  intervalCount: number;
-  welcomePackage: boolean;
-  enabled: boolean;
-  trialDays: number;
-  priceCents: number;
-  initialPriceCents: number | null;
+export const membershipOptionSchema = z.object({
+  planId: z.uuid(),
+  doctorId: z.uuid(),
+  name: z.string(),
+  description: z.string(),
+  interval: z.enum(PLAN_INTERVALS),
+  intervalCount: z.number().int(),
+  welcomePackage: z.boolean(),
+  enabled: z.boolean(),
+  trialDays: z.number().int(),
+  priceCents: z.number().int(),
+  initialPriceCents: z.number().int().nullable(),
   /** While a new price waits out its 30-day notice: what existing members pay until then. */
-  previousPriceCents: number | null;
-  priceAppliesAt: string | null;
-  /** Until when the last price change can be undone without anyone being told (issue 32); null: nothing to undo. */
-  priceUndoUntil?: string | null;
+  previousPriceCents: z.number().int().nullable(),
+  priceAppliesAt: z.iso.datetime().nullable(),
+  /**
+   * Until when the last price change can be undone without anyone being told (issue 32); null: nothing to undo.
+   * The edge always sends it (membershipOptionAnswerSchema); optional in the type for client fixtures.
+   */
+  priceUndoUntil: z.iso.datetime().nullable().optional(),
   /** false: one period only (the subscription is made to end at period end; 02 §9's 1-week access). */
-  autoRenewable: boolean;
+  autoRenewable: z.boolean(),
   /** Only the doctor's existing patients may join (see edge/docs/payments.md). */
-  loyalClientsOnly: boolean;
+  loyalClientsOnly: z.boolean(),
   /** Places left with this doctor when the plan limits its members; null: no limit. */
-  placesLeft: number | null;
-};
+  placesLeft: z.number().int().nullable(),
+}).strict();
+export type MembershipOption = z.output<typeof membershipOptionSchema>;
+/** What the option calls answer: the option with its undo window (null where there is none). */
+export const membershipOptionAnswerSchema = membershipOptionSchema.required({ priceUndoUntil: true });
 
 export const subscribeSchema = z.object({
   doctorId: z.uuid("Invalid doctor"),
@@ -158,44 +173,93 @@ export const transactionsQuerySchema = z.object({
 export const MEMBERSHIP_STATUSES = ["active", "trialing", "pastDue", "cancelled", "expired", "incomplete"] as const;
 export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
 
-export type Membership = {
-  id: string;
-  doctorId: string;
-  doctorName: string;
-  patientId: string;
-  patientName: string;
-  planId: string;
-  planName: string;
-  interval: PlanInterval;
-  intervalCount: number;
+/** The membership's next plan, from its next period (02 §4). */
+const pendingChangeSchema = z.object({
+  planId: z.uuid(),
+  planName: z.string(),
+  startsAt: z.iso.datetime().nullable(),
+  amountCents: z.number().int(),
+}).strict();
+
+export const membershipSchema = z.object({
+  id: z.uuid(),
+  doctorId: z.uuid(),
+  doctorName: z.string(),
+  patientId: z.uuid(),
+  patientName: z.string(),
+  planId: z.uuid(),
+  planName: z.string(),
+  interval: z.enum(PLAN_INTERVALS),
+  intervalCount: z.number().int(),
   /** active, trialing, pastDue, cancelled (still a member till period end), expired, incomplete. */
-  status: MembershipStatus;
-  cancelAtPeriodEnd: boolean;
+  status: z.enum(MEMBERSHIP_STATUSES),
+  cancelAtPeriodEnd: z.boolean(),
   /** The patient asked for it to end at period end: only they can resume it (the practice cannot restart billing). */
-  cancelledByPatient: boolean;
+  cancelledByPatient: z.boolean(),
   /** false: a plan that does not renew (it ends with its period; it cannot be resumed or changed to). */
-  renews: boolean;
-  currentPeriodEnd: string | null;
-  amountCents: number;
-  pendingChange: { planId: string; planName: string; startsAt: string | null; amountCents: number } | null;
-};
+  renews: z.boolean(),
+  currentPeriodEnd: z.iso.datetime().nullable(),
+  amountCents: z.number().int(),
+  pendingChange: pendingChangeSchema.nullable(),
+}).strict();
+export type Membership = z.output<typeof membershipSchema>;
 
 /** The answer of subscribe: a member now, or a card step (3-D Secure) to complete first. */
-export type SubscribeResult =
-  | { status: "active"; membership: Membership }
-  | { status: "requiresAction"; membershipId: string; intentId: string; clientSecret: string | null; actionUrl: string | null };
+export const subscribeResultSchema = z.discriminatedUnion("status", [
+  z.object({ status: z.literal("active"), membership: membershipSchema }).strict(),
+  z.object({
+    status: z.literal("requiresAction"),
+    membershipId: z.uuid(),
+    intentId: z.string(),
+    clientSecret: z.string().nullable(),
+    actionUrl: z.string().nullable(),
+  }).strict(),
+]);
+export type SubscribeResult = z.output<typeof subscribeResultSchema>;
 
-export type Card = { id: string; brand: string; last4: string; expMonth: number; expYear: number; isDefault: boolean };
-export type Transaction = {
-  id: string;
-  type: "membership" | "service";
-  status: "succeeded" | "pending" | "refunded" | "failed";
-  amountCents: number;
+export const cardSchema = z.object({
+  id: z.string(),
+  brand: z.string(),
+  last4: z.string(),
+  expMonth: z.number().int(),
+  expYear: z.number().int(),
+  isDefault: z.boolean(),
+}).strict();
+export type Card = z.output<typeof cardSchema>;
+/** `DELETE /stripe/account/paymentMethods/{id}`: the card taken off. */
+export const cardDeletedSchema = z.object({ deleted: z.string() }).strict();
+
+export const transactionSchema = z.object({
+  id: z.uuid(),
+  type: z.enum(TRANSACTION_TYPES),
+  status: z.enum(TRANSACTION_STATUSES),
+  amountCents: z.number().int(),
   /** What was refunded of it so far (a partial refund leaves the status "succeeded"). */
-  refundedCents: number;
-  currency: string;
-  doctorId: string | null;
+  refundedCents: z.number().int(),
+  currency: z.string(),
+  doctorId: z.uuid().nullable(),
   /** "Primary care — monthly membership with Dr. Maya Lopez", "Imaging referral with Dr. Maya Lopez". */
-  description: string;
-  createdAt: string;
-};
+  description: z.string(),
+  createdAt: z.iso.datetime(),
+}).strict();
+export type Transaction = z.output<typeof transactionSchema>;
+/** `GET /payments/transactions`: a page, newest first; `startingAfter` asks for the next one. */
+export const transactionsPageSchema = z.object({
+  list: z.array(transactionSchema),
+  hasMore: z.boolean(),
+  startingAfter: z.uuid().nullable(),
+}).strict();
+export type TransactionsPage = z.output<typeof transactionsPageSchema>;
+
+/** `GET /payments/products`: how the PWA takes a card (Stripe Elements, or the emulator's card page). */
+export const paymentsConfigSchema = z.object({
+  publishableKey: z.string(),
+  cardEntry: z.enum(["emulator", "elements"]),
+  emulatorUrl: z.string().nullable(),
+  currency: z.literal("usd"),
+  locale: z.literal("en"),
+}).strict();
+export type PaymentsConfig = z.output<typeof paymentsConfigSchema>;
+
+/** `POST /stripe/webhook`: the event taken (`duplicate`: it had been before). */
+export const webhookAckSchema = z.object({ received: z.literal(true), duplicate: z.boolean() }).strict();

@@ -10,4 +10,16 @@ export const noteTypeCreateSchema = z.object({
 }).strict();
 export type NoteTypeCreate = z.output<typeof noteTypeCreateSchema>;
 
-export type NoteType = { id: string; doctorId: string; name: string; fieldNames: string[]; createdAt: string };
+/** A note type as the API answers it. */
+export const noteTypeSchema = z.object({
+  id: z.uuid(),
+  doctorId: z.uuid(),
+  name: z.string(),
+  fieldNames: z.array(z.string()),
+  createdAt: z.iso.datetime(),
+}).strict();
+export type NoteType = z.output<typeof noteTypeSchema>;
+
+/** One of `GET /noteTypes/list/dropdown/{doctorId}`. */
+export const noteTypeDropdownItemSchema = noteTypeSchema.pick({ id: true, name: true, fieldNames: true }).strict();
+export type NoteTypeDropdownItem = z.output<typeof noteTypeDropdownItemSchema>;

@@ -24,21 +24,26 @@ export const noteUpdateSchema = z.object({
 }).strict();
 export type NoteUpdate = z.output<typeof noteUpdateSchema>;
 
-export type NoteFile = { id: string; name: string; size: number; contentType: string };
+/** A file of a note: `id` is its blob's; `contentType` is the one its content was recognised as (sync/files.ts). */
+export const noteFileSchema = z.object({ id: z.uuid(), name: z.string(), size: z.number().int(), contentType: z.string() }).strict();
+export type NoteFile = z.output<typeof noteFileSchema>;
 
-export type Note = {
-  id: string;
-  encounterId: string;
-  patientId: string;
-  noteTypeId: string;
-  noteTypeName: string;
+/** A note as the API answers it. */
+export const noteSchema = z.object({
+  id: z.uuid(),
+  encounterId: z.uuid(),
+  patientId: z.uuid(),
+  noteTypeId: z.uuid(),
+  noteTypeName: z.string(),
   /** The note type's field names, in its order: the editors of a note's text, one per field (its Yjs document). */
-  fieldNames: string[];
-  fields: Record<string, string>;
-  files: NoteFile[];
-  isShared: boolean;
-  authorId: string;
-  updatedBy: string;
-  createdAt: string;
-  updatedAt: string;
-};
+  fieldNames: z.array(z.string()),
+  /** The text of each field, keyed by the note type's field names (the doctor's own). */
+  fields: z.record(z.string(), z.string()),
+  files: z.array(noteFileSchema),
+  isShared: z.boolean(),
+  authorId: z.uuid(),
+  updatedBy: z.uuid(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+}).strict();
+export type Note = z.output<typeof noteSchema>;

@@ -34,8 +34,11 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const NOTIFICATION_CHANNELS = ["site", "email", "sms"] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
-export type ChannelSettings = Record<NotificationChannel, boolean>;
-export type NotificationSettings = Partial<Record<NotificationKind, ChannelSettings>>;
+export const channelSettingsSchema = z.object({ site: z.boolean(), email: z.boolean(), sms: z.boolean() }).strict();
+export type ChannelSettings = z.output<typeof channelSettingsSchema>;
+/** The channels of each kind the user's role receives. */
+export const notificationSettingsSchema = z.partialRecord(z.enum(NOTIFICATION_KINDS), channelSettingsSchema);
+export type NotificationSettings = z.output<typeof notificationSettingsSchema>;
 
 /** Which kinds a role can receive, and what they get before choosing. */
 export const NOTIFICATION_DEFAULTS: Record<Role, NotificationSettings> = {
@@ -100,15 +103,27 @@ export const markReadSchema = z.object({
   ids: z.array(z.uuid("Invalid id")).min(1, "Name at least one notification").max(500),
 }).strict();
 
-export type SiteNotificationView = {
-  id: string;
+export const siteNotificationViewSchema = z.object({
+  id: z.uuid(),
   /** 01 §3 names it notificationId; the same value as id. */
-  notificationId: string;
-  kind: NotificationKind;
-  payload: Record<string, unknown>;
-  createdAt: string;
-  readAt: string | null;
-  isRead: boolean;
-};
+  notificationId: z.uuid(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  // Each kind's feature writes its own payload (e.g. ConsultationStartsSoonPayload, ContactUsReceivedPayload).
+  payload: z.record(z.string(), z.unknown()),
+  createdAt: z.iso.datetime(),
+  readAt: z.iso.datetime().nullable(),
+  isRead: z.boolean(),
+}).strict();
+export type SiteNotificationView = z.output<typeof siteNotificationViewSchema>;
+
+/** `GET /siteNotifications/count`: the unread notifications the user wants on the site. */
+export const siteNotificationCountSchema = z.object({ count: z.number().int() }).strict();
+export type SiteNotificationCount = z.output<typeof siteNotificationCountSchema>;
+/** `POST /siteNotifications`: how many were marked read now, and the unread count after. */
+export const markReadResultSchema = z.object({ updated: z.number().int(), count: z.number().int() }).strict();
+export type MarkReadResult = z.output<typeof markReadResultSchema>;
+/** `GET`/`PUT /settings/notifications`. */
+export const notificationSettingsResultSchema = z.object({ settings: notificationSettingsSchema }).strict();
+export type NotificationSettingsResult = z.output<typeof notificationSettingsResultSchema>;
 
 export type ContactUsReceivedPayload = { contactMessageId: string; subject: string };

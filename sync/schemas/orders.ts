@@ -12,6 +12,11 @@ import { US_STATE_CODES } from "../us-states.ts";
 import { isStorableText } from "../rules/storable-text.ts";
 import { ALLERGY_TYPES } from "./medical-card.ts";
 
+// What the calls answer: the schemas are in ./orders-answers.ts, their types are re-exported here.
+export type {
+  AllergyMatch, ErxProfileCheck, Imaging, Lab, OrderFile, OrderSummary, Prescription, Referral,
+} from "./orders-answers.ts";
+
 const text = (max: number, label = "This field") =>
   z.string().trim().max(max, `At most ${max.toLocaleString("en-US")} symbols`).refine(isStorableText, `${label} contains an invalid character`);
 const required = (max: number, message: string) => text(max).pipe(z.string().min(1, message));
@@ -44,13 +49,6 @@ export const catalogueQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 
-export type OrderFile = { id: string; name: string; size: number; contentType: string; uploadedAt: string };
-export type Lab = {
-  id: string; encounterId: string; patientId: string; code: string; name: string; comment: string;
-  results: OrderFile[]; isShared: boolean; resultsShared: boolean; state: "ordered" | "resulted";
-  createdBy: string; createdAt: string; updatedAt: string;
-};
-
 // ---- Imaging
 export const IMAGING_TYPES = ["MRI", "X-Ray", "CT", "Ultrasound"] as const;
 export const BODY_PARTS = [
@@ -80,12 +78,6 @@ export const imagingUpdateSchema = z.object({
 }).strict().refine(nothingToChange, "Nothing to change");
 export type ImagingUpdate = z.output<typeof imagingUpdateSchema>;
 export const imagingAttachmentDeleteSchema = z.object({ attachmentId: uuid }).strict();
-export type Imaging = {
-  id: string; encounterId: string; patientId: string; type: (typeof IMAGING_TYPES)[number]; bodyPart: (typeof BODY_PARTS)[number];
-  laterality: (typeof LATERALITIES)[number]; contrast: (typeof CONTRAST)[number]; contrastAllergy: string; implants: string;
-  clinicalHistory: string; imagingCenter: string; comments: string; attachments: OrderFile[]; results: OrderFile[];
-  isShared: boolean; state: "ordered" | "resulted"; createdBy: string; createdAt: string; updatedAt: string;
-};
 
 // ---- Referrals
 export const URGENCIES = ["routine", "urgent", "stat"] as const;
@@ -107,11 +99,6 @@ export const referralUpdateSchema = z.object({
   status: z.enum(REFERRAL_STATUSES, { error: "Status is draft, sent, scheduled, completed or cancelled" }).optional(),
 }).strict().refine(nothingToChange, "Nothing to change");
 export type ReferralUpdate = z.output<typeof referralUpdateSchema>;
-export type Referral = {
-  id: string; encounterId: string; patientId: string; specialty: string; reason: string; urgency: (typeof URGENCIES)[number];
-  contactName: string; contactId: string | null; status: (typeof REFERRAL_STATUSES)[number]; isShared: boolean;
-  createdBy: string; createdAt: string; updatedAt: string;
-};
 
 // ---- Prescriptions
 export const PRESCRIPTION_STATUSES = ["draft", "current", "discontinued", "cancelled"] as const;
@@ -170,18 +157,6 @@ export const medicationQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 
-export type AllergyMatch = { allergy: string; reason: string };
-export type Prescription = {
-  id: string; encounterId: string; patientId: string; doctorId: string; medicationId: string; medication: string;
-  instructions: string; quantity: number; unit: string; days: number; refills: number; substitutionAllowed: boolean; daw: boolean;
-  additionalSig: string; pharmacistMessage: string; pharmacyId: string | null;
-  pharmacy: { ncpdp: string; name: string; address: string; city: string; state: string; zip: string; phone: string } | null;
-  status: PrescriptionStatus; isDraft: boolean; erxStatus: keyof typeof ERX_STATUS; erxSubstatus: keyof typeof ERX_SUBSTATUS;
-  archived: keyof typeof ARCHIVED_STATUS; transmission: (typeof TRANSMISSIONS)[number]; transmissionError: string | null;
-  sentAt: string | null; transmittedAt: string | null; allergyMatches: AllergyMatch[];
-  createdBy: string; createdAt: string; updatedAt: string;
-};
-
 // ---- E-prescribing and pharmacies
 export const pharmacySearchSchema = z.object({
   search: z.string({ error: "Enter at least 3 symbols" }).trim().min(3, "Enter at least 3 symbols").max(100)
@@ -213,12 +188,3 @@ export const ordersQuerySchema = z.object({
   search: text(100).optional(),
 });
 export const orderPageSchema = z.object(page);
-/** One row of the encounter's orders list and of `/orders`. */
-export type OrderSummary = {
-  kind: OrderKind; id: string; encounterId: string; patientId: string; patientName: string; title: string;
-  /** ordered, resulted, a referral's status, a prescription's status (with its transmission). */
-  state: string; transmission: (typeof TRANSMISSIONS)[number] | null; isShared: boolean; open: boolean;
-  createdAt: string; updatedAt: string;
-};
-/** `/doctors/check/erx`, `/patient/check/erx/{id}`. */
-export type ErxProfileCheck = { complete: boolean; missing: string[] };

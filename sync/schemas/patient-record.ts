@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import {
+  ALLERGY_TYPES,
   allergySchema,
   familyHistorySchema,
   medicationSchema,
@@ -103,17 +104,51 @@ export const doctorPatientsListSchema = z.object({
 
 /** The fields e-prescribing needs on the patient's profile (`GET /patient/check/erx/{id}`). */
 export const ERX_REQUIRED_FIELDS = ["firstName", "lastName", "birthDate", "gender", "phoneNumber", "address", "city", "state", "zip"] as const;
-export type ErxCheck = { complete: boolean; missing: (typeof ERX_REQUIRED_FIELDS)[number][] };
+export const erxCheckSchema = z.object({ complete: z.boolean(), missing: z.array(z.enum(ERX_REQUIRED_FIELDS)) }).strict();
+export type ErxCheck = z.output<typeof erxCheckSchema>;
 
-export type ChartPatient = {
-  id: string;
-  firstName: string;
-  lastName: string;
-  middleName: string;
-  birthDate: string | null;
-  gender: "Male" | "Female" | null;
-  email: string;
-  phoneNumber: string | null;
-  doctorId: string | null;
-  lastEncounterAt: string | null;
-};
+/** A patient as the chart's calls answer them. */
+export const chartPatientSchema = z.object({
+  id: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  middleName: z.string(),
+  birthDate: z.iso.date().nullable(),
+  gender: z.enum(["Male", "Female"]).nullable(),
+  email: z.string(),
+  phoneNumber: z.string().nullable(),
+  doctorId: z.uuid().nullable(),
+  lastEncounterAt: z.iso.datetime().nullable(),
+}).strict();
+export type ChartPatient = z.output<typeof chartPatientSchema>;
+
+/**
+ * The medical card as the care team reads and edits it (`GET /patient/{id}` `medicalCard`, edit-record,
+ * delete-record): the stored records, each with its `_id`; social history is null until someone saved it.
+ */
+const cardRecord = <T extends z.ZodRawShape>(shape: T) => z.object({ _id: z.uuid(), ...shape }).strict();
+export const chartCardSchema = z.object({
+  allergies: z.array(cardRecord({
+    name: z.string(),
+    // Absent from allergies stored before allergies had a type (the demo practice's card too).
+    type: z.enum(["", ...ALLERGY_TYPES]).optional(),
+    reaction: z.string(),
+    comment: z.string(),
+  })),
+  allergiesNoSignificant: z.boolean(),
+  medications: z.array(cardRecord({ name: z.string(), dose: z.string(), frequency: z.string() })),
+  pastMedicalHistory: z.array(cardRecord({ disease: z.string(), date: z.string() })),
+  surgicalHistory: z.array(cardRecord({ surgery: z.string(), date: z.string() })),
+  familyHistory: z.array(cardRecord({ member: z.string(), condition: z.string(), status: z.enum(["living", "deceased"]) })),
+  familyHistoryNoSignificant: z.boolean(),
+  socialHistory: socialHistorySchema.strict().nullable(),
+}).strict();
+export type ChartCard = z.output<typeof chartCardSchema>;
+
+/** `GET /patient/{id}`: the patient and their medical card. */
+export const patientChartSchema = chartPatientSchema.extend({ medicalCard: chartCardSchema }).strict();
+export type PatientChart = z.output<typeof patientChartSchema>;
+
+/** `DELETE /patient/{id}`: the patient left the practice. */
+export const patientDetachedSchema = z.object({ id: z.uuid(), detached: z.literal(true) }).strict();
+export type PatientDetached = z.output<typeof patientDetachedSchema>;

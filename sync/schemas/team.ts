@@ -32,8 +32,22 @@ export const vmaIdSchema = z.object({ vmaId: id("VMA") }).strict();
 export const actingDoctorSchema = z.object({ doctorId: id("Doctor") }).strict();
 export const NOT_A_VMA_EMAIL = "This email does not belong to a VMA";
 
-export type VmaView = { id: string; firstName: string; lastName: string; email: string; passwordSet: boolean };
-export type VmaDoctorView = { id: string; firstName: string; lastName: string; acting: boolean };
+/** A VMA as their doctor sees them (`GET /vmas/list`). */
+export const vmaSchema = z.object({
+  id: z.uuid(), firstName: z.string(), lastName: z.string(), email: z.string(), passwordSet: z.boolean(),
+}).strict();
+export type VmaView = z.output<typeof vmaSchema>;
+/** `POST /vmas`: the VMA, and whether they were invited (a new address) or attached (an existing VMA). */
+export const vmaCreatedSchema = vmaSchema.extend({ invited: z.boolean() }).strict();
+/** A doctor a VMA works for, the one they act for now marked. */
+export const vmaDoctorSchema = z.object({ id: z.uuid(), firstName: z.string(), lastName: z.string(), acting: z.boolean() }).strict();
+export type VmaDoctorView = z.output<typeof vmaDoctorSchema>;
+export const vmaListSchema = z.object({ list: z.array(vmaSchema) }).strict();
+export const vmaDoctorListSchema = z.object({ list: z.array(vmaDoctorSchema) }).strict();
+export const vmaDetachedSchema = z.object({ detached: z.literal(true) }).strict();
+export const vmaPasswordSentSchema = z.object({ sent: z.literal(true) }).strict();
+/** What a delete of a task, macro or contact (and of an admin) answers. */
+export const deletedSchema = z.object({ deleted: z.literal(true) }).strict();
 
 // ── Tasks ─────────────────────────────────────────────────────────────
 export const TASK_CATEGORIES = ["Follow-up", "Lab", "Prescription", "Referral", "Call back", "Paperwork", "Other"] as const;
@@ -87,22 +101,31 @@ export const adminTaskListSchema = z.object({
   }).strict().default({ status: "open" }),
 }).strict();
 
-export type TaskView = {
-  id: string;
-  assigneeId: string;
-  assigneeName: string;
-  patientId: string | null;
-  patientName: string | null;
-  encounterId: string | null;
-  description: string;
-  category: string;
-  status: (typeof TASK_STATUSES)[number];
-  dueDate: string | null;
-  createdBy: string;
-  createdByName: string;
-  onBehalfOf: string | null;
-  createdAt: string;
-};
+export const taskSchema = z.object({
+  id: z.uuid(),
+  assigneeId: z.uuid(),
+  assigneeName: z.string(),
+  patientId: z.uuid().nullable(),
+  patientName: z.string().nullable(),
+  encounterId: z.uuid().nullable(),
+  description: z.string(),
+  /** A practice's category, or a support desk's (admins). */
+  category: z.union([z.enum(TASK_CATEGORIES), z.enum(ADMIN_TASK_CATEGORIES)]),
+  status: z.enum(TASK_STATUSES),
+  dueDate: z.iso.date().nullable(),
+  createdBy: z.uuid(),
+  createdByName: z.string(),
+  onBehalfOf: z.uuid().nullable(),
+  createdAt: z.iso.datetime(),
+}).strict();
+export type TaskView = z.output<typeof taskSchema>;
+/** Who a task may be assigned to: the doctor and their VMAs (admins: the admins). */
+export const taskAssigneeSchema = z.object({
+  id: z.uuid(), firstName: z.string(), lastName: z.string(), role: z.enum(["doctor", "vma", "admin"]),
+}).strict();
+export type TaskAssignee = z.output<typeof taskAssigneeSchema>;
+export const taskAssigneeListSchema = z.object({ list: z.array(taskAssigneeSchema) }).strict();
+export const taskCountSchema = z.object({ count: z.number().int() }).strict();
 
 // ── Macros ────────────────────────────────────────────────────────────
 export const MACRO_TEXT_MAX = 5000;
@@ -119,6 +142,13 @@ export const macroDropdownSchema = z.object({
   patientId: z.uuid("Invalid patient").optional(),
 }).strict();
 export const SHORTCUT_EXISTS = "Shortcut already exists";
+export const macroSchema = z.object({ id: z.uuid(), shortcut: z.string(), text: z.string(), createdBy: z.uuid() }).strict();
+export type MacroView = z.output<typeof macroSchema>;
+export const macroListSchema = z.object({ list: z.array(macroSchema) }).strict();
+/** `GET /doctorMacros/dropdown/list`: the text with its placeholders filled for the patient. */
+export const macroOptionSchema = z.object({ id: z.uuid(), shortcut: z.string(), text: z.string() }).strict();
+export type MacroOption = z.output<typeof macroOptionSchema>;
+export const macroOptionListSchema = z.object({ list: z.array(macroOptionSchema) }).strict();
 
 // ── Contacts ──────────────────────────────────────────────────────────
 export const CONTACT_KINDS = ["Specialist", "Lab", "Imaging", "Pharmacy", "Hospital", "Other"] as const;
@@ -139,5 +169,22 @@ export const contactListSchema = z.object({
   order: z.enum(["name", "kind", "createdAt"]).default("name"),
 }).strict();
 export const contactDropdownSchema = z.object({ search, kind: z.enum(CONTACT_KINDS).optional() }).strict();
-export type ContactView = ContactInput & { id: string; createdAt: string; updatedAt: string };
-export type ContactOption = { id: string; name: string; organization: string; kind: string; fax: string; phone: string };
+export const contactViewSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  organization: z.string(),
+  kind: z.enum(CONTACT_KINDS),
+  phone: z.string(),
+  fax: z.string(),
+  email: z.string(),
+  address: z.string(),
+  notes: z.string(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+}).strict();
+export type ContactView = z.output<typeof contactViewSchema>;
+export const contactOptionSchema = z.object({
+  id: z.uuid(), name: z.string(), organization: z.string(), kind: z.enum(CONTACT_KINDS), fax: z.string(), phone: z.string(),
+}).strict();
+export type ContactOption = z.output<typeof contactOptionSchema>;
+export const contactOptionListSchema = z.object({ list: z.array(contactOptionSchema) }).strict();

@@ -61,7 +61,12 @@ export type StreamingPresenceEvent = { consultationId: string; userId: string };
 export type ConsultationFinishedEvent = { consultationId: string; by: string };
 
 /** `GET /users/iceServers`: RTCIceServer entries (TURN with time-limited REST credentials). */
-export type IceServer = { urls: string[]; username?: string; credential?: string };
+export const iceServerSchema = z.object({
+  urls: z.array(z.string()),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+}).strict();
+export type IceServer = z.output<typeof iceServerSchema>;
 
 /** Camera and microphone error codes (01 §4), and the two states the spec names beside them. */
 export const MEDIA_ERROR_CODES = { noDevices: 1, noCamera: 2, noMicrophone: 3 } as const;

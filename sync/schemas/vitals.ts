@@ -48,6 +48,16 @@ export function bmiOf(weightLbs: number | null | undefined, heightIn: number | n
   return Math.round((703 * weightLbs / (heightIn * heightIn)) * 10) / 10;
 }
 
+/** One of the vitals fields (`GET /dynamicFields/vitalsFields`); `pattern` is an example of what to write. */
+export const vitalsFieldSchema = z.object({
+  name: z.string(),
+  label: z.string(),
+  unit: z.string(),
+  input: z.enum(["text", "number", "computed"]),
+  pattern: z.string().optional(),
+}).strict();
+export type VitalsField = z.output<typeof vitalsFieldSchema>;
+
 /** The vitals fields, for `GET /dynamicFields/vitalsFields` and the PWA's form. */
 export const VITALS_FIELDS = [
   { name: "bloodPressure", label: "Blood pressure", unit: "mmHg", input: "text", pattern: "120/80" },
@@ -57,25 +67,43 @@ export const VITALS_FIELDS = [
   { name: "bmi", label: "BMI", unit: "kg/m²", input: "computed" },
   { name: "temperature", label: "Temperature", unit: "°F", input: "number" },
   { name: "respiratoryRate", label: "Respiratory rate", unit: "breaths/min", input: "number" },
-] as const;
+] as const satisfies readonly VitalsField[];
 
-export type Vitals = {
-  id: string;
-  patientId: string;
-  encounterId: string | null;
-  consultationId: string | null;
-  bloodPressure: string | null;
-  heartRate: number | null;
-  weight: number | null;
-  height: number | null;
-  bmi: number | null;
-  temperature: number | null;
-  respiratoryRate: number | null;
-  format: (typeof VITALS_FORMATS)[number];
-  source: "manual" | "intake";
-  recordedBy: { id: string; firstName: string; lastName: string };
-  recordedAt: string;
-};
+/** A vitals entry as the API answers it, in `format`'s units (`vitalsInFormat`). */
+export const vitalsSchema = z.object({
+  id: z.uuid(),
+  patientId: z.uuid(),
+  encounterId: z.uuid().nullable(),
+  consultationId: z.uuid().nullable(),
+  bloodPressure: z.string().nullable(),
+  heartRate: z.number().nullable(),
+  weight: z.number().nullable(),
+  height: z.number().nullable(),
+  bmi: z.number().nullable(),
+  temperature: z.number().nullable(),
+  respiratoryRate: z.number().nullable(),
+  format: z.enum(VITALS_FORMATS),
+  source: z.enum(["manual", "intake"]),
+  recordedBy: z.object({ id: z.uuid(), firstName: z.string(), lastName: z.string() }).strict(),
+  recordedAt: z.iso.datetime(),
+}).strict();
+export type Vitals = z.output<typeof vitalsSchema>;
+
+/** `GET /vitals/patient/{id}/areImportsFromIntakeFormsPossible`: `missingVitals` are consultation ids. */
+export const vitalsImportsPossibleSchema = z.object({
+  possible: z.boolean(),
+  count: z.number().int(),
+  vitalsRequired: z.boolean(),
+  missingVitals: z.array(z.uuid()),
+}).strict();
+export type VitalsImportsPossible = z.output<typeof vitalsImportsPossibleSchema>;
+
+/** `POST /vitals/patient/{id}/runImportsFromIntakeForms`: the entries made, and the forms passed over. */
+export const vitalsImportResultSchema = z.object({
+  imported: z.array(vitalsSchema),
+  skipped: z.array(z.object({ consultationId: z.uuid(), message: z.string() }).strict()),
+}).strict();
+export type VitalsImportResult = z.output<typeof vitalsImportResultSchema>;
 
 const round1 = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);
 

@@ -17,7 +17,10 @@ import type { Logger } from "../platform/log.ts";
 const RESULT = Symbol("declaredResult");
 
 /** A JSON envelope whose `result` follows `schema`, or a file (PDF, CSV, an image) of one of `types`. */
-export type Answer = { schema: z.ZodType; status: 200 | 201 } | { file: readonly string[]; status: 200 };
+export type Answer =
+  | { schema: z.ZodType; status: 200 | 201 | 202 }
+  | { file: readonly string[]; status: 200 }
+  | { empty: true; status: 204 };
 
 const declare = (answer: Answer): MiddlewareHandler<AppEnv> => {
   const mw: MiddlewareHandler<AppEnv> = async (_c, next) => {
@@ -27,7 +30,10 @@ const declare = (answer: Answer): MiddlewareHandler<AppEnv> => {
 };
 
 /** Declares the success answer's `result`; the handler still answers with `ok(c, value)`. */
-export const answers = (schema: z.ZodType, status: 200 | 201 = 200): MiddlewareHandler<AppEnv> => declare({ schema, status });
+export const answers = (schema: z.ZodType, status: 200 | 201 | 202 = 200): MiddlewareHandler<AppEnv> => declare({ schema, status });
+
+/** Declares an answer with no body (204), e.g. a report the browser sends and reads nothing of. */
+export const answersNothing = (): MiddlewareHandler<AppEnv> => declare({ empty: true, status: 204 });
 
 /** Declares a file answer (not an envelope) by its media types: `answersFile("application/pdf")`, or "application/octet-stream" for any stored file. */
 export const answersFile = (...types: string[]): MiddlewareHandler<AppEnv> => declare({ file: types, status: 200 });

@@ -98,13 +98,14 @@ function success(answer: Answer | null): Record<string, Json> {
       },
     };
   }
+  if ("empty" in answer) return { "204": { description: "Done; no body" } };
   if ("file" in answer) {
     const content = Object.fromEntries(answer.file.map((type) => [type, { schema: { type: "string", contentMediaType: type } }]));
     return { "200": { description: "The file itself (not an envelope)", content } };
   }
   return {
     [String(answer.status)]: {
-      description: answer.status === 201 ? "Created" : "Success",
+      description: answer.status === 201 ? "Created" : answer.status === 202 ? "Accepted: the work goes on in the background" : "Success",
       content: { "application/json": { schema: outputSchema(successEnvelope(answer.schema)) } },
     },
   };

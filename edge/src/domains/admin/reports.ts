@@ -20,7 +20,7 @@ import { CSV_BOM, csvCell } from "../../http/csv.ts";
 import { centsAsDecimal } from "../../../../sync/rules/money.ts";
 
 type Row = {
-  id: string; first_name: string; last_name: string; gender: string | null; age: number | null; state: string | null;
+  id: string; first_name: string; last_name: string; gender: "Male" | "Female" | null; age: number | null; state: string | null;
   created_at: Date; doctor_name: string | null; vmas: string | null;
 };
 
@@ -57,7 +57,9 @@ async function toRows(q: Queryable, rows: Row[], fields: ReportField[]): Promise
   const commerce = await patientCommerce(q, rows.map((r) => r.id));
   const list = rows.map((r) => {
     const c = commerce?.get(r.id);
-    const all: Record<ReportField, string | number | null> = {
+    // Every field (satisfies), then the chosen ones copied: ReportRow keeps the fields optional.
+    const all: ReportRow = {
+      id: r.id,
       name: `${r.first_name} ${r.last_name}`,
       gender: r.gender,
       age: r.age,
@@ -71,9 +73,12 @@ async function toRows(q: Queryable, rows: Row[], fields: ReportField[]): Promise
       serviceDoctor: c?.serviceDoctor ?? null,
       lifetimeValue: money(c?.lifetimeValueCents),
       grossProfit: money(c?.grossProfitCents),
-    };
+    } satisfies Required<ReportRow>;
     const out: ReportRow = { id: r.id };
-    for (const f of fields) out[f] = all[f];
+    const put = <F extends ReportField>(f: F) => {
+      out[f] = all[f];
+    };
+    for (const f of fields) put(f);
     return out;
   });
   return { list, commerce: !!commerce };

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { allow } from "../../access/policy.ts";
+import { answers, answersFile } from "../../http/answers.ts";
 import { ok } from "../../http/envelope.ts";
 import { actorOf, metaOf } from "../../http/input.ts";
 import { createRouter } from "../../http/router.ts";
@@ -25,6 +26,21 @@ import {
   reviewsQuerySchema,
   reviewVisibilitySchema,
 } from "../../../../sync/schemas/admin.ts";
+import {
+  adminSchema,
+  agreementSchema,
+  agreementsAcceptedSchema,
+  analyticsResultSchema,
+  applicationSchema,
+  dashboardFiguresSchema,
+  myReviewSchema,
+  publicReviewSchema,
+  reportResultSchema,
+  reviewViewSchema,
+  supportChatLinkSchema,
+} from "../../../../sync/schemas/admin-answers.ts";
+import { listResultSchema } from "../../../../sync/envelope.ts";
+import { deletedSchema } from "../../../../sync/schemas/team.ts";
 import type { AdminServices } from "./service.ts";
 
 const nameParam = z.object({ name: agreementNameSchema });
@@ -36,48 +52,48 @@ export function adminRoutes(s: AdminServices) {
   const id = (c: Parameters<typeof valid>[0]) => valid(c, idParamSchema).id;
 
   // Dashboard, analytics.
-  r.get("/admin/dashboard", allow.roles("admin"), async (c) => ok(c, await s.dashboard.figures()));
-  r.get("/admin/analytics", allow.roles("admin"), validate({ query: analyticsQuerySchema }), async (c) =>
+  r.get("/admin/dashboard", allow.roles("admin"), answers(dashboardFiguresSchema), async (c) => ok(c, await s.dashboard.figures()));
+  r.get("/admin/analytics", allow.roles("admin"), answers(analyticsResultSchema), validate({ query: analyticsQuerySchema }), async (c) =>
     ok(c, await s.analytics.compute(valid(c, analyticsQuerySchema))));
 
   // Applications and the doctor status change.
-  r.get("/admin/applications", allow.roles("admin"), validate({ query: applicationsQuerySchema }), async (c) =>
+  r.get("/admin/applications", allow.roles("admin"), answers(listResultSchema(applicationSchema)), validate({ query: applicationsQuerySchema }), async (c) =>
     ok(c, await s.applications.list(valid(c, applicationsQuerySchema))));
-  r.get("/admin/applications/:id", allow.roles("admin"), withId, async (c) => ok(c, await s.applications.get(id(c))));
-  r.get("/admin/applications/:id/sign", allow.roles("admin"), withId, async (c) => {
+  r.get("/admin/applications/:id", allow.roles("admin"), answers(applicationSchema), withId, async (c) => ok(c, await s.applications.get(id(c))));
+  r.get("/admin/applications/:id/sign", allow.roles("admin"), answersFile("image/png", "image/jpeg"), withId, async (c) => {
     const blob = await s.blobs.get(await s.applications.signatureBlobId(id(c)));
     if (!blob) return ok(c, null, 404);
     c.header("Content-Type", blob.contentType);
     c.header("Cache-Control", "private, no-store");
     return c.body(blob.data as Uint8Array<ArrayBuffer>);
   });
-  r.post("/doctors/review/:id", allow.roles("patient"), validate({ param: idParamSchema, json: reviewSchema }), async (c) =>
+  r.post("/doctors/review/:id", allow.roles("patient"), answers(reviewViewSchema, 201), validate({ param: idParamSchema, json: reviewSchema }), async (c) =>
     ok(c, await s.reviews.create(actorOf(c), id(c), valid(c, reviewSchema), metaOf(c)), 201));
-  r.get("/doctors/review/:id", allow.roles("patient"), withId, async (c) => ok(c, await s.reviews.mine(actorOf(c), id(c))));
+  r.get("/doctors/review/:id", allow.roles("patient"), answers(myReviewSchema), withId, async (c) => ok(c, await s.reviews.mine(actorOf(c), id(c))));
   // Public like the profile itself (issue 32: the landing page promises reviews).
-  r.get("/doctors/:id/reviews", allow.public, validate({ param: idParamSchema, query: publicReviewsQuerySchema }), async (c) =>
+  r.get("/doctors/:id/reviews", allow.public, answers(listResultSchema(publicReviewSchema)), validate({ param: idParamSchema, query: publicReviewsQuerySchema }), async (c) =>
     ok(c, await s.reviews.publicList(id(c), valid(c, publicReviewsQuerySchema))));
-  r.post("/doctors/:id", allow.roles("admin"), validate({ param: idParamSchema, json: doctorStatusChangeSchema }), async (c) =>
+  r.post("/doctors/:id", allow.roles("admin"), answers(applicationSchema), validate({ param: idParamSchema, json: doctorStatusChangeSchema }), async (c) =>
     ok(c, await s.applications.changeStatus(actorOf(c), id(c), valid(c, doctorStatusChangeSchema), metaOf(c))));
 
   // Admins (super admins only).
-  r.get("/admins/list", allow.superAdmin, validate({ query: adminsQuerySchema }), async (c) =>
+  r.get("/admins/list", allow.superAdmin, answers(listResultSchema(adminSchema)), validate({ query: adminsQuerySchema }), async (c) =>
     ok(c, await s.admins.list(valid(c, adminsQuerySchema))));
-  r.post("/admins", allow.superAdmin, validate({ json: createAdminSchema }), async (c) =>
+  r.post("/admins", allow.superAdmin, answers(adminSchema, 201), validate({ json: createAdminSchema }), async (c) =>
     ok(c, await s.admins.create(actorOf(c), valid(c, createAdminSchema), metaOf(c)), 201));
-  r.delete("/admins/byId/:id", allow.superAdmin, withId, async (c) => ok(c, await s.admins.remove(actorOf(c), id(c), metaOf(c))));
+  r.delete("/admins/byId/:id", allow.superAdmin, answers(deletedSchema), withId, async (c) => ok(c, await s.admins.remove(actorOf(c), id(c), metaOf(c))));
 
   // The contact-us queue: where to answer a message.
-  r.get("/admin/contactus/:id/chat", allow.roles("admin"), withId, async (c) => ok(c, await s.contactLinks.supportChatOf(id(c))));
+  r.get("/admin/contactus/:id/chat", allow.roles("admin"), answers(supportChatLinkSchema), withId, async (c) => ok(c, await s.contactLinks.supportChatOf(id(c))));
 
   // Reviews moderation.
-  r.get("/admin/reviews", allow.roles("admin"), validate({ query: reviewsQuerySchema }), async (c) =>
+  r.get("/admin/reviews", allow.roles("admin"), answers(listResultSchema(reviewViewSchema)), validate({ query: reviewsQuerySchema }), async (c) =>
     ok(c, await s.reviews.list(valid(c, reviewsQuerySchema))));
-  r.put("/admin/reviews/:id", allow.roles("admin"), validate({ param: idParamSchema, json: reviewVisibilitySchema }), async (c) =>
+  r.put("/admin/reviews/:id", allow.roles("admin"), answers(reviewViewSchema), validate({ param: idParamSchema, json: reviewVisibilitySchema }), async (c) =>
     ok(c, await s.reviews.setHidden(actorOf(c), id(c), valid(c, reviewVisibilitySchema).hidden, metaOf(c))));
 
   // Reports.
-  r.get("/reports", allow.signedIn, validate({ query: reportQuerySchema }), async (c) => {
+  r.get("/reports", allow.signedIn, answers(reportResultSchema), validate({ query: reportQuerySchema }), async (c) => {
     const query = valid(c, reportQuerySchema);
     if (query.format === "json") return ok(c, await s.reports.preview(actorOf(c), query));
     const stream = await s.reports.csv(actorOf(c), query, metaOf(c));
@@ -90,23 +106,23 @@ export function adminRoutes(s: AdminServices) {
   });
 
   // Agreements.
-  r.get("/agreements", allow.public, validate({ query: placementQuery }), async (c) =>
+  r.get("/agreements", allow.public, answers(z.array(agreementSchema)), validate({ query: placementQuery }), async (c) =>
     ok(c, await s.agreements.listPublic(valid(c, placementQuery).placement)));
-  r.get("/agreements/pending", allow.signedIn, async (c) => ok(c, await s.agreements.pending(actorOf(c))));
-  r.post("/agreements/accept", allow.signedIn, validate({ json: acceptAgreementsSchema }), async (c) => {
+  r.get("/agreements/pending", allow.signedIn, answers(z.array(agreementSchema)), async (c) => ok(c, await s.agreements.pending(actorOf(c))));
+  r.post("/agreements/accept", allow.signedIn, answers(agreementsAcceptedSchema), validate({ json: acceptAgreementsSchema }), async (c) => {
     const { names } = valid(c, acceptAgreementsSchema);
     return ok(c, await s.agreements.accept(actorOf(c), names, metaOf(c)));
   });
-  r.get("/admin/agreements", allow.roles("admin"), async (c) => ok(c, await s.agreements.listAll()));
-  r.post("/admin/agreements", allow.roles("admin"), validate({ form: agreementInputSchema }), async (c) =>
+  r.get("/admin/agreements", allow.roles("admin"), answers(z.array(agreementSchema)), async (c) => ok(c, await s.agreements.listAll()));
+  r.post("/admin/agreements", allow.roles("admin"), answers(agreementSchema), validate({ form: agreementInputSchema }), async (c) =>
     ok(c, await s.agreements.save(actorOf(c), valid(c, agreementInputSchema), formFiles(c).file?.[0], metaOf(c))));
-  r.get("/agreements/:name/pdf", allow.public, validate({ param: nameParam }), async (c) => {
+  r.get("/agreements/:name/pdf", allow.public, answersFile("application/pdf"), validate({ param: nameParam }), async (c) => {
     const blob = await s.agreements.pdf(c.get("actor"), valid(c, nameParam).name);
     c.header("Content-Type", "application/pdf");
     c.header("Content-Disposition", "inline");
     return c.body(blob.data as Uint8Array<ArrayBuffer>);
   });
-  r.get("/agreements/:name", allow.public, validate({ param: nameParam }), async (c) =>
+  r.get("/agreements/:name", allow.public, answers(agreementSchema), validate({ param: nameParam }), async (c) =>
     ok(c, await s.agreements.get(c.get("actor"), valid(c, nameParam).name)));
 
   return r.app;

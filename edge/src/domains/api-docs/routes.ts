@@ -5,6 +5,7 @@
  */
 import { allow } from "../../access/policy.ts";
 import { type OpenApiDocument, openApiDocument, type RouteEntry } from "../../http/openapi.ts";
+import { answersFile } from "../../http/answers.ts";
 import { createRouter } from "../../http/router.ts";
 import { renderApiDocs } from "./html.ts";
 
@@ -15,19 +16,20 @@ export function apiDocsRoutes(routes: () => readonly RouteEntry[], version: stri
   let html: string | null = null;
   const document = () => (doc ??= openApiDocument(routes(), { version, serverUrl: "/api/v1" }));
 
-  r.get("/openapi.json", allow.public, (c) => {
+  // The document itself, not an envelope.
+  r.get("/openapi.json", allow.public, answersFile("application/json"), (c) => {
     c.header("Cache-Control", "no-cache");
     return c.json(document());
   });
 
-  r.get("/docs", allow.public, (c) => {
+  r.get("/docs", allow.public, answersFile("text/html"), (c) => {
     html ??= renderApiDocs(document());
     c.header("Cache-Control", "no-cache");
     // The app's one Content-Security-Policy (http/csp.ts) covers this page: no script, styles from the origin.
     return c.html(html);
   });
 
-  r.get("/docs/style.css", allow.public, (c) => {
+  r.get("/docs/style.css", allow.public, answersFile("text/css"), (c) => {
     c.header("Content-Type", "text/css; charset=utf-8");
     c.header("Cache-Control", "no-cache");
     return c.body(STYLE);

@@ -7,7 +7,7 @@ import { randomSecret, sha256 } from "../../access/tokens.ts";
 import type { Deps, RequestMeta } from "../../deps.ts";
 import { AppError, badRequest, forbidden, notFound, unauthorized } from "../../http/errors.ts";
 import type { LoginInput } from "../../../../sync/schemas/auth.ts";
-import type { AuthUser, LoginResult, SessionInfo, TokenPair } from "../../../../sync/schemas/user.ts";
+import type { AuthUser, LoggedOutAll, LoginResult, PasswordChanged, SessionInfo, TokenPair } from "../../../../sync/schemas/user.ts";
 import { CHAT_EVENTS, type ForceLogoutReason } from "../../../../sync/schemas/chat.ts";
 import { createUsersRepo, toAuthUser, type UserRow } from "../users/repo.ts";
 import { createSessionsRepo } from "./sessions-repo.ts";
@@ -142,7 +142,7 @@ export function createAuthService(deps: Deps) {
       await audit.record({ event: "logout", actorId: actor.userId, subjectId: actor.userId, address: meta.address });
     },
 
-    async logoutAll(actor: Actor, meta: RequestMeta) {
+    async logoutAll(actor: Actor, meta: RequestMeta): Promise<LoggedOutAll> {
       const ended = await sessions.revokeAllForUser(actor.userId, "logout_all", clock.now());
       await forceLogout(ended, "logout_all");
       await audit.record({ event: "logout.all", actorId: actor.userId, subjectId: actor.userId, address: meta.address, details: { count: ended.length } });
@@ -206,7 +206,7 @@ export function createAuthService(deps: Deps) {
       return { ...(await tokenPair(admin, adminSession.id)), user: toAuthUser(admin) };
     },
 
-    async changePassword(actor: Actor, input: { currentPassword: string; password: string }, meta: RequestMeta) {
+    async changePassword(actor: Actor, input: { currentPassword: string; password: string }, meta: RequestMeta): Promise<PasswordChanged> {
       const user = await users.byId(actor.userId);
       if (!user?.password_hash || !(await passwords.verify(user.password_hash, input.currentPassword))) {
         throw badRequest("Current password is incorrect", { reason: "CURRENT_PASSWORD_INCORRECT", fields: { currentPassword: "Current password is incorrect" } });

@@ -9,6 +9,7 @@ import type {
   EncounterCreate,
   EncounterCreator,
   encounterDownloadSchema,
+  EncounterDropdownItem,
   encounterDropdownQuerySchema,
   encounterListQuerySchema,
   EncounterType,
@@ -93,7 +94,7 @@ export function createChartEncounters(deps: Deps2) {
     },
 
     /** For pickers: `{id, label}`; the search is trimmed (02 §5) and an all-blank search lists everything. */
-    async dropdown(actor: Actor, patientId: string, q: z.output<typeof encounterDropdownQuerySchema>) {
+    async dropdown(actor: Actor, patientId: string, q: z.output<typeof encounterDropdownQuerySchema>): Promise<EncounterDropdownItem[]> {
       const access = chartAccess(sql, actor);
       await access.patient(patientId);
       const pattern = q.search ? `%${q.search.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : null;
@@ -104,7 +105,7 @@ export function createChartEncounters(deps: Deps2) {
         order by e.encounter_datetime desc, e.id limit ${q.limit}`;
       await audit.read(actor, { patientId, what: "encounter.dropdown" });
       return rows.map((r) => ({
-        id: r.id, label: `${r.encounter_datetime.toISOString().slice(0, 10)} ${r.reason}`, type: r.type,
+        id: r.id, label: `${r.encounter_datetime.toISOString().slice(0, 10)} ${r.reason}`, type: r.type as EncounterType,
         encounterDatetime: r.encounter_datetime.toISOString(),
       }));
     },

@@ -9,7 +9,7 @@ import { AppError, badRequest, forbidden, notFound } from "../../http/errors.ts"
 import { checkFile } from "../../../../sync/files.ts";
 import type { Note, NoteCreate, NoteFile, NoteUpdate } from "../../../../sync/schemas/note.ts";
 import { NOTE_FILE_MAX_BYTES, NOTE_FILES_MAX } from "../../../../sync/schemas/note.ts";
-import type { NoteType, NoteTypeCreate } from "../../../../sync/schemas/note-type.ts";
+import type { NoteType, NoteTypeCreate, NoteTypeDropdownItem } from "../../../../sync/schemas/note-type.ts";
 import { type ChartAccess, chartAccess, UUID } from "./access.ts";
 import type { ChartAudit } from "./audit.ts";
 import type { SyncWriter, Tx } from "../sync/writer.ts";
@@ -103,7 +103,7 @@ export function createChartNotes(deps: Pick<Deps, "sql" | "clock" | "blobs"> & {
       return rows.map(toType);
     },
     /** `{id}` is the doctor whose types to list: the caller themself, or the doctor a VMA works for. */
-    async typeDropdown(actor: Actor, doctorId: string) {
+    async typeDropdown(actor: Actor, doctorId: string): Promise<NoteTypeDropdownItem[]> {
       const access = chartAccess(sql, actor);
       if (!access.isCareTeam || access.practiceId !== doctorId) throw notFound("No such doctor");
       const rows = await sql<TypeRow[]>`select * from note_types where doctor_id = ${doctorId} and deleted_at is null order by name, id`;

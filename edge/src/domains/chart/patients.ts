@@ -10,6 +10,7 @@ import {
   type ErxCheck,
   type PatientCreate,
   type PatientContact,
+  type PatientDetached,
   type PatientGeneral,
   type RecordEdit,
   type recordDeleteSchema,
@@ -157,7 +158,7 @@ export function createChartPatients(deps: Pick<Deps, "sql" | "clock"> & { audit:
      * no longer sees them; no clinical row is deleted, and a practice that
      * takes the patient again (an admin's assignment) finds the chart whole.
      */
-    async detach(actor: Actor, id: string) {
+    async detach(actor: Actor, id: string): Promise<PatientDetached> {
       const access = chartAccess(sql, actor);
       access.requireDoctor("remove a patient");
       await access.patient(id);

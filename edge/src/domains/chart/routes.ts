@@ -6,22 +6,36 @@ import { actorOf } from "../../http/input.ts";
 import { createRouter } from "../../http/router.ts";
 import { formFiles, valid, validate } from "../../http/validate.ts";
 import { searchIcd10 } from "../../../../sync/data/icd10.ts";
-import { diagnosisCreateSchema, diagnosisDropdownQuerySchema, diagnosisUpdateSchema } from "../../../../sync/schemas/diagnosis.ts";
+import {
+  diagnosisCreateSchema,
+  diagnosisDropdownQuerySchema,
+  diagnosisSchema,
+  diagnosisUpdateSchema,
+  icd10EntrySchema,
+} from "../../../../sync/schemas/diagnosis.ts";
 import {
   encounterCreateSchema,
+  encounterCreatorSchema,
   encounterCreatorsQuerySchema,
   encounterDownloadSchema,
+  encounterDropdownItemSchema,
   encounterDropdownQuerySchema,
   encounterListQuerySchema,
+  encounterSchema,
   encounterUpdateSchema,
   pageQuerySchema,
 } from "../../../../sync/schemas/encounter.ts";
 import { INTAKE_INPUT_TYPES } from "../../../../sync/schemas/intake-form.ts";
-import { noteCreateSchema, noteUpdateSchema } from "../../../../sync/schemas/note.ts";
-import { noteTypeCreateSchema } from "../../../../sync/schemas/note-type.ts";
+import { noteCreateSchema, noteSchema, noteUpdateSchema } from "../../../../sync/schemas/note.ts";
+import { noteTypeCreateSchema, noteTypeDropdownItemSchema, noteTypeSchema } from "../../../../sync/schemas/note-type.ts";
 import {
+  chartCardSchema,
+  chartPatientSchema,
   doctorPatientsListSchema,
+  erxCheckSchema,
+  patientChartSchema,
   patientCreateSchema,
+  patientDetachedSchema,
   patientGeneralSchema,
   recordDeleteSchema,
   patientContactSchema,
@@ -29,14 +43,27 @@ import {
   recordEditSchema,
 } from "../../../../sync/schemas/patient-record.ts";
 import { problemCreateSchema, problemSchema } from "../../../../sync/schemas/problem.ts";
-import { idResultSchema } from "../../../../sync/envelope.ts";
-import { answers } from "../../http/answers.ts";
-import { VITALS_FIELDS, vitalsCreateSchema, vitalsImportSchema, vitalsQuerySchema } from "../../../../sync/schemas/vitals.ts";
+import { idResultSchema, listResultSchema } from "../../../../sync/envelope.ts";
+import { ALLOWED_KINDS, CONTENT_TYPES } from "../../../../sync/files.ts";
+import { answers, answersFile } from "../../http/answers.ts";
+import {
+  VITALS_FIELDS,
+  vitalsCreateSchema,
+  vitalsFieldSchema,
+  vitalsImportResultSchema,
+  vitalsImportSchema,
+  vitalsImportsPossibleSchema,
+  vitalsQuerySchema,
+  vitalsSchema,
+} from "../../../../sync/schemas/vitals.ts";
 import type { ChartServices } from "./service.ts";
 import type { Context } from "hono";
 
 /** A path parameter (ids are checked by the access module: anything malformed is not found). */
 const param = (c: Context, name: string): string => c.req.param(name) ?? "";
+
+/** What a note's file can be: the kinds a note takes, recognised from their content (sync/files.ts). */
+const NOTE_FILE_TYPES = ALLOWED_KINDS.note.map((kind) => CONTENT_TYPES[kind]);
 
 /** The diagnoses list takes its page in a JSON body, with no other field. */
 const strictPageSchema = pageQuerySchema.strict();
@@ -50,41 +77,41 @@ export function chartRoutes(s: ChartServices) {
   const { patients, encounters, notes, findings, vitals } = s;
 
   // ---- Patients
-  r.post("/doctorPatients/list", careTeam, validate({ json: doctorPatientsListSchema }), async (c) => {
+  r.post("/doctorPatients/list", careTeam, answers(listResultSchema(chartPatientSchema)), validate({ json: doctorPatientsListSchema }), async (c) => {
     const q = valid(c, doctorPatientsListSchema);
     const { list, totalCount } = await patients.list(actorOf(c), q);
     return ok(c, listOf(list, q.offset, q.limit, totalCount));
   });
-  r.post("/patient", careTeam, validate({ json: patientCreateSchema }), async (c) => ok(c, await patients.create(actorOf(c), valid(c, patientCreateSchema)), 201));
-  r.get("/patient/check/erx/:id", careTeam, async (c) => ok(c, await patients.checkErx(actorOf(c), param(c, "id"))));
-  r.put("/patient/edit/general/:id", careTeam, validate({ json: patientGeneralSchema }), async (c) =>
+  r.post("/patient", careTeam, answers(chartPatientSchema, 201), validate({ json: patientCreateSchema }), async (c) => ok(c, await patients.create(actorOf(c), valid(c, patientCreateSchema)), 201));
+  r.get("/patient/check/erx/:id", careTeam, answers(erxCheckSchema), async (c) => ok(c, await patients.checkErx(actorOf(c), param(c, "id"))));
+  r.put("/patient/edit/general/:id", careTeam, answers(chartPatientSchema), validate({ json: patientGeneralSchema }), async (c) =>
     ok(c, await patients.editGeneral(actorOf(c), param(c, "id"), valid(c, patientGeneralSchema))));
-  r.post("/patient/edit-record/:id", careTeam, validate({ json: recordEditSchema }), async (c) =>
+  r.post("/patient/edit-record/:id", careTeam, answers(chartCardSchema), validate({ json: recordEditSchema }), async (c) =>
     ok(c, await patients.editRecord(actorOf(c), param(c, "id"), valid(c, recordEditSchema))));
-  r.post("/patient/delete-record/:id", careTeam, validate({ json: recordDeleteSchema }), async (c) =>
+  r.post("/patient/delete-record/:id", careTeam, answers(chartCardSchema), validate({ json: recordDeleteSchema }), async (c) =>
     ok(c, await patients.deleteRecord(actorOf(c), param(c, "id"), valid(c, recordDeleteSchema))));
-  r.get("/patient/:id", readers, async (c) => ok(c, await patients.get(actorOf(c), param(c, "id"))));
-  r.put("/patient/:id", careTeam, validate({ json: patientContactSchema }), async (c) =>
+  r.get("/patient/:id", readers, answers(patientChartSchema), async (c) => ok(c, await patients.get(actorOf(c), param(c, "id"))));
+  r.put("/patient/:id", careTeam, answers(chartPatientSchema), validate({ json: patientContactSchema }), async (c) =>
     ok(c, await patients.editContact(actorOf(c), param(c, "id"), valid(c, patientContactSchema))));
-  r.post("/patient/:id", careTeam, validate({ json: recordAddSchema }), async (c) =>
+  r.post("/patient/:id", careTeam, answers(chartCardSchema, 201), validate({ json: recordAddSchema }), async (c) =>
     ok(c, await patients.editRecord(actorOf(c), param(c, "id"), valid(c, recordAddSchema)), 201));
-  r.delete("/patient/:id", careTeam, async (c) => ok(c, await patients.detach(actorOf(c), param(c, "id"))));
+  r.delete("/patient/:id", careTeam, answers(patientDetachedSchema), async (c) => ok(c, await patients.detach(actorOf(c), param(c, "id"))));
 
   // ---- Encounters
-  r.get("/doctors/encounter/creators", readers, validate({ query: encounterCreatorsQuerySchema }), async (c) => {
+  r.get("/doctors/encounter/creators", readers, answers(z.array(encounterCreatorSchema)), validate({ query: encounterCreatorsQuerySchema }), async (c) => {
     const { patientId } = valid(c, encounterCreatorsQuerySchema);
     return ok(c, await encounters.creators(actorOf(c), patientId));
   });
-  r.get("/encounters/dropdown/:id", readers, validate({ query: encounterDropdownQuerySchema }), async (c) =>
+  r.get("/encounters/dropdown/:id", readers, answers(z.array(encounterDropdownItemSchema)), validate({ query: encounterDropdownQuerySchema }), async (c) =>
     ok(c, await encounters.dropdown(actorOf(c), param(c, "id"), valid(c, encounterDropdownQuerySchema))));
   // GET /encounters/orders-list/:id is the orders domain's (domains/orders/routes.ts).
-  r.get("/encounters/:patientId/list", readers, validate({ query: encounterListQuerySchema }), async (c) => {
+  r.get("/encounters/:patientId/list", readers, answers(listResultSchema(encounterSchema)), validate({ query: encounterListQuerySchema }), async (c) => {
     const q = valid(c, encounterListQuerySchema);
     const { list, totalCount } = await encounters.list(actorOf(c), param(c, "patientId"), q);
     return ok(c, listOf(list, q.offset, q.limit, totalCount));
   });
-  r.get("/encounters/:id", readers, async (c) => ok(c, await encounters.get(actorOf(c), param(c, "id"))));
-  r.post("/encounters/download/:id", readers, validate({ json: encounterDownloadSchema }), async (c) => {
+  r.get("/encounters/:id", readers, answers(encounterSchema), async (c) => ok(c, await encounters.get(actorOf(c), param(c, "id"))));
+  r.post("/encounters/download/:id", readers, answersFile("application/pdf"), validate({ json: encounterDownloadSchema }), async (c) => {
     const input = valid(c, encounterDownloadSchema);
     const pdf = await encounters.download(actorOf(c), param(c, "id"), input);
     return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
@@ -92,61 +119,61 @@ export function chartRoutes(s: ChartServices) {
       "content-disposition": `attachment; filename="encounter-${param(c, "id")}.pdf"`,
     });
   });
-  r.post("/encounters/send/:id", careTeam, async (c) => ok(c, await encounters.send(actorOf(c), param(c, "id"))));
-  r.post("/encounters/send-all/:id", careTeam, async (c) => ok(c, await encounters.sendAll(actorOf(c), param(c, "id"))));
-  r.post("/encounters/:patientId", careTeam, validate({ json: encounterCreateSchema }), async (c) =>
+  r.post("/encounters/send/:id", careTeam, answers(encounterSchema), async (c) => ok(c, await encounters.send(actorOf(c), param(c, "id"))));
+  r.post("/encounters/send-all/:id", careTeam, answers(encounterSchema), async (c) => ok(c, await encounters.sendAll(actorOf(c), param(c, "id"))));
+  r.post("/encounters/:patientId", careTeam, answers(encounterSchema, 201), validate({ json: encounterCreateSchema }), async (c) =>
     ok(c, await encounters.create(actorOf(c), param(c, "patientId"), valid(c, encounterCreateSchema)), 201));
-  r.put("/encounters/:id", careTeam, validate({ json: encounterUpdateSchema }), async (c) =>
+  r.put("/encounters/:id", careTeam, answers(encounterSchema), validate({ json: encounterUpdateSchema }), async (c) =>
     ok(c, await encounters.update(actorOf(c), param(c, "id"), valid(c, encounterUpdateSchema))));
-  r.delete("/encounters/:id", careTeam, async (c) => ok(c, await encounters.remove(actorOf(c), param(c, "id"))));
+  r.delete("/encounters/:id", careTeam, answers(idResultSchema), async (c) => ok(c, await encounters.remove(actorOf(c), param(c, "id"))));
 
   // ---- Note types and notes
-  r.post("/noteTypes", careTeam, validate({ json: noteTypeCreateSchema }), async (c) => ok(c, await notes.createType(actorOf(c), valid(c, noteTypeCreateSchema)), 201));
-  r.get("/noteTypes/list", careTeam, async (c) => ok(c, await notes.listTypes(actorOf(c))));
-  r.get("/noteTypes/list/dropdown/:id", careTeam, async (c) => ok(c, await notes.typeDropdown(actorOf(c), param(c, "id"))));
-  r.delete("/noteTypes/:id", careTeam, async (c) => ok(c, await notes.removeType(actorOf(c), param(c, "id"))));
+  r.post("/noteTypes", careTeam, answers(noteTypeSchema, 201), validate({ json: noteTypeCreateSchema }), async (c) => ok(c, await notes.createType(actorOf(c), valid(c, noteTypeCreateSchema)), 201));
+  r.get("/noteTypes/list", careTeam, answers(z.array(noteTypeSchema)), async (c) => ok(c, await notes.listTypes(actorOf(c))));
+  r.get("/noteTypes/list/dropdown/:id", careTeam, answers(z.array(noteTypeDropdownItemSchema)), async (c) => ok(c, await notes.typeDropdown(actorOf(c), param(c, "id"))));
+  r.delete("/noteTypes/:id", careTeam, answers(idResultSchema), async (c) => ok(c, await notes.removeType(actorOf(c), param(c, "id"))));
 
-  r.post("/encounterNotes/:encounterId", careTeam, validate({ form: noteCreateSchema }), async (c) => {
+  r.post("/encounterNotes/:encounterId", careTeam, answers(noteSchema, 201), validate({ form: noteCreateSchema }), async (c) => {
     const input = valid(c, noteCreateSchema);
     return ok(c, await notes.create(actorOf(c), param(c, "encounterId"), input, formFiles(c).files ?? []), 201);
   });
-  r.put("/encounterNotes/edit/:id", careTeam, validate({ form: noteUpdateSchema }), async (c) => {
+  r.put("/encounterNotes/edit/:id", careTeam, answers(noteSchema), validate({ form: noteUpdateSchema }), async (c) => {
     const input = valid(c, noteUpdateSchema);
     return ok(c, await notes.update(actorOf(c), param(c, "id"), input, formFiles(c).files ?? []));
   });
-  r.get("/encounterNotes/:id/list", readers, validate({ query: pageQuerySchema }), async (c) => {
+  r.get("/encounterNotes/:id/list", readers, answers(listResultSchema(noteSchema)), validate({ query: pageQuerySchema }), async (c) => {
     const q = valid(c, pageQuerySchema);
     const { list, totalCount } = await notes.list(actorOf(c), param(c, "id"), q);
     return ok(c, listOf(list, q.offset, q.limit, totalCount));
   });
-  r.get("/encounterNotes/:id/files/:fileId", readers, async (c) => {
+  r.get("/encounterNotes/:id/files/:fileId", readers, answersFile(...NOTE_FILE_TYPES), async (c) => {
     const { meta, data } = await notes.file(actorOf(c), param(c, "id"), param(c, "fileId"));
     return c.body(data as Uint8Array<ArrayBuffer>, 200, {
       "content-type": meta.contentType,
       "content-disposition": `attachment; filename="${encodeURIComponent(meta.name)}"`,
     });
   });
-  r.put("/encounterNotes/share/:id", careTeam, async (c) => ok(c, await notes.share(actorOf(c), param(c, "id"))));
-  r.put("/encounterNotes/unshare/:id", careTeam, async (c) => ok(c, await notes.unshare(actorOf(c), param(c, "id"))));
-  r.delete("/encounterNotes/:id", careTeam, async (c) => ok(c, await notes.remove(actorOf(c), param(c, "id"))));
+  r.put("/encounterNotes/share/:id", careTeam, answers(noteSchema), async (c) => ok(c, await notes.share(actorOf(c), param(c, "id"))));
+  r.put("/encounterNotes/unshare/:id", careTeam, answers(noteSchema), async (c) => ok(c, await notes.unshare(actorOf(c), param(c, "id"))));
+  r.delete("/encounterNotes/:id", careTeam, answers(idResultSchema), async (c) => ok(c, await notes.remove(actorOf(c), param(c, "id"))));
 
   // ---- Diagnoses
-  r.get("/diagnoses/list/dropdown", careTeam, validate({ query: diagnosisDropdownQuerySchema }), (c) => {
+  r.get("/diagnoses/list/dropdown", careTeam, answers(z.array(icd10EntrySchema)), validate({ query: diagnosisDropdownQuerySchema }), (c) => {
     const q = valid(c, diagnosisDropdownQuerySchema);
     return ok(c, searchIcd10(q.search, q.limit));
   });
-  r.post("/diagnoses/list/:encounterId", readers, validate({ json: strictPageSchema }), async (c) => {
+  r.post("/diagnoses/list/:encounterId", readers, answers(listResultSchema(diagnosisSchema)), validate({ json: strictPageSchema }), async (c) => {
     const q = valid(c, strictPageSchema);
     const { list, totalCount } = await findings.listDiagnoses(actorOf(c), param(c, "encounterId"), q);
     return ok(c, listOf(list, q.offset, q.limit, totalCount));
   });
-  r.post("/diagnoses/create/:encounterId", careTeam, validate({ json: diagnosisCreateSchema }), async (c) =>
+  r.post("/diagnoses/create/:encounterId", careTeam, answers(diagnosisSchema, 201), validate({ json: diagnosisCreateSchema }), async (c) =>
     ok(c, await findings.createDiagnosis(actorOf(c), param(c, "encounterId"), valid(c, diagnosisCreateSchema)), 201));
-  r.put("/diagnoses/edit/:id", careTeam, validate({ json: diagnosisUpdateSchema }), async (c) =>
+  r.put("/diagnoses/edit/:id", careTeam, answers(diagnosisSchema), validate({ json: diagnosisUpdateSchema }), async (c) =>
     ok(c, await findings.editDiagnosis(actorOf(c), param(c, "id"), valid(c, diagnosisUpdateSchema))));
-  r.put("/diagnoses/share/:id", careTeam, async (c) => ok(c, await findings.shareDiagnosis(actorOf(c), param(c, "id"))));
-  r.put("/diagnoses/unshare/:id", careTeam, async (c) => ok(c, await findings.unshareDiagnosis(actorOf(c), param(c, "id"))));
-  r.delete("/diagnoses/delete/:id", careTeam, async (c) => ok(c, await findings.removeDiagnosis(actorOf(c), param(c, "id"))));
+  r.put("/diagnoses/share/:id", careTeam, answers(diagnosisSchema), async (c) => ok(c, await findings.shareDiagnosis(actorOf(c), param(c, "id"))));
+  r.put("/diagnoses/unshare/:id", careTeam, answers(diagnosisSchema), async (c) => ok(c, await findings.unshareDiagnosis(actorOf(c), param(c, "id"))));
+  r.delete("/diagnoses/delete/:id", careTeam, answers(idResultSchema), async (c) => ok(c, await findings.removeDiagnosis(actorOf(c), param(c, "id"))));
 
   // ---- Problems
   r.get("/problems/patient/:id", readers, answers(z.array(problemSchema)), async (c) => ok(c, await findings.listProblems(actorOf(c), param(c, "id"))));
@@ -157,18 +184,18 @@ export function chartRoutes(s: ChartServices) {
   r.delete("/problems/:id", careTeam, answers(idResultSchema), async (c) => ok(c, await findings.removeProblem(actorOf(c), param(c, "id"))));
 
   // ---- Vitals
-  r.get("/vitals/patient/:id/areImportsFromIntakeFormsPossible", careTeam, async (c) =>
+  r.get("/vitals/patient/:id/areImportsFromIntakeFormsPossible", careTeam, answers(vitalsImportsPossibleSchema), async (c) =>
     ok(c, await vitals.importsPossible(actorOf(c), param(c, "id"))));
-  r.post("/vitals/patient/:id/runImportsFromIntakeForms", careTeam, validate({ json: vitalsImportSchema }), async (c) => {
+  r.post("/vitals/patient/:id/runImportsFromIntakeForms", careTeam, answers(vitalsImportResultSchema), validate({ json: vitalsImportSchema }), async (c) => {
     const { format } = valid(c, vitalsImportSchema);
     return ok(c, await vitals.runImports(actorOf(c), param(c, "id"), format));
   });
-  r.get("/vitals/patient/:id", readers, validate({ query: vitalsQuerySchema }), async (c) =>
+  r.get("/vitals/patient/:id", readers, answers(z.array(vitalsSchema)), validate({ query: vitalsQuerySchema }), async (c) =>
     ok(c, await vitals.list(actorOf(c), param(c, "id"), valid(c, vitalsQuerySchema))));
-  r.post("/vitals/patient/:id", careTeam, validate({ json: vitalsCreateSchema }), async (c) =>
+  r.post("/vitals/patient/:id", careTeam, answers(vitalsSchema, 201), validate({ json: vitalsCreateSchema }), async (c) =>
     ok(c, await vitals.create(actorOf(c), param(c, "id"), valid(c, vitalsCreateSchema)), 201));
-  r.get("/dynamicFields/vitalsFields", allow.signedIn, (c) => ok(c, VITALS_FIELDS));
-  r.get("/dynamicFields/availableFieldTypes", allow.signedIn, (c) => ok(c, INTAKE_INPUT_TYPES));
+  r.get("/dynamicFields/vitalsFields", allow.signedIn, answers(z.array(vitalsFieldSchema)), (c) => ok(c, VITALS_FIELDS));
+  r.get("/dynamicFields/availableFieldTypes", allow.signedIn, answers(z.array(z.enum(INTAKE_INPUT_TYPES))), (c) => ok(c, INTAKE_INPUT_TYPES));
 
   return r.app;
 }

@@ -8,7 +8,15 @@ import type { Deps } from "../../deps.ts";
 import { AppError } from "../../http/errors.ts";
 import type { IntakeVitals } from "../../../../sync/schemas/intake-form.ts";
 import { INTAKE_MESSAGES } from "../../../../sync/schemas/intake-form.ts";
-import { bmiOf, type Vitals, type VitalsCreate, VITALS_FORMATS, vitalsInFormat } from "../../../../sync/schemas/vitals.ts";
+import {
+  bmiOf,
+  type Vitals,
+  type VitalsCreate,
+  VITALS_FORMATS,
+  type VitalsImportResult,
+  type VitalsImportsPossible,
+  vitalsInFormat,
+} from "../../../../sync/schemas/vitals.ts";
 import { type ChartAccess, chartAccess } from "./access.ts";
 import type { ChartAudit } from "./audit.ts";
 
@@ -110,7 +118,7 @@ export function createChartVitals(deps: Pick<Deps, "sql" | "clock"> & { audit: C
       return (await api.rowsOf(access, patientId, { format: "imperial" })).find((v) => v.id === id)!;
     },
 
-    async importsPossible(actor: Actor, patientId: string) {
+    async importsPossible(actor: Actor, patientId: string): Promise<VitalsImportsPossible> {
       const access = chartAccess(sql, actor);
       access.requireCareTeam();
       await access.patient(patientId);
@@ -124,7 +132,7 @@ export function createChartVitals(deps: Pick<Deps, "sql" | "clock"> & { audit: C
       };
     },
 
-    async runImports(actor: Actor, patientId: string, format: Format) {
+    async runImports(actor: Actor, patientId: string, format: Format): Promise<VitalsImportResult> {
       const access = chartAccess(sql, actor);
       access.requireCareTeam();
       await access.patient(patientId);

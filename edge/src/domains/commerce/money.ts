@@ -13,6 +13,7 @@ import { listOf } from "../../http/envelope.ts";
 import { AppError, badRequest, conflict, forbidden } from "../../http/errors.ts";
 import { PayoutError } from "../../platform/payments/commerce.ts";
 import type { DoctorBalance, LedgerQuery, LedgerTransaction, RefundInput } from "../../../../sync/schemas/commerce.ts";
+import type { Payout, RefundedTransaction } from "../../../../sync/schemas/commerce-answers.ts";
 import { noSuchTransaction, transactionScope } from "./access.ts";
 import { noStripeAccount } from "./payout-account.ts";
 import { storedPayouts } from "./payouts.ts";
@@ -127,7 +128,7 @@ export function createMoney(deps: Pick<Deps, "sql" | "audit" | "payments"> & { r
     },
 
     /** The admin's refund: full or partial, reason required, never above what is left. */
-    async refund(actor: Actor, transactionId: string, input: RefundInput) {
+    async refund(actor: Actor, transactionId: string, input: RefundInput): Promise<RefundedTransaction> {
       // One refund of a transaction at a time: the row is locked from the check of what is left to the totals written,
       // so two refunds at once cannot both pass the check (the processor would refuse the second with a 500 here).
       const { t, r, notice } = await sql.begin(async (tx) => {
@@ -173,7 +174,7 @@ export function createMoney(deps: Pick<Deps, "sql" | "audit" | "payments"> & { r
       };
     },
 
-    async payout(actor: Actor, amountCents: number) {
+    async payout(actor: Actor, amountCents: number): Promise<Payout> {
       const account = await accountOf(actor.userId);
       const { availableCents } = await payments.balanceOf(account);
       if (amountCents > availableCents) throw payoutExceeds();

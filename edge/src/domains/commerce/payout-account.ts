@@ -18,6 +18,7 @@ import type { Actor } from "../../access/actor.ts";
 import type { Deps } from "../../deps.ts";
 import { AppError, notFound } from "../../http/errors.ts";
 import { browserOrigin } from "../../config.ts";
+import type { PayoutAccountStatus, PayoutFinalize, PayoutLink } from "../../../../sync/schemas/commerce-answers.ts";
 
 const encodeHex = (b: Uint8Array) => Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
 const LINK_TTL_MS = 60 * 60 * 1000;
@@ -60,7 +61,7 @@ export function createPayoutAccounts(deps: Pick<Deps, "sql" | "audit" | "payment
 
   return {
     /** The onboarding link (the account made the first time), back to the origin the doctor is on (`browserOrigin`). */
-    async link(actor: Actor, host?: string) {
+    async link(actor: Actor, host?: string): Promise<PayoutLink> {
       const origin = browserOrigin(config, host);
       const me = await doctorRow(actor.userId);
       const accountId = me.stripe_account ?? await ensureAccount(actor.userId, me.email);
@@ -76,7 +77,7 @@ export function createPayoutAccounts(deps: Pick<Deps, "sql" | "audit" | "payment
     },
 
     /** Back from onboarding: checks the CSRF token, reads the account, sets the flag. */
-    async finalize(actor: Actor, csrfToken: string) {
+    async finalize(actor: Actor, csrfToken: string): Promise<PayoutFinalize> {
       const [state] = await sql<{ doctor_id: string }[]>`update payout_link_states set used_at = ${clock.now()}
         where token_hash = ${await sha256(csrfToken)} and doctor_id = ${actor.userId} and used_at is null and expires_at > ${clock.now()}
         returning doctor_id`;
@@ -92,13 +93,13 @@ export function createPayoutAccounts(deps: Pick<Deps, "sql" | "audit" | "payment
     },
 
     /** The doctor's payout account: status, for Settings. */
-    async status(actor: Actor) {
+    async status(actor: Actor): Promise<PayoutAccountStatus> {
       const me = await doctorRow(actor.userId);
       return { connected: !!me.stripe_account, active: !!me.stripe_account && me.is_active_stripe_account };
     },
 
     /** The processor's dashboard for the doctor's account (GET /stripe/account/me/link). */
-    async dashboardLink(actor: Actor) {
+    async dashboardLink(actor: Actor): Promise<{ url: string }> {
       const me = await doctorRow(actor.userId);
       if (!me.stripe_account) throw noStripeAccount();
       return { url: await payments.createLoginLink(me.stripe_account) };

@@ -1,6 +1,7 @@
 /** HTTP for commerce: promo codes (/coupons) and paid services (/paidServices). */
 import { z } from "zod";
 import { allow } from "../../access/policy.ts";
+import { answers, answersFile } from "../../http/answers.ts";
 import { ok } from "../../http/envelope.ts";
 import { actorOf, jsonBody } from "../../http/input.ts";
 import { createRouter } from "../../http/router.ts";
@@ -13,6 +14,26 @@ import type { PayoutAccounts } from "./payout-account.ts";
 import type { Money } from "./money.ts";
 import { ledgerQuerySchema, payoutSchema, refundSchema, requestDoneSchema, serviceRequestSchema } from "../../../../sync/schemas/commerce.ts";
 import { idParamSchema } from "../../../../sync/schemas/auth.ts";
+import { idResultSchema, listResultSchema } from "../../../../sync/envelope.ts";
+import {
+  couponCheckSchema,
+  couponSchema,
+  doctorBalanceSchema,
+  doctorPaidServiceAnswerSchema,
+  ledgerReportSchema,
+  ledgerTransactionSchema,
+  paidServiceChoiceSchema,
+  paidServiceAnswerSchema,
+  payoutAccountStatusSchema,
+  payoutAnswerSchema,
+  payoutDashboardLinkSchema,
+  payoutFinalizeSchema,
+  payoutLinkSchema,
+  refundedTransactionSchema,
+  servicePurchaseSchema,
+  serviceQuoteSchema,
+  serviceRequestViewSchema,
+} from "../../../../sync/schemas/commerce-answers.ts";
 
 const couponIdSchema = z.object({ id: z.uuid("No such coupon") });
 const codeSchema = z.object({ code: z.string().max(40, "Invalid coupon").refine((s) => !s.includes("\u0000"), "Invalid coupon") });
@@ -35,38 +56,38 @@ export function commerceRoutes(coupons: CouponsService, services: PaidServicesSe
   const r = createRouter();
   const sid = (c: { req: { param(): Record<string, string> } }) => parse(serviceIdSchema, c.req.param()).id;
 
-  r.get("/coupons", allow.roles("admin"), async (c) => ok(c, await coupons.list(actorOf(c), parse(couponsQuerySchema, c.req.query()))));
-  r.post("/coupons", allow.roles("admin"), async (c) =>
+  r.get("/coupons", allow.roles("admin"), answers(listResultSchema(couponSchema)), async (c) => ok(c, await coupons.list(actorOf(c), parse(couponsQuerySchema, c.req.query()))));
+  r.post("/coupons", allow.roles("admin"), answers(couponSchema, 201), async (c) =>
     ok(c, await coupons.create(actorOf(c), parse(couponInputSchema, await jsonBody(c))), 201));
-  r.get("/coupons/check/:code", allow.signedIn, async (c) => ok(c, await coupons.check(parse(codeSchema, c.req.param()).code)));
-  r.delete("/coupons/:id", allow.roles("admin"), async (c) => ok(c, await coupons.remove(actorOf(c), parse(couponIdSchema, c.req.param()).id)));
+  r.get("/coupons/check/:code", allow.signedIn, answers(couponCheckSchema), async (c) => ok(c, await coupons.check(parse(codeSchema, c.req.param()).code)));
+  r.delete("/coupons/:id", allow.roles("admin"), answers(idResultSchema), async (c) => ok(c, await coupons.remove(actorOf(c), parse(couponIdSchema, c.req.param()).id)));
 
-  r.get("/paidServices/list", allow.roles("admin"), async (c) =>
+  r.get("/paidServices/list", allow.roles("admin"), answers(listResultSchema(paidServiceAnswerSchema)), async (c) =>
     ok(c, await services.list(actorOf(c), parse(paidServicesQuerySchema, c.req.query()))));
-  r.get("/paidServices/dropdown", allow.signedIn, async (c) => ok(c, await services.dropdown()));
-  r.get("/paidServices/home", allow.public, async (c) => ok(c, await services.home()));
-  r.get("/paidServices/settings/me", allow.roles("doctor"), async (c) => ok(c, await services.mySettings(actorOf(c))));
+  r.get("/paidServices/dropdown", allow.signedIn, answers(z.array(paidServiceChoiceSchema)), async (c) => ok(c, await services.dropdown()));
+  r.get("/paidServices/home", allow.public, answers(z.array(paidServiceAnswerSchema)), async (c) => ok(c, await services.home()));
+  r.get("/paidServices/settings/me", allow.roles("doctor"), answers(z.array(doctorPaidServiceAnswerSchema)), async (c) => ok(c, await services.mySettings(actorOf(c))));
   // Public, like the membership options (/membershipOptions/doctor/:id): guests compare prices before signing up.
-  r.get("/paidServices/doctor/:id", allow.public, async (c) => ok(c, await services.ofDoctor(parse(doctorIdSchema, c.req.param()).id)));
-  r.post("/paidServices", allow.roles("admin"), async (c) =>
+  r.get("/paidServices/doctor/:id", allow.public, answers(z.array(paidServiceAnswerSchema)), async (c) => ok(c, await services.ofDoctor(parse(doctorIdSchema, c.req.param()).id)));
+  r.post("/paidServices", allow.roles("admin"), answers(paidServiceAnswerSchema, 201), async (c) =>
     ok(c, await services.create(actorOf(c), parse(paidServiceInputSchema, await jsonBody(c))), 201));
-  r.put("/paidServices/activate/:id", allow.roles("admin"), async (c) => ok(c, await services.setActive(actorOf(c), sid(c), true)));
-  r.put("/paidServices/deactivate/:id", allow.roles("admin"), async (c) => ok(c, await services.setActive(actorOf(c), sid(c), false)));
-  r.put("/paidServices/:id/add-to-homepage", allow.roles("admin"), async (c) => ok(c, await services.setHomepage(actorOf(c), sid(c), true)));
-  r.put("/paidServices/:id/remove-from-homepage", allow.roles("admin"), async (c) =>
+  r.put("/paidServices/activate/:id", allow.roles("admin"), answers(paidServiceAnswerSchema), async (c) => ok(c, await services.setActive(actorOf(c), sid(c), true)));
+  r.put("/paidServices/deactivate/:id", allow.roles("admin"), answers(paidServiceAnswerSchema), async (c) => ok(c, await services.setActive(actorOf(c), sid(c), false)));
+  r.put("/paidServices/:id/add-to-homepage", allow.roles("admin"), answers(paidServiceAnswerSchema), async (c) => ok(c, await services.setHomepage(actorOf(c), sid(c), true)));
+  r.put("/paidServices/:id/remove-from-homepage", allow.roles("admin"), answers(paidServiceAnswerSchema), async (c) =>
     ok(c, await services.setHomepage(actorOf(c), sid(c), false)));
-  r.put("/paidServices/:id/enable/for/me", allow.roles("doctor"), async (c) => ok(c, await services.setEnabled(actorOf(c), sid(c), true)));
-  r.put("/paidServices/:id/disable/for/me", allow.roles("doctor"), async (c) => ok(c, await services.setEnabled(actorOf(c), sid(c), false)));
-  r.get("/paidServices/quote/:id", allow.roles("patient"), async (c) =>
+  r.put("/paidServices/:id/enable/for/me", allow.roles("doctor"), answers(doctorPaidServiceAnswerSchema), async (c) => ok(c, await services.setEnabled(actorOf(c), sid(c), true)));
+  r.put("/paidServices/:id/disable/for/me", allow.roles("doctor"), answers(doctorPaidServiceAnswerSchema), async (c) => ok(c, await services.setEnabled(actorOf(c), sid(c), false)));
+  r.get("/paidServices/quote/:id", allow.roles("patient"), answers(serviceQuoteSchema), async (c) =>
     ok(c, await purchases.quote(actorOf(c), sid(c), parse(quoteQuerySchema, c.req.query()).doctorId)));
-  r.post("/paidServices/request/:id", allow.roles("patient"), async (c) =>
+  r.post("/paidServices/request/:id", allow.roles("patient"), answers(servicePurchaseSchema, 201), async (c) =>
     ok(c, await purchases.buy(actorOf(c), sid(c), parse(serviceRequestSchema, await jsonBody(c))), 201));
 
-  r.get("/paidServices/requests", allow.roles("patient", "doctor", "vma"), validate({ query: requestsQuerySchema }), async (c) =>
+  r.get("/paidServices/requests", allow.roles("patient", "doctor", "vma"), answers(z.array(serviceRequestViewSchema)), validate({ query: requestsQuerySchema }), async (c) =>
     ok(c, await purchases.requests.list(actorOf(c), valid(c, requestsQuerySchema))));
-  r.put("/paidServices/requests/:id/done", allow.roles("doctor", "vma"), validate({ param: idParamSchema, json: requestDoneSchema }), async (c) =>
+  r.put("/paidServices/requests/:id/done", allow.roles("doctor", "vma"), answers(serviceRequestViewSchema), validate({ param: idParamSchema, json: requestDoneSchema }), async (c) =>
     ok(c, await purchases.requests.markDone(actorOf(c), valid(c, idParamSchema).id, valid(c, requestDoneSchema).done)));
-  r.get("/paidServices/requests/:id/files/:fileId", allow.roles("patient", "doctor", "vma"), validate({ param: requestFileSchema }), async (c) => {
+  r.get("/paidServices/requests/:id/files/:fileId", allow.roles("patient", "doctor", "vma"), answersFile("application/octet-stream"), validate({ param: requestFileSchema }), async (c) => {
     const p = valid(c, requestFileSchema);
     const { file, body } = await purchases.requests.file(actorOf(c), p.id, p.fileId);
     return new Response(body, {
@@ -81,26 +102,26 @@ export function commerceRoutes(coupons: CouponsService, services: PaidServicesSe
   });
 
   // Payout accounts (doctors).
-  r.get("/stripe/connect/provider/link", allow.roles("doctor"), async (c) =>
+  r.get("/stripe/connect/provider/link", allow.roles("doctor"), answers(payoutLinkSchema), async (c) =>
     ok(c, await accounts.link(actorOf(c), c.req.header("host"))));
-  r.post("/stripe/connect/provider/finalize", allow.roles("doctor"), async (c) =>
+  r.post("/stripe/connect/provider/finalize", allow.roles("doctor"), answers(payoutFinalizeSchema), async (c) =>
     ok(c, await accounts.finalize(actorOf(c), parse(finalizeSchema, await jsonBody(c)).csrfToken)));
-  r.get("/stripe/account/me/link", allow.roles("doctor"), async (c) => ok(c, await accounts.dashboardLink(actorOf(c))));
-  r.get("/stripe/account/me", allow.roles("doctor"), async (c) => ok(c, await accounts.status(actorOf(c))));
+  r.get("/stripe/account/me/link", allow.roles("doctor"), answers(payoutDashboardLinkSchema), async (c) => ok(c, await accounts.dashboardLink(actorOf(c))));
+  r.get("/stripe/account/me", allow.roles("doctor"), answers(payoutAccountStatusSchema), async (c) => ok(c, await accounts.status(actorOf(c))));
 
   // Balance and payouts (doctors), transactions (doctor, their VMA, admin), refunds and the ledger (admin).
-  r.get("/stripe/balance/me", allow.roles("doctor"), async (c) => ok(c, await money.balance(actorOf(c))));
-  r.post("/stripe/payouts", allow.roles("doctor"), async (c) => ok(c, await money.payout(actorOf(c), parse(payoutSchema, await jsonBody(c)).amountCents), 201));
-  r.get("/transactions", allow.roles("doctor", "vma", "admin"), async (c) => ok(c, await money.list(actorOf(c), parse(ledgerQuerySchema, c.req.query()))));
-  r.get("/transactions/csv", allow.roles("doctor", "vma", "admin"), (c) => {
+  r.get("/stripe/balance/me", allow.roles("doctor"), answers(doctorBalanceSchema), async (c) => ok(c, await money.balance(actorOf(c))));
+  r.post("/stripe/payouts", allow.roles("doctor"), answers(payoutAnswerSchema, 201), async (c) => ok(c, await money.payout(actorOf(c), parse(payoutSchema, await jsonBody(c)).amountCents), 201));
+  r.get("/transactions", allow.roles("doctor", "vma", "admin"), answers(listResultSchema(ledgerTransactionSchema)), async (c) => ok(c, await money.list(actorOf(c), parse(ledgerQuerySchema, c.req.query()))));
+  r.get("/transactions/csv", allow.roles("doctor", "vma", "admin"), answersFile("text/csv"), (c) => {
     const body = money.csv(actorOf(c), parse(ledgerQuerySchema, c.req.query()));
     return c.body(body, 200, { "content-type": "text/csv; charset=utf-8", "content-disposition": 'attachment; filename="transactions.csv"' });
   });
-  r.post("/transactions/:id/refund", allow.roles("admin"), async (c) =>
+  r.post("/transactions/:id/refund", allow.roles("admin"), answers(refundedTransactionSchema), async (c) =>
     ok(c, await money.refund(actorOf(c), parse(txIdSchema, c.req.param()).id, parse(refundSchema, await jsonBody(c)))));
-  r.get("/admin/ledger", allow.roles("admin"), async (c) => ok(c, await money.ledger()));
+  r.get("/admin/ledger", allow.roles("admin"), answers(ledgerReportSchema), async (c) => ok(c, await money.ledger()));
 
-  r.put("/paidServices/:id", allow.roles("admin"), async (c) =>
+  r.put("/paidServices/:id", allow.roles("admin"), answers(paidServiceAnswerSchema), async (c) =>
     ok(c, await services.update(actorOf(c), sid(c), parse(paidServiceInputSchema, await jsonBody(c)))));
 
   return r.app;

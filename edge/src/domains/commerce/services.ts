@@ -9,6 +9,7 @@ import type { Queryable } from "../../db/connect.ts";
 import { listOf } from "../../http/envelope.ts";
 import { notFound } from "../../http/errors.ts";
 import type { DoctorPaidService, PaidService, PaidServiceInput, PaidServicesQuery, ServiceField } from "../../../../sync/schemas/commerce.ts";
+import type { PaidServiceChoice } from "../../../../sync/schemas/commerce-answers.ts";
 import { createDoctorsRepo, isListed } from "../doctors/repo.ts";
 import { noSuchDoctor } from "../doctors/errors.ts";
 
@@ -98,8 +99,8 @@ export function createPaidServicesService(deps: Pick<Deps, "sql" | "audit" | "cl
       const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from paid_services`;
       return listOf(rows.map(toPaidService), q.offset, q.limit, n);
     },
-    async dropdown() {
-      return await sql<{ id: string; name: string }[]>`select id, name from paid_services where is_active order by name, id`;
+    async dropdown(): Promise<PaidServiceChoice[]> {
+      return await sql<PaidServiceChoice[]>`select id, name from paid_services where is_active order by name, id`;
     },
     async home() {
       return (await sql<PaidServiceRow[]>`select * from paid_services where is_active and is_homepage order by name, id`).map(toPaidService);
@@ -134,7 +135,7 @@ export function createPaidServicesService(deps: Pick<Deps, "sql" | "audit" | "cl
 
     /** The doctor's settings: every active service, enabled for them or not. */
     mySettings: (actor: Actor) => mine(actor.userId),
-    async setEnabled(actor: Actor, serviceId: string, enabled: boolean) {
+    async setEnabled(actor: Actor, serviceId: string, enabled: boolean): Promise<DoctorPaidService> {
       if (!(await mine(actor.userId, serviceId)).length) throw noSuchService();
       await sql`insert into doctor_paid_services (doctor_id, service_id, enabled, updated_at)
         values (${actor.userId}, ${serviceId}, ${enabled}, ${clock.now()})
@@ -143,7 +144,7 @@ export function createPaidServicesService(deps: Pick<Deps, "sql" | "audit" | "cl
       return (await mine(actor.userId, serviceId))[0];
     },
     /** A listed doctor's services on offer (active and enabled), for their profile. */
-    async ofDoctor(doctorId: string) {
+    async ofDoctor(doctorId: string): Promise<PaidService[]> {
       const doctor = await doctors.byId(sql, doctorId);
       if (!doctor || !isListed(doctor)) throw noSuchDoctor();
       return (await mine(doctorId)).filter((s) => s.enabled).map(({ enabled: _e, ...s }) => s);

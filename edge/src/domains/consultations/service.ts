@@ -11,6 +11,7 @@ import type { Actor } from "../../access/actor.ts";
 import type { Queryable } from "../../db/connect.ts";
 import type { Deps } from "../../deps.ts";
 import { listOf } from "../../http/envelope.ts";
+import type { ListResult } from "../../../../sync/envelope.ts";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../http/errors.ts";
 import { DOCTOR_PATIENT_CAP } from "../../../../sync/constants.ts";
 import { consultationAccess, isLive, NOT_FOUND_ACCESS } from "../../../../sync/rules/consultation-access.ts";
@@ -25,7 +26,7 @@ import {
   type ConsultationListQuery,
   type NearestConsultation,
 } from "../../../../sync/schemas/consultation.ts";
-import { type IntakeAnswers, intakeAnswersInputSchema } from "../../../../sync/schemas/intake-form.ts";
+import { type ConsultationIntakeForm, type IntakeAnswers, intakeAnswersInputSchema } from "../../../../sync/schemas/intake-form.ts";
 import type { AvailabilityService } from "../availability/service.ts";
 import { doctorUnavailable, noSuchDoctor, panelFull } from "../doctors/errors.ts";
 import { acceptsBookings, createDoctorsRepo, isListed } from "../doctors/repo.ts";
@@ -165,7 +166,7 @@ export function createConsultationsService(deps: Pick<Deps, "sql" | "clock"> & {
       return await present(actor, id);
     },
 
-    async list(actor: Actor, query: ConsultationListQuery) {
+    async list(actor: Actor, query: ConsultationListQuery): Promise<ListResult<Consultation>> {
       const dayRange = query.date
         ? { startAt: startOfZonedDay(query.date, query.timezone ?? "UTC"), endAt: startOfZonedDay(addDays(query.date, 1), query.timezone ?? "UTC") }
         : null;
@@ -252,12 +253,12 @@ export function createConsultationsService(deps: Pick<Deps, "sql" | "clock"> & {
       return await present(actor, id);
     },
 
-    async intakeForm(actor: Actor, id: string) {
+    async intakeForm(actor: Actor, id: string): Promise<ConsultationIntakeForm> {
       return toIntakeForm(await visible(actor, id), clock.now());
     },
 
     /** The patient changes their answers while the consultation may still happen. */
-    async updateIntakeForm(actor: Actor, id: string, input: IntakeAnswers) {
+    async updateIntakeForm(actor: Actor, id: string, input: IntakeAnswers): Promise<ConsultationIntakeForm> {
       const row = await visible(actor, id);
       if (row.patient_id !== actor.userId) throw forbidden("Only the patient fills in the intake form");
       if (!intakeEditable(row, clock.now())) {

@@ -9,7 +9,8 @@ import type { Actor } from "../../access/actor.ts";
 import type { Deps, RequestMeta } from "../../deps.ts";
 import { listOf } from "../../http/envelope.ts";
 import { notFound } from "../../http/errors.ts";
-import type { ContactMessageView, ContactQueueQuery, ContactUsInput } from "../../../../sync/schemas/contact-us.ts";
+import type { ContactMessageView, ContactQueueQuery, ContactReceived, ContactUsInput } from "../../../../sync/schemas/contact-us.ts";
+import type { ListResult } from "../../../../sync/envelope.ts";
 import type { MessagesService } from "../messages/service.ts";
 import type { NotificationsService } from "../notifications/service.ts";
 
@@ -42,7 +43,7 @@ export function createContactService(
   const { sql, clock, rateLimiter, limits, notifications, messages, log } = deps;
 
   return {
-    async submit(actor: Actor | null, input: ContactUsInput, meta: RequestMeta) {
+    async submit(actor: Actor | null, input: ContactUsInput, meta: RequestMeta): Promise<ContactReceived> {
       await rateLimiter.hit(`contactus:address:${meta.address ?? "unknown"}`, limits.contactUsPerAddress);
       const [row] = await sql<{ id: string }[]>`insert into contact_messages (name, email, subject, message, user_id, address)
         values (${input.name}, ${input.email}, ${input.subject}, ${input.message}, ${actor?.userId ?? null}, ${meta.address})
@@ -62,7 +63,7 @@ export function createContactService(
       return { received: true };
     },
 
-    async queue(query: ContactQueueQuery) {
+    async queue(query: ContactQueueQuery): Promise<ListResult<ContactMessageView>> {
       const pattern = query.search ? `%${query.search.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : null;
       const where = sql`where (${query.status} = 'all' or (handled_at is null) = (${query.status} = 'open'))
         and (${pattern}::text is null or name ilike ${pattern} or email ilike ${pattern} or subject ilike ${pattern})`;
@@ -72,7 +73,7 @@ export function createContactService(
       return listOf(rows.map(toView), query.offset, query.limit, count);
     },
 
-    async setHandled(actor: Actor, id: string, handled: boolean) {
+    async setHandled(actor: Actor, id: string, handled: boolean): Promise<ContactMessageView> {
       const [before] = await sql<{ handled_at: Date | null }[]>`select handled_at from contact_messages where id = ${id}`;
       const [row] = await sql<Row[]>`update contact_messages
         set handled_at = ${handled ? clock.now() : null}, handled_by = ${handled ? actor.userId : null}

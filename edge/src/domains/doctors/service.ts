@@ -9,7 +9,8 @@ import type { Deps, RequestMeta } from "../../deps.ts";
 import { listOf } from "../../http/envelope.ts";
 import { badRequest, notFound } from "../../http/errors.ts";
 import { DOCTOR_PATIENT_CAP } from "../../../../sync/constants.ts";
-import type { DoctorCard, DoctorsQuery } from "../../../../sync/schemas/doctor.ts";
+import type { DoctorCard, DoctorOption, DoctorsCount, DoctorsQuery } from "../../../../sync/schemas/doctor.ts";
+import type { ListResult } from "../../../../sync/envelope.ts";
 import type { AuthUser } from "../../../../sync/schemas/user.ts";
 import type { SyncWriter } from "../sync/writer.ts";
 import { CARE_TEAM_COLLECTIONS, resendToCareTeam } from "./care-team.ts";
@@ -27,16 +28,16 @@ export function createDoctorsService(deps: Pick<Deps, "sql" | "clock" | "audit">
   const users = createUsersRepo(sql);
 
   return {
-    async list(query: DoctorsQuery) {
+    async list(query: DoctorsQuery): Promise<ListResult<DoctorCard>> {
       const { list, totalCount } = await doctors.list(query);
       return listOf(list, query.offset, query.limit, totalCount);
     },
 
-    async count(filter: Pick<DoctorsQuery, "state" | "specialty" | "search">) {
+    async count(filter: Pick<DoctorsQuery, "state" | "specialty" | "search">): Promise<DoctorsCount> {
       return { count: await doctors.count(filter) };
     },
 
-    async dropdown(search: string | undefined) {
+    async dropdown(search: string | undefined): Promise<ListResult<DoctorOption>> {
       const { list, totalCount } = await doctors.options(search, DROPDOWN_LIMIT);
       return listOf(list, 0, DROPDOWN_LIMIT, totalCount);
     },

@@ -16,6 +16,7 @@ import { mayAccess } from "../sync/scopes.ts";
 import type { SyncService } from "../sync/service.ts";
 import type { UploadService } from "../sync/uploads.ts";
 import { MEDICAL_FOLDERS, type MedicalFileDoc, type MedicalFolder } from "../../../../sync/collections/medical-files.ts";
+import type { MedicalFolderCount } from "../../../../sync/schemas/document.ts";
 import { UUID } from "./access.ts";
 
 export function createMedicalFilesApi(deps: Pick<Deps, "sql" | "audit"> & { sync: SyncService; uploads: UploadService }) {
@@ -35,7 +36,7 @@ export function createMedicalFilesApi(deps: Pick<Deps, "sql" | "audit"> & { sync
   }
 
   /** One edit as the caller's push; a refused push (the collection's rules) answers 403 and changes nothing. */
-  async function edit(actor: Actor, master: MedicalFileDoc, changes: Partial<MedicalFileDoc>) {
+  async function edit(actor: Actor, master: MedicalFileDoc, changes: Partial<MedicalFileDoc>): Promise<MedicalFileDoc> {
     const conflicts = await sync.push(actor, "medical_files", [{ assumedMasterState: master, newDocumentState: { ...master, ...changes } }]);
     // Audited by the push itself (medical-file-sync.ts), as a device's own edit is.
     if (conflicts.length) throw forbidden("You cannot change this file", "FILE_CHANGE_REFUSED");
@@ -43,7 +44,7 @@ export function createMedicalFilesApi(deps: Pick<Deps, "sql" | "audit"> & { sync
   }
 
   return {
-    async folders(actor: Actor, patientId: string) {
+    async folders(actor: Actor, patientId: string): Promise<MedicalFolderCount[]> {
       await patientScope(actor, patientId);
       const rows = await sql<{ folder: MedicalFolder; count: number }[]>`select folder, count(*)::int as count from medical_files
         where patient_id = ${patientId} and not deleted and status <> 'rejected' group by folder`;
@@ -64,7 +65,11 @@ export function createMedicalFilesApi(deps: Pick<Deps, "sql" | "audit"> & { sync
     },
 
     /** Adds a file: the row through a push (the rules decide the folder), then its bytes in one piece. */
-    async add(actor: Actor, patientId: string, input: { folderId: MedicalFolder; name: string; data: Uint8Array; contentType: string }) {
+    async add(
+      actor: Actor,
+      patientId: string,
+      input: { folderId: MedicalFolder; name: string; data: Uint8Array; contentType: string },
+    ): Promise<MedicalFileDoc> {
       await patientScope(actor, patientId);
       const doc: MedicalFileDoc = {
         id: crypto.randomUUID(), patientId, folder: input.folderId, name: input.name, size: input.data.byteLength,
@@ -83,12 +88,12 @@ export function createMedicalFilesApi(deps: Pick<Deps, "sql" | "audit"> & { sync
       return stored;
     },
 
-    move: async (actor: Actor, id: string, toId: MedicalFolder) => {
+    move: async (actor: Actor, id: string, toId: MedicalFolder): Promise<MedicalFileDoc> => {
       const master = await file(actor, id);
       return master.folder === toId ? master : await edit(actor, master, { folder: toId });
     },
 
-    rename: async (actor: Actor, id: string, newName: string | undefined) => {
+    rename: async (actor: Actor, id: string, newName: string | undefined): Promise<MedicalFileDoc> => {
       const master = await file(actor, id);
       const name = renamedFile(master.name, newName ?? "");
       return name === master.name ? master : await edit(actor, master, { name });

@@ -26,7 +26,7 @@ export type DocumentRow = {
   receiver_id: string | null;
   receiver_name: string | null;
   shared_file_id: string | null;
-  folder: string | null;
+  folder: DocumentView["folder"];
   is_new: boolean;
   created_by: string | null;
   created_at: Date;

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { allow } from "../../access/policy.ts";
 import type { Deps } from "../../deps.ts";
+import { answers, answersFile } from "../../http/answers.ts";
 import { ok } from "../../http/envelope.ts";
 import { AppError, badRequest, notFound } from "../../http/errors.ts";
 import { actorOf, jsonBody } from "../../http/input.ts";
@@ -13,12 +14,19 @@ import { createRouter } from "../../http/router.ts";
 import { formFiles, parse, valid, validate } from "../../http/validate.ts";
 import type { Fax } from "../../platform/fax/fax.ts";
 import { docIdSchema } from "../../../../sync/protocol.ts";
+import { CONTENT_TYPES } from "../../../../sync/files.ts";
+import { idResultSchema, listResultSchema } from "../../../../sync/envelope.ts";
 import {
   DOCUMENT_MAX_BYTES,
+  documentActionUserSchema,
   documentActionUsersSchema,
   documentListSchema,
   documentUploadFieldsSchema,
+  documentViewSchema,
+  faxCountSchema,
+  faxEmulatorReceiptSchema,
   faxSendSchema,
+  faxWebhookResultSchema,
   shareToPatientSchema,
   userIdBodySchema,
 } from "../../../../sync/schemas/document.ts";
@@ -28,6 +36,8 @@ import type { DocumentsService } from "./service.ts";
 
 const STAFF = ["doctor", "vma", "admin"] as const;
 const idParam = z.object({ id: docIdSchema });
+/** A document's bytes are typed from their content (documents/service.ts `content`): a known kind, else octet-stream. */
+const STORED_TYPES = [...new Set(Object.values(CONTENT_TYPES)), "application/octet-stream"];
 
 /** `Content-Disposition` with an ASCII fallback and the UTF-8 name (RFC 6266). */
 const attachment = (name: string) =>
@@ -45,10 +55,10 @@ export function documentsRoutes(
   const withId = validate({ param: idParam });
   const id = (c: Parameters<typeof valid>[0]) => valid(c, idParam).id;
 
-  r.post("/documents/list", staff, validate({ json: documentListSchema }), async (c) =>
+  r.post("/documents/list", staff, answers(listResultSchema(documentViewSchema)), validate({ json: documentListSchema }), async (c) =>
     ok(c, await documents.list(actorOf(c), valid(c, documentListSchema))));
 
-  r.post("/documents", staff, validate({ form: documentUploadFieldsSchema }), async (c) => {
+  r.post("/documents", staff, answers(documentViewSchema, 201), validate({ form: documentUploadFieldsSchema }), async (c) => {
     const { name } = valid(c, documentUploadFieldsSchema);
     const files = formFiles(c);
     const file = files.file?.[0];
@@ -58,21 +68,21 @@ export function documentsRoutes(
     return ok(c, await documents.upload(actorOf(c), { name: name?.trim() || file.name.slice(0, 255) || "document", data }), 201);
   });
 
-  r.post("/documents/fax", allow.approved("doctor", "vma"), validate({ json: faxSendSchema }), async (c) =>
+  r.post("/documents/fax", allow.approved("doctor", "vma"), answers(documentViewSchema, 201), validate({ json: faxSendSchema }), async (c) =>
     ok(c, await faxes.send(actorOf(c), valid(c, faxSendSchema)), 201));
 
-  r.post("/documents/share/patient/:id", allow.approved("doctor", "vma"), validate({ param: idParam, json: shareToPatientSchema }), async (c) =>
+  r.post("/documents/share/patient/:id", allow.approved("doctor", "vma"), answers(documentViewSchema), validate({ param: idParam, json: shareToPatientSchema }), async (c) =>
     ok(c, await documents.shareToPatient(actorOf(c), id(c), valid(c, shareToPatientSchema))));
-  r.put("/documents/unshare/:id", allow.approved("doctor", "vma"), withId, async (c) => ok(c, await documents.unshare(actorOf(c), id(c))));
-  r.put("/documents/attach/:id", allow.approved("doctor", "vma"), validate({ param: idParam, json: userIdBodySchema }), async (c) =>
+  r.put("/documents/unshare/:id", allow.approved("doctor", "vma"), answers(documentViewSchema), withId, async (c) => ok(c, await documents.unshare(actorOf(c), id(c))));
+  r.put("/documents/attach/:id", allow.approved("doctor", "vma"), answers(documentViewSchema), validate({ param: idParam, json: userIdBodySchema }), async (c) =>
     ok(c, await documents.attach(actorOf(c), id(c), valid(c, userIdBodySchema).userId)));
-  r.put("/documents/share/:id", allow.approved("doctor", "vma"), validate({ param: idParam, json: userIdBodySchema }), async (c) =>
+  r.put("/documents/share/:id", allow.approved("doctor", "vma"), answers(documentViewSchema), validate({ param: idParam, json: userIdBodySchema }), async (c) =>
     ok(c, await documents.shareWith(actorOf(c), id(c), valid(c, userIdBodySchema).userId)));
-  r.put("/documents/resend/:id", allow.approved("doctor", "vma"), withId, async (c) => ok(c, await faxes.resend(actorOf(c), id(c))));
-  r.delete("/documents/:id", staff, withId, async (c) => ok(c, await documents.remove(actorOf(c), id(c))));
-  r.get("/documents/faxes/count", allow.signedIn, async (c) => ok(c, { faxes: await documents.faxCount(actorOf(c)) }));
-  r.get("/documents/:id", staff, withId, async (c) => ok(c, await documents.get(actorOf(c), id(c))));
-  r.get("/documents/:id/content", staff, withId, async (c) => {
+  r.put("/documents/resend/:id", allow.approved("doctor", "vma"), answers(documentViewSchema), withId, async (c) => ok(c, await faxes.resend(actorOf(c), id(c))));
+  r.delete("/documents/:id", staff, answers(idResultSchema), withId, async (c) => ok(c, await documents.remove(actorOf(c), id(c))));
+  r.get("/documents/faxes/count", allow.signedIn, answers(faxCountSchema), async (c) => ok(c, { faxes: await documents.faxCount(actorOf(c)) }));
+  r.get("/documents/:id", staff, answers(documentViewSchema), withId, async (c) => ok(c, await documents.get(actorOf(c), id(c))));
+  r.get("/documents/:id/content", staff, answersFile(...STORED_TYPES), withId, async (c) => {
     const file = await documents.content(actorOf(c), id(c));
     c.header("Content-Type", file.contentType);
     c.header("Content-Disposition", attachment(file.name));
@@ -82,11 +92,11 @@ export function documentsRoutes(
     return c.body(file.data as Uint8Array<ArrayBuffer>);
   });
 
-  r.post("/users/list/document/action", allow.approved("doctor", "vma"), validate({ json: documentActionUsersSchema }), async (c) =>
+  r.post("/users/list/document/action", allow.approved("doctor", "vma"), answers(listResultSchema(documentActionUserSchema)), validate({ json: documentActionUsersSchema }), async (c) =>
     ok(c, await documents.actionUsers(actorOf(c), valid(c, documentActionUsersSchema))));
 
   // The vendor's webhook: public, verified by its signature, answered 200 once stored (a redelivery too).
-  r.post("/webhooks/fax", allow.public, async (c) => {
+  r.post("/webhooks/fax", allow.public, answers(faxWebhookResultSchema), async (c) => {
     let form: FormData;
     try {
       form = await c.req.formData();
@@ -100,7 +110,7 @@ export function documentsRoutes(
   });
 
   // Demo only: the local fax emulator sends a fax in (signed, through the webhook above).
-  r.post("/dev/fax/receive", allow.public, async (c) => {
+  r.post("/dev/fax/receive", allow.public, answers(faxEmulatorReceiptSchema), async (c) => {
     if (!deps.demoMode || !deps.faxEmulator) throw notFound();
     // Parsed here, not declared: outside demo mode the route must look absent (404) whatever the body.
     const input = parse(

@@ -19,6 +19,7 @@ import { MEDICAL_FILE_MAX_BYTES } from "../../../../sync/collections/medical-fil
 import {
   DOCUMENT_EVENTS,
   DOCUMENT_MAX_BYTES,
+  type DocumentActionUser,
   type documentActionUsersSchema,
   type documentListSchema,
   type shareToPatientSchema,
@@ -204,7 +205,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
         ? sql`u.role = 'doctor' and u.id = ${practiceId}`
         : sql`u.role = 'vma' and u.doctor_id = ${practiceId}`;
       const where = sql`${who} and (u.first_name || ' ' || u.last_name ilike ${like} or u.email ilike ${like})`;
-      const rows = await sql<{ id: string; name: string; email: string; role: string }[]>`
+      const rows = await sql<DocumentActionUser[]>`
         select u.id, u.first_name || ' ' || u.last_name as name, u.email, u.role from users u where ${where}
         order by u.last_name, u.first_name, u.id offset ${input.offset} limit ${input.limit}`;
       const [{ count }] = await sql<{ count: number }[]>`select count(*)::int as count from users u where ${where}`;
@@ -212,7 +213,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
     },
 
     /** The header's fax counter for the actor's practice (0 for everyone else). */
-    async faxCount(actor: Actor) {
+    async faxCount(actor: Actor): Promise<number> {
       const practiceId = documentAccess(sql, actor).scope;
       return practiceId?.owner === "practice" ? await repo.newFaxCount(practiceId.practiceId) : 0;
     },

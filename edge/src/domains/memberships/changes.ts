@@ -18,7 +18,7 @@ export function createMembershipChanges(deps: Pick<Deps, "sql" | "clock" | "paym
   const { repo, plans, store, priceFor, checkPlanLimits, record, mine } = core;
   return {
     /** `PUT`: the current plan runs to period end, then the new one starts and is charged. */
-    async change(actor: Actor, membershipId: string, planId: string) {
+    async change(actor: Actor, membershipId: string, planId: string): Promise<Membership> {
       const m = await mine(actor, membershipId, "act");
       if (!["active", "trialing"].includes(m.status) || m.cancel_at_period_end) {
         throw conflict("Only an active membership that is not cancelled can change its plan", "NOT_CHANGEABLE");
@@ -38,7 +38,7 @@ export function createMembershipChanges(deps: Pick<Deps, "sql" | "clock" | "paym
     },
 
     /** Drops a pending change. */
-    async cancelChange(actor: Actor, membershipId: string) {
+    async cancelChange(actor: Actor, membershipId: string): Promise<Membership> {
       const m = await mine(actor, membershipId, "act");
       if (!m.pending_plan_id || !m.schedule_id) throw conflict("There is no pending plan change", "NO_PENDING_CHANGE");
       await payments.releaseSchedule(m.schedule_id);
@@ -50,7 +50,7 @@ export function createMembershipChanges(deps: Pick<Deps, "sql" | "clock" | "paym
     cancel,
 
     /** `DELETE /doctors/subscription/{subscriptionId}/for/{patientId}`: the doctor ends a patient's membership now. */
-    async cancelForPatient(actor: Actor, subscriptionId: string, patientId: string) {
+    async cancelForPatient(actor: Actor, subscriptionId: string, patientId: string): Promise<Membership> {
       const m = await repo.bySubscription(sql, subscriptionId);
       if (!m || m.patient_id !== patientId) throw noSuchMembership();
       return await cancel(actor, membershipFor(actor, m, "act").id, "immediately");

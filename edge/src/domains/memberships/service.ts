@@ -232,10 +232,10 @@ export function createMembershipsService(
       return toMembership(stored!);
     },
 
-    async listMine(actor: Actor) {
+    async listMine(actor: Actor): Promise<Membership[]> {
       return (await repo.ofPatient(sql, actor.userId)).map(toMembership);
     },
-    async listOfDoctor(actor: Actor) {
+    async listOfDoctor(actor: Actor): Promise<Membership[]> {
       const doctorId = actor.role === "doctor" ? actor.userId : actor.doctorId;
       if (!doctorId) return [];
       return (await repo.ofDoctor(sql, doctorId)).map(toMembership);
@@ -243,7 +243,7 @@ export function createMembershipsService(
 
     ...changes,
 
-    async byId(actor: Actor, id: string) {
+    async byId(actor: Actor, id: string): Promise<Membership> {
       return toMembership(await mine(actor, id, "see"));
     },
   };

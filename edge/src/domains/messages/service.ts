@@ -11,6 +11,7 @@ import type { Actor } from "../../access/actor.ts";
 import { chatParties, mayWriteTo, partiesOf } from "../../access/chat-write.ts";
 import type { Deps } from "../../deps.ts";
 import { listOf } from "../../http/envelope.ts";
+import type { ListResult } from "../../../../sync/envelope.ts";
 import { AppError, badRequest, forbidden, notFound } from "../../http/errors.ts";
 import type { SyncWrite, SyncWriter } from "../sync/writer.ts";
 import { mayCreate } from "../sync/scopes.ts";
@@ -20,6 +21,11 @@ import { CANNOT_WRITE_MESSAGE, mayJoinChat } from "../../../../sync/rules/chat-w
 import {
   CHAT_EVENTS,
   type ChatMessageView,
+  type ChatPerson,
+  type Counters,
+  type OpponentRemoved,
+  type ReadResult,
+  type SentMessage,
   type ChatsQuery,
   type ChatSummary,
   type OpponentsQuery,
@@ -110,7 +116,7 @@ export function createMessagesService(
     },
 
     /** `POST /messages/{chatId}`: text and files (multipart `files`, or uploads named in `fileIds`). */
-    async send(actor: Actor, chatId: string, input: SendMessageInput, uploads: File[]): Promise<ChatMessageView> {
+    async send(actor: Actor, chatId: string, input: SendMessageInput, uploads: File[]): Promise<SentMessage> {
       if (input.fileIds.length + uploads.length > MAX_FILES_AT_ONCE) {
         throw badRequest(`At most ${MAX_FILES_AT_ONCE} files per message`, {
           reason: "VALIDATION_FAILED",
@@ -165,7 +171,7 @@ export function createMessagesService(
     },
 
     /** `GET /messages/{chatId}`: newest first. */
-    async messages(actor: Actor, chatId: string, o: { offset: number; limit: number }) {
+    async messages(actor: Actor, chatId: string, o: { offset: number; limit: number }): Promise<ListResult<ChatMessageView>> {
       await memberChat(actor, chatId);
       const { rows, totalCount } = await repo.messages(chatId, o);
       const fileMap = await files.ofMessages(sql, rows.map((r) => r.id));
@@ -183,19 +189,19 @@ export function createMessagesService(
     },
 
     /** `POST /messages/read/{chatId}`: everything in the chat now is read by the caller. */
-    async read(actor: Actor, chatId: string) {
+    async read(actor: Actor, chatId: string): Promise<ReadResult> {
       await memberChat(actor, chatId);
       await repo.markRead(chatId, actor.userId);
       await events.toUsers([actor.userId], CHAT_EVENTS.chatRead, { chatId });
       return { chatId, unreadCount: 0 as const, counters: await repo.counters(actor.userId) };
     },
 
-    async chats(actor: Actor, query: ChatsQuery) {
+    async chats(actor: Actor, query: ChatsQuery): Promise<ListResult<ChatSummary>> {
       const { ids, totalCount } = await repo.chatIds(actor, query);
       return listOf(await repo.summaries(actor, ids), query.offset, query.limit, totalCount);
     },
 
-    async members(actor: Actor, chatId: string, o: { offset: number; limit: number; search?: string }) {
+    async members(actor: Actor, chatId: string, o: { offset: number; limit: number; search?: string }): Promise<ListResult<ChatPerson>> {
       await memberChat(actor, chatId);
       const { list, totalCount } = await repo.members(chatId, o);
       return listOf(list, o.offset, o.limit, totalCount);
@@ -234,7 +240,7 @@ export function createMessagesService(
      * chat; anyone may leave one. The removed member stops receiving the chat's
      * rows; copies already on their devices are theirs to drop on `chat:removed`.
      */
-    async removeOpponent(actor: Actor, chatId: string, userId: string): Promise<{ chatId: string; removed: string }> {
+    async removeOpponent(actor: Actor, chatId: string, userId: string): Promise<OpponentRemoved> {
       const chat = await memberChat(actor, chatId);
       if (chat.kind !== "group") {
         throw badRequest("Members can be removed from group chats only", { reason: "NOT_A_GROUP_CHAT" });
@@ -278,13 +284,13 @@ export function createMessagesService(
       return chats.length;
     },
 
-    async opponents(actor: Actor, query: OpponentsQuery) {
+    async opponents(actor: Actor, query: OpponentsQuery): Promise<ListResult<ChatPerson>> {
       if (query.chatId) await memberChat(actor, query.chatId);
       const { list, totalCount } = await repo.opponents(actor, query);
       return listOf(list, query.offset, query.limit, totalCount);
     },
 
-    counters: (actor: Actor) => repo.counters(actor.userId),
+    counters: (actor: Actor): Promise<Counters> => repo.counters(actor.userId),
 
     download: (actor: Actor, fileId: string) => files.download(actor, fileId),
   };

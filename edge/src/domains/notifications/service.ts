@@ -16,10 +16,13 @@ import type { Role } from "../../../../sync/roles.ts";
 import { CHAT_EVENTS } from "../../../../sync/schemas/chat.ts";
 import {
   effectiveSettings,
+  type MarkReadResult,
   NOTIFICATION_DEFAULTS,
   type NotificationKind,
   type NotificationSettings,
   type NotificationSettingsInput,
+  type NotificationSettingsResult,
+  type SiteNotificationCount,
 } from "../../../../sync/schemas/notifications.ts";
 import { createNotificationsRepo } from "./repo.ts";
 
@@ -45,20 +48,20 @@ export function createNotificationsService(deps: Pick<Deps, "sql" | "clock" | "e
       return listOf(list, o.offset, o.limit, totalCount);
     },
 
-    async count(actor: Actor) {
+    async count(actor: Actor): Promise<SiteNotificationCount> {
       return { count: await repo.unreadCount(actor.userId, await hiddenKinds(actor.userId)) };
     },
 
-    async markRead(actor: Actor, ids: string[]) {
+    async markRead(actor: Actor, ids: string[]): Promise<MarkReadResult> {
       const updated = await repo.markRead(actor.userId, ids, clock.now());
       return { updated, count: await repo.unreadCount(actor.userId, await hiddenKinds(actor.userId)) };
     },
 
-    async settings(actor: Actor) {
+    async settings(actor: Actor): Promise<NotificationSettingsResult> {
       return { settings: (await settingsOf(actor.userId)).settings };
     },
 
-    async updateSettings(actor: Actor, input: NotificationSettingsInput) {
+    async updateSettings(actor: Actor, input: NotificationSettingsInput): Promise<NotificationSettingsResult> {
       const { role, settings } = await settingsOf(actor.userId);
       const mine = NOTIFICATION_DEFAULTS[role];
       const foreign = Object.keys(input.settings).filter((kind) => !(kind in mine));

@@ -2,6 +2,7 @@ import type { Actor } from "../../access/actor.ts";
 import { AppError, notFound } from "../../http/errors.ts";
 import { pharmacyById } from "../../../../sync/data/pharmacies.ts";
 import type { Prescription } from "../../../../sync/schemas/orders.ts";
+import type { OutsideErxImport } from "../../../../sync/schemas/orders-answers.ts";
 import { type ErxListedPrescription, ErxRejected, ErxUnavailable } from "../../platform/erx/erx.ts";
 import { ordersAccess } from "./access.ts";
 import { notifyOrderChange, type OrdersDeps } from "./common.ts";
@@ -21,7 +22,7 @@ export function createOutsideImport(deps: OrdersDeps, { toPrescription, allergie
    * the vendor's own UI for this patient (substatus O "Outside"), onto the encounter. Recorded as the vendor
    * holds them (their rules were the vendor's); ones already known are skipped, so a second call imports nothing.
    */
-  return async function importOutside(actor: Actor, input: { patientId: string; doctorId: string; encounterId: string }) {
+  return async function importOutside(actor: Actor, input: { patientId: string; doctorId: string; encounterId: string }): Promise<OutsideErxImport> {
     const access = ordersAccess(sql, actor);
     access.requirePrescriber("import prescriptions written outside the app");
     if (input.doctorId !== actor.userId) throw notFound("No such doctor");

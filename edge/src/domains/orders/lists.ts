@@ -7,6 +7,7 @@
 import type { Actor } from "../../access/actor.ts";
 import type { Fragment } from "../../db/connect.ts";
 import { notFound } from "../../http/errors.ts";
+import type { ListResult } from "../../../../sync/envelope.ts";
 import type { OrderKind, OrderSummary } from "../../../../sync/schemas/orders.ts";
 import { ordersAccess, type OrdersAccess } from "./access.ts";
 import type { OrdersDeps } from "./common.ts";
@@ -58,14 +59,14 @@ export function createOrderLists(deps: OrdersDeps) {
   }
 
   return {
-    async ofEncounter(actor: Actor, encounterId: string, q: { offset: number; limit: number }) {
+    async ofEncounter(actor: Actor, encounterId: string, q: { offset: number; limit: number }): Promise<ListResult<OrderSummary>> {
       const access = ordersAccess(sql, actor);
       const e = await access.encounter(encounterId);
       const rows = await page(access, (r) => sql`${r}.encounter_id = ${encounterId}`, q);
       await audit.read(actor, { patientId: e.patient_id, what: "encounter.orders", id: encounterId });
       return { list: rows.map(toSummary), totalCount: rows[0]?.total ?? 0, offset: q.offset, limit: q.limit };
     },
-    async all(actor: Actor, q: { offset: number; limit: number; kind?: OrderKind; state: "open" | "all"; patientId?: string; search?: string }) {
+    async all(actor: Actor, q: { offset: number; limit: number; kind?: OrderKind; state: "open" | "all"; patientId?: string; search?: string }): Promise<ListResult<OrderSummary>> {
       const access = ordersAccess(sql, actor);
       if (!access.isPatient && !access.isCareTeam) throw notFound("No orders");
       if (q.patientId) await access.patient(q.patientId);

@@ -16,6 +16,7 @@ import { pharmacyById } from "../../../../sync/data/pharmacies.ts";
 import {
   ARCHIVED_STATUS, ERX_STATUS, ERX_SUBSTATUS, type ErxProfileCheck, type Prescription, type PrescriptionCreate, type PrescriptionUpdate,
 } from "../../../../sync/schemas/orders.ts";
+import type { ErxCallbackAnswer, ErxState } from "../../../../sync/schemas/orders-answers.ts";
 import { ErxRejected, type ErxStatusEvent, ErxUnavailable } from "../../platform/erx/erx.ts";
 import { ordersAccess } from "./access.ts";
 import { iso, notifyOrderChange, type OrdersDeps } from "./common.ts";
@@ -256,7 +257,7 @@ export function createPrescriptions(deps: OrdersDeps & { auditLog: AuditLog; job
     },
 
     /** `GET /erx/{id}`: the e-prescribing state of a prescription; a pending one is asked of the vendor (a missed callback). */
-    async erxState(actor: Actor, id: string) {
+    async erxState(actor: Actor, id: string): Promise<ErxState> {
       const access = ordersAccess(sql, actor);
       if (access.isPatient) throw notFound("No such prescription");
       const o = await access.order("prescriptions", id);
@@ -286,7 +287,7 @@ export function createPrescriptions(deps: OrdersDeps & { auditLog: AuditLog; job
     },
 
     /** The vendor's callback (signature checked by the erx client). */
-    async callback(rawBody: string, signature: string | null) {
+    async callback(rawBody: string, signature: string | null): Promise<ErxCallbackAnswer> {
       const event = await erx.verifyCallback(rawBody, signature, Math.floor(now().getTime() / 1000));
       if (!event) throw new AppError(400, "Invalid signature", { reason: "INVALID_SIGNATURE" });
       // Applied by the queue (domains/orders/jobs.ts): the vendor gets its answer now, a failure is retried.

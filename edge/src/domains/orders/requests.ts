@@ -9,6 +9,7 @@ import { labTestByCode } from "../../../../sync/data/lab-tests.ts";
 import type {
   Imaging, ImagingCreate, ImagingUpdate, Lab, LabCreate, LabUpdate, OrderFile, Referral, ReferralCreate, ReferralUpdate,
 } from "../../../../sync/schemas/orders.ts";
+import type { OrderShare } from "../../../../sync/schemas/orders-answers.ts";
 import { type OrderTable, ordersAccess } from "./access.ts";
 import { notifyOrderChange, type OrdersDeps, storeFiles } from "./common.ts";
 
@@ -54,7 +55,7 @@ export function createOrderRequests(deps: OrdersDeps) {
   const changed = (patientId: string, kind: "lab" | "imaging" | "referral", id: string, encounterId: string, patientToo: boolean) =>
     notifyOrderChange(deps, patientId, { kind, id, encounterId }, patientToo);
 
-  async function setShared(actor: Actor, table: "labs" | "imagings" | "referrals", id: string, shared: boolean, withResults = false) {
+  async function setShared(actor: Actor, table: "labs" | "imagings" | "referrals", id: string, shared: boolean, withResults = false): Promise<OrderShare> {
     const access = ordersAccess(sql, actor);
     const what = access.label(table);
     access.requireDoctor(`${shared ? "share" : "unshare"} a ${what}`);

@@ -1,8 +1,7 @@
 /** The patients of a caller's practice: a doctor's own, or those of the doctor a VMA works for. */
 import type { Actor } from "../../access/actor.ts";
 import type { Sql } from "../../db/connect.ts";
-
-export type PatientOption = { id: string; firstName: string; lastName: string; birthDate: string | null };
+import type { PatientOption } from "../../../../sync/schemas/patient-answers.ts";
 
 /** The doctor whose practice the actor works in, or null (patients, admins, unattached VMAs). */
 export function practiceDoctorId(actor: Actor): string | null {

@@ -5,6 +5,11 @@ import { ok } from "../../http/envelope.ts";
 import { actorOf } from "../../http/input.ts";
 import { createRouter } from "../../http/router.ts";
 import { valid, validate } from "../../http/validate.ts";
+import { answers } from "../../http/answers.ts";
+import { listResultSchema } from "../../../../sync/envelope.ts";
+import { type StoredMedicalCard, storedMedicalCardSchema } from "../../../../sync/schemas/medical-card-answers.ts";
+import { authUserSchema } from "../../../../sync/schemas/user.ts";
+import { patientOptionSchema } from "../../../../sync/schemas/patient-answers.ts";
 import { medicalCardSchema } from "../../../../sync/schemas/medical-card.ts";
 import { createUsersRepo, toAuthUser } from "../users/repo.ts";
 import { listQuerySchema } from "../../../../sync/schemas/auth.ts";
@@ -22,11 +27,11 @@ export function patientsRoutes(deps: Pick<Deps, "sql" | "clock" | "audit"> & { w
   const cards = createMedicalCardRepo(sql);
   const r = createRouter();
 
-  r.get("/patient/medicalCard", allow.roles("patient"), async (c) => {
-    return ok(c, await cards.get(actorOf(c).userId));
+  r.get("/patient/medicalCard", allow.roles("patient"), answers(storedMedicalCardSchema.nullable()), async (c) => {
+    return ok(c, await cards.get<StoredMedicalCard>(actorOf(c).userId));
   });
 
-  r.put("/patient/medicalCard", allow.roles("patient"), validate({ json: medicalCardSchema }), async (c) => {
+  r.put("/patient/medicalCard", allow.roles("patient"), answers(authUserSchema), validate({ json: medicalCardSchema }), async (c) => {
     const actor = actorOf(c);
     const card = valid(c, medicalCardSchema);
     await cards.saveAndMarkFilled(actor.userId, card, clock.now());
@@ -38,7 +43,7 @@ export function patientsRoutes(deps: Pick<Deps, "sql" | "clock" | "audit"> & { w
 
   // The practice's patients for pickers (02 §7 `doctorPatients/list/dropdown`); the full list comes with the chart.
   const careTeam = createCareTeamRepo(sql);
-  r.get("/doctorPatients/list/dropdown", allow.approved("doctor", "vma"), validate({ query: listQuerySchema }), async (c) => {
+  r.get("/doctorPatients/list/dropdown", allow.approved("doctor", "vma"), answers(listResultSchema(patientOptionSchema)), validate({ query: listQuerySchema }), async (c) => {
     const query = valid(c, listQuerySchema);
     const doctorId = practiceDoctorId(actorOf(c));
     if (!doctorId) return ok(c, listOf([], query.offset, query.limit, 0));

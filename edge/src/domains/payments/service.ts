@@ -8,7 +8,7 @@
 import type { Actor } from "../../access/actor.ts";
 import type { Deps } from "../../deps.ts";
 import { AppError, notFound } from "../../http/errors.ts";
-import type { Card, Transaction } from "../../../../sync/schemas/membership.ts";
+import type { Card, PaymentsConfig, Transaction, TransactionsPage } from "../../../../sync/schemas/membership.ts";
 import { CardError } from "../../platform/payments/payments.ts";
 import { createCustomers } from "./customers.ts";
 
@@ -32,7 +32,7 @@ export function createPaymentsService(deps: Pick<Deps, "sql" | "audit" | "paymen
     audit.record({ event: "payment.write", actorId: actor.userId, subjectId: actor.userId, details: { what, ...details } });
 
   return {
-    config() {
+    config(): PaymentsConfig {
       return {
         publishableKey: payments.publishableKey,
         cardEntry: payments.emulatorUrl ? "emulator" as const : "elements" as const,
@@ -75,14 +75,14 @@ export function createPaymentsService(deps: Pick<Deps, "sql" | "audit" | "paymen
       return card;
     },
 
-    async deleteCard(actor: Actor, paymentMethodId: string) {
+    async deleteCard(actor: Actor, paymentMethodId: string): Promise<{ deleted: string }> {
       const id = await ownCard(actor, paymentMethodId);
       await payments.detachCard(id, paymentMethodId);
       await record(actor, "card.delete", { paymentMethodId });
       return { deleted: paymentMethodId };
     },
 
-    async makeDefault(actor: Actor, paymentMethodId: string) {
+    async makeDefault(actor: Actor, paymentMethodId: string): Promise<Card[]> {
       const id = await ownCard(actor, paymentMethodId);
       await payments.setDefaultCard(id, paymentMethodId);
       await record(actor, "card.default", { paymentMethodId });
@@ -90,7 +90,7 @@ export function createPaymentsService(deps: Pick<Deps, "sql" | "audit" | "paymen
     },
 
     /** Newest first; `startingAfter` is the last id of the previous page. */
-    async transactions(actor: Actor, q: { limit: number; startingAfter?: string }) {
+    async transactions(actor: Actor, q: { limit: number; startingAfter?: string }): Promise<TransactionsPage> {
       const rows = await sql<{
         id: string; type: Transaction["type"]; status: Transaction["status"]; amount_cents: number; refunded_cents: number; currency: string;
         doctor_id: string | null; plan_name: string | null; service_name: string | null; doctor_name: string | null; created_at: Date;

@@ -8,7 +8,7 @@ import type { Deps } from "../../deps.ts";
 import { listOf } from "../../http/envelope.ts";
 import { conflict, notFound } from "../../http/errors.ts";
 import type { PriceNotice } from "../memberships/price-change.ts";
-import type { MembershipOptionUpdate, PlanInput, PlansQuery } from "../../../../sync/schemas/membership.ts";
+import type { MembershipOption, MembershipOptionUpdate, Plan, PlanChoice, PlanInput, PlansQuery } from "../../../../sync/schemas/membership.ts";
 import { createPlansRepo, toOption, toPlan } from "./repo.ts";
 import { createDoctorsRepo, isListed } from "../doctors/repo.ts";
 import { noSuchDoctor } from "../doctors/errors.ts";
@@ -38,11 +38,11 @@ export function createPlansService(deps: Pick<Deps, "sql" | "clock" | "audit"> &
       const { rows, total } = await repo.list(q);
       return listOf(rows.map(toPlan), q.offset, q.limit, total);
     },
-    async dropdown() {
+    async dropdown(): Promise<PlanChoice[]> {
       const { rows } = await repo.list({ offset: 0, limit: 100, sort: "name", activeOnly: true });
       return rows.map((r) => ({ id: r.id, name: r.name }));
     },
-    async home() {
+    async home(): Promise<Plan[]> {
       const { rows } = await repo.list({ offset: 0, limit: 100, sort: "priceCents", activeOnly: true, homepageOnly: true });
       return rows.map(toPlan);
     },
@@ -51,7 +51,7 @@ export function createPlansService(deps: Pick<Deps, "sql" | "clock" | "audit"> &
       await record(actor, "plan.create", { planId: row.id, priceCents: row.price_cents });
       return toPlan(row);
     },
-    async update(actor: Actor, id: string, input: PlanInput) {
+    async update(actor: Actor, id: string, input: PlanInput): Promise<Plan> {
       const before = await plan(id);
       const change = { planId: id, doctorId: null, oldCents: before.price_cents, newCents: input.priceCents };
       const members = await priceNotice.requireConfirmation(change, input.confirmNotice);
@@ -89,7 +89,7 @@ export function createPlansService(deps: Pick<Deps, "sql" | "clock" | "audit"> &
       return (await repo.optionsOf(sql, doctorId)).map(toOption).filter((o) => o.enabled);
     },
     /** The doctor's own settings: every active plan, enabled or not. */
-    async mySettings(actor: Actor) {
+    async mySettings(actor: Actor): Promise<MembershipOption[]> {
       const windows = await priceNotice.undoWindows(actor.userId);
       return (await repo.optionsOf(sql, actor.userId)).map(toOption)
         .map((o) => ({ ...o, priceUndoUntil: windows.get(o.planId)?.toISOString() ?? null }));
@@ -101,7 +101,7 @@ export function createPlansService(deps: Pick<Deps, "sql" | "clock" | "audit"> &
       await record(actor, enabled ? "option.enable" : "option.disable", { planId });
       return toOption((await repo.optionsOf(sql, actor.userId, planId))[0]);
     },
-    async updateOption(actor: Actor, planId: string, input: MembershipOptionUpdate) {
+    async updateOption(actor: Actor, planId: string, input: MembershipOptionUpdate): Promise<MembershipOption> {
       const [row] = await repo.optionsOf(sql, actor.userId, planId);
       if (!row) throw noSuchPlan();
       const before = toOption(row);

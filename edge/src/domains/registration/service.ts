@@ -5,6 +5,7 @@ import type { Registration } from "../../../../sync/schemas/auth.ts";
 import { checkFile } from "../../../../sync/files.ts";
 import { SIGNATURE_MAX_BYTES } from "../../../../sync/constants.ts";
 import { createUsersRepo, toAuthUser } from "../users/repo.ts";
+import type { Activated, AuthUser, PasswordReset, ResetLink, ResetSent, VmaPasswordSet } from "../../../../sync/schemas/user.ts";
 import { createLinkTokens } from "./tokens-repo.ts";
 import { addDefaultNoteTypes } from "../chart/default-note-types.ts";
 
@@ -47,7 +48,7 @@ export function createRegistrationService(deps: Deps & { endAllSessions(userId: 
   }
 
   return {
-    async register(input: Registration, sign: File | undefined, meta: RequestMeta) {
+    async register(input: Registration, sign: File | undefined, meta: RequestMeta): Promise<AuthUser> {
       await checkSignupAgreements(sql, input.agreements);
       if (await users.emailTaken(input.email)) {
         throw badRequest(EMAIL_OCCUPIED, { reason: "EMAIL_OCCUPIED", fields: { email: EMAIL_OCCUPIED } });
@@ -92,7 +93,7 @@ export function createRegistrationService(deps: Deps & { endAllSessions(userId: 
       return toAuthUser(created!);
     },
 
-    async verify(token: string, meta: RequestMeta) {
+    async verify(token: string, meta: RequestMeta): Promise<Activated> {
       const userId = await links.consume(token, "activation", clock.now());
       if (!userId) throw badRequest(INVALID_LINK, { reason: "INVALID_TOKEN" });
       await users.update(userId, { is_activated: true });
@@ -104,7 +105,7 @@ export function createRegistrationService(deps: Deps & { endAllSessions(userId: 
      * Always answers the same way, so the form cannot be used to learn which
      * emails have accounts; the mail goes only to registered, usable accounts.
      */
-    async requestReset(email: string, meta: RequestMeta) {
+    async requestReset(email: string, meta: RequestMeta): Promise<ResetSent> {
       await rateLimiter.hit(`reset:address:${meta.address ?? "unknown"}`, limits.passwordResetPerAddress);
       const user = await users.byEmail(email);
       if (user && !user.is_banned) {
@@ -120,14 +121,14 @@ export function createRegistrationService(deps: Deps & { endAllSessions(userId: 
       return { sent: true };
     },
 
-    async checkReset(token: string) {
+    async checkReset(token: string): Promise<ResetLink> {
       const userId = await links.peek(token, "reset", clock.now());
       if (!userId) throw badRequest(INVALID_LINK, { reason: "INVALID_TOKEN" });
       const user = await users.byId(userId);
       return { valid: true, email: user!.email };
     },
 
-    async reset(token: string, input: { password: string; agreements?: string[] }, meta: RequestMeta) {
+    async reset(token: string, input: { password: string; agreements?: string[] }, meta: RequestMeta): Promise<PasswordReset> {
       const userId = await links.consume(token, "reset", clock.now());
       if (!userId) throw badRequest(INVALID_LINK, { reason: "INVALID_TOKEN" });
       await users.update(userId, {
@@ -148,7 +149,7 @@ export function createRegistrationService(deps: Deps & { endAllSessions(userId: 
       return { reset: true };
     },
 
-    async setVmaPassword(token: string, password: string, meta: RequestMeta) {
+    async setVmaPassword(token: string, password: string, meta: RequestMeta): Promise<VmaPasswordSet> {
       const invited = await links.peek(token, "vma_invite", clock.now());
       if (!invited) throw badRequest(INVALID_LINK, { reason: "INVALID_TOKEN" });
       if ((await users.byId(invited))?.role !== "vma") {

@@ -11,6 +11,7 @@ import type { Deps } from "../../deps.ts";
 import { AppError, badRequest } from "../../http/errors.ts";
 import { unsupportedMediaType } from "../../http/input.ts";
 import { createRouter } from "../../http/router.ts";
+import { answersNothing } from "../../http/answers.ts";
 
 /** Reports are small; anything larger is not one. */
 export const CSP_REPORT_MAX_BYTES = 64 * 1024;
@@ -84,7 +85,7 @@ export function parseCspReport(payload: unknown): Violation[] {
 
 export function cspReportRoutes(deps: Pick<Deps, "log" | "rateLimiter" | "limits">) {
   const r = createRouter();
-  r.post("/csp-report", allow.public, async (c) => {
+  r.post("/csp-report", allow.public, answersNothing(), async (c) => {
     const address = c.get("clientAddress") ?? "unknown";
     await deps.rateLimiter.hit(`csp-report:address:${address}`, deps.limits.cspReportsPerAddress);
     const type = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();

@@ -10,8 +10,10 @@ import { AppError, badRequest, notFound } from "../../http/errors.ts";
 import { actorOf, jsonBody } from "../../http/input.ts";
 import { createRouter } from "../../http/router.ts";
 import { parse, valid, validate } from "../../http/validate.ts";
+import { answers, answersFile } from "../../http/answers.ts";
 import { type CollectionName, isCollectionName } from "../../../../sync/collections/index.ts";
 import { accessCheckSchema, docIdSchema, parseContentRange, pullQuerySchema, SYNC_VERSION } from "../../../../sync/protocol.ts";
+import { accessRevokedSchema, pullResultSchema, pushResultSchema, uploadStatusSchema } from "../../../../sync/schemas/sync-answers.ts";
 import type { SyncService } from "./service.ts";
 import type { UploadService } from "./uploads.ts";
 
@@ -39,22 +41,22 @@ function fileParam(params: Record<string, string>): string {
 export function syncRoutes(sync: SyncService, uploads: UploadService) {
   const r = createRouter();
 
-  r.get("/sync/:version{v[0-9]+}/:collection/pull", allow.signedIn, validate({ query: pullQuerySchema }), async (c) => {
+  r.get("/sync/:version{v[0-9]+}/:collection/pull", allow.signedIn, answers(pullResultSchema), validate({ query: pullQuerySchema }), async (c) => {
     const name = collectionParam(c.req.param());
     return ok(c, await sync.pull(actorOf(c), name, valid(c, pullQuerySchema)));
   });
 
-  r.post("/sync/:version{v[0-9]+}/access", allow.signedIn, validate({ json: accessCheckSchema }), async (c) => {
+  r.post("/sync/:version{v[0-9]+}/access", allow.signedIn, answers(accessRevokedSchema), validate({ json: accessCheckSchema }), async (c) => {
     assertVersion(c.req.param("version"));
     return ok(c, await sync.revoked(actorOf(c), valid(c, accessCheckSchema)));
   });
 
-  r.post("/sync/:version{v[0-9]+}/:collection/push", allow.signedIn, async (c) => {
+  r.post("/sync/:version{v[0-9]+}/:collection/push", allow.signedIn, answers(pushResultSchema), async (c) => {
     const name = collectionParam(c.req.param());
     return ok(c, await sync.push(actorOf(c), name, await jsonBody(c)));
   });
 
-  r.put("/sync/:version{v[0-9]+}/medical_files/:id/content", allow.signedIn, async (c) => {
+  r.put("/sync/:version{v[0-9]+}/medical_files/:id/content", allow.signedIn, answers(uploadStatusSchema), async (c) => {
     const id = fileParam(c.req.param());
     const range = parseContentRange(c.req.header("content-range"));
     if (!range) {
@@ -64,11 +66,11 @@ export function syncRoutes(sync: SyncService, uploads: UploadService) {
     return ok(c, await uploads.append(actorOf(c), id, range, data));
   });
 
-  r.get("/sync/:version{v[0-9]+}/medical_files/:id/content/status", allow.signedIn, async (c) => {
+  r.get("/sync/:version{v[0-9]+}/medical_files/:id/content/status", allow.signedIn, answers(uploadStatusSchema), async (c) => {
     return ok(c, await uploads.status(actorOf(c), fileParam(c.req.param())));
   });
 
-  r.get("/sync/:version{v[0-9]+}/medical_files/:id/content", allow.signedIn, async (c) => {
+  r.get("/sync/:version{v[0-9]+}/medical_files/:id/content", allow.signedIn, answersFile("application/octet-stream"), async (c) => {
     const { file, body } = await uploads.download(actorOf(c), fileParam(c.req.param()));
     return new Response(body, {
       headers: {

@@ -10,12 +10,11 @@ import type { Deps, RequestMeta } from "../../deps.ts";
 import type { Queryable } from "../../db/connect.ts";
 import { conflict, notFound } from "../../http/errors.ts";
 import { fillMacro } from "../../../../sync/rules/macro-text.ts";
-import { type MacroCreateInput, SHORTCUT_EXISTS } from "../../../../sync/schemas/team.ts";
+import { type MacroCreateInput, type MacroOption, type MacroView, SHORTCUT_EXISTS } from "../../../../sync/schemas/team.ts";
 import type { SyncWriter } from "../sync/writer.ts";
 import { practiceOf, practicePatient, UUID } from "./practice.ts";
 
 type Row = { id: string; shortcut: string; text: string; created_by: string };
-export type MacroView = { id: string; shortcut: string; text: string; createdBy: string };
 const toView = (r: Row): MacroView => ({ id: r.id, shortcut: r.shortcut, text: r.text, createdBy: r.created_by });
 
 export function createMacrosService(deps: Pick<Deps, "sql" | "clock" | "audit"> & { write: SyncWriter }) {
@@ -70,7 +69,7 @@ export function createMacrosService(deps: Pick<Deps, "sql" | "clock" | "audit"> 
     },
 
     /** `GET /doctorMacros/dropdown/list {search, patientId}`: matching macros with their placeholders filled. */
-    async dropdown(actor: Actor, o: { search?: string; patientId?: string }) {
+    async dropdown(actor: Actor, o: { search?: string; patientId?: string }): Promise<MacroOption[]> {
       const practiceId = practiceOf(actor);
       const patient = o.patientId ? await practicePatient(sql, practiceId, o.patientId) : null;
       const [doctor] = await sql<{ first_name: string; last_name: string }[]>`select first_name, last_name from users where id = ${practiceId}`;

@@ -14,7 +14,7 @@ import type { Deps, RequestMeta } from "../../deps.ts";
 import type { Queryable } from "../../db/connect.ts";
 import { badRequest, forbidden, notFound } from "../../http/errors.ts";
 import { listOf } from "../../http/envelope.ts";
-import type { TaskCreateInput, TaskEditInput, TaskListInput, TaskView } from "../../../../sync/schemas/team.ts";
+import type { TaskAssignee, TaskCreateInput, TaskEditInput, TaskListInput, TaskView } from "../../../../sync/schemas/team.ts";
 import type { NotificationsService } from "../notifications/service.ts";
 import type { SyncWriter } from "../sync/writer.ts";
 import { practiceMembers, practiceOf, practicePatient, principalOf, UUID } from "./practice.ts";
@@ -24,7 +24,7 @@ type Desk = { practiceId: string | null; area: "doctor" | "vma" | "admin" };
 
 type Row = {
   id: string; practice_id: string | null; assignee_id: string; assignee_name: string; patient_id: string | null;
-  patient_name: string | null; encounter_id: string | null; description: string; category: string;
+  patient_name: string | null; encounter_id: string | null; description: string; category: TaskView["category"];
   status: "open" | "closed"; due_date: string | null; created_by: string; created_by_name: string;
   on_behalf_of: string | null; created_at: Date;
 };
@@ -101,7 +101,7 @@ export function createTasksService(deps: TasksDeps) {
     deskOf,
 
     /** `GET /doctorTasks/assignees/dropdown`: the doctor and their VMAs (admins: the admins). */
-    async assignees(actor: Actor) {
+    async assignees(actor: Actor): Promise<TaskAssignee[]> {
       return (await assignees(deskOf(actor))).map((m) => ({ id: m.id, firstName: m.first_name, lastName: m.last_name, role: m.role }));
     },
 
@@ -179,7 +179,7 @@ export function createTasksService(deps: TasksDeps) {
     },
 
     /** `GET /doctorTasks/count`: open tasks assigned to the caller (the header badge). */
-    async count(actor: Actor) {
+    async count(actor: Actor): Promise<{ count: number }> {
       const desk = deskOf(actor);
       const [{ count }] = await sql<{ count: number }[]>`select count(*)::int as count from tasks t
         where not t.deleted and t.status = 'open' and t.assignee_id = ${actor.userId}

@@ -14,7 +14,16 @@ import {
   listQuerySchema,
   phoneChangeSchema,
 } from "../../../../sync/schemas/auth.ts";
-import { signUploadSchema, userUpdateSchema } from "../../../../sync/schemas/user.ts";
+import {
+  authUserSchema,
+  profileFilledSchema,
+  signUploadSchema,
+  smsSentSchema,
+  userUpdateSchema,
+  userViewSchema,
+} from "../../../../sync/schemas/user.ts";
+import { listResultSchema } from "../../../../sync/envelope.ts";
+import { answers, answersFile } from "../../http/answers.ts";
 import type { UsersService } from "./service.ts";
 
 const roleParamSchema = z.object({ role: z.enum(ROLES, { error: "Unknown role" }) });
@@ -22,51 +31,51 @@ const roleParamSchema = z.object({ role: z.enum(ROLES, { error: "Unknown role" }
 export function usersRoutes(users: UsersService) {
   const r = createRouter();
 
-  r.get("/users/role/:role", allow.roles("admin"), validate({ param: roleParamSchema, query: listQuerySchema }), async (c) => {
+  r.get("/users/role/:role", allow.roles("admin"), answers(listResultSchema(authUserSchema)), validate({ param: roleParamSchema, query: listQuerySchema }), async (c) => {
     const { role } = valid(c, roleParamSchema);
     const query = valid(c, listQuerySchema);
     return ok(c, await users.listByRole(role, query));
   });
 
-  r.get("/users/profile/filled", allow.signedIn, async (c) => ok(c, await users.profileFilled(actorOf(c))));
+  r.get("/users/profile/filled", allow.signedIn, answers(profileFilledSchema), async (c) => ok(c, await users.profileFilled(actorOf(c))));
 
-  r.put("/users/phone", allow.signedIn, validate({ json: phoneChangeSchema }), async (c) => {
+  r.put("/users/phone", allow.signedIn, answers(authUserSchema), validate({ json: phoneChangeSchema }), async (c) => {
     const { phone } = valid(c, phoneChangeSchema);
     return ok(c, await users.changePhone(actorOf(c), phone, metaOf(c)));
   });
 
-  r.post("/users/me/2fa/request-sms", allow.signedIn, async (c) => ok(c, await users.requestSmsCode(actorOf(c), metaOf(c))));
+  r.post("/users/me/2fa/request-sms", allow.signedIn, answers(smsSentSchema), async (c) => ok(c, await users.requestSmsCode(actorOf(c), metaOf(c))));
 
-  r.post("/users/me/2fa/confirm-phone", allow.signedIn, validate({ json: confirmPhoneSchema }), async (c) => {
+  r.post("/users/me/2fa/confirm-phone", allow.signedIn, answers(authUserSchema), validate({ json: confirmPhoneSchema }), async (c) => {
     const { verificationCode } = valid(c, confirmPhoneSchema);
     return ok(c, await users.confirmPhone(actorOf(c), verificationCode, metaOf(c)));
   });
 
-  r.put("/users/me/change-email", allow.signedIn, validate({ json: changeEmailSchema }), async (c) => {
+  r.put("/users/me/change-email", allow.signedIn, answers(authUserSchema), validate({ json: changeEmailSchema }), async (c) => {
     const { newEmail, verificationCode } = valid(c, changeEmailSchema);
     return ok(c, await users.changeOwnEmail(actorOf(c), newEmail, verificationCode, metaOf(c)));
   });
 
-  r.put("/users/admin/change-email", allow.roles("admin"), validate({ json: adminChangeEmailSchema }), async (c) => {
+  r.put("/users/admin/change-email", allow.roles("admin"), answers(authUserSchema), validate({ json: adminChangeEmailSchema }), async (c) => {
     const { newEmail, userId } = valid(c, adminChangeEmailSchema);
     return ok(c, await users.adminChangeEmail(actorOf(c), userId, newEmail, metaOf(c)));
   });
 
-  r.put("/users/block/:id", allow.roles("admin"), validate({ param: idParamSchema }), async (c) => {
+  r.put("/users/block/:id", allow.roles("admin"), answers(authUserSchema), validate({ param: idParamSchema }), async (c) => {
     const { id } = valid(c, idParamSchema);
     return ok(c, await users.setBlocked(actorOf(c), id, true, metaOf(c)));
   });
 
-  r.put("/users/unblock/:id", allow.roles("admin"), validate({ param: idParamSchema }), async (c) => {
+  r.put("/users/unblock/:id", allow.roles("admin"), answers(authUserSchema), validate({ param: idParamSchema }), async (c) => {
     const { id } = valid(c, idParamSchema);
     return ok(c, await users.setBlocked(actorOf(c), id, false, metaOf(c)));
   });
 
   // The doctor's signature (02 §7 "Doctors"; the users domain keeps it): the file `sign`, jpg or png, ≤ 20 MB.
-  r.put("/doctors/sign", allow.roles("doctor"), validate({ form: signUploadSchema }), async (c) =>
+  r.put("/doctors/sign", allow.roles("doctor"), answers(authUserSchema), validate({ form: signUploadSchema }), async (c) =>
     ok(c, await users.replaceSignature(actorOf(c), formFiles(c).sign?.[0], metaOf(c))));
 
-  r.get("/users/:id/sign", allow.signedIn, validate({ param: idParamSchema }), async (c) => {
+  r.get("/users/:id/sign", allow.signedIn, answersFile("image/jpeg", "image/png"), validate({ param: idParamSchema }), async (c) => {
     const { id } = valid(c, idParamSchema);
     const blob = await users.signature(actorOf(c), id);
     c.header("Content-Type", blob.contentType);
@@ -75,12 +84,12 @@ export function usersRoutes(users: UsersService) {
   });
 
   // Public: anyone may read an approved doctor's public profile; the service decides how much.
-  r.get("/users/:id", allow.public, validate({ param: idParamSchema }), async (c) => {
+  r.get("/users/:id", allow.public, answers(userViewSchema), validate({ param: idParamSchema }), async (c) => {
     const { id } = valid(c, idParamSchema);
     return ok(c, await users.get(c.get("actor"), id));
   });
 
-  r.put("/users/:id", allow.signedIn, validate({ param: idParamSchema, form: userUpdateSchema }), async (c) => {
+  r.put("/users/:id", allow.signedIn, answers(authUserSchema), validate({ param: idParamSchema, form: userUpdateSchema }), async (c) => {
     const { id } = valid(c, idParamSchema);
     const input = valid(c, userUpdateSchema);
     return ok(c, await users.update(actorOf(c), id, input, { sign: formFiles(c).sign?.[0] }));

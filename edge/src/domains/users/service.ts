@@ -7,7 +7,7 @@ import { listOf } from "../../http/envelope.ts";
 import { checkFile } from "../../../../sync/files.ts";
 import { SIGNATURE_MAX_BYTES } from "../../../../sync/constants.ts";
 import type { Role } from "../../../../sync/roles.ts";
-import type { UserUpdate } from "../../../../sync/schemas/user.ts";
+import type { AuthUser, ProfileFilled, PublicDoctorProfile, SmsSent, UserUpdate } from "../../../../sync/schemas/user.ts";
 import { EMAIL_OCCUPIED } from "../registration/service.ts";
 import { createUsersRepo, toAuthUser, toPublicDoctor } from "./repo.ts";
 import { assertFaxFree } from "./fax-number.ts";
@@ -59,7 +59,7 @@ export function createUsersService(
     return row.target;
   }
 
-  async function current(id: string) {
+  async function current(id: string): Promise<AuthUser> {
     return toAuthUser(await mustGet(id));
   }
 
@@ -72,7 +72,7 @@ export function createUsersService(
   }
 
   return {
-    async get(actor: Actor | null, id: string) {
+    async get(actor: Actor | null, id: string): Promise<AuthUser | PublicDoctorProfile> {
       const row = await users.byId(id);
       const visibility = row ? visibilityOf(actor, row) : null;
       if (!row || !visibility) throw notFound("User not found");
@@ -125,7 +125,7 @@ export function createUsersService(
       return listOf(rows.map((r) => toAuthUser(r)), opts.offset, opts.limit, totalCount);
     },
 
-    async profileFilled(actor: Actor) {
+    async profileFilled(actor: Actor): Promise<ProfileFilled> {
       const user = await current(actor.userId);
       return { isFilled: user.profileNotFilledStage === null, stage: user.profileNotFilledStage };
     },
@@ -151,7 +151,7 @@ export function createUsersService(
       return await current(actor.userId);
     },
 
-    async requestSmsCode(actor: Actor, meta: RequestMeta) {
+    async requestSmsCode(actor: Actor, meta: RequestMeta): Promise<SmsSent> {
       const user = await mustGet(actor.userId);
       if (!user.phone_number) {
         throw badRequest("SMS code cannot be sent: add a phone number first", { reason: "NO_PHONE" });

@@ -5,12 +5,15 @@
  * address only, and itself refuses every request without a token the edge
  * signed, so the proxy is open to anyone and forwards nothing else.
  */
+import { z } from "zod";
 import { allow } from "../../access/policy.ts";
 import { foreignQueryToken } from "../../access/resolve-actor.ts";
 import { ok } from "../../http/envelope.ts";
 import { errorResponse } from "../../http/on-error.ts";
 import { actorOf } from "../../http/input.ts";
 import { createRouter } from "../../http/router.ts";
+import { answers, answersFile } from "../../http/answers.ts";
+import { iceServerSchema } from "../../../../sync/schemas/video.ts";
 import type { VideoGateway } from "../../platform/video/gateway.ts";
 import type { VideoService } from "./service.ts";
 
@@ -33,7 +36,7 @@ function janusVerb(body: string): string | null {
 export function videoRoutes(video: VideoService, gateway: VideoGateway) {
   const r = createRouter();
 
-  r.get("/users/iceServers", allow.signedIn, async (c) => ok(c, await video.iceServers(actorOf(c))));
+  r.get("/users/iceServers", allow.signedIn, answers(z.array(iceServerSchema)), async (c) => ok(c, await video.iceServers(actorOf(c))));
 
   const proxy = allow.public;
   const forward = async (c: Parameters<Parameters<typeof r.get>[2]>[0]) => {
@@ -68,8 +71,9 @@ export function videoRoutes(video: VideoService, gateway: VideoGateway) {
   };
   // Janus's `?token=` (token_auth, checked by Janus) is not an access token of ours.
   for (const path of ["/video/gateway/:n/janus", "/video/gateway/:n/janus/*"]) {
-    r.get(path, proxy, foreignQueryToken, forward);
-    r.post(path, proxy, foreignQueryToken, forward);
+    // Janus's own JSON, passed through as it is: not our envelope.
+    r.get(path, proxy, answersFile("application/json"), foreignQueryToken, forward);
+    r.post(path, proxy, answersFile("application/json"), foreignQueryToken, forward);
   }
   return r.app;
 }
