@@ -4,6 +4,7 @@ import { type AccessGrant, parseTokenPair } from "../session/auth-user.ts";
 import { localRefreshCoordinator, type RefreshCoordinator, tokenSubject } from "../session/refresh-coordinator.ts";
 import { ApiError, BROKEN_RESPONSE_MESSAGE, NETWORK_ERROR_CODE, NETWORK_ERROR_MESSAGE } from "./api-error.ts";
 import { signedOutReason } from "../session/signed-out.ts";
+import { type TypedApi, typedMethods } from "./typed.ts";
 import {
   type ApiEvents,
   ERX_PROFILE_NOT_FILLED,
@@ -47,7 +48,7 @@ export type ApiClientDeps = {
   refreshCoordinator?: RefreshCoordinator;
 };
 
-export type ApiClient = {
+export type ApiClient = TypedApi & {
   request<T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<T>;
   get<T>(path: string, options?: RequestOptions): Promise<T>;
   post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
@@ -212,6 +213,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   }
 
   return {
+    ...typedMethods(request, fetchRaw),
     request,
     get: (path, options) => request("GET", path, options),
     post: (path, body, options) => request("POST", path, { ...options, body }),

@@ -2,3 +2,4 @@ export { ApiError, BROKEN_RESPONSE_MESSAGE, errorMessage, isApiError, NETWORK_ER
 export { type ApiEventMap, type ApiEvents, createApiEvents } from "./api-events.ts";
 export { API_BASE, type ApiClient, createApiClient, type RequestOptions } from "./client.ts";
 export { toFormData } from "./multipart.ts";
+export { type ApiInit, type ApiPath, type ApiResult, fillPath, type TypedApi } from "./typed.ts";
