@@ -55,6 +55,36 @@ apiTest("patient calls of 02 §7 and the spec's trailing slashes", async (t, ctx
     assert.deepEqual(JSON.stringify(card).match(/Penicillin|Changed|Latex/g), ["Penicillin"]);
   });
 
+  await t.step("a card the patient saved (records without ids) keeps its record ids across reads, so the care team can edit one", async () => {
+    const card = {
+      allergies: [{ name: "Latex", reaction: "Hives", comment: "" }, { name: "Latex", reaction: "Hives", comment: "" }],
+      medications: [{ name: "Lisinopril", dose: "10 mg", frequency: "Once daily" }],
+      socialHistory: { tobacco: "never", alcohol: "occasionally", drugs: "never" },
+    };
+    const saved = await ctx.call("PUT", "/patient/medicalCard", { token: b.patient.token, body: card });
+    assert.equal(saved.status, 200, JSON.stringify(saved.body));
+    const read = async () => (await ctx.call("GET", `/patient/${b.patient.id}`, { token: b.doctor.token })).body.result.medicalCard;
+    const first = await read();
+    const again = await read();
+    assert.deepEqual(again.allergies.map((r: { _id: string }) => r._id), first.allergies.map((r: { _id: string }) => r._id));
+    assert.notEqual(first.allergies[0]._id, first.allergies[1]._id, "two equal records are still two");
+    const edit = await ctx.call("POST", `/patient/edit-record/${b.patient.id}`, {
+      token: b.doctor.token, body: { type: "medications", record: { ...first.medications[0], dose: "20 mg" } },
+    });
+    assert.equal(edit.status, 200, JSON.stringify(edit.body));
+    assert.deepEqual(edit.body.result.medications.map((r: { dose: string }) => r.dose), ["20 mg"]);
+
+    // The patient changes the record meanwhile: the care team's edit of the old one is refused, not applied elsewhere.
+    const before = await read();
+    const changed = { ...card, allergies: [{ name: "Latex", reaction: "Anaphylaxis", comment: "" }] };
+    assert.equal((await ctx.call("PUT", "/patient/medicalCard", { token: b.patient.token, body: changed })).status, 200);
+    const stale = await ctx.call("POST", `/patient/edit-record/${b.patient.id}`, {
+      token: b.doctor.token, body: { type: "allergies", record: { ...before.allergies[1], comment: "seen" } },
+    });
+    assert.equal(stale.status, 409);
+    assert.deepEqual((await read()).allergies.map((r: { reaction: string }) => r.reaction), ["Anaphylaxis"]);
+  });
+
   await t.step("a path written with a trailing slash is the same route", async () => {
     const macro = await ctx.call("POST", "/doctorMacros/", { token: a.doctor.token, body: { shortcut: ";bp", text: "Blood pressure rechecked" } });
     assert.ok(macro.status === 200 || macro.status === 201, JSON.stringify(macro.body));

@@ -1,4 +1,5 @@
 /** The chart's patient calls: the practice's list, create, edit general, detach, medical card records, e-Rx check. */
+import { createHash } from "node:crypto";
 import type { Actor } from "../../access/actor.ts";
 import type { Deps } from "../../deps.ts";
 import { conflict } from "../../http/errors.ts";
@@ -39,11 +40,21 @@ const EMPTY_CARD: Card = {
 };
 const LISTS = ["allergies", "medications", "pastMedicalHistory", "surgicalHistory", "familyHistory"] as const;
 
+/**
+ * The id of a record saved without one (the patient's own form saves none): derived from its list, place and
+ * content, so every read answers the same id until the record changes, and an edit of a record the patient
+ * changed meanwhile is refused (NO_SUCH_RECORD) instead of landing on another one. UUID-shaped (version 8).
+ */
+export function derivedRecordId(list: string, index: number, record: Record<string, unknown>): string {
+  const hex = createHash("sha256").update(JSON.stringify([list, index, record])).digest("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
 /** Every record of the card with an `_id` (cards saved by the patient's form have none yet). */
 export function withRecordIds(card: Partial<Card> | null): Card {
   const out = { ...EMPTY_CARD, ...card } as Card;
   for (const key of LISTS) {
-    out[key] = (out[key] ?? []).map((r) => ({ ...r, _id: typeof r._id === "string" ? r._id : crypto.randomUUID() }));
+    out[key] = (out[key] ?? []).map((r, i) => ({ ...r, _id: typeof r._id === "string" ? r._id : derivedRecordId(key, i, r) }));
   }
   return out;
 }
