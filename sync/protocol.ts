@@ -101,6 +101,14 @@ export function pushBodySchema<D extends SyncDoc>(doc: z.ZodType<D>): z.ZodType<
 }
 
 /**
+ * Any collection's push body as far as it can be told before the collection is known (what `POST …/push`
+ * declares): rows of documents with an id. The collection's own `pushBodySchema` then checks every field.
+ */
+const anyDoc = z.looseObject({ id: z.string() });
+export const pushRowsSchema = z.array(z.object({ assumedMasterState: anyDoc.nullish(), newDocumentState: anyDoc }).strict())
+  .max(PUSH_ROWS_MAX, `At most ${PUSH_ROWS_MAX} rows per push`);
+
+/**
  * A refused write answers this instead of a master document: the document does
  * not exist for the caller. `updatedAt: 0` with `_deleted: true` makes the
  * client's conflict handler drop its local copy; it reveals nothing.

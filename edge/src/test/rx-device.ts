@@ -18,6 +18,9 @@ import type { TestContext } from "./harness.ts";
 import type { CollectionName } from "../../../sync/collections/index.ts";
 import { ApiError } from "../../../pwa/src/lib/api/api-error.ts";
 import type { ApiClient, RequestOptions } from "../../../pwa/src/lib/api/client.ts";
+import { fillPath } from "../../../pwa/src/lib/api/typed.ts";
+
+type Init = Omit<RequestOptions, "query"> & { path?: Record<string, string | number>; query?: RequestOptions["query"] };
 import { type DpcDatabase, openDatabase } from "../../../pwa/src/features/sync/lib/database.ts";
 import { deriveLocalKeys } from "../../../pwa/src/features/sync/lib/local-keys.ts";
 import { type PullStreamItem, replicateCollection } from "../../../pwa/src/features/sync/lib/replication.ts";
@@ -58,14 +61,18 @@ export async function openRxDevice(
   const offlineError = () => new ApiError({ message: "Cannot reach the server", code: 0 });
 
   const api = {
-    async get<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    // The typed client's calls (pwa/src/lib/api/typed.ts): the documented path, its parameters apart.
+    async GET<T>(template: string, init: Init = {}): Promise<T> {
       if (!online) throw offlineError();
+      const path = fillPath(template, init.path);
       const params = new URLSearchParams();
-      for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined && v !== null) params.set(k, String(v));
+      for (const [k, v] of Object.entries(init.query ?? {})) if (v !== undefined && v !== null) params.set(k, String(v));
       return await answer<T>(await ctx.call("GET", `${path}?${params}`, { token: user.token }));
     },
-    async post<T>(path: string, body?: unknown): Promise<T> {
+    async POST<T>(template: string, init: Init = {}): Promise<T> {
       if (!online) throw offlineError();
+      const path = fillPath(template, init.path);
+      const body = init.body;
       const collection = path.split("/").at(-2) as CollectionName;
       const all = body as Row[];
       const rows = all.filter((row) => {

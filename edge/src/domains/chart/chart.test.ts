@@ -50,9 +50,12 @@ apiTest("chart calls: validation, rules, audit", async (t, ctx) => {
     }
     const after = await ctx.sql`select (select count(*) from encounters) + (select count(*) from vitals) + (select count(*) from encounter_notes) as n`;
     assert.equal(after[0].n, before[0].n);
-    // Malformed ids are simply not found.
-    assert.equal((await call("GET", "/encounters/not-an-id")).status, 404);
-    assert.equal((await call("GET", "/patient/not-an-id")).status, 404);
+    // Malformed ids are refused by the route's parameter schema, naming the parameter.
+    for (const p of ["/encounters/not-an-id", "/patient/not-an-id"]) {
+      const res = await call("GET", p);
+      assert.equal(res.status, 400, p);
+      assert.ok(fieldsOf(res).includes("id"), `${p}: ${fieldsOf(res)}`);
+    }
   });
 
   await t.step("blood pressure like 120/80, systolic over diastolic; BMI computed by the server", async () => {

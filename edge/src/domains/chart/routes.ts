@@ -56,11 +56,13 @@ import {
   vitalsQuerySchema,
   vitalsSchema,
 } from "../../../../sync/schemas/vitals.ts";
+import {
+  chartEncounterIdParamSchema,
+  chartIdParamSchema,
+  chartPatientIdParamSchema,
+  noteFileParamSchema,
+} from "../../../../sync/schemas/chart-params.ts";
 import type { ChartServices } from "./service.ts";
-import type { Context } from "hono";
-
-/** A path parameter (ids are checked by the access module: anything malformed is not found). */
-const param = (c: Context, name: string): string => c.req.param(name) ?? "";
 
 /** What a note's file can be: the kinds a note takes, recognised from their content (sync/files.ts). */
 const NOTE_FILE_TYPES = ALLOWED_KINDS.note.map((kind) => CONTENT_TYPES[kind]);
@@ -83,117 +85,118 @@ export function chartRoutes(s: ChartServices) {
     return ok(c, listOf(list, q.offset, q.limit, totalCount));
   });
   r.post("/patient", careTeam, answers(chartPatientSchema, 201), validate({ json: patientCreateSchema }), async (c) => ok(c, await patients.create(actorOf(c), valid(c, patientCreateSchema)), 201));
-  r.get("/patient/check/erx/:id", careTeam, answers(erxCheckSchema), async (c) => ok(c, await patients.checkErx(actorOf(c), param(c, "id"))));
-  r.put("/patient/edit/general/:id", careTeam, answers(chartPatientSchema), validate({ json: patientGeneralSchema }), async (c) =>
-    ok(c, await patients.editGeneral(actorOf(c), param(c, "id"), valid(c, patientGeneralSchema))));
-  r.post("/patient/edit-record/:id", careTeam, answers(chartCardSchema), validate({ json: recordEditSchema }), async (c) =>
-    ok(c, await patients.editRecord(actorOf(c), param(c, "id"), valid(c, recordEditSchema))));
-  r.post("/patient/delete-record/:id", careTeam, answers(chartCardSchema), validate({ json: recordDeleteSchema }), async (c) =>
-    ok(c, await patients.deleteRecord(actorOf(c), param(c, "id"), valid(c, recordDeleteSchema))));
-  r.get("/patient/:id", readers, answers(patientChartSchema), async (c) => ok(c, await patients.get(actorOf(c), param(c, "id"))));
-  r.put("/patient/:id", careTeam, answers(chartPatientSchema), validate({ json: patientContactSchema }), async (c) =>
-    ok(c, await patients.editContact(actorOf(c), param(c, "id"), valid(c, patientContactSchema))));
-  r.post("/patient/:id", careTeam, answers(chartCardSchema, 201), validate({ json: recordAddSchema }), async (c) =>
-    ok(c, await patients.editRecord(actorOf(c), param(c, "id"), valid(c, recordAddSchema)), 201));
-  r.delete("/patient/:id", careTeam, answers(patientDetachedSchema), async (c) => ok(c, await patients.detach(actorOf(c), param(c, "id"))));
+  r.get("/patient/check/erx/:id", careTeam, answers(erxCheckSchema), validate({ param: chartIdParamSchema }), async (c) => ok(c, await patients.checkErx(actorOf(c), valid(c, chartIdParamSchema).id)));
+  r.put("/patient/edit/general/:id", careTeam, answers(chartPatientSchema), validate({ param: chartIdParamSchema, json: patientGeneralSchema }), async (c) =>
+    ok(c, await patients.editGeneral(actorOf(c), valid(c, chartIdParamSchema).id, valid(c, patientGeneralSchema))));
+  r.post("/patient/edit-record/:id", careTeam, answers(chartCardSchema), validate({ param: chartIdParamSchema, json: recordEditSchema }), async (c) =>
+    ok(c, await patients.editRecord(actorOf(c), valid(c, chartIdParamSchema).id, valid(c, recordEditSchema))));
+  r.post("/patient/delete-record/:id", careTeam, answers(chartCardSchema), validate({ param: chartIdParamSchema, json: recordDeleteSchema }), async (c) =>
+    ok(c, await patients.deleteRecord(actorOf(c), valid(c, chartIdParamSchema).id, valid(c, recordDeleteSchema))));
+  r.get("/patient/:id", readers, answers(patientChartSchema), validate({ param: chartIdParamSchema }), async (c) => ok(c, await patients.get(actorOf(c), valid(c, chartIdParamSchema).id)));
+  r.put("/patient/:id", careTeam, answers(chartPatientSchema), validate({ param: chartIdParamSchema, json: patientContactSchema }), async (c) =>
+    ok(c, await patients.editContact(actorOf(c), valid(c, chartIdParamSchema).id, valid(c, patientContactSchema))));
+  r.post("/patient/:id", careTeam, answers(chartCardSchema, 201), validate({ param: chartIdParamSchema, json: recordAddSchema }), async (c) =>
+    ok(c, await patients.editRecord(actorOf(c), valid(c, chartIdParamSchema).id, valid(c, recordAddSchema)), 201));
+  r.delete("/patient/:id", careTeam, answers(patientDetachedSchema), validate({ param: chartIdParamSchema }), async (c) => ok(c, await patients.detach(actorOf(c), valid(c, chartIdParamSchema).id)));
 
   // ---- Encounters
   r.get("/doctors/encounter/creators", readers, answers(z.array(encounterCreatorSchema)), validate({ query: encounterCreatorsQuerySchema }), async (c) => {
     const { patientId } = valid(c, encounterCreatorsQuerySchema);
     return ok(c, await encounters.creators(actorOf(c), patientId));
   });
-  r.get("/encounters/dropdown/:id", readers, answers(z.array(encounterDropdownItemSchema)), validate({ query: encounterDropdownQuerySchema }), async (c) =>
-    ok(c, await encounters.dropdown(actorOf(c), param(c, "id"), valid(c, encounterDropdownQuerySchema))));
+  r.get("/encounters/dropdown/:id", readers, answers(z.array(encounterDropdownItemSchema)), validate({ param: chartIdParamSchema, query: encounterDropdownQuerySchema }), async (c) =>
+    ok(c, await encounters.dropdown(actorOf(c), valid(c, chartIdParamSchema).id, valid(c, encounterDropdownQuerySchema))));
   // GET /encounters/orders-list/:id is the orders domain's (domains/orders/routes.ts).
-  r.get("/encounters/:patientId/list", readers, answers(listResultSchema(encounterSchema)), validate({ query: encounterListQuerySchema }), async (c) => {
+  r.get("/encounters/:patientId/list", readers, answers(listResultSchema(encounterSchema)), validate({ param: chartPatientIdParamSchema, query: encounterListQuerySchema }), async (c) => {
     const q = valid(c, encounterListQuerySchema);
-    const { list, totalCount } = await encounters.list(actorOf(c), param(c, "patientId"), q);
+    const { list, totalCount } = await encounters.list(actorOf(c), valid(c, chartPatientIdParamSchema).patientId, q);
     return ok(c, listOf(list, q.offset, q.limit, totalCount));
   });
-  r.get("/encounters/:id", readers, answers(encounterSchema), async (c) => ok(c, await encounters.get(actorOf(c), param(c, "id"))));
-  r.post("/encounters/download/:id", readers, answersFile("application/pdf"), validate({ json: encounterDownloadSchema }), async (c) => {
-    const input = valid(c, encounterDownloadSchema);
-    const pdf = await encounters.download(actorOf(c), param(c, "id"), input);
+  r.get("/encounters/:id", readers, answers(encounterSchema), validate({ param: chartIdParamSchema }), async (c) => ok(c, await encounters.get(actorOf(c), valid(c, chartIdParamSchema).id)));
+  r.post("/encounters/download/:id", readers, answersFile("application/pdf"), validate({ param: chartIdParamSchema, json: encounterDownloadSchema }), async (c) => {
+    const { id } = valid(c, chartIdParamSchema);
+    const pdf = await encounters.download(actorOf(c), id, valid(c, encounterDownloadSchema));
     return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
       "content-type": "application/pdf",
-      "content-disposition": `attachment; filename="encounter-${param(c, "id")}.pdf"`,
+      "content-disposition": `attachment; filename="encounter-${id}.pdf"`,
     });
   });
-  r.post("/encounters/send/:id", careTeam, answers(encounterSchema), async (c) => ok(c, await encounters.send(actorOf(c), param(c, "id"))));
-  r.post("/encounters/send-all/:id", careTeam, answers(encounterSchema), async (c) => ok(c, await encounters.sendAll(actorOf(c), param(c, "id"))));
-  r.post("/encounters/:patientId", careTeam, answers(encounterSchema, 201), validate({ json: encounterCreateSchema }), async (c) =>
-    ok(c, await encounters.create(actorOf(c), param(c, "patientId"), valid(c, encounterCreateSchema)), 201));
-  r.put("/encounters/:id", careTeam, answers(encounterSchema), validate({ json: encounterUpdateSchema }), async (c) =>
-    ok(c, await encounters.update(actorOf(c), param(c, "id"), valid(c, encounterUpdateSchema))));
-  r.delete("/encounters/:id", careTeam, answers(idResultSchema), async (c) => ok(c, await encounters.remove(actorOf(c), param(c, "id"))));
+  r.post("/encounters/send/:id", careTeam, answers(encounterSchema), validate({ param: chartIdParamSchema }), async (c) => ok(c, await encounters.send(actorOf(c), valid(c, chartIdParamSchema).id)));
+  r.post("/encounters/send-all/:id", careTeam, answers(encounterSchema), validate({ param: chartIdParamSchema }), async (c) => ok(c, await encounters.sendAll(actorOf(c), valid(c, chartIdParamSchema).id)));
+  r.post("/encounters/:patientId", careTeam, answers(encounterSchema, 201), validate({ param: chartPatientIdParamSchema, json: encounterCreateSchema }), async (c) =>
+    ok(c, await encounters.create(actorOf(c), valid(c, chartPatientIdParamSchema).patientId, valid(c, encounterCreateSchema)), 201));
+  r.put("/encounters/:id", careTeam, answers(encounterSchema), validate({ param: chartIdParamSchema, json: encounterUpdateSchema }), async (c) =>
+    ok(c, await encounters.update(actorOf(c), valid(c, chartIdParamSchema).id, valid(c, encounterUpdateSchema))));
+  r.delete("/encounters/:id", careTeam, answers(idResultSchema), validate({ param: chartIdParamSchema }), async (c) => ok(c, await encounters.remove(actorOf(c), valid(c, chartIdParamSchema).id)));
 
   // ---- Note types and notes
   r.post("/noteTypes", careTeam, answers(noteTypeSchema, 201), validate({ json: noteTypeCreateSchema }), async (c) => ok(c, await notes.createType(actorOf(c), valid(c, noteTypeCreateSchema)), 201));
   r.get("/noteTypes/list", careTeam, answers(z.array(noteTypeSchema)), async (c) => ok(c, await notes.listTypes(actorOf(c))));
-  r.get("/noteTypes/list/dropdown/:id", careTeam, answers(z.array(noteTypeDropdownItemSchema)), async (c) => ok(c, await notes.typeDropdown(actorOf(c), param(c, "id"))));
-  r.delete("/noteTypes/:id", careTeam, answers(idResultSchema), async (c) => ok(c, await notes.removeType(actorOf(c), param(c, "id"))));
+  r.get("/noteTypes/list/dropdown/:id", careTeam, answers(z.array(noteTypeDropdownItemSchema)), validate({ param: chartIdParamSchema }), async (c) => ok(c, await notes.typeDropdown(actorOf(c), valid(c, chartIdParamSchema).id)));
+  r.delete("/noteTypes/:id", careTeam, answers(idResultSchema), validate({ param: chartIdParamSchema }), async (c) => ok(c, await notes.removeType(actorOf(c), valid(c, chartIdParamSchema).id)));
 
-  r.post("/encounterNotes/:encounterId", careTeam, answers(noteSchema, 201), validate({ form: noteCreateSchema }), async (c) => {
+  r.post("/encounterNotes/:encounterId", careTeam, answers(noteSchema, 201), validate({ param: chartEncounterIdParamSchema, form: noteCreateSchema }), async (c) => {
     const input = valid(c, noteCreateSchema);
-    return ok(c, await notes.create(actorOf(c), param(c, "encounterId"), input, formFiles(c).files ?? []), 201);
+    return ok(c, await notes.create(actorOf(c), valid(c, chartEncounterIdParamSchema).encounterId, input, formFiles(c).files ?? []), 201);
   });
-  r.put("/encounterNotes/edit/:id", careTeam, answers(noteSchema), validate({ form: noteUpdateSchema }), async (c) => {
+  r.put("/encounterNotes/edit/:id", careTeam, answers(noteSchema), validate({ param: chartIdParamSchema, form: noteUpdateSchema }), async (c) => {
     const input = valid(c, noteUpdateSchema);
-    return ok(c, await notes.update(actorOf(c), param(c, "id"), input, formFiles(c).files ?? []));
+    return ok(c, await notes.update(actorOf(c), valid(c, chartIdParamSchema).id, input, formFiles(c).files ?? []));
   });
-  r.get("/encounterNotes/:id/list", readers, answers(listResultSchema(noteSchema)), validate({ query: pageQuerySchema }), async (c) => {
+  r.get("/encounterNotes/:id/list", readers, answers(listResultSchema(noteSchema)), validate({ param: chartIdParamSchema, query: pageQuerySchema }), async (c) => {
     const q = valid(c, pageQuerySchema);
-    const { list, totalCount } = await notes.list(actorOf(c), param(c, "id"), q);
+    const { list, totalCount } = await notes.list(actorOf(c), valid(c, chartIdParamSchema).id, q);
     return ok(c, listOf(list, q.offset, q.limit, totalCount));
   });
-  r.get("/encounterNotes/:id/files/:fileId", readers, answersFile(...NOTE_FILE_TYPES), async (c) => {
-    const { meta, data } = await notes.file(actorOf(c), param(c, "id"), param(c, "fileId"));
+  r.get("/encounterNotes/:id/files/:fileId", readers, answersFile(...NOTE_FILE_TYPES), validate({ param: noteFileParamSchema }), async (c) => {
+    const { id, fileId } = valid(c, noteFileParamSchema);
+    const { meta, data } = await notes.file(actorOf(c), id, fileId);
     return c.body(data as Uint8Array<ArrayBuffer>, 200, {
       "content-type": meta.contentType,
       "content-disposition": `attachment; filename="${encodeURIComponent(meta.name)}"`,
     });
   });
-  r.put("/encounterNotes/share/:id", careTeam, answers(noteSchema), async (c) => ok(c, await notes.share(actorOf(c), param(c, "id"))));
-  r.put("/encounterNotes/unshare/:id", careTeam, answers(noteSchema), async (c) => ok(c, await notes.unshare(actorOf(c), param(c, "id"))));
-  r.delete("/encounterNotes/:id", careTeam, answers(idResultSchema), async (c) => ok(c, await notes.remove(actorOf(c), param(c, "id"))));
+  r.put("/encounterNotes/share/:id", careTeam, answers(noteSchema), validate({ param: chartIdParamSchema }), async (c) => ok(c, await notes.share(actorOf(c), valid(c, chartIdParamSchema).id)));
+  r.put("/encounterNotes/unshare/:id", careTeam, answers(noteSchema), validate({ param: chartIdParamSchema }), async (c) => ok(c, await notes.unshare(actorOf(c), valid(c, chartIdParamSchema).id)));
+  r.delete("/encounterNotes/:id", careTeam, answers(idResultSchema), validate({ param: chartIdParamSchema }), async (c) => ok(c, await notes.remove(actorOf(c), valid(c, chartIdParamSchema).id)));
 
   // ---- Diagnoses
   r.get("/diagnoses/list/dropdown", careTeam, answers(z.array(icd10EntrySchema)), validate({ query: diagnosisDropdownQuerySchema }), (c) => {
     const q = valid(c, diagnosisDropdownQuerySchema);
     return ok(c, searchIcd10(q.search, q.limit));
   });
-  r.post("/diagnoses/list/:encounterId", readers, answers(listResultSchema(diagnosisSchema)), validate({ json: strictPageSchema }), async (c) => {
+  r.post("/diagnoses/list/:encounterId", readers, answers(listResultSchema(diagnosisSchema)), validate({ param: chartEncounterIdParamSchema, json: strictPageSchema }), async (c) => {
     const q = valid(c, strictPageSchema);
-    const { list, totalCount } = await findings.listDiagnoses(actorOf(c), param(c, "encounterId"), q);
+    const { list, totalCount } = await findings.listDiagnoses(actorOf(c), valid(c, chartEncounterIdParamSchema).encounterId, q);
     return ok(c, listOf(list, q.offset, q.limit, totalCount));
   });
-  r.post("/diagnoses/create/:encounterId", careTeam, answers(diagnosisSchema, 201), validate({ json: diagnosisCreateSchema }), async (c) =>
-    ok(c, await findings.createDiagnosis(actorOf(c), param(c, "encounterId"), valid(c, diagnosisCreateSchema)), 201));
-  r.put("/diagnoses/edit/:id", careTeam, answers(diagnosisSchema), validate({ json: diagnosisUpdateSchema }), async (c) =>
-    ok(c, await findings.editDiagnosis(actorOf(c), param(c, "id"), valid(c, diagnosisUpdateSchema))));
-  r.put("/diagnoses/share/:id", careTeam, answers(diagnosisSchema), async (c) => ok(c, await findings.shareDiagnosis(actorOf(c), param(c, "id"))));
-  r.put("/diagnoses/unshare/:id", careTeam, answers(diagnosisSchema), async (c) => ok(c, await findings.unshareDiagnosis(actorOf(c), param(c, "id"))));
-  r.delete("/diagnoses/delete/:id", careTeam, answers(idResultSchema), async (c) => ok(c, await findings.removeDiagnosis(actorOf(c), param(c, "id"))));
+  r.post("/diagnoses/create/:encounterId", careTeam, answers(diagnosisSchema, 201), validate({ param: chartEncounterIdParamSchema, json: diagnosisCreateSchema }), async (c) =>
+    ok(c, await findings.createDiagnosis(actorOf(c), valid(c, chartEncounterIdParamSchema).encounterId, valid(c, diagnosisCreateSchema)), 201));
+  r.put("/diagnoses/edit/:id", careTeam, answers(diagnosisSchema), validate({ param: chartIdParamSchema, json: diagnosisUpdateSchema }), async (c) =>
+    ok(c, await findings.editDiagnosis(actorOf(c), valid(c, chartIdParamSchema).id, valid(c, diagnosisUpdateSchema))));
+  r.put("/diagnoses/share/:id", careTeam, answers(diagnosisSchema), validate({ param: chartIdParamSchema }), async (c) => ok(c, await findings.shareDiagnosis(actorOf(c), valid(c, chartIdParamSchema).id)));
+  r.put("/diagnoses/unshare/:id", careTeam, answers(diagnosisSchema), validate({ param: chartIdParamSchema }), async (c) => ok(c, await findings.unshareDiagnosis(actorOf(c), valid(c, chartIdParamSchema).id)));
+  r.delete("/diagnoses/delete/:id", careTeam, answers(idResultSchema), validate({ param: chartIdParamSchema }), async (c) => ok(c, await findings.removeDiagnosis(actorOf(c), valid(c, chartIdParamSchema).id)));
 
   // ---- Problems
-  r.get("/problems/patient/:id", readers, answers(z.array(problemSchema)), async (c) => ok(c, await findings.listProblems(actorOf(c), param(c, "id"))));
-  r.post("/problems/patient/:id", careTeam, answers(problemSchema, 201), validate({ json: problemCreateSchema }), async (c) =>
-    ok(c, await findings.createProblem(actorOf(c), param(c, "id"), valid(c, problemCreateSchema)), 201));
-  r.put("/problems/:id/share", careTeam, answers(problemSchema), async (c) => ok(c, await findings.shareProblem(actorOf(c), param(c, "id"))));
-  r.put("/problems/:id/unshare", careTeam, answers(problemSchema), async (c) => ok(c, await findings.unshareProblem(actorOf(c), param(c, "id"))));
-  r.delete("/problems/:id", careTeam, answers(idResultSchema), async (c) => ok(c, await findings.removeProblem(actorOf(c), param(c, "id"))));
+  r.get("/problems/patient/:id", readers, answers(z.array(problemSchema)), validate({ param: chartIdParamSchema }), async (c) => ok(c, await findings.listProblems(actorOf(c), valid(c, chartIdParamSchema).id)));
+  r.post("/problems/patient/:id", careTeam, answers(problemSchema, 201), validate({ param: chartIdParamSchema, json: problemCreateSchema }), async (c) =>
+    ok(c, await findings.createProblem(actorOf(c), valid(c, chartIdParamSchema).id, valid(c, problemCreateSchema)), 201));
+  r.put("/problems/:id/share", careTeam, answers(problemSchema), validate({ param: chartIdParamSchema }), async (c) => ok(c, await findings.shareProblem(actorOf(c), valid(c, chartIdParamSchema).id)));
+  r.put("/problems/:id/unshare", careTeam, answers(problemSchema), validate({ param: chartIdParamSchema }), async (c) => ok(c, await findings.unshareProblem(actorOf(c), valid(c, chartIdParamSchema).id)));
+  r.delete("/problems/:id", careTeam, answers(idResultSchema), validate({ param: chartIdParamSchema }), async (c) => ok(c, await findings.removeProblem(actorOf(c), valid(c, chartIdParamSchema).id)));
 
   // ---- Vitals
-  r.get("/vitals/patient/:id/areImportsFromIntakeFormsPossible", careTeam, answers(vitalsImportsPossibleSchema), async (c) =>
-    ok(c, await vitals.importsPossible(actorOf(c), param(c, "id"))));
-  r.post("/vitals/patient/:id/runImportsFromIntakeForms", careTeam, answers(vitalsImportResultSchema), validate({ json: vitalsImportSchema }), async (c) => {
+  r.get("/vitals/patient/:id/areImportsFromIntakeFormsPossible", careTeam, answers(vitalsImportsPossibleSchema), validate({ param: chartIdParamSchema }), async (c) =>
+    ok(c, await vitals.importsPossible(actorOf(c), valid(c, chartIdParamSchema).id)));
+  r.post("/vitals/patient/:id/runImportsFromIntakeForms", careTeam, answers(vitalsImportResultSchema), validate({ param: chartIdParamSchema, json: vitalsImportSchema }), async (c) => {
     const { format } = valid(c, vitalsImportSchema);
-    return ok(c, await vitals.runImports(actorOf(c), param(c, "id"), format));
+    return ok(c, await vitals.runImports(actorOf(c), valid(c, chartIdParamSchema).id, format));
   });
-  r.get("/vitals/patient/:id", readers, answers(z.array(vitalsSchema)), validate({ query: vitalsQuerySchema }), async (c) =>
-    ok(c, await vitals.list(actorOf(c), param(c, "id"), valid(c, vitalsQuerySchema))));
-  r.post("/vitals/patient/:id", careTeam, answers(vitalsSchema, 201), validate({ json: vitalsCreateSchema }), async (c) =>
-    ok(c, await vitals.create(actorOf(c), param(c, "id"), valid(c, vitalsCreateSchema)), 201));
+  r.get("/vitals/patient/:id", readers, answers(z.array(vitalsSchema)), validate({ param: chartIdParamSchema, query: vitalsQuerySchema }), async (c) =>
+    ok(c, await vitals.list(actorOf(c), valid(c, chartIdParamSchema).id, valid(c, vitalsQuerySchema))));
+  r.post("/vitals/patient/:id", careTeam, answers(vitalsSchema, 201), validate({ param: chartIdParamSchema, json: vitalsCreateSchema }), async (c) =>
+    ok(c, await vitals.create(actorOf(c), valid(c, chartIdParamSchema).id, valid(c, vitalsCreateSchema)), 201));
   r.get("/dynamicFields/vitalsFields", allow.signedIn, answers(z.array(vitalsFieldSchema)), (c) => ok(c, VITALS_FIELDS));
   r.get("/dynamicFields/availableFieldTypes", allow.signedIn, answers(z.array(z.enum(INTAKE_INPUT_TYPES))), (c) => ok(c, INTAKE_INPUT_TYPES));
 

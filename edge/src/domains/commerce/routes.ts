@@ -3,9 +3,9 @@ import { z } from "zod";
 import { allow } from "../../access/policy.ts";
 import { answers, answersFile } from "../../http/answers.ts";
 import { ok } from "../../http/envelope.ts";
-import { actorOf, jsonBody } from "../../http/input.ts";
+import { actorOf } from "../../http/input.ts";
 import { createRouter } from "../../http/router.ts";
-import { parse, valid, validate } from "../../http/validate.ts";
+import { valid, validate } from "../../http/validate.ts";
 import { couponInputSchema, couponsQuerySchema, paidServiceInputSchema, paidServicesQuerySchema } from "../../../../sync/schemas/commerce.ts";
 import type { CouponsService } from "./coupons.ts";
 import type { PaidServicesService } from "./services.ts";
@@ -54,34 +54,39 @@ const requestFileSchema = z.object({ id: z.uuid("No such request"), fileId: z.uu
 
 export function commerceRoutes(coupons: CouponsService, services: PaidServicesService, purchases: Purchases, accounts: PayoutAccounts, money: Money) {
   const r = createRouter();
-  const sid = (c: { req: { param(): Record<string, string> } }) => parse(serviceIdSchema, c.req.param()).id;
+  const withService = validate({ param: serviceIdSchema });
+  const sid = (c: Parameters<typeof valid>[0]) => valid(c, serviceIdSchema).id;
 
-  r.get("/coupons", allow.roles("admin"), answers(listResultSchema(couponSchema)), async (c) => ok(c, await coupons.list(actorOf(c), parse(couponsQuerySchema, c.req.query()))));
-  r.post("/coupons", allow.roles("admin"), answers(couponSchema, 201), async (c) =>
-    ok(c, await coupons.create(actorOf(c), parse(couponInputSchema, await jsonBody(c))), 201));
-  r.get("/coupons/check/:code", allow.signedIn, answers(couponCheckSchema), async (c) => ok(c, await coupons.check(parse(codeSchema, c.req.param()).code)));
-  r.delete("/coupons/:id", allow.roles("admin"), answers(idResultSchema), async (c) => ok(c, await coupons.remove(actorOf(c), parse(couponIdSchema, c.req.param()).id)));
+  r.get("/coupons", allow.roles("admin"), answers(listResultSchema(couponSchema)), validate({ query: couponsQuerySchema }), async (c) =>
+    ok(c, await coupons.list(actorOf(c), valid(c, couponsQuerySchema))));
+  r.post("/coupons", allow.roles("admin"), answers(couponSchema, 201), validate({ json: couponInputSchema }), async (c) =>
+    ok(c, await coupons.create(actorOf(c), valid(c, couponInputSchema)), 201));
+  r.get("/coupons/check/:code", allow.signedIn, answers(couponCheckSchema), validate({ param: codeSchema }), async (c) =>
+    ok(c, await coupons.check(valid(c, codeSchema).code)));
+  r.delete("/coupons/:id", allow.roles("admin"), answers(idResultSchema), validate({ param: couponIdSchema }), async (c) =>
+    ok(c, await coupons.remove(actorOf(c), valid(c, couponIdSchema).id)));
 
-  r.get("/paidServices/list", allow.roles("admin"), answers(listResultSchema(paidServiceAnswerSchema)), async (c) =>
-    ok(c, await services.list(actorOf(c), parse(paidServicesQuerySchema, c.req.query()))));
+  r.get("/paidServices/list", allow.roles("admin"), answers(listResultSchema(paidServiceAnswerSchema)), validate({ query: paidServicesQuerySchema }), async (c) =>
+    ok(c, await services.list(actorOf(c), valid(c, paidServicesQuerySchema))));
   r.get("/paidServices/dropdown", allow.signedIn, answers(z.array(paidServiceChoiceSchema)), async (c) => ok(c, await services.dropdown()));
   r.get("/paidServices/home", allow.public, answers(z.array(paidServiceAnswerSchema)), async (c) => ok(c, await services.home()));
   r.get("/paidServices/settings/me", allow.roles("doctor"), answers(z.array(doctorPaidServiceAnswerSchema)), async (c) => ok(c, await services.mySettings(actorOf(c))));
   // Public, like the membership options (/membershipOptions/doctor/:id): guests compare prices before signing up.
-  r.get("/paidServices/doctor/:id", allow.public, answers(z.array(paidServiceAnswerSchema)), async (c) => ok(c, await services.ofDoctor(parse(doctorIdSchema, c.req.param()).id)));
-  r.post("/paidServices", allow.roles("admin"), answers(paidServiceAnswerSchema, 201), async (c) =>
-    ok(c, await services.create(actorOf(c), parse(paidServiceInputSchema, await jsonBody(c))), 201));
-  r.put("/paidServices/activate/:id", allow.roles("admin"), answers(paidServiceAnswerSchema), async (c) => ok(c, await services.setActive(actorOf(c), sid(c), true)));
-  r.put("/paidServices/deactivate/:id", allow.roles("admin"), answers(paidServiceAnswerSchema), async (c) => ok(c, await services.setActive(actorOf(c), sid(c), false)));
-  r.put("/paidServices/:id/add-to-homepage", allow.roles("admin"), answers(paidServiceAnswerSchema), async (c) => ok(c, await services.setHomepage(actorOf(c), sid(c), true)));
-  r.put("/paidServices/:id/remove-from-homepage", allow.roles("admin"), answers(paidServiceAnswerSchema), async (c) =>
+  r.get("/paidServices/doctor/:id", allow.public, answers(z.array(paidServiceAnswerSchema)), validate({ param: doctorIdSchema }), async (c) =>
+    ok(c, await services.ofDoctor(valid(c, doctorIdSchema).id)));
+  r.post("/paidServices", allow.roles("admin"), answers(paidServiceAnswerSchema, 201), validate({ json: paidServiceInputSchema }), async (c) =>
+    ok(c, await services.create(actorOf(c), valid(c, paidServiceInputSchema)), 201));
+  r.put("/paidServices/activate/:id", allow.roles("admin"), answers(paidServiceAnswerSchema), withService, async (c) => ok(c, await services.setActive(actorOf(c), sid(c), true)));
+  r.put("/paidServices/deactivate/:id", allow.roles("admin"), answers(paidServiceAnswerSchema), withService, async (c) => ok(c, await services.setActive(actorOf(c), sid(c), false)));
+  r.put("/paidServices/:id/add-to-homepage", allow.roles("admin"), answers(paidServiceAnswerSchema), withService, async (c) => ok(c, await services.setHomepage(actorOf(c), sid(c), true)));
+  r.put("/paidServices/:id/remove-from-homepage", allow.roles("admin"), answers(paidServiceAnswerSchema), withService, async (c) =>
     ok(c, await services.setHomepage(actorOf(c), sid(c), false)));
-  r.put("/paidServices/:id/enable/for/me", allow.roles("doctor"), answers(doctorPaidServiceAnswerSchema), async (c) => ok(c, await services.setEnabled(actorOf(c), sid(c), true)));
-  r.put("/paidServices/:id/disable/for/me", allow.roles("doctor"), answers(doctorPaidServiceAnswerSchema), async (c) => ok(c, await services.setEnabled(actorOf(c), sid(c), false)));
-  r.get("/paidServices/quote/:id", allow.roles("patient"), answers(serviceQuoteSchema), async (c) =>
-    ok(c, await purchases.quote(actorOf(c), sid(c), parse(quoteQuerySchema, c.req.query()).doctorId)));
-  r.post("/paidServices/request/:id", allow.roles("patient"), answers(servicePurchaseSchema, 201), async (c) =>
-    ok(c, await purchases.buy(actorOf(c), sid(c), parse(serviceRequestSchema, await jsonBody(c))), 201));
+  r.put("/paidServices/:id/enable/for/me", allow.roles("doctor"), answers(doctorPaidServiceAnswerSchema), withService, async (c) => ok(c, await services.setEnabled(actorOf(c), sid(c), true)));
+  r.put("/paidServices/:id/disable/for/me", allow.roles("doctor"), answers(doctorPaidServiceAnswerSchema), withService, async (c) => ok(c, await services.setEnabled(actorOf(c), sid(c), false)));
+  r.get("/paidServices/quote/:id", allow.roles("patient"), answers(serviceQuoteSchema), validate({ param: serviceIdSchema, query: quoteQuerySchema }), async (c) =>
+    ok(c, await purchases.quote(actorOf(c), sid(c), valid(c, quoteQuerySchema).doctorId)));
+  r.post("/paidServices/request/:id", allow.roles("patient"), answers(servicePurchaseSchema, 201), validate({ param: serviceIdSchema, json: serviceRequestSchema }), async (c) =>
+    ok(c, await purchases.buy(actorOf(c), sid(c), valid(c, serviceRequestSchema)), 201));
 
   r.get("/paidServices/requests", allow.roles("patient", "doctor", "vma"), answers(z.array(serviceRequestViewSchema)), validate({ query: requestsQuerySchema }), async (c) =>
     ok(c, await purchases.requests.list(actorOf(c), valid(c, requestsQuerySchema))));
@@ -104,25 +109,27 @@ export function commerceRoutes(coupons: CouponsService, services: PaidServicesSe
   // Payout accounts (doctors).
   r.get("/stripe/connect/provider/link", allow.roles("doctor"), answers(payoutLinkSchema), async (c) =>
     ok(c, await accounts.link(actorOf(c), c.req.header("host"))));
-  r.post("/stripe/connect/provider/finalize", allow.roles("doctor"), answers(payoutFinalizeSchema), async (c) =>
-    ok(c, await accounts.finalize(actorOf(c), parse(finalizeSchema, await jsonBody(c)).csrfToken)));
+  r.post("/stripe/connect/provider/finalize", allow.roles("doctor"), answers(payoutFinalizeSchema), validate({ json: finalizeSchema }), async (c) =>
+    ok(c, await accounts.finalize(actorOf(c), valid(c, finalizeSchema).csrfToken)));
   r.get("/stripe/account/me/link", allow.roles("doctor"), answers(payoutDashboardLinkSchema), async (c) => ok(c, await accounts.dashboardLink(actorOf(c))));
   r.get("/stripe/account/me", allow.roles("doctor"), answers(payoutAccountStatusSchema), async (c) => ok(c, await accounts.status(actorOf(c))));
 
   // Balance and payouts (doctors), transactions (doctor, their VMA, admin), refunds and the ledger (admin).
   r.get("/stripe/balance/me", allow.roles("doctor"), answers(doctorBalanceSchema), async (c) => ok(c, await money.balance(actorOf(c))));
-  r.post("/stripe/payouts", allow.roles("doctor"), answers(payoutAnswerSchema, 201), async (c) => ok(c, await money.payout(actorOf(c), parse(payoutSchema, await jsonBody(c)).amountCents), 201));
-  r.get("/transactions", allow.roles("doctor", "vma", "admin"), answers(listResultSchema(ledgerTransactionSchema)), async (c) => ok(c, await money.list(actorOf(c), parse(ledgerQuerySchema, c.req.query()))));
-  r.get("/transactions/csv", allow.roles("doctor", "vma", "admin"), answersFile("text/csv"), (c) => {
-    const body = money.csv(actorOf(c), parse(ledgerQuerySchema, c.req.query()));
+  r.post("/stripe/payouts", allow.roles("doctor"), answers(payoutAnswerSchema, 201), validate({ json: payoutSchema }), async (c) =>
+    ok(c, await money.payout(actorOf(c), valid(c, payoutSchema).amountCents), 201));
+  r.get("/transactions", allow.roles("doctor", "vma", "admin"), answers(listResultSchema(ledgerTransactionSchema)), validate({ query: ledgerQuerySchema }), async (c) =>
+    ok(c, await money.list(actorOf(c), valid(c, ledgerQuerySchema))));
+  r.get("/transactions/csv", allow.roles("doctor", "vma", "admin"), answersFile("text/csv"), validate({ query: ledgerQuerySchema }), (c) => {
+    const body = money.csv(actorOf(c), valid(c, ledgerQuerySchema));
     return c.body(body, 200, { "content-type": "text/csv; charset=utf-8", "content-disposition": 'attachment; filename="transactions.csv"' });
   });
-  r.post("/transactions/:id/refund", allow.roles("admin"), answers(refundedTransactionSchema), async (c) =>
-    ok(c, await money.refund(actorOf(c), parse(txIdSchema, c.req.param()).id, parse(refundSchema, await jsonBody(c)))));
+  r.post("/transactions/:id/refund", allow.roles("admin"), answers(refundedTransactionSchema), validate({ param: txIdSchema, json: refundSchema }), async (c) =>
+    ok(c, await money.refund(actorOf(c), valid(c, txIdSchema).id, valid(c, refundSchema))));
   r.get("/admin/ledger", allow.roles("admin"), answers(ledgerReportSchema), async (c) => ok(c, await money.ledger()));
 
-  r.put("/paidServices/:id", allow.roles("admin"), answers(paidServiceAnswerSchema), async (c) =>
-    ok(c, await services.update(actorOf(c), sid(c), parse(paidServiceInputSchema, await jsonBody(c)))));
+  r.put("/paidServices/:id", allow.roles("admin"), answers(paidServiceAnswerSchema), validate({ param: serviceIdSchema, json: paidServiceInputSchema }), async (c) =>
+    ok(c, await services.update(actorOf(c), sid(c), valid(c, paidServiceInputSchema))));
 
   return r.app;
 }

@@ -13,7 +13,9 @@ import { errorResponse } from "../../http/on-error.ts";
 import { actorOf } from "../../http/input.ts";
 import { createRouter } from "../../http/router.ts";
 import { answers, answersFile } from "../../http/answers.ts";
+import { valid, validate } from "../../http/validate.ts";
 import { iceServerSchema } from "../../../../sync/schemas/video.ts";
+import { gatewayParamSchema } from "../../../../sync/schemas/video-params.ts";
 import type { VideoGateway } from "../../platform/video/gateway.ts";
 import type { VideoService } from "./service.ts";
 
@@ -40,8 +42,7 @@ export function videoRoutes(video: VideoService, gateway: VideoGateway) {
 
   const proxy = allow.public;
   const forward = async (c: Parameters<Parameters<typeof r.get>[2]>[0]) => {
-    const n = Number(c.req.param("n"));
-    const upstream = Number.isInteger(n) ? gateway.upstream(n) : null;
+    const upstream = gateway.upstream(valid(c, gatewayParamSchema).n);
     if (!upstream) return errorResponse(c, 404, "Not found", { reason: "NO_SUCH_GATEWAY" });
     const url = new URL(c.req.url);
     const rest = url.pathname.replace(/^.*?\/video\/gateway\/\d+\/janus/, "");
@@ -69,11 +70,12 @@ export function videoRoutes(video: VideoService, gateway: VideoGateway) {
       return errorResponse(c, 502, "The video service did not answer. Please try again.", { reason: "GATEWAY_FAILED" });
     }
   };
+  const gatewayParam = validate({ param: gatewayParamSchema });
   // Janus's `?token=` (token_auth, checked by Janus) is not an access token of ours.
   for (const path of ["/video/gateway/:n/janus", "/video/gateway/:n/janus/*"]) {
     // Janus's own JSON, passed through as it is: not our envelope.
-    r.get(path, proxy, answersFile("application/json"), foreignQueryToken, forward);
-    r.post(path, proxy, answersFile("application/json"), foreignQueryToken, forward);
+    r.get(path, proxy, answersFile("application/json"), gatewayParam, foreignQueryToken, forward);
+    r.post(path, proxy, answersFile("application/json"), gatewayParam, foreignQueryToken, forward);
   }
   return r.app;
 }
