@@ -15,13 +15,19 @@ const EMPTY: Draft = {
 };
 const STATUS_LABELS: Record<string, string> = { draft: "Draft", published: "Published", archived: "Archived" };
 
+/** The editable fields of a stored agreement (its version, PDF flag and times are the server's, not input). */
+const draftOf = (a: AgreementView): Draft => ({
+  name: a.name, title: a.title, body: a.body, visible: a.visible, required: a.required, signupPlacement: a.signupPlacement,
+  footer: a.footer, status: a.status, date: a.date, newVersion: false,
+});
+
 function AgreementDialog({ initial, onClose }: { initial: AgreementView | null; onClose: () => void }) {
   const api = useApi();
   const notify = useSnackbar();
-  const [draft, setDraft] = useState<Draft>(initial ? { ...initial, newVersion: false } : EMPTY);
+  const [draft, setDraft] = useState<Draft>(initial ? draftOf(initial) : EMPTY);
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const save = useAdminMutation((form: FormData) => api.post<AgreementView>("/admin/agreements", undefined, { form }), [["agreements"]]);
+  const save = useAdminMutation((form: FormData) => api.POST("/admin/agreements", { form }), [["agreements"]]);
   const set = <K extends keyof Draft>(key: K) => (value: Draft[K]) => setDraft({ ...draft, [key]: value });
 
   const submit = (event: FormEvent) => {
