@@ -1,5 +1,3 @@
-import { medicalCardSchema } from "../../../../sync/schemas/medical-card.ts";
-
 export type Row = Record<string, string>;
 
 /** The form's values: the schema's input with every answer a string. */
@@ -118,20 +116,29 @@ export function emptyRow(list: ListName): Row {
   return Object.fromEntries(LISTS[list].columns.map((column) => [column.key, ""]));
 }
 
-/** A saved card the server sent with the user, when it parses; otherwise an empty form. */
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const textOf = (v: unknown): string => (typeof v === "string" ? v : "");
+
+/**
+ * The form's start from the stored card, kept as far as it goes: the card may have been written by the care team
+ * (records with ids, social history still null) or before a field existed. Nothing stored is dropped for not being
+ * complete: the form shows it and checks it on save.
+ */
 export function initialCard(saved: unknown): MedicalCardValues {
-  const parsed = medicalCardSchema.safeParse(saved);
-  if (!parsed.success) return EMPTY_CARD;
-  const card = parsed.data;
-  const rows = (items: readonly object[]) => items.map((item) => ({ ...item }) as Row);
+  if (!isRecord(saved)) return EMPTY_CARD;
+  const rows = (list: ListName): Row[] => {
+    const items = Array.isArray(saved[list]) ? saved[list].filter(isRecord) : [];
+    return items.map((item) => Object.fromEntries(LISTS[list].columns.map((column) => [column.key, textOf(item[column.key])])));
+  };
+  const social = isRecord(saved.socialHistory) ? saved.socialHistory : {};
   return {
-    allergies: rows(card.allergies),
-    allergiesNoSignificant: card.allergiesNoSignificant,
-    medications: rows(card.medications),
-    pastMedicalHistory: rows(card.pastMedicalHistory),
-    surgicalHistory: rows(card.surgicalHistory),
-    familyHistory: rows(card.familyHistory),
-    familyHistoryNoSignificant: card.familyHistoryNoSignificant,
-    socialHistory: { ...card.socialHistory },
+    allergies: rows("allergies"),
+    allergiesNoSignificant: saved.allergiesNoSignificant === true,
+    medications: rows("medications"),
+    pastMedicalHistory: rows("pastMedicalHistory"),
+    surgicalHistory: rows("surgicalHistory"),
+    familyHistory: rows("familyHistory"),
+    familyHistoryNoSignificant: saved.familyHistoryNoSignificant === true,
+    socialHistory: { tobacco: textOf(social.tobacco), alcohol: textOf(social.alcohol), drugs: textOf(social.drugs) },
   };
 }

@@ -39,6 +39,25 @@ describe("FillProfilePage", () => {
     expect((screen.getByLabelText("Tobacco") as HTMLSelectElement).value).toBe("former");
   });
 
+  it("starts from a card the care team wrote before the patient (record ids, no social history yet)", async () => {
+    const saved = {
+      allergies: [{ _id: "5b1c2d3e-4f50-4617-8a9b-0c1d2e3f4a5b", name: "Latex", reaction: "Hives", comment: "", type: "other" }],
+      allergiesNoSignificant: false,
+      medications: [{ _id: "6c1c2d3e-4f50-4617-8a9b-0c1d2e3f4a5b", name: "Lisinopril", dose: "10 mg", frequency: "Once daily" }],
+      pastMedicalHistory: [],
+      surgicalHistory: [],
+      familyHistory: [],
+      familyHistoryNoSignificant: false,
+      socialHistory: null,
+    };
+    const stub = createFetchStub({ "GET /patient/medicalCard": () => success(saved) });
+    renderApp("/fillProfile", signedInDeps(randomUser(), { fetch: stub.fetch }));
+    expect(await screen.findByRole("heading", { name: "Your medical card" })).not.toBeNull();
+    expect((screen.getByLabelText("Allergy") as HTMLInputElement).value).toBe("Latex");
+    expect((screen.getByLabelText("Medication") as HTMLInputElement).value).toBe("Lisinopril");
+    expect((screen.getByLabelText("Tobacco") as HTMLSelectElement).value).toBe("");
+  });
+
   it("saves the card, lifts the guard and goes home", async () => {
     const user = userEvent.setup();
     const patient = randomUser({ firstName: "Mia", profileNotFilledStage: "medicalCard" });
