@@ -10,7 +10,8 @@ import { createRxDatabase, type RxJsonSchema } from "rxdb";
 import { getRxStorageDexie } from "rxdb/plugins/storage-dexie";
 import { combineLatest, filter, firstValueFrom, map, Subject, throwError, timeout } from "rxjs";
 import { type CollectionName, collectionOf, SYNC_COLLECTIONS } from "../../sync/collections/index.ts";
-import { PULL_BULK_LIMIT_MAX, syncPaths } from "../../sync/protocol.ts";
+import { PULL_BULK_LIMIT_MAX } from "../../sync/protocol.ts";
+import { syncVersion } from "../src/features/sync/lib/sync-api.ts";
 import { createSessionActions } from "../src/features/auth/session-actions.ts";
 import { createSyncEngine, SyncProvider, useSaveNoteDraft, useSendMessage } from "../src/features/sync/index.ts";
 import type { SyncEngine } from "../src/features/sync/index.ts";
@@ -125,7 +126,8 @@ const benchApi = {
     let checkpoint = null as { updatedAt: number; id: string } | null;
     for (;;) {
       const t0 = now();
-      const page: { documents: unknown[]; checkpoint: typeof checkpoint } = await deps.api.get(syncPaths.pull("note_drafts"), {
+      const page = await deps.api.GET("/sync/{version}/{collection}/pull", {
+        path: { version: syncVersion, collection: "note_drafts" },
         query: { updatedAt: checkpoint?.updatedAt, id: checkpoint?.id, limit: PULL_BULK_LIMIT_MAX },
       });
       const t1 = now();

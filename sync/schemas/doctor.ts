@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { SPECIALTIES } from "../constants.ts";
 import { US_STATE_CODES } from "../us-states.ts";
+import { miniDoctorSchema } from "./user.ts";
 
 /** 01 §3 `doctorsOrder`, default rating (nulls last, then by name). */
 export const DOCTORS_ORDERS = ["rating", "name"] as const;
@@ -46,12 +47,8 @@ export const doctorCardSchema = z.object({
 }).strict();
 export type DoctorCard = z.output<typeof doctorCardSchema>;
 
-export const doctorOptionSchema = z.object({
-  id: z.uuid(),
-  firstName: z.string(),
-  lastName: z.string(),
-  specialty: z.string().nullable(),
-}).strict();
+/** A doctor in a picker: the same few fields as a user's own doctor. */
+export const doctorOptionSchema = miniDoctorSchema;
 export type DoctorOption = z.output<typeof doctorOptionSchema>;
 
 /** `GET /doctors/count`: how many listed doctors match the filter. */

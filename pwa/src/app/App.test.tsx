@@ -13,7 +13,7 @@ import {
   success,
 } from "../test/helpers.tsx";
 import { beforeAll as preloadBeforeAll } from "vitest";
-import { preloadScreens } from "../test/helpers.tsx";
+import { preloadScreens, transportOf } from "../test/helpers.tsx";
 
 // Screens load by route (React.lazy): loaded once here, before the 1 s waits of the tests.
 preloadBeforeAll(preloadScreens, 60_000);
@@ -133,7 +133,7 @@ describe("server logout and return", () => {
     currentPath = () => router.state.location.pathname;
     expect(await screen.findByRole("heading", { name: "Messages" })).not.toBeNull();
 
-    await act(() => deps.api.get("/probe").catch(() => {}));
+    await act(() => transportOf(deps.api).get("/probe").catch(() => {}));
     await waitFor(() => expect(router.state.location.pathname).toBe("/"));
     expect(deps.session.getState().logoutCause).toBe("server");
 

@@ -11,6 +11,7 @@ import { createRoutes } from "../app/routes.tsx";
 export { preloadScreens } from "../app/routes.tsx";
 import { type AppDeps, AppDepsProvider, createAppDeps, createMemoryStorage } from "../lib/app-deps.tsx";
 import type { SessionState } from "../lib/session/session-store.ts";
+import type { ApiClient, ApiTransport } from "../lib/api/client.ts";
 import { AUTH_STORAGE_KEY } from "../lib/session/token-storage.ts";
 import { SnackbarProvider } from "../ui/index.ts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
@@ -126,6 +127,12 @@ type DepsOptions = {
   /** An access token already in this tab's memory (a tab that signed in or refreshed before). */
   accessToken?: string;
 };
+
+/**
+ * The untyped transport under a deps' typed API (createApiClient returns both): for tests of the transport itself
+ * (envelopes, refresh, announcements), which call made-up paths the typed methods rightly refuse.
+ */
+export const transportOf = (api: ApiClient): ApiClient & ApiTransport => api as ApiClient & ApiTransport;
 
 export function makeDeps(options: DepsOptions = {}): AppDeps {
   const deps = createAppDeps({

@@ -3,21 +3,14 @@
  * "admin" (or "reports" / "agreements"), so a mutation invalidates its domain.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ListResult } from "../../../../sync/envelope.ts";
-import type {
-  AdminView,
-  AgreementView,
-  AnalyticsResult,
-  ApplicationView,
-  DashboardFigures,
-  DoctorStatusChange,
-  ReportResult,
-  ReviewView,
-} from "../../../../sync/schemas/admin.ts";
-import type { ContactMessageView } from "../../../../sync/schemas/contact-us.ts";
+import type { DoctorStatusChange } from "../../../../sync/schemas/admin.ts";
 import { useApi } from "../../lib/app-deps.tsx";
 import type { QueryValue } from "../../lib/api/client.ts";
+import type { ApiInit, ApiPath } from "../../lib/api/index.ts";
 import { formatUsd } from "../../../../sync/rules/money.ts";
+
+/** The query a `GET` route declares. */
+export type QueryOf<P extends ApiPath<"GET">> = NonNullable<ApiInit<P, "GET">["query"]>;
 
 export const PAGE_SIZE = 20;
 
@@ -32,50 +25,67 @@ export const adminKeys = {
   agreements: () => ["admin", "agreements"] as const,
   users: (q: { role: string; search: string; offset: number }) => ["admin", "users", q] as const,
 };
-export const reportKeys = { preview: (q: Record<string, QueryValue>) => ["reports", q] as const };
+export const reportKeys = { preview: (q: QueryOf<"/reports">) => ["reports", q] as const };
 export const agreementKeys = {
   pending: () => ["agreements", "pending"] as const,
   one: (name: string) => ["agreements", name] as const,
   placement: (p: string) => ["agreements", "placement", p] as const,
 };
 
-function useList<T>(key: readonly unknown[], path: string, query: Record<string, QueryValue>, enabled = true) {
+export const useDashboard = () => {
+  const api = useApi();
+  return useQuery({ queryKey: adminKeys.dashboard(), queryFn: ({ signal }) => api.GET("/admin/dashboard", { signal }) });
+};
+
+/** The lists below keep the page shown while the next one loads. */
+export const useApplications = (query: QueryOf<"/admin/applications">) => {
   const api = useApi();
   return useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) => api.get<ListResult<T>>(path, { query, signal }),
+    queryKey: adminKeys.applications(query),
+    queryFn: ({ signal }) => api.GET("/admin/applications", { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+};
+export const useAdmins = (query: QueryOf<"/admins/list">, enabled: boolean) => {
+  const api = useApi();
+  return useQuery({
+    queryKey: adminKeys.admins(query),
+    queryFn: ({ signal }) => api.GET("/admins/list", { query, signal }),
     placeholderData: keepPreviousData,
     enabled,
   });
-}
-
-export const useDashboard = () => {
-  const api = useApi();
-  return useQuery({ queryKey: adminKeys.dashboard(), queryFn: ({ signal }) => api.get<DashboardFigures>("/admin/dashboard", { signal }) });
 };
-
-export const useApplications = (q: Record<string, QueryValue>) =>
-  useList<ApplicationView>(adminKeys.applications(q), "/admin/applications", q);
-export const useAdmins = (q: Record<string, QueryValue>, enabled: boolean) =>
-  useList<AdminView>(adminKeys.admins(q), "/admins/list", q, enabled);
-export const useReviews = (q: Record<string, QueryValue>) => useList<ReviewView>(adminKeys.reviews(q), "/admin/reviews", q);
-export const useContactQueue = (q: Record<string, QueryValue>) =>
-  useList<ContactMessageView>(adminKeys.contact(q), "/admin/contactus", q);
-
-export const useAnalytics = (q: Record<string, QueryValue>) => {
+export const useReviews = (query: QueryOf<"/admin/reviews">) => {
   const api = useApi();
   return useQuery({
-    queryKey: adminKeys.analytics(q),
-    queryFn: ({ signal }) => api.get<AnalyticsResult>("/admin/analytics", { query: q, signal }),
+    queryKey: adminKeys.reviews(query),
+    queryFn: ({ signal }) => api.GET("/admin/reviews", { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+};
+export const useContactQueue = (query: QueryOf<"/admin/contactus">) => {
+  const api = useApi();
+  return useQuery({
+    queryKey: adminKeys.contact(query),
+    queryFn: ({ signal }) => api.GET("/admin/contactus", { query, signal }),
     placeholderData: keepPreviousData,
   });
 };
 
-export const useReportPreview = (q: Record<string, QueryValue>, enabled: boolean) => {
+export const useAnalytics = (query: QueryOf<"/admin/analytics">) => {
   const api = useApi();
   return useQuery({
-    queryKey: reportKeys.preview(q),
-    queryFn: ({ signal }) => api.get<ReportResult>("/reports", { query: q, signal }),
+    queryKey: adminKeys.analytics(query),
+    queryFn: ({ signal }) => api.GET("/admin/analytics", { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+};
+
+export const useReportPreview = (query: QueryOf<"/reports">, enabled: boolean) => {
+  const api = useApi();
+  return useQuery({
+    queryKey: reportKeys.preview(query),
+    queryFn: ({ signal }) => api.GET("/reports", { query, signal }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -83,7 +93,7 @@ export const useReportPreview = (q: Record<string, QueryValue>, enabled: boolean
 
 export const useAdminAgreements = () => {
   const api = useApi();
-  return useQuery({ queryKey: adminKeys.agreements(), queryFn: ({ signal }) => api.get<AgreementView[]>("/admin/agreements", { signal }) });
+  return useQuery({ queryKey: adminKeys.agreements(), queryFn: ({ signal }) => api.GET("/admin/agreements", { signal }) });
 };
 
 /** A mutation that refreshes every admin query when it succeeds. */
@@ -101,7 +111,7 @@ export function useAdminMutation<I, O>(run: (input: I) => Promise<O>, extraKeys:
 export function useChangeDoctorStatus() {
   const api = useApi();
   return useAdminMutation((input: { id: string; change: DoctorStatusChange }) =>
-    api.post<ApplicationView>(`/doctors/${encodeURIComponent(input.id)}`, input.change)
+    api.POST("/doctors/{id}", { path: { id: input.id }, body: input.change })
   );
 }
 

@@ -96,5 +96,5 @@ export function signatureError(file: File | null): string | null {
  */
 export async function register(api: ApiClient, data: Registration, sign: File | null): Promise<void> {
   const form = toFormData({ ...data }, { sign: data.role === "doctor" ? sign : null });
-  await api.request("POST", "/users", { form, auth: false });
+  await api.POST("/users", { form, auth: false });
 }

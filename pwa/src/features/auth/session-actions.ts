@@ -36,10 +36,9 @@ export function createSessionActions(
       }
       session.setStatus("checking");
       try {
-        const result = await api.post<unknown>("/users/loginByToken");
-        const record = (result ?? {}) as Record<string, unknown>;
-        const user = parseAuthUser(record.user ?? record);
-        if (typeof record.accessToken === "string") session.replaceTokens(parseTokenPair(record));
+        // The answer is `{ user }` only (userResultSchema): the access token stays the one just used.
+        const result = await api.POST("/users/loginByToken");
+        const user = parseAuthUser(result.user);
         const tokens = session.tokens.read();
         if (!tokens) throw new ApiError({ message: "Session expired", code: 401 });
         session.signIn(tokens, user);
@@ -59,7 +58,7 @@ export function createSessionActions(
 
     /** Signs in; the password also goes to the on-device data layer, which derives its local key from it. */
     async login(input: LoginInput): Promise<AuthUser> {
-      const result = parseLoginResult(await api.post("/users/login", input, { auth: false }));
+      const result = parseLoginResult(await api.POST("/users/login", { body: input, auth: false }));
       // Offered before the session changes, so the data layer finds it when it sees the new user.
       passwords?.offer(result.user.id, input.password);
       session.signIn(result, result.user);
@@ -68,18 +67,18 @@ export function createSessionActions(
 
     /** An admin signs in as another user (01 §6). */
     async loginAs(userId: string): Promise<AuthUser> {
-      return signInWith(await api.post(`/users/login/as/${encodeURIComponent(userId)}`));
+      return signInWith(await api.POST("/users/login/as/{id}", { path: { id: userId } }));
     },
 
     /** Ends an impersonation and restores the admin's own session. */
     async backToAdmin(): Promise<AuthUser> {
-      return signInWith(await api.delete("/users/logout/to/admin"));
+      return signInWith(await api.DELETE("/users/logout/to/admin"));
     },
 
     /** `POST /users/logout` then forget everything locally, whatever the answer. */
     async logout(): Promise<void> {
       try {
-        if (session.tokens.read()) await api.post("/users/logout");
+        if (session.tokens.read()) await api.POST("/users/logout");
       } catch {
         // The local session ends anyway; the server's expires on its own.
       } finally {
@@ -88,7 +87,7 @@ export function createSessionActions(
     },
 
     async logoutEverywhere(): Promise<void> {
-      await api.post("/users/logout/all");
+      await api.POST("/users/logout/all");
       session.signOut("user");
     },
 

@@ -3,7 +3,7 @@ import type { Diagnosis } from "../../../../sync/schemas/diagnosis.ts";
 import type { Encounter } from "../../../../sync/schemas/encounter.ts";
 import type { Problem } from "../../../../sync/schemas/problem.ts";
 import type { Vitals } from "../../../../sync/schemas/vitals.ts";
-import type { ChartCard, PatientChart } from "./lib/chart-types.ts";
+import type { ChartCard, PatientChart } from "../../../../sync/schemas/patient-record.ts";
 
 export const PATIENT_ID = "3f2b9c1e-0000-4000-8000-0000000000a1";
 export const DOCTOR_ID = "3f2b9c1e-0000-4000-8000-0000000000d1";

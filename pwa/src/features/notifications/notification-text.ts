@@ -1,13 +1,9 @@
 /** How a site notification reads (edge/docs/chat.md "Site notifications and settings"). Pure. */
-import type { NotificationKind } from "../../../../sync/schemas/notifications.ts";
+import type { NotificationKind, SiteNotificationView as SiteNotification } from "../../../../sync/schemas/notifications.ts";
 import { formatUsd } from "../../../../sync/rules/money.ts";
-export type SiteNotificationView = {
-  id: string;
-  kind: string;
-  payload: Record<string, unknown> | null;
-  createdAt: string;
-  isRead: boolean;
-};
+
+/** What the bell shows of a site notification (`GET /siteNotifications` answers these fields and more). */
+export type SiteNotificationView = Pick<SiteNotification, "id" | "kind" | "payload" | "createdAt" | "isRead">;
 
 const text = (value: unknown) => (typeof value === "string" ? value : "");
 const usd = formatUsd;

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { createFetchStub, failure, legacyStoredTokens, makeDeps, storedTokens, success } from "../../test/helpers.tsx";
+import { createFetchStub, failure, legacyStoredTokens, makeDeps, storedTokens, success, transportOf } from "../../test/helpers.tsx";
 import { ApiError, BROKEN_RESPONSE_MESSAGE } from "./api-error.ts";
 import { createAppDeps, createMemoryStorage } from "../app-deps.tsx";
 import { toFormData } from "./multipart.ts";
@@ -21,7 +21,7 @@ describe("envelope parsing", () => {
   it("returns the result of a success and sends the bearer token", async () => {
     const stub = createFetchStub({ "GET /things": () => success({ answer: 42 }) });
     const { api } = makeDeps({ fetch: stub.fetch, storage: storedTokens(), accessToken: "access-token-1" });
-    await expect(api.get("/things", { query: { offset: 0, search: "" } })).resolves.toEqual({ answer: 42 });
+    await expect(transportOf(api).get("/things", { query: { offset: 0, search: "" } })).resolves.toEqual({ answer: 42 });
     expect(stub.calls[0].headers.get("Authorization")).toBe(bearer("access-token-1"));
     expect(stub.calls[0].url.search).toBe("?offset=0");
   });
@@ -31,7 +31,7 @@ describe("envelope parsing", () => {
       "POST /things": () => failure(400, "Validation failed", { fields: { "profile.zip": "Zip must be exactly five digits" } }),
     });
     const { api } = makeDeps({ fetch: stub.fetch });
-    const error = await caught(api.post("/things", { a: 1 }));
+    const error = await caught(transportOf(api).post("/things", { a: 1 }));
     expect(error).toBeInstanceOf(ApiError);
     expect(error.message).toBe("Validation failed");
     expect(error.code).toBe(400);
@@ -47,8 +47,8 @@ describe("envelope parsing", () => {
       "GET /html": () => new Response("<html>", { status: 502 }),
     });
     const { api } = makeDeps({ fetch: stub.fetch });
-    await expect(api.get("/odd")).rejects.toMatchObject({ message: BROKEN_RESPONSE_MESSAGE, code: 200 });
-    await expect(api.get("/html")).rejects.toMatchObject({ message: BROKEN_RESPONSE_MESSAGE, code: 502 });
+    await expect(transportOf(api).get("/odd")).rejects.toMatchObject({ message: BROKEN_RESPONSE_MESSAGE, code: 200 });
+    await expect(transportOf(api).get("/html")).rejects.toMatchObject({ message: BROKEN_RESPONSE_MESSAGE, code: 502 });
   });
 
   it("treats a failed fetch as a network problem with code 0 and flags the session", async () => {
@@ -56,13 +56,13 @@ describe("envelope parsing", () => {
     const stub = createFetchStub({ "GET /ok": () => success(1) });
     const fetch = vi.fn(stub.fetch).mockRejectedValueOnce(new TypeError("Failed to fetch"));
     const deps = makeDeps({ fetch });
-    const error = await caught(deps.api.get("/ok"));
+    const error = await caught(transportOf(deps.api).get("/ok"));
     expect(error).toBeInstanceOf(ApiError);
     expect(error.code).toBe(0);
     expect(error.isNetworkError).toBe(true);
     expect(deps.session.getState().internetFailure).toBe(true);
     expect(warn).toHaveBeenCalled();
-    await deps.api.get("/ok");
+    await transportOf(deps.api).get("/ok");
     expect(deps.session.getState().internetFailure).toBe(false);
   });
 
@@ -72,7 +72,7 @@ describe("envelope parsing", () => {
     const form = toFormData({ email: "a@b.co", licensedStates: ["NY", "CA"], skip: undefined }, {
       sign: new File(["x"], "sign.png", { type: "image/png" }),
     });
-    await api.request("POST", "/users", { form, auth: false });
+    await transportOf(api).request("POST", "/users", { form, auth: false });
     const sent = stub.calls[0];
     expect(sent.headers.get("Content-Type")).toBeNull();
     expect(sent.headers.get("Authorization")).toBeNull();
@@ -96,7 +96,7 @@ describe("token refresh", () => {
       },
     });
     const deps = makeDeps({ fetch: stub.fetch, storage: storedTokens(), accessToken: "access-token-1" });
-    const pending = Promise.all([deps.api.get("/a"), deps.api.get("/b"), deps.api.get("/c")]);
+    const pending = Promise.all([transportOf(deps.api).get("/a"), transportOf(deps.api).get("/b"), transportOf(deps.api).get("/c")]);
     await vi.waitFor(() => expect(stub.calls.filter((c) => c.path === "/users/refreshToken")).toHaveLength(1));
     releaseRefresh();
     await expect(pending).resolves.toEqual(["a", "b", "c"]);
@@ -119,7 +119,7 @@ describe("token refresh", () => {
     });
     const storage = storedTokens();
     const deps = makeDeps({ fetch: stub.fetch, storage });
-    await expect(deps.api.get("/users/doctor/profile/7")).resolves.toEqual({ id: "7" });
+    await expect(transportOf(deps.api).get("/users/doctor/profile/7")).resolves.toEqual({ id: "7" });
     expect(stub.calls.map((c) => c.path)).toEqual(["/users/refreshToken", "/users/doctor/profile/7"]);
   });
 
@@ -133,7 +133,7 @@ describe("token refresh", () => {
     // Read at start-up: the stored value keeps only the flag from then on.
     expect(deps.session.tokens.read()).toEqual({ accessToken: "", authorized: true });
     expect(JSON.parse(storage.getItem("dpc.auth")!)).toEqual({ authorized: true });
-    await deps.api.get("/a");
+    await transportOf(deps.api).get("/a");
     await deps.api.refresh();
     const refreshes = stub.calls.filter((c) => c.path === "/users/refreshToken");
     expect(refreshes.map((c) => c.body)).toEqual([{ refreshToken: "refresh-token-1" }, undefined]);
@@ -160,7 +160,7 @@ describe("token refresh", () => {
     const deps = makeDeps({ fetch: stub.fetch, storage: storedTokens(), accessToken: mine });
     const { createApiClient } = await import("./client.ts");
     const api = createApiClient({ session: deps.session, events: deps.events, fetch: stub.fetch, refreshCoordinator: coordinator });
-    const pending = api.get("/a");
+    const pending = transportOf(api).get("/a");
     await vi.waitFor(() => expect(stub.calls).toHaveLength(1));
     // The other tab, holding the lock, refreshed and announces its token; then lets go of the lock.
     listeners.forEach((l) => l(other));
@@ -176,7 +176,7 @@ describe("token refresh", () => {
       "POST /users/refreshToken": () => success({ accessToken: "new-access", refreshToken: "new-refresh" }),
     });
     const deps = makeDeps({ fetch: stub.fetch, storage: storedTokens(), accessToken: "access-token-1" });
-    await expect(deps.api.get("/a")).rejects.toMatchObject({ code: 401 });
+    await expect(transportOf(deps.api).get("/a")).rejects.toMatchObject({ code: 401 });
     expect(stub.calls.filter((c) => c.path === "/a")).toHaveLength(2);
     expect(stub.calls.filter((c) => c.path === "/users/refreshToken")).toHaveLength(1);
   });
@@ -184,7 +184,7 @@ describe("token refresh", () => {
   it("does not refresh for a 401 of a request sent without a token", async () => {
     const stub = createFetchStub({ "POST /users/login": () => failure(401, "Email or password mismatch") });
     const deps = makeDeps({ fetch: stub.fetch });
-    await expect(deps.api.post("/users/login", {}, { auth: false })).rejects.toMatchObject({
+    await expect(transportOf(deps.api).post("/users/login", {}, { auth: false })).rejects.toMatchObject({
       message: "Email or password mismatch",
     });
     expect(stub.calls).toHaveLength(1);
@@ -200,7 +200,7 @@ describe("token refresh", () => {
     const onLogout = vi.fn();
     deps.events.on("serverLogout", onLogout);
 
-    const results = await Promise.allSettled([deps.api.get("/a"), deps.api.get("/b")]);
+    const results = await Promise.allSettled([transportOf(deps.api).get("/a"), transportOf(deps.api).get("/b")]);
     expect(results.map((r) => r.status)).toEqual(["rejected", "rejected"]);
     expect(stub.calls.filter((c) => c.path === "/users/refreshToken")).toHaveLength(1);
     const state = deps.session.getState();
@@ -221,7 +221,7 @@ describe("token refresh", () => {
       "POST /users/refreshToken": () => Promise.reject(new TypeError("Failed to fetch")),
     });
     const deps = makeDeps({ fetch: stub.fetch, storage: storedTokens(), accessToken: "access-token-1" });
-    await expect(deps.api.get("/a")).rejects.toMatchObject({ code: 0 });
+    await expect(transportOf(deps.api).get("/a")).rejects.toMatchObject({ code: 0 });
     expect(deps.session.tokens.read()?.accessToken).toBe("access-token-1");
   });
 });
@@ -237,7 +237,7 @@ describe("product error events", () => {
     const deps = makeDeps({ fetch: stub.fetch });
     const listener = vi.fn();
     deps.events.on(event, listener);
-    await expect(deps.api.post("/pay")).rejects.toMatchObject({ code, message });
+    await expect(transportOf(deps.api).post("/pay")).rejects.toMatchObject({ code, message });
     expect(listener).toHaveBeenCalledWith(payload);
   });
 
@@ -246,7 +246,7 @@ describe("product error events", () => {
     const deps = makeDeps({ fetch: stub.fetch });
     const listener = vi.fn();
     deps.events.on("paymentActionRequired", listener);
-    await expect(deps.api.post("/pay", {}, { announce: false })).rejects.toMatchObject({ code: 402, details: { intentId: "pi_1" } });
+    await expect(transportOf(deps.api).post("/pay", {}, { announce: false })).rejects.toMatchObject({ code: 402, details: { intentId: "pi_1" } });
     expect(listener).not.toHaveBeenCalled();
   });
 });
@@ -260,7 +260,7 @@ describe("raw requests (file bytes)", () => {
       "POST /users/refreshToken": () => success({ accessToken: "new-access", refreshToken: "new-refresh" }),
     });
     const deps = makeDeps({ fetch: stub.fetch, storage: storedTokens(), accessToken: "access-token-1" });
-    const response = await deps.api.fetchRaw("PUT", "/bytes", {
+    const response = await transportOf(deps.api).fetchRaw("PUT", "/bytes", {
       rawBody: new Uint8Array([1, 2, 3]),
       headers: { "Content-Range": "bytes 0-2/3" },
     });
@@ -273,7 +273,7 @@ describe("raw requests (file bytes)", () => {
   it("turns an error answer into an ApiError with its details", async () => {
     const stub = createFetchStub({ "GET /file": () => failure(409, "Not ready", { reason: "CONTENT_NOT_READY" }) });
     const { api } = makeDeps({ fetch: stub.fetch, storage: storedTokens(), accessToken: "access-token-1" });
-    await expect(api.fetchRaw("GET", "/file")).rejects.toMatchObject({ code: 409, details: { reason: "CONTENT_NOT_READY" } });
+    await expect(transportOf(api).fetchRaw("GET", "/file")).rejects.toMatchObject({ code: 409, details: { reason: "CONTENT_NOT_READY" } });
   });
 
   it("refreshes on demand; a refused refresh is a server logout", async () => {

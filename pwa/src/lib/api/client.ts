@@ -48,7 +48,17 @@ export type ApiClientDeps = {
   refreshCoordinator?: RefreshCoordinator;
 };
 
+/**
+ * The API as the app calls it: only the typed methods (typed.ts), whose paths, inputs and results are the
+ * server's declarations, and the token refresh.
+ */
 export type ApiClient = TypedApi & {
+  /** Refreshes the access token now (e.g. the live channel said TOKEN_EXPIRED); a refused refresh is a server logout. */
+  refresh(): Promise<void>;
+};
+
+/** The untyped transport under the typed methods: what `createApiClient` also returns, for its own tests. */
+export type ApiTransport = {
   request<T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<T>;
   get<T>(path: string, options?: RequestOptions): Promise<T>;
   post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
@@ -56,8 +66,6 @@ export type ApiClient = TypedApi & {
   delete<T>(path: string, options?: RequestOptions): Promise<T>;
   /** Like `request` (token, one refresh on 401) but a success answers the raw Response (downloads); failures are ApiErrors. */
   fetchRaw(method: HttpMethod, path: string, options?: RequestOptions): Promise<Response>;
-  /** Refreshes the access token now (e.g. the live channel said TOKEN_EXPIRED); a refused refresh is a server logout. */
-  refresh(): Promise<void>;
 };
 
 /**
@@ -71,7 +79,7 @@ export type ApiClient = TypedApi & {
  *    refresh token is the HttpOnly cookie: this code never sees it;
  * 4. announces 402 and 422 product errors through `events`.
  */
-export function createApiClient(deps: ApiClientDeps): ApiClient {
+export function createApiClient(deps: ApiClientDeps): ApiClient & ApiTransport {
   const { session, events } = deps;
   const doFetch = deps.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   const baseUrl = deps.baseUrl ?? API_BASE;

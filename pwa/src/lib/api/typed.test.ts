@@ -42,6 +42,12 @@ describe("typed API calls", () => {
       void api.GET("/problems/nowhere");
       // @ts-expect-error the body's status is one of the declared values
       void api.POST("/problems/patient/{id}", { path: { id: "p" }, body: { name: "x", status: "gone" } });
+      // @ts-expect-error a call that declares no body takes none
+      void api.GET("/problems/patient/{id}", { path: { id: "p" }, body: { name: "x" } });
+      // A route that reads a form takes it as multipart alone (files with it) …
+      void api.POST("/documents", { form: new FormData() });
+      // @ts-expect-error … or as JSON, never both
+      void api.POST("/documents", { form: new FormData(), body: { name: "x" } });
     };
     expect(typeof never).toBe("function");
   });

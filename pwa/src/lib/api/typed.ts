@@ -32,17 +32,35 @@ export type ApiResult<P extends keyof paths, M extends HttpMethod> = Operation<P
 type Params<P extends keyof paths, M extends HttpMethod> = Operation<P, M> extends { parameters: infer X } ? X : never;
 type PathParams<P extends keyof paths, M extends HttpMethod> = Params<P, M> extends { path: infer X } ? X : never;
 type QueryParams<P extends keyof paths, M extends HttpMethod> = Params<P, M> extends { query?: infer X } ? X : never;
-type JsonBody<P extends keyof paths, M extends HttpMethod> = Operation<P, M> extends
-  { requestBody?: { content: { "application/json": infer B } } } ? B : never;
+type JsonBody<P extends keyof paths, M extends HttpMethod> = Operation<P, M> extends { requestBody?: infer R }
+  ? [NonNullable<R>] extends [never] ? never
+  : NonNullable<R> extends { content: { "application/json": infer B } } ? B
+  : never
+  : never;
 
-type Has<K extends string, T> = [T] extends [never] ? { [_ in K]?: never } : undefined extends T ? { [_ in K]?: T } : { [_ in K]: T };
+/** `K` as the route declares it: absent, optional (nothing in it required) or required. */
+type Has<K extends string, T> = [T] extends [never] ? { [_ in K]?: never }
+  : undefined extends T ? { [_ in K]?: T }
+  : Partial<T> extends T ? { [_ in K]?: T }
+  : { [_ in K]: T };
 
-/** What a typed call takes: its path parameters, query and JSON body as the route declares them, and transport options. */
+/** A route that reads a form takes its fields as JSON (`body`) or as multipart (`form`, files included). */
+type Multipart<P extends keyof paths, M extends HttpMethod> = Operation<P, M> extends { requestBody?: infer R }
+  ? [NonNullable<R>] extends [never] ? false
+  : NonNullable<R> extends { content: { "multipart/form-data": unknown } } ? true
+  : false
+  : false;
+type BodyOf<P extends keyof paths, M extends HttpMethod> = Multipart<P, M> extends true
+  ? ({ body: JsonBody<P, M>; form?: never } | { form: FormData; body?: never })
+  : [JsonBody<P, M>] extends [never] ? { body?: never; form?: FormData }
+  : Has<"body", JsonBody<P, M>> & { form?: never };
+
+/** What a typed call takes: its path parameters, query and body as the route declares them, and transport options. */
 export type ApiInit<P extends keyof paths, M extends HttpMethod> =
   & Has<"path", PathParams<P, M>>
   & Has<"query", QueryParams<P, M>>
-  & Has<"body", JsonBody<P, M>>
-  & Omit<RequestOptions, "query" | "body">;
+  & BodyOf<P, M>
+  & Omit<RequestOptions, "query" | "body" | "form">;
 
 /** The init may be left out when nothing in it is required. */
 type Args<P extends keyof paths, M extends HttpMethod> = Partial<ApiInit<P, M>> extends ApiInit<P, M> ? [init?: ApiInit<P, M>]

@@ -21,7 +21,7 @@ export function ChangeEmailSection() {
   });
 
   const submit = form.handleSubmit(async (data) => {
-    setUser(await api.put("/users/me/change-email", data));
+    setUser(await api.PUT("/users/me/change-email", { body: data }));
     form.setValues(() => ({ newEmail: "", verificationCode: "" }));
     setSentTo(null);
     notify("Your email is changed", "success");

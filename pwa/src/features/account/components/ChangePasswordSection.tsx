@@ -21,11 +21,10 @@ export function ChangePasswordSection() {
   const form = useForm({ schema: changePasswordSchema, initial: EMPTY, idPrefix: "change-password" });
 
   const submit = form.handleSubmit(async (data) => {
-    const result = await api.post<Record<string, unknown>>("/users/change-password", data);
+    const result = await api.POST("/users/change-password", { body: data });
     replaceTokens(parseTokenPair(result));
     await passwordChanged(data.password);
-    const changedAt = typeof result.lastPasswordChangedAt === "string" ? result.lastPasswordChangedAt : null;
-    setUser({ ...user, lastPasswordChangedAt: changedAt ?? new Date().toISOString() });
+    setUser({ ...user, lastPasswordChangedAt: result.lastPasswordChangedAt });
     form.setValues(() => EMPTY);
     notify("Your password is changed", "success");
   });

@@ -20,12 +20,12 @@ export function PhoneSection() {
   const codeForm = useForm({ schema: confirmPhoneSchema, initial: { verificationCode: "" }, idPrefix: "phone-code" });
 
   const savePhone = phoneForm.handleSubmit(async (data) => {
-    setUser(await api.put("/users/phone", data));
+    setUser(await api.PUT("/users/phone", { body: data }));
     setCodeSentTo(null);
     notify("Phone saved. Send a code to verify it.", "success");
   });
   const confirm = codeForm.handleSubmit(async (data) => {
-    setUser(await api.post("/users/me/2fa/confirm-phone", data));
+    setUser(await api.POST("/users/me/2fa/confirm-phone", { body: data }));
     codeForm.setValues(() => ({ verificationCode: "" }));
     setCodeSentTo(null);
     notify("Your phone is verified", "success");

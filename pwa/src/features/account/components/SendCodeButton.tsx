@@ -11,8 +11,8 @@ export function SendCodeButton({ onSent, label = "Send code" }: { onSent: (sentT
   const send = async () => {
     setBusy(true);
     try {
-      const result = await api.post<{ sentTo?: string }>("/users/me/2fa/request-sms");
-      onSent(result?.sentTo ?? "your phone");
+      const result = await api.POST("/users/me/2fa/request-sms");
+      onSent(result.sentTo);
       notify("Code sent", "success");
     } catch (error) {
       notify(errorMessage(error), "error");

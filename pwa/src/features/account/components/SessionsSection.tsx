@@ -17,10 +17,10 @@ export function SessionsSection() {
   const client = useQueryClient();
   const sessions = useQuery({
     queryKey: accountKeys.sessions(),
-    queryFn: async ({ signal }) => toList(await api.get<unknown>("/users/sessions", { signal })),
+    queryFn: ({ signal }) => api.GET("/users/sessions", { signal }),
   });
   const revoke = useMutation({
-    mutationFn: (session: SessionInfo) => api.delete(`/users/sessions/${encodeURIComponent(session.id)}`),
+    mutationFn: (session: SessionInfo) => api.DELETE("/users/sessions/{id}", { path: { id: session.id } }),
     onSuccess: () => {
       notify("That device is signed out", "success");
       void client.invalidateQueries({ queryKey: accountKeys.sessions() });
@@ -72,15 +72,6 @@ export function SessionsSection() {
       </div>
     </div>
   );
-}
-
-/** The server may answer a plain array or the list envelope. */
-function toList(value: unknown): SessionInfo[] {
-  if (Array.isArray(value)) return value as SessionInfo[];
-  if (value && typeof value === "object" && Array.isArray((value as { list?: unknown }).list)) {
-    return (value as { list: SessionInfo[] }).list;
-  }
-  return [];
 }
 
 function formatDate(iso: string): string {

@@ -28,7 +28,7 @@ export function SignatureField({ user }: { user: AuthUser }) {
   const [error, setError] = useState<string | null>(null);
   const image = useQuery({
     queryKey: signatureKey(user.id),
-    queryFn: async ({ signal }) => await (await api.fetchRaw("GET", `/users/${user.id}/sign`, { signal })).blob(),
+    queryFn: async ({ signal }) => await (await api.RAW("GET", "/users/{id}/sign", { path: { id: user.id }, signal })).blob(),
     enabled: Boolean(user.sign),
     staleTime: Infinity,
   });
@@ -42,7 +42,8 @@ export function SignatureField({ user }: { user: AuthUser }) {
     try {
       const form = new FormData();
       form.append("sign", file);
-      setUser(await api.put("/doctors/sign", undefined, { form }));
+      // The route declares no JSON fields (`{}`); the form wins over it: the image goes as multipart.
+      setUser(await api.PUT("/doctors/sign", { form }));
       await client.invalidateQueries({ queryKey: signatureKey(user.id) });
       notify("Signature saved: it is printed on the encounters you sign");
     } catch (e) {

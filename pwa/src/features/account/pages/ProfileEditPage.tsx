@@ -27,7 +27,7 @@ export function ProfileEditPage() {
       notify("Nothing to save: no field has changed", "info");
       return;
     }
-    setUser(await api.put(`/users/${encodeURIComponent(user.id)}`, data));
+    setUser(await api.PUT("/users/{id}", { path: { id: user.id }, body: data }));
     notify("Your profile is saved", "success");
     navigate("/profile");
   });

@@ -27,7 +27,7 @@ function ChangeEmailForm({ user, onClose, onChanged }: { user: AuthUser } & Omit
     toInput: (values) => ({ ...values, userId: user.id }),
   });
   const submit = form.handleSubmit(async (data) => {
-    const updated = await api.put<AuthUser>("/users/admin/change-email", data);
+    const updated = await api.PUT("/users/admin/change-email", { body: data });
     onChanged(updated && typeof updated === "object" ? updated : { ...user, email: data.newEmail });
     notify(`Email of ${fullName(user)} is changed`, "success");
     onClose();

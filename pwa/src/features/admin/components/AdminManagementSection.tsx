@@ -4,14 +4,16 @@ import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage, isApiError } from "../../../lib/api/api-error.ts";
 import { Button, Checkbox, ConfirmDialog, Pager, QueryState, Select, TextField, useSnackbar } from "../../../ui/index.ts";
 import { useCurrentUser } from "../../auth/index.ts";
-import { dateOnly, PAGE_SIZE, useAdminMutation, useAdmins } from "../api.ts";
+import { dateOnly, PAGE_SIZE, type QueryOf, useAdminMutation, useAdmins } from "../api.ts";
 
-const SORTS = [
-  { value: "name:asc", label: "Name (A–Z)" },
-  { value: "name:desc", label: "Name (Z–A)" },
-  { value: "email:asc", label: "Email" },
-  { value: "createdAt:desc", label: "Newest first" },
-  { value: "createdAt:asc", label: "Oldest first" },
+type AdminsQuery = QueryOf<"/admins/list">;
+/** The orders offered, each a `sort` and `direction` of `GET /admins/list`. */
+const SORTS: { value: string; label: string; sort: AdminsQuery["sort"]; direction: AdminsQuery["direction"] }[] = [
+  { value: "name:asc", label: "Name (A–Z)", sort: "name", direction: "asc" },
+  { value: "name:desc", label: "Name (Z–A)", sort: "name", direction: "desc" },
+  { value: "email:asc", label: "Email", sort: "email", direction: "asc" },
+  { value: "createdAt:desc", label: "Newest first", sort: "createdAt", direction: "desc" },
+  { value: "createdAt:asc", label: "Oldest first", sort: "createdAt", direction: "asc" },
 ];
 
 /** Settings → admin management (super admins): list, search, sort, invite by email, delete. */
@@ -26,10 +28,13 @@ export function AdminManagementSection() {
   const [superAdmin, setSuperAdmin] = useState(false);
   const [emailError, setEmailError] = useState<string | undefined>();
   const [removing, setRemoving] = useState<AdminView | null>(null);
-  const [sortKey, direction] = sort.split(":");
-  const admins = useAdmins({ search: search.trim() || undefined, sort: sortKey, direction, offset, limit: PAGE_SIZE }, self.isSuperAdmin);
-  const create = useAdminMutation((input: { email: string; isSuperAdmin: boolean }) => api.post<AdminView>("/admins", input));
-  const remove = useAdminMutation((id: string) => api.delete<{ deleted: boolean }>(`/admins/byId/${id}`));
+  const order = SORTS.find((s) => s.value === sort) ?? SORTS[0];
+  const admins = useAdmins(
+    { search: search.trim() || undefined, sort: order.sort, direction: order.direction, offset, limit: PAGE_SIZE },
+    self.isSuperAdmin,
+  );
+  const create = useAdminMutation((input: { email: string; isSuperAdmin: boolean }) => api.POST("/admins", { body: input }));
+  const remove = useAdminMutation((id: string) => api.DELETE("/admins/byId/{id}", { path: { id } }));
 
   if (!self.isSuperAdmin) return <p>Only a super admin manages administrators.</p>;
 

@@ -13,7 +13,7 @@ function Signature({ doctor }: { doctor: ApplicationView }) {
   const api = useApi();
   const image = useQuery({
     queryKey: ["admin", "signature", doctor.id],
-    queryFn: async ({ signal }) => await (await api.fetchRaw("GET", `/admin/applications/${doctor.id}/sign`, { signal })).blob(),
+    queryFn: async ({ signal }) => await (await api.RAW("GET", "/admin/applications/{id}/sign", { path: { id: doctor.id }, signal })).blob(),
     enabled: doctor.hasSignature,
     staleTime: Infinity,
   });

@@ -1,8 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import type { ListResult } from "../../../../../sync/envelope.ts";
-import type { DoctorCard } from "../../../../../sync/schemas/doctor.ts";
 import type { AuthUser } from "../../../../../sync/schemas/user.ts";
+import type { UsState } from "../../../../../sync/us-states.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/api-error.ts";
 import { Button, Dialog, MoreMatches, Spinner, TextField, useSnackbar } from "../../../ui/index.ts";
@@ -20,13 +19,15 @@ export function ChooseDoctorDialog({ patient, onClose, onChosen }: Props) {
   const api = useApi();
   const notify = useSnackbar();
   const [search, setSearch] = useState("");
+  // A user's state is only ever stored as a US state code (`stateSchema` at sign-up and on the profile).
+  const state = patient.state as UsState | null;
   const doctors = useQuery({
     queryKey: ["admin", "choose-doctor", patient.state, search],
     queryFn: ({ signal }) =>
-      api.get<ListResult<DoctorCard>>("/doctors", { query: { state: patient.state ?? undefined, search: search.trim() || undefined, limit: 20, order: "name" }, signal }),
+      api.GET("/doctors", { query: { state: state ?? undefined, search: search.trim() || undefined, limit: 20, order: "name" }, signal }),
     enabled: !!patient.state,
   });
-  const choose = useAdminMutation((doctorId: string) => api.post<AuthUser>("/doctors/choose/admin", { doctorId, patientId: patient.id }));
+  const choose = useAdminMutation((doctorId: string) => api.POST("/doctors/choose/admin", { body: { doctorId, patientId: patient.id } }));
   const name = `${patient.firstName} ${patient.lastName}`;
 
   return (

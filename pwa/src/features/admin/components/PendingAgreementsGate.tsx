@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import type { AgreementView } from "../../../../../sync/schemas/admin.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/api-error.ts";
 import { Button, Checkbox, Dialog } from "../../../ui/index.ts";
@@ -15,7 +14,7 @@ export function PendingAgreementsGate({ userId }: { userId: string }) {
   const client = useQueryClient();
   const pending = useQuery({
     queryKey: [...agreementKeys.pending(), userId],
-    queryFn: ({ signal }) => api.get<AgreementView[]>("/agreements/pending", { signal }),
+    queryFn: ({ signal }) => api.GET("/agreements/pending", { signal }),
     staleTime: 5 * 60_000,
   });
   const [checked, setChecked] = useState<Record<string, boolean>>({});
@@ -29,7 +28,7 @@ export function PendingAgreementsGate({ userId }: { userId: string }) {
     setBusy(true);
     setError(null);
     try {
-      await api.post("/agreements/accept", { names: list.map((a) => a.name) });
+      await api.POST("/agreements/accept", { body: { names: list.map((a) => a.name) } });
       await client.invalidateQueries({ queryKey: agreementKeys.pending() });
     } catch (e) {
       setError(errorMessage(e));

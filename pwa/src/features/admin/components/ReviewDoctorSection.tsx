@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { type ReviewView, reviewSchema } from "../../../../../sync/schemas/admin.ts";
+import { reviewSchema } from "../../../../../sync/schemas/admin.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/api-error.ts";
 import { Button, TextField, useSnackbar } from "../../../ui/index.ts";
@@ -17,13 +17,13 @@ export function ReviewDoctorSection({ doctorId, doctorName, onReviewed }: Props)
   const notify = useSnackbar();
   const mine = useQuery({
     queryKey: ["reviews", "mine", doctorId],
-    queryFn: ({ signal }) => api.get<{ eligible: boolean; review: ReviewView | null }>(`/doctors/review/${doctorId}`, { signal }),
+    queryFn: ({ signal }) => api.GET("/doctors/review/{id}", { path: { id: doctorId }, signal }),
   });
   const [rating, setRating] = useState(0);
   const [comment, setComment] = useState("");
   const [error, setError] = useState<string | null>(null);
   const send = useAdminMutation(
-    (input: { rating: number; comment: string }) => api.post<ReviewView>(`/doctors/review/${doctorId}`, input),
+    (input: { rating: number; comment: string }) => api.POST("/doctors/review/{id}", { path: { id: doctorId }, body: input }),
     [["reviews", "mine", doctorId]],
   );
 

@@ -26,7 +26,11 @@ export function UserAccountSettings({ userId, notFound }: { userId: string; notF
   const api = useApi();
   const user = useQuery({
     queryKey: adminUserKey(userId),
-    queryFn: ({ signal }) => api.get<AuthUser>(`/users/${encodeURIComponent(userId)}`, { signal }),
+    queryFn: async ({ signal }) => {
+      const found = await api.GET("/users/{id}", { path: { id: userId }, signal });
+      // An admin reads every user in full (edge users/visibility.ts); a doctor's public profile is no account to manage.
+      return "email" in found ? found : null;
+    },
     retry: false,
   });
   if (user.isPending) return <Spinner size={40} label="Loading the user's settings" />;
@@ -41,7 +45,7 @@ export function UserAccountSettings({ userId, notFound }: { userId: string; notF
       </div>
     );
   }
-  return <ManagedAccount user={user.data} />;
+  return user.data ? <ManagedAccount user={user.data} /> : <>{notFound}</>;
 }
 
 function ManagedAccount({ user }: { user: AuthUser }) {
@@ -64,7 +68,8 @@ function ManagedAccount({ user }: { user: AuthUser }) {
     void client.invalidateQueries({ queryKey: adminKeys.all });
   };
   const setBlocked = async (blocked: boolean) => {
-    const next = await api.put<AuthUser>(`/users/${blocked ? "block" : "unblock"}/${encodeURIComponent(user.id)}`);
+    const path = { id: user.id };
+    const next = await (blocked ? api.PUT("/users/block/{id}", { path }) : api.PUT("/users/unblock/{id}", { path }));
     refresh(next);
     notify(`${name} is ${blocked ? "blocked" : "unblocked"}`, "success");
   };

@@ -31,9 +31,9 @@ export function UserRow({ user, selfId, onPatch, onChangeEmail, onChooseDoctor }
   // A failure stays in the confirmation, with its reason.
   const toggleBlock = async () => {
     setBusy("block");
-    const action = user.isBlocked ? "unblock" : "block";
+    const path = { id: user.id };
     try {
-      await api.put(`/users/${action}/${encodeURIComponent(user.id)}`);
+      await (user.isBlocked ? api.PUT("/users/unblock/{id}", { path }) : api.PUT("/users/block/{id}", { path }));
       onPatch({ isBlocked: !user.isBlocked });
       notify(`${name} is ${user.isBlocked ? "unblocked" : "blocked"}`, "success");
     } finally {

@@ -1,5 +1,4 @@
 import { useState } from "react";
-import type { ListResult } from "../../../../../sync/envelope.ts";
 import type { Role } from "../../../../../sync/roles.ts";
 import type { AuthUser } from "../../../../../sync/schemas/user.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
@@ -20,7 +19,8 @@ export function useUserList(query: UserListQuery) {
     // The page shown stays while the next one loads.
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) =>
-      api.get<ListResult<AuthUser>>(`/users/role/${query.role}`, {
+      api.GET("/users/role/{role}", {
+        path: { role: query.role },
         query: { offset: query.offset, limit: PAGE_SIZE, search: query.search.trim() || undefined },
         signal,
       }),

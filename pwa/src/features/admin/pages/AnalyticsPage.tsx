@@ -22,7 +22,7 @@ export default function AnalyticsPage() {
   const [period, setPeriod] = useState("90");
   const [from, setFrom] = useState(daysAgo(90));
   const [to, setTo] = useState(isoDay(new Date()));
-  const [granularity, setGranularity] = useState("week");
+  const [granularity, setGranularity] = useState<(typeof ANALYTICS_GRANULARITIES)[number]>("week");
   const timezone = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
   const range = period === "custom" ? { from, to } : { from: daysAgo(Number(period)), to: isoDay(new Date()) };
   const analytics = useAnalytics({ ...range, granularity, timezone });
@@ -34,7 +34,8 @@ export default function AnalyticsPage() {
       <form className="form-grid form-grid--two" aria-label="Period" onSubmit={(e) => e.preventDefault()}>
         <Select label="Period" value={period} options={PERIODS} onChange={setPeriod} />
         <Select label="Granularity" value={granularity}
-          options={ANALYTICS_GRANULARITIES.map((g) => ({ value: g, label: GRANULARITY_LABELS[g] }))} onChange={setGranularity} />
+          options={ANALYTICS_GRANULARITIES.map((g) => ({ value: g, label: GRANULARITY_LABELS[g] }))}
+          onChange={(v) => setGranularity(ANALYTICS_GRANULARITIES.find((g) => g === v) ?? "week")} />
         {period === "custom" && (
           <>
             <TextField label="From" type="date" value={from} onChange={setFrom} />

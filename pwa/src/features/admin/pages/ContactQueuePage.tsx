@@ -4,9 +4,10 @@ import type { ContactMessageView } from "../../../../../sync/schemas/contact-us.
 import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/api-error.ts";
 import { Button, Pager, QueryState, Select, useSnackbar } from "../../../ui/index.ts";
-import { dateOnly, PAGE_SIZE, useAdminMutation, useContactQueue } from "../api.ts";
+import { dateOnly, PAGE_SIZE, type QueryOf, useAdminMutation, useContactQueue } from "../api.ts";
 
-const STATUS_OPTIONS = [
+type Status = NonNullable<QueryOf<"/admin/contactus">["status"]>;
+const STATUS_OPTIONS: { value: Status; label: string }[] = [
   { value: "open", label: "Open" },
   { value: "handled", label: "Closed" },
   { value: "all", label: "All" },
@@ -20,15 +21,15 @@ export function ContactQueuePage() {
   const api = useApi();
   const navigate = useNavigate();
   const notify = useSnackbar();
-  const [status, setStatus] = useState("open");
+  const [status, setStatus] = useState<Status>("open");
   const [offset, setOffset] = useState(0);
   const queue = useContactQueue({ status, offset, limit: PAGE_SIZE });
   const setHandled = useAdminMutation((input: { id: string; handled: boolean }) =>
-    api.put<ContactMessageView>(`/admin/contactus/${input.id}`, { handled: input.handled })
+    api.PUT("/admin/contactus/{id}", { path: { id: input.id }, body: { handled: input.handled } })
   );
   const answer = async (m: ContactMessageView) => {
     try {
-      const { chatId } = await api.get<{ chatId: string | null }>(`/admin/contactus/${m.id}/chat`);
+      const { chatId } = await api.GET("/admin/contactus/{id}/chat", { path: { id: m.id } });
       if (chatId) navigate(`/messages?chat=${chatId}`);
       else globalThis.location.href = `mailto:${m.email}?subject=${encodeURIComponent(`Re: ${m.subject}`)}`;
     } catch (error) {
@@ -42,7 +43,7 @@ export function ContactQueuePage() {
       <h1>Contact-us messages</h1>
       <div className="admin-filters">
         <Select label="Show" value={status} options={STATUS_OPTIONS} onChange={(v) => {
-          setStatus(v);
+          setStatus(STATUS_OPTIONS.find((o) => o.value === v)?.value ?? "open");
           setOffset(0);
         }} />
       </div>

@@ -1,6 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import type { AgreementView } from "../../../../../sync/schemas/admin.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { isApiError } from "../../../lib/api/api-error.ts";
 import { Spinner } from "../../../ui/index.ts";
@@ -22,7 +21,7 @@ export function ManagedAgreementPage({ name, builtIn, notFound }: Props) {
   const api = useApi();
   const agreement = useQuery({
     queryKey: agreementKeys.one(name),
-    queryFn: ({ signal }) => api.get<AgreementView>(`/agreements/${encodeURIComponent(name)}`, { signal }),
+    queryFn: ({ signal }) => api.GET("/agreements/{name}", { path: { name }, signal }),
     retry: (count, error) => !(isApiError(error) && error.code === 404) && count < 1,
   });
   const a = agreement.data;

@@ -10,12 +10,14 @@ import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/api-error.ts";
 import { Button, Checkbox, Pager, QueryState, Select, TextField } from "../../../ui/index.ts";
 import { useCurrentUser } from "../../auth/index.ts";
-import { useReportPreview } from "../api.ts";
+import { type QueryOf, useReportPreview } from "../api.ts";
 
 const PREVIEW_SIZE = 50;
 const DEFAULT_FIELDS: ReportField[] = ["name", "gender", "age", "doctor"];
 type Filters = { gender: string; minAge: string; maxAge: string; state: string; search: string; joinedFrom: string; joinedTo: string };
 const NO_FILTERS: Filters = { gender: "", minAge: "", maxAge: "", state: "", search: "", joinedFrom: "", joinedTo: "" };
+/** The filters applied, as `GET /reports` takes them (read with its schema, `reportQuerySchema`). */
+type Applied = Pick<QueryOf<"/reports">, keyof Filters>;
 
 /**
  * `/reports`: the report builder (02 §2): fields, filters, a preview and a CSV
@@ -27,17 +29,15 @@ export function ReportsPage() {
   const api = useApi();
   const [fields, setFields] = useState<ReportField[]>(DEFAULT_FIELDS);
   const [draft, setDraft] = useState<Filters>(NO_FILTERS);
-  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [filters, setFilters] = useState<Applied>({});
   const [offset, setOffset] = useState(0);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [downloading, setDownloading] = useState(false);
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const allowed = user.role !== "patient";
 
-  const query = {
-    fields: fields.join(","),
-    ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== "")),
-  };
+  // The list goes as one comma-separated parameter (`fields=name,age`); filters left out are not sent.
+  const query = { fields, ...filters };
   const preview = useReportPreview({ ...query, offset, limit: PREVIEW_SIZE }, allowed && fields.length > 0);
 
   const apply = (event: FormEvent) => {
@@ -50,14 +50,15 @@ export function ReportsPage() {
     }
     setErrors({});
     setOffset(0);
-    setFilters({ ...NO_FILTERS, ...clean });
+    const { gender, minAge, maxAge, state, search, joinedFrom, joinedTo } = parsed.data;
+    setFilters({ gender, minAge, maxAge, state, search, joinedFrom, joinedTo });
   };
 
   const download = async () => {
     setDownloading(true);
     setDownloadError(null);
     try {
-      const res = await api.fetchRaw("GET", "/reports", { query: { ...query, format: "csv" } });
+      const res = await api.RAW("GET", "/reports", { query: { ...query, format: "csv" } });
       const blob = await res.blob();
       const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? "report.csv";
       const url = URL.createObjectURL(blob);

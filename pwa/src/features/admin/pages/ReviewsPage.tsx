@@ -3,9 +3,10 @@ import type { ReviewView } from "../../../../../sync/schemas/admin.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/api-error.ts";
 import { Button, Pager, QueryState, Select, TextField, useSnackbar } from "../../../ui/index.ts";
-import { dateOnly, PAGE_SIZE, useAdminMutation, useReviews } from "../api.ts";
+import { dateOnly, PAGE_SIZE, type QueryOf, useAdminMutation, useReviews } from "../api.ts";
 
-const STATUS_OPTIONS = [
+type Status = NonNullable<QueryOf<"/admin/reviews">["status"]>;
+const STATUS_OPTIONS: { value: Status; label: string }[] = [
   { value: "all", label: "All reviews" },
   { value: "visible", label: "Visible" },
   { value: "hidden", label: "Hidden" },
@@ -15,12 +16,12 @@ const STATUS_OPTIONS = [
 export function ReviewsPage() {
   const api = useApi();
   const notify = useSnackbar();
-  const [status, setStatus] = useState("all");
+  const [status, setStatus] = useState<Status>("all");
   const [searchInput, setSearchInput] = useState("");
   const [search, setSearch] = useState("");
   const [offset, setOffset] = useState(0);
   const reviews = useReviews({ status, search: search || undefined, offset, limit: PAGE_SIZE });
-  const toggle = useAdminMutation((r: ReviewView) => api.put<ReviewView>(`/admin/reviews/${r.id}`, { hidden: !r.hidden }), [["doctors"]]);
+  const toggle = useAdminMutation((r: ReviewView) => api.PUT("/admin/reviews/{id}", { path: { id: r.id }, body: { hidden: !r.hidden } }), [["doctors"]]);
 
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
@@ -34,7 +35,7 @@ export function ReviewsPage() {
       <h1>Reviews</h1>
       <form className="form-grid form-grid--two admin-filters" onSubmit={onSearch} role="search" aria-label="Find reviews">
         <Select label="Show" value={status} options={STATUS_OPTIONS} onChange={(v) => {
-          setStatus(v);
+          setStatus(STATUS_OPTIONS.find((o) => o.value === v)?.value ?? "all");
           setOffset(0);
         }} />
         <div className="row" style={{ alignItems: "flex-end" }}>

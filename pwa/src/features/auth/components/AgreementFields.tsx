@@ -1,7 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { REQUIRED_AGREEMENTS } from "../../../../../sync/constants.ts";
-import type { AgreementView } from "../../../../../sync/schemas/admin.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { Checkbox } from "../../../ui/index.ts";
 
@@ -29,7 +28,7 @@ export function AgreementFields({ value, onChange, error, fieldId }: AgreementFi
   const signup = useQuery({
     queryKey: ["agreements", "placement", "signup"],
     queryFn: ({ signal }) =>
-      api.get<AgreementView[]>("/agreements", { query: { placement: "signup" }, signal, auth: false }).catch(() => []),
+      api.GET("/agreements", { query: { placement: "signup" }, signal, auth: false }).catch(() => []),
   });
   const extra = (signup.data ?? []).filter((a) => !(REQUIRED_AGREEMENTS as readonly string[]).includes(a.name));
   const toggle = (name: string, checked: boolean) =>

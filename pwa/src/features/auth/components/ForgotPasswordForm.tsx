@@ -19,7 +19,7 @@ export function ForgotPasswordForm({ onBackToLogin }: { onBackToLogin: () => voi
 
   const submit = form.handleSubmit(async (data) => {
     try {
-      await api.post("/users/reset/request", data, { auth: false });
+      await api.POST("/users/reset/request", { body: data, auth: false });
     } catch (error) {
       // Only trouble reaching the server is worth telling; "not registered" is not.
       if (error instanceof ApiError && (error.isNetworkError || error.code >= 500 || error.code === 400)) throw error;

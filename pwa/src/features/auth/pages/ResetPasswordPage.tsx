@@ -23,17 +23,17 @@ export function ResetPasswordPage() {
     token ? { kind: "checking" } : { kind: "invalid", message: "This reset link is incomplete." },
   );
   const form = useForm({ schema: resetPasswordSchema, initial: { password: "", repeatPassword: "" }, idPrefix: "reset" });
-  const path = `/users/reset/${encodeURIComponent(token)}`;
+  const path = { token };
 
   useOnce(() => {
     if (!token) return;
-    api.get(path, { auth: false })
+    api.GET("/users/reset/{token}", { path, auth: false })
       .then(() => setCheck({ kind: "valid" }))
       .catch((error) => setCheck({ kind: "invalid", message: errorMessage(error) }));
   });
 
   const submit = form.handleSubmit(async (data) => {
-    await api.post(path, data, { auth: false });
+    await api.POST("/users/reset/{token}", { path, body: data, auth: false });
     notify("Your password has been changed", "success");
     setCheck({ kind: "done" });
     openAuthDialog("login");

@@ -21,7 +21,7 @@ export function VerifyRegistrationPage() {
 
   useOnce(() => {
     if (!token) return;
-    api.post("/users/verify", { token }, { auth: false })
+    api.POST("/users/verify", { body: { token }, auth: false })
       .then(() => {
         setState({ kind: "done" });
         openAuthDialog("login");

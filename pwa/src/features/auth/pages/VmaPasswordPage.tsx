@@ -19,7 +19,7 @@ export function VmaPasswordPage() {
   const form = useForm({ schema: vmaPasswordSchema, initial: { password: "", repeatPassword: "" }, idPrefix: "vma" });
 
   const submit = form.handleSubmit(async (data) => {
-    await api.post(`/vmas/password/${encodeURIComponent(token)}`, data, { auth: false });
+    await api.POST("/vmas/password/{token}", { path: { token }, body: data, auth: false });
     notify("Your password is set", "success");
     setDone(true);
     openAuthDialog("login");

@@ -1,4 +1,3 @@
-import type { CalendarDays, CalendarStatistic } from "../../../../../sync/schemas/calendar.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { useQueryOrDevice } from "../../consultations/index.ts";
 import { calendarKeys } from "../keys.ts";
@@ -18,11 +17,13 @@ export function useCalendar(q: { doctorId: string; view: CalendarView; date: str
     queryKey: calendarKeys.view({ doctorId: q.doctorId, view: q.view, date: q.date, timeZone: q.timeZone }),
     refreshOn: signature,
     queryFn: async ({ signal }) => {
-      const query = { doctorId: q.doctorId, timestamp: moment.getTime(), timezone: q.timeZone };
+      const query = { doctorId: q.doctorId, timestamp: String(moment.getTime()), timezone: q.timeZone };
       const [days, statistic] = await Promise.all([
-        api.get<CalendarDays>("/calendar", { query: { ...query, type: q.view }, signal }),
-        api.get<CalendarStatistic>("/calendar", { query: { ...query, type: "statistic" }, signal }),
+        api.GET("/calendar", { query: { ...query, type: q.view }, signal }),
+        api.GET("/calendar", { query: { ...query, type: "statistic" }, signal }),
       ]);
+      // One route answers both: the days of a view, or the statistic.
+      if (days.type === "statistic" || statistic.type !== "statistic") throw new Error("The calendar answered another view than asked for");
       return { days, statistic };
     },
   });

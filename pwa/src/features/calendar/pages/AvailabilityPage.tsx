@@ -1,6 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
-import type { Availability } from "../../../../../sync/schemas/availability.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { FORM_SOURCE } from "../../../lib/query-options.ts";
 import { LoadError, Spinner } from "../../../ui/index.ts";
@@ -22,7 +21,7 @@ export function AvailabilityPage() {
   const manages = user.role === "doctor" || (user.role === "vma" && user.doctor !== null) || (user.role === "admin" && !!doctorId);
   const availability = useQuery({
     queryKey: calendarKeys.availability(doctorId),
-    queryFn: ({ signal }) => api.get<Availability>("/availability", { query: { doctorId }, signal }),
+    queryFn: ({ signal }) => api.GET("/availability", { query: { doctorId }, signal }),
     enabled: manages,
     ...FORM_SOURCE,
   });
@@ -56,7 +55,7 @@ export function AvailabilityPage() {
           availability={availability.data}
           fallbackTimezone={user.timezone ?? deviceTimeZone()}
           readOnly={false}
-          onSave={(input) => api.put<Availability>("/availability", input)}
+          onSave={(input) => api.PUT("/availability", { body: input })}
         />
       )}
     </div>

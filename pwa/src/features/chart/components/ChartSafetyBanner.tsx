@@ -1,9 +1,9 @@
-import type { ChartCard } from "../lib/chart-types.ts";
+import type { CardRecordView, CardView } from "../lib/chart-types.ts";
 
-type Card = Pick<ChartCard, "allergies" | "allergiesNoSignificant" | "medications">;
+type Card = Pick<CardView, "allergies" | "allergiesNoSignificant" | "medications">;
 
-const allergyText = (a: Record<string, string>) => [a.name, a.reaction && `(${a.reaction})`].filter(Boolean).join(" ");
-const medicationText = (m: Record<string, string>) => [m.name, m.dose, m.frequency].filter(Boolean).join(" ");
+const allergyText = (a: CardRecordView) => [a.name, a.reaction && `(${a.reaction})`].filter(Boolean).join(" ");
+const medicationText = (m: CardRecordView) => [m.name, m.dose, m.frequency].filter(Boolean).join(" ");
 
 /**
  * Allergies and current medications at the top of every chart section (issue 32), as a clinician checks

@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { errorMessage } from "../../../lib/api/index.ts";
-import type { ListResult } from "../../../../../sync/envelope.ts";
-import { type Diagnosis, type DiagnosisCreate, diagnosisCreateSchema, diagnosisUpdateSchema } from "../../../../../sync/schemas/diagnosis.ts";
+import { type Diagnosis, diagnosisCreateSchema, diagnosisUpdateSchema } from "../../../../../sync/schemas/diagnosis.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { useForm } from "../../../lib/forms/use-form.ts";
 import { Button, ConfirmDialog, Dialog, EmptyState, useSnackbar, TextField } from "../../../ui/index.ts";
@@ -34,7 +33,7 @@ export function DiagnosesPanel({ patientId, encounterId, permissions, refreshKey
   }, [encounterId]);
   const diagnoses = useOnlineQuery({
     queryKey: chartKeys.diagnoses(encounterId),
-    queryFn: ({ signal }) => api.post<ListResult<Diagnosis>>(`/diagnoses/list/${encounterId}`, { offset: 0, limit: 100 }, { signal }),
+    queryFn: ({ signal }) => api.POST("/diagnoses/list/{encounterId}", { path: { encounterId }, body: { offset: 0, limit: 100 }, signal }),
     refreshOn: refreshKey,
   }, device);
   const { run, busy } = useActions();
@@ -45,7 +44,8 @@ export function DiagnosesPanel({ patientId, encounterId, permissions, refreshKey
 
   const toggleShare = async (d: Diagnosis) => {
     const verb = d.isShared ? "unshare" : "share";
-    const saved = await run(`${verb}-${d.id}`, () => api.put<Diagnosis>(`/diagnoses/${verb}/${d.id}`), d.isShared ? "No longer shared" : "Shared with the patient");
+    const path = d.isShared ? "/diagnoses/unshare/{id}" : "/diagnoses/share/{id}";
+    const saved = await run(`${verb}-${d.id}`, () => api.PUT(path, { path: { id: d.id } }), d.isShared ? "No longer shared" : "Shared with the patient");
     if (saved) replace(saved);
   };
 
@@ -110,7 +110,7 @@ export function DiagnosesPanel({ patientId, encounterId, permissions, refreshKey
         danger
         onConfirm={async () => {
           if (!deleting) return;
-          await api.delete(`/diagnoses/delete/${deleting.id}`);
+          await api.DELETE("/diagnoses/delete/{id}", { path: { id: deleting.id } });
           diagnoses.setData((p) => ({ ...p, list: p.list.filter((x) => x.id !== deleting.id), totalCount: p.totalCount - 1 }));
         }}
         onClose={() => setDeleting(null)}
@@ -140,15 +140,19 @@ function DiagnosisForm(
     extraCheck: (v): Record<string, string> => (v.code ? {} : { code: "Choose a diagnosis from the list" }),
   });
   const submit = form.handleSubmit(async (data) => {
-    if (!diagnosis && device.offline) {
-      await device.record({ kind: "diagnosis", patientId, encounterId, input: data as DiagnosisCreate });
-      notify(SAVED_ON_DEVICE, "success");
-      onClose();
-      return;
+    let saved: Diagnosis;
+    if (diagnosis) saved = await api.PUT("/diagnoses/edit/{id}", { path: { id: diagnosis.id }, body: data });
+    else {
+      // A new diagnosis went through the create schema (see `schema`): parsing it again gives the create input's type.
+      const created = diagnosisCreateSchema.parse(data);
+      if (device.offline) {
+        await device.record({ kind: "diagnosis", patientId, encounterId, input: created });
+        notify(SAVED_ON_DEVICE, "success");
+        onClose();
+        return;
+      }
+      saved = await api.POST("/diagnoses/create/{encounterId}", { path: { encounterId }, body: created });
     }
-    const saved = diagnosis
-      ? await api.put<Diagnosis>(`/diagnoses/edit/${diagnosis.id}`, data)
-      : await api.post<Diagnosis>(`/diagnoses/create/${encounterId}`, data);
     onSaved(saved);
     notify(diagnosis ? "Diagnosis saved" : "Diagnosis added", "success");
     onClose();

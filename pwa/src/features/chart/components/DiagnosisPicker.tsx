@@ -1,13 +1,14 @@
 import { type KeyboardEvent, useEffect, useId, useState } from "react";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/index.ts";
-import { searchIcd10 } from "../../../../../sync/data/icd10.ts";
+import { type Icd10Entry, searchIcd10 } from "../../../../../sync/data/icd10.ts";
 import { useConnection } from "../hooks/use-connection.ts";
 import { describedBy, FieldMessage } from "../../../ui/FieldMessage.tsx";
 import { firstMatches, moreMatchesText } from "../../../ui/MoreMatches.tsx";
 import { comboboxKeyDown } from "../../../ui/combobox-keys.ts";
 
-export type Icd10Option = { code: string; description: string };
+/** An entry of the ICD-10 list: the server's matches (`GET /diagnoses/list/dropdown`) and the shipped list's alike. */
+export type Icd10Option = Icd10Entry;
 
 /** Typing pauses this long before the list is searched. */
 const SEARCH_DELAY_MS = 250;
@@ -49,7 +50,7 @@ export function DiagnosisPicker({ id, label, value, onChange, error }: Props) {
     const timer = setTimeout(() => {
       // Offline, the shipped list answers as the server would (the same search, sync/data/icd10.ts).
       const search = online
-        ? api.get<Icd10Option[]>("/diagnoses/list/dropdown", { signal: controller.signal, query: { search: query, limit: DIAGNOSIS_MATCHES + 1 } })
+        ? api.GET("/diagnoses/list/dropdown", { signal: controller.signal, query: { search: query, limit: DIAGNOSIS_MATCHES + 1 } })
         : Promise.resolve(searchIcd10(query, DIAGNOSIS_MATCHES + 1));
       search
         .then((list) => {

@@ -33,7 +33,7 @@ function DownloadForm({ encounterId, onClose, fileName }: Omit<Props, "open">) {
   const toggle = (field: Field, on: boolean) =>
     form.set("fields", ENCOUNTER_PDF_FIELDS.filter((f) => (f === field ? on : form.values.fields.includes(f))));
   const submit = form.handleSubmit(async (data) => {
-    const response = await api.fetchRaw("POST", `/encounters/download/${encounterId}`, { body: data });
+    const response = await api.RAW("POST", "/encounters/download/{id}", { path: { id: encounterId }, body: data });
     saveBlob(await response.blob(), fileName);
     notify("PDF downloaded", "success");
     onClose();

@@ -1,5 +1,3 @@
-import type { ListResult } from "../../../../../sync/envelope.ts";
-import type { Diagnosis } from "../../../../../sync/schemas/diagnosis.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { useOnlineQuery } from "../hooks/use-online-query.ts";
 import { useDeviceEntries } from "../hooks/use-device-entries.ts";
@@ -18,7 +16,7 @@ export function EncounterDiagnoses({ patientId, encounterId }: { patientId: stri
   }, [encounterId]);
   const diagnoses = useOnlineQuery({
     queryKey: chartKeys.diagnoses(encounterId),
-    queryFn: ({ signal }) => api.post<ListResult<Diagnosis>>(`/diagnoses/list/${encounterId}`, { offset: 0, limit: 100 }, { signal }),
+    queryFn: ({ signal }) => api.POST("/diagnoses/list/{encounterId}", { path: { encounterId }, body: { offset: 0, limit: 100 }, signal }),
   }, device);
   const list = diagnoses.data?.list ?? [];
   if (diagnoses.error) return <p className="muted">Diagnoses could not be loaded: {diagnoses.error}</p>;

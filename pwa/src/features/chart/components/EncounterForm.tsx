@@ -1,7 +1,6 @@
 import { useEffect, useRef } from "react";
 import {
   type Encounter,
-  type EncounterCreate,
   encounterCreateSchema,
   ENCOUNTER_TYPES,
   encounterUpdateSchema,
@@ -71,17 +70,21 @@ export function EncounterForm(props: Props) {
     fillFrom(visitId);
   });
   const submit = form.handleSubmit(async (data) => {
-    if (props.mode === "create" && device.offline) {
-      // A home visit with no network: the encounter starts on the device (its notes can be written at once).
-      const entry = await device.record({ kind: "encounter", patientId: props.patientId, input: data as EncounterCreate });
-      notify(SAVED_ON_DEVICE, "success");
-      if (entry.kind === "encounter" && entry.data) props.onSaved(entry.data);
-      props.onClose();
-      return;
+    let saved: Encounter;
+    if (props.mode === "edit") saved = await api.PUT("/encounters/{id}", { path: { id: props.encounter.id }, body: data });
+    else {
+      // A new encounter went through the create schema (see `schema`): parsing it again gives the create input's type.
+      const created = encounterCreateSchema.parse(data);
+      if (device.offline) {
+        // A home visit with no network: the encounter starts on the device (its notes can be written at once).
+        const entry = await device.record({ kind: "encounter", patientId: props.patientId, input: created });
+        notify(SAVED_ON_DEVICE, "success");
+        if (entry.kind === "encounter" && entry.data) props.onSaved(entry.data);
+        props.onClose();
+        return;
+      }
+      saved = await api.POST("/encounters/{patientId}", { path: { patientId: props.patientId }, body: created });
     }
-    const saved = props.mode === "create"
-      ? await api.post<Encounter>(`/encounters/${props.patientId}`, data)
-      : await api.put<Encounter>(`/encounters/${props.encounter.id}`, data);
     notify(props.mode === "create" ? "Encounter created" : "Encounter saved", "success");
     props.onSaved(saved);
     props.onClose();

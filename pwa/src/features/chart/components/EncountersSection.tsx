@@ -1,7 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import type { ListResult } from "../../../../../sync/envelope.ts";
-import { type Encounter, type EncounterCreator, ENCOUNTER_TYPES } from "../../../../../sync/schemas/encounter.ts";
+import { type Encounter, ENCOUNTER_TYPES } from "../../../../../sync/schemas/encounter.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { Button, Dialog, EmptyState, Select, TextField } from "../../../ui/index.ts";
 import { useOnlineQuery } from "../hooks/use-online-query.ts";
@@ -69,15 +68,17 @@ export function EncountersSection(
   const encounters = useOnlineQuery({
     queryKey: chartKeys.encounters(patientId, { offset, search, type, doctorId }),
     queryFn: ({ signal }) =>
-      api.get<ListResult<Encounter>>(`/encounters/${patientId}/list`, {
+      api.GET("/encounters/{patientId}/list", {
+        path: { patientId },
         signal,
-        query: { offset, limit: ENCOUNTERS_PAGE_SIZE, search, type, doctorId },
+        // "" (all types) matches no type: the query leaves it out, as it leaves out every empty value.
+        query: { offset, limit: ENCOUNTERS_PAGE_SIZE, search, type: ENCOUNTER_TYPES.find((t) => t === type), doctorId },
       }),
     keepPrevious: true,
   }, device);
   const creators = useOnlineQuery({
     queryKey: chartKeys.creators(patientId),
-    queryFn: ({ signal }) => api.get<EncounterCreator[]>("/doctors/encounter/creators", { signal, query: { patientId } }),
+    queryFn: ({ signal }) => api.GET("/doctors/encounter/creators", { signal, query: { patientId } }),
   });
   const filtered = !encounters.fromDevice && Boolean(search || type || doctorId);
   const total = encounters.data?.totalCount ?? 0;

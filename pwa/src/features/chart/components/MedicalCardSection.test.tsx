@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
 import { createFetchStub, failure, makeDeps, renderWithDeps, success } from "../../../test/helpers.tsx";
-import type { ChartCard } from "../lib/chart-types.ts";
+import type { ChartCard } from "../../../../../sync/schemas/patient-record.ts";
 import { emptyCard, PATIENT_ID, uuid } from "../test-fixtures.ts";
 import { MedicalCardSection } from "./MedicalCardSection.tsx";
 

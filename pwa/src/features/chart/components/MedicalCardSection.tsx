@@ -4,19 +4,23 @@ import { useApi } from "../../../lib/app-deps.tsx";
 import { Button, ConfirmDialog } from "../../../ui/index.ts";
 import { type ListName, LISTS, SOCIAL_OPTIONS } from "../../medical-card/index.ts";
 import { useActions } from "../hooks/use-actions.ts";
-import type { CardRecord, ChartCard } from "../lib/chart-types.ts";
+import type { ChartCard } from "../../../../../sync/schemas/patient-record.ts";
+import type { CardRecordView, CardView } from "../lib/chart-types.ts";
 import { RecordDialog, SOCIAL_FIELDS, SocialHistoryDialog } from "./RecordDialog.tsx";
 
 const ORDER: ListName[] = ["allergies", "medications", "pastMedicalHistory", "surgicalHistory", "familyHistory"];
 /** The lists with a "nothing significant" marker (02 §3) and how it reads. */
-const MARKERS: Partial<Record<ListName, { flag: "allergiesNoSignificant" | "familyHistoryNoSignificant"; label: string }>> = {
+type MarkedList = "allergies" | "familyHistory";
+const MARKERS: Record<MarkedList, { flag: "allergiesNoSignificant" | "familyHistoryNoSignificant"; label: string }> = {
   allergies: { flag: "allergiesNoSignificant", label: "No known allergies" },
   familyHistory: { flag: "familyHistoryNoSignificant", label: "No significant family history" },
 };
+const markedList = (list: ListName): MarkedList | null => (list === "allergies" || list === "familyHistory" ? list : null);
 
 type Props = {
   patientId: string;
-  card: ChartCard;
+  /** The server's answer, or offline the device's copy (read-only). */
+  card: CardView;
   canEdit: boolean;
   onCard: (card: ChartCard) => void;
   /** Said under the heading (the device's copy read offline). */
@@ -27,15 +31,15 @@ type Props = {
 export function MedicalCardSection({ patientId, card, canEdit, onCard, notice }: Props) {
   const api = useApi();
   const { run, busy } = useActions();
-  const [editing, setEditing] = useState<{ list: ListName; record: CardRecord | null } | null>(null);
-  const [deleting, setDeleting] = useState<{ list: ListName; record: CardRecord } | null>(null);
+  const [editing, setEditing] = useState<{ list: ListName; record: CardRecordView | null } | null>(null);
+  const [deleting, setDeleting] = useState<{ list: ListName; record: CardRecordView } | null>(null);
   const [social, setSocial] = useState(false);
 
-  const mark = async (list: ListName, noSignificant: boolean) => {
+  const mark = async (list: MarkedList, noSignificant: boolean) => {
     const saved = await run(
       `mark-${list}`,
-      () => api.post<ChartCard>(`/patient/edit-record/${patientId}`, { type: list, noSignificant }),
-      noSignificant ? `Marked: ${MARKERS[list]!.label.toLowerCase()}` : "Marker removed",
+      () => api.POST("/patient/edit-record/{id}", { path: { id: patientId }, body: { type: list, noSignificant } }),
+      noSignificant ? `Marked: ${MARKERS[list].label.toLowerCase()}` : "Marker removed",
     );
     if (saved) onCard(saved);
   };
@@ -47,7 +51,8 @@ export function MedicalCardSection({ patientId, card, canEdit, onCard, notice }:
       {ORDER.map((list) => {
         const spec = LISTS[list];
         const records = card[list];
-        const marker = MARKERS[list];
+        const markable = markedList(list);
+        const marker = markable ? MARKERS[markable] : undefined;
         const marked = marker ? card[marker.flag] : false;
         const titleId = `card-${list}-title`;
         return (
@@ -84,9 +89,9 @@ export function MedicalCardSection({ patientId, card, canEdit, onCard, notice }:
                 ))}
               </ul>
             )}
-            {canEdit && marker && records.length === 0 && (
+            {canEdit && markable && marker && records.length === 0 && (
               <div>
-                <Button variant="text" loading={busy === `mark-${list}`} onClick={() => void mark(list, !marked)}>
+                <Button variant="text" loading={busy === `mark-${list}`} onClick={() => void mark(markable, !marked)}>
                   {marked ? `Remove “${marker.label}”` : `Mark “${marker.label}”`}
                 </Button>
               </div>
@@ -129,7 +134,9 @@ export function MedicalCardSection({ patientId, card, canEdit, onCard, notice }:
         danger
         onConfirm={async () => {
           if (!deleting) return;
-          onCard(await api.post<ChartCard>(`/patient/delete-record/${patientId}`, { type: deleting.list, _id: deleting.record._id }));
+          onCard(
+            await api.POST("/patient/delete-record/{id}", { path: { id: patientId }, body: { type: deleting.list, _id: deleting.record._id } }),
+          );
         }}
         onClose={() => setDeleting(null)}
       />
@@ -138,7 +145,7 @@ export function MedicalCardSection({ patientId, card, canEdit, onCard, notice }:
 }
 
 /** The record's other columns: "Reaction: Rash · Comment: as a child"; a choice by its label alone ("Living"). */
-export function describeRecord(list: ListName, record: CardRecord): string {
+export function describeRecord(list: ListName, record: CardRecordView): string {
   return LISTS[list].columns.slice(1)
     .filter((c) => record[c.key])
     .map((c) => {

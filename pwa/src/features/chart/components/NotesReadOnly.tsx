@@ -1,5 +1,3 @@
-import type { ListResult } from "../../../../../sync/envelope.ts";
-import type { Note } from "../../../../../sync/schemas/note.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { EmptyState } from "../../../ui/index.ts";
 import { useOnlineQuery } from "../hooks/use-online-query.ts";
@@ -17,7 +15,7 @@ export function NotesReadOnly({ encounterId, showShared, refreshKey = 0 }: { enc
   const api = useApi();
   const notes = useOnlineQuery({
     queryKey: chartKeys.notes(encounterId),
-    queryFn: ({ signal }) => api.get<ListResult<Note>>(`/encounterNotes/${encounterId}/list`, { signal, query: { limit: 100 } }),
+    queryFn: ({ signal }) => api.GET("/encounterNotes/{id}/list", { path: { id: encounterId }, signal, query: { limit: 100 } }),
     refreshOn: refreshKey,
   });
   return (

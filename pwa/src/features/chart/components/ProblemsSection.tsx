@@ -29,7 +29,7 @@ export function ProblemsSection({ patientId, permissions }: { patientId: string;
   const device = useDeviceEntries(patientId, "problem", deviceProblems);
   const problems = useOnlineQuery({
     queryKey: chartKeys.problems(patientId),
-    queryFn: ({ signal }) => api.get<Problem[]>(`/problems/patient/${patientId}`, { signal }),
+    queryFn: ({ signal }) => api.GET("/problems/patient/{id}", { path: { id: patientId }, signal }),
   }, device);
   const { run, busy } = useActions();
   const [adding, setAdding] = useState(false);
@@ -38,7 +38,8 @@ export function ProblemsSection({ patientId, permissions }: { patientId: string;
   const replace = (p: Problem) => problems.setData((list) => list.map((x) => (x.id === p.id ? p : x)));
   const toggleShare = async (p: Problem) => {
     const verb = p.isShared ? "unshare" : "share";
-    const saved = await run(`${verb}-${p.id}`, () => api.put<Problem>(`/problems/${p.id}/${verb}`), p.isShared ? "No longer shared" : "Shared with the patient");
+    const path = p.isShared ? "/problems/{id}/unshare" : "/problems/{id}/share";
+    const saved = await run(`${verb}-${p.id}`, () => api.PUT(path, { path: { id: p.id } }), p.isShared ? "No longer shared" : "Shared with the patient");
     if (saved) replace(saved);
   };
 
@@ -111,7 +112,7 @@ export function ProblemsSection({ patientId, permissions }: { patientId: string;
         danger
         onConfirm={async () => {
           if (!deleting) return;
-          await api.delete(`/problems/${deleting.id}`);
+          await api.DELETE("/problems/{id}", { path: { id: deleting.id } });
           problems.setData((list) => list.filter((x) => x.id !== deleting.id));
         }}
         onClose={() => setDeleting(null)}
@@ -136,7 +137,7 @@ function ProblemForm({ patientId, onSaved, onClose }: { patientId: string; onSav
       await device.record({ kind: "problem", patientId, input: data });
       notify(SAVED_ON_DEVICE, "success");
     } else {
-      onSaved(await api.post<Problem>(`/problems/patient/${patientId}`, data));
+      onSaved(await api.POST("/problems/patient/{id}", { path: { id: patientId }, body: data }));
       notify("Problem added", "success");
     }
     onClose();

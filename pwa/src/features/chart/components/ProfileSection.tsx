@@ -73,7 +73,7 @@ function GeneralForm({ patient, onCancel, onSaved }: { patient: ChartPatient; on
   });
   const { values, errors, fieldId } = form;
   const submit = form.handleSubmit(async (data) => {
-    const saved = await api.put<ChartPatient>(`/patient/edit/general/${patient.id}`, data);
+    const saved = await api.PUT("/patient/edit/general/{id}", { path: { id: patient.id }, body: data });
     notify("Profile saved", "success");
     onSaved(saved);
   });

@@ -1,16 +1,24 @@
-import { recordEditSchema } from "../../../../../sync/schemas/patient-record.ts";
+import {
+  allergySchema,
+  familyHistorySchema,
+  medicationSchema,
+  pastMedicalSchema,
+  socialHistorySchema,
+  surgicalSchema,
+} from "../../../../../sync/schemas/medical-card.ts";
+import { type ChartCard, recordEditSchema } from "../../../../../sync/schemas/patient-record.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { useForm } from "../../../lib/forms/use-form.ts";
 import { Button, Dialog, Select, useSnackbar } from "../../../ui/index.ts";
 import { FormError } from "../../auth/index.ts";
 import { ColumnField, emptyRow, type ListName, LISTS, SOCIAL_OPTIONS } from "../../medical-card/index.ts";
-import type { CardRecord, ChartCard } from "../lib/chart-types.ts";
+import type { CardRecordView } from "../lib/chart-types.ts";
 
 type Saved = (card: ChartCard) => void;
 
 /** Adds a record to one list of the medical card, or changes one (`POST /patient/edit-record/{id}`). */
 export function RecordDialog(
-  { patientId, list, record, onSaved, onClose }: { patientId: string; list: ListName | null; record: CardRecord | null; onSaved: Saved; onClose: () => void },
+  { patientId, list, record, onSaved, onClose }: { patientId: string; list: ListName | null; record: CardRecordView | null; onSaved: Saved; onClose: () => void },
 ) {
   const spec = list ? LISTS[list] : null;
   const title = spec ? `${record ? "Edit" : "Add"} ${spec.itemLabel.toLowerCase()}` : "";
@@ -22,7 +30,7 @@ export function RecordDialog(
 }
 
 function RecordForm(
-  { patientId, list, record, onSaved, onClose }: { patientId: string; list: ListName; record: CardRecord | null; onSaved: Saved; onClose: () => void },
+  { patientId, list, record, onSaved, onClose }: { patientId: string; list: ListName; record: CardRecordView | null; onSaved: Saved; onClose: () => void },
 ) {
   const api = useApi();
   const notify = useSnackbar();
@@ -37,7 +45,8 @@ function RecordForm(
     toInput: (values) => ({ type: list, record: { ...values, ...(record ? { _id: record._id } : {}) } }),
   });
   const submit = form.handleSubmit(async (data) => {
-    onSaved(await api.post<ChartCard>(`/patient/edit-record/${patientId}`, data));
+    const body = recordEdit(list, data.record, record?._id);
+    onSaved(await api.POST("/patient/edit-record/{id}", { path: { id: patientId }, body }));
     notify(`${spec.itemLabel} ${record ? "saved" : "added"}`, "success");
     onClose();
   });
@@ -61,6 +70,27 @@ function RecordForm(
       </div>
     </form>
   );
+}
+
+/**
+ * The body of edit-record for a record the form checked with `recordEditSchema`: that schema's output types a
+ * record only as `Record<string, unknown>`, so the record is parsed again by its list's schema, the part of
+ * recordEditSchema that checked it (the same values come out), which gives the type the route declares.
+ */
+function recordEdit(list: ListName, checked: unknown, _id: string | undefined) {
+  const id = _id ? { _id } : {};
+  switch (list) {
+    case "allergies":
+      return { type: list, record: { ...allergySchema.parse(checked), ...id } };
+    case "medications":
+      return { type: list, record: { ...medicationSchema.parse(checked), ...id } };
+    case "pastMedicalHistory":
+      return { type: list, record: { ...pastMedicalSchema.parse(checked), ...id } };
+    case "surgicalHistory":
+      return { type: list, record: { ...surgicalSchema.parse(checked), ...id } };
+    case "familyHistory":
+      return { type: list, record: { ...familyHistorySchema.parse(checked), ...id } };
+  }
 }
 
 type Social = NonNullable<ChartCard["socialHistory"]>;
@@ -91,7 +121,9 @@ function SocialForm({ patientId, current, onSaved, onClose }: { patientId: strin
     toInput: (values) => ({ type: "socialHistory", record: values }),
   });
   const submit = form.handleSubmit(async (data) => {
-    onSaved(await api.post<ChartCard>(`/patient/edit-record/${patientId}`, data));
+    // As for a record (`recordEdit`): the part of recordEditSchema that checked it gives its type.
+    const body = { type: "socialHistory" as const, record: socialHistorySchema.parse(data.record) };
+    onSaved(await api.POST("/patient/edit-record/{id}", { path: { id: patientId }, body }));
     notify("Social history saved", "success");
     onClose();
   });

@@ -8,8 +8,6 @@ import { useOnlineQuery } from "../hooks/use-online-query.ts";
 import { fromLocalInput, numberOrUndefined, textOrUndefined } from "../lib/chart-format.ts";
 import { chartKeys } from "../keys.ts";
 
-type DropdownItem = { id: string; label: string };
-
 /** Encounters offered, the latest first (the edge answers them newest first). */
 export const ENCOUNTER_CHOICES = 50;
 
@@ -40,7 +38,9 @@ export function VitalsForm({ patientId, encounterId, onSaved, onClose }: Props) 
     queryKey: chartKeys.encounterChoices(patientId, encounterId),
     // One more than listed: whether older ones exist is then known.
     queryFn: ({ signal }) =>
-      encounterId ? Promise.resolve([]) : api.get<DropdownItem[]>(`/encounters/dropdown/${patientId}`, { signal, query: { limit: ENCOUNTER_CHOICES + 1 } }),
+      encounterId
+        ? Promise.resolve([])
+        : api.GET("/encounters/dropdown/{id}", { path: { id: patientId }, signal, query: { limit: ENCOUNTER_CHOICES + 1 } }),
   });
   const form = useForm({
     schema: vitalsCreateSchema,
@@ -74,7 +74,7 @@ export function VitalsForm({ patientId, encounterId, onSaved, onClose }: Props) 
       await device.record({ kind: "vitals", patientId, input: data });
       notify(SAVED_ON_DEVICE, "success");
     } else {
-      onSaved(await api.post<Vitals>(`/vitals/patient/${patientId}`, data));
+      onSaved(await api.POST("/vitals/patient/{id}", { path: { id: patientId }, body: data }));
       notify("Vitals added", "success");
     }
     onClose();

@@ -1,12 +1,11 @@
 import { useId, useState } from "react";
-import { type Vitals, VITALS_FORMATS } from "../../../../../sync/schemas/vitals.ts";
+import { VITALS_FORMATS } from "../../../../../sync/schemas/vitals.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { Button, Dialog, EmptyState, Select, useSnackbar } from "../../../ui/index.ts";
 import { useActions } from "../hooks/use-actions.ts";
 import { useOnlineQuery } from "../hooks/use-online-query.ts";
 import { useDeviceEntries } from "../hooks/use-device-entries.ts";
 import { deviceVitals } from "../lib/device-entries.ts";
-import type { ImportsPossible } from "../lib/chart-types.ts";
 import type { ChartPermissions } from "../lib/permissions.ts";
 import { type VitalsFormat, vitalsCharts } from "../lib/vitals-series.ts";
 import { ResourceState } from "./ResourceState.tsx";
@@ -39,7 +38,7 @@ export function VitalsSection({ patientId, encounterId, permissions, headingLeve
   const device = useDeviceEntries(patientId, "vitals", (e) => deviceVitals(e, { format, encounterId }), [format, encounterId]);
   const vitals = useOnlineQuery({
     queryKey: chartKeys.vitals(patientId, { format, encounterId }),
-    queryFn: ({ signal }) => api.get<Vitals[]>(`/vitals/patient/${patientId}`, { signal, query: { format, encounterId } }),
+    queryFn: ({ signal }) => api.GET("/vitals/patient/{id}", { path: { id: patientId }, signal, query: { format, encounterId } }),
     keepPrevious: true,
   }, device);
   const [adding, setAdding] = useState(false);
@@ -93,7 +92,7 @@ function IntakeImport({ patientId, format, onImported }: { patientId: string; fo
   const notify = useSnackbar();
   const check = useOnlineQuery({
     queryKey: chartKeys.vitalsImports(patientId),
-    queryFn: ({ signal }) => api.get<ImportsPossible>(`/vitals/patient/${patientId}/areImportsFromIntakeFormsPossible`, { signal }),
+    queryFn: ({ signal }) => api.GET("/vitals/patient/{id}/areImportsFromIntakeFormsPossible", { path: { id: patientId }, signal }),
   });
   const { run, busy } = useActions();
   const c = check.data;
@@ -102,10 +101,7 @@ function IntakeImport({ patientId, format, onImported }: { patientId: string; fo
 
   const runImport = async () => {
     const result = await run("import", () =>
-      api.post<{ imported: Vitals[]; skipped: { consultationId: string; message: string }[] }>(
-        `/vitals/patient/${patientId}/runImportsFromIntakeForms`,
-        { format },
-      ));
+      api.POST("/vitals/patient/{id}/runImportsFromIntakeForms", { path: { id: patientId }, body: { format } }));
     if (!result) return;
     const skipped = result.skipped.length ? `; ${plural(result.skipped.length, "form")} without vitals skipped` : "";
     notify(`Imported ${plural(result.imported.length, "reading")}${skipped}`, "success");

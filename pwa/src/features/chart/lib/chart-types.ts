@@ -1,23 +1,17 @@
-/** Answers of the chart calls as the PWA reads them (edge/docs/chart.md). */
-import type { MedicalCard } from "../../../../../sync/schemas/medical-card.ts";
-import type { ChartPatient } from "../../../../../sync/schemas/patient-record.ts";
+/**
+ * The medical card as the chart shows it. The server's answer is `ChartCard` (sync/schemas/patient-record.ts,
+ * `GET /patient/{id}`, edit-record, delete-record); offline the device's copy stands in (device-chart.ts), and its
+ * records are the card as stored: a field may be missing. The screens read records column by column
+ * (`LISTS[list].columns`), so they take either.
+ */
+import type { ChartCard, ChartPatient } from "../../../../../sync/schemas/patient-record.ts";
+import type { ListName } from "../../medical-card/index.ts";
 
-/** A medical card record as the care team edits it: every record has an `_id`. */
-export type CardRecord = Record<string, string> & { _id: string };
+/** One record of a list, read by its columns' keys; every record has an `_id` (the lists are keyed by it). */
+export type CardRecordView = { _id: string; [column: string]: string | undefined };
 
-/** `GET /patient/{id}` `medicalCard`, and the answer of edit-record and delete-record. */
-export type ChartCard = {
-  allergies: CardRecord[];
-  allergiesNoSignificant: boolean;
-  medications: CardRecord[];
-  pastMedicalHistory: CardRecord[];
-  surgicalHistory: CardRecord[];
-  familyHistory: CardRecord[];
-  familyHistoryNoSignificant: boolean;
-  socialHistory: MedicalCard["socialHistory"] | null;
-};
+/** A `ChartCard`, or the device's copy of it. */
+export type CardView = Omit<ChartCard, ListName> & { [L in ListName]: CardRecordView[] };
 
-export type PatientChart = ChartPatient & { medicalCard: ChartCard };
-
-/** `GET /vitals/patient/{id}/areImportsFromIntakeFormsPossible`. */
-export type ImportsPossible = { possible: boolean; count: number; vitalsRequired: boolean; missingVitals: string[] };
+/** The chart's patient from the device's copy of the panel: `PatientChart` with the card as stored. */
+export type PatientChartView = ChartPatient & { medicalCard: CardView };

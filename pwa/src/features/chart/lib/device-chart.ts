@@ -5,13 +5,13 @@
  */
 import type { PanelCard, PanelPatientDoc } from "../../../../../sync/collections/index.ts";
 import { socialHistorySchema } from "../../../../../sync/schemas/medical-card.ts";
-import type { CardRecord, ChartCard, PatientChart } from "./chart-types.ts";
+import type { CardRecordView, CardView, PatientChartView } from "./chart-types.ts";
 
 const LIST_NAMES = ["allergies", "medications", "pastMedicalHistory", "surgicalHistory", "familyHistory"] as const;
 
 /** The card as the chart reads it: every list present, every record with an `_id` (`allergies-0` when it had none). */
-export function deviceCard(card: PanelCard | null): ChartCard {
-  const records = (list: (typeof LIST_NAMES)[number]): CardRecord[] =>
+export function deviceCard(card: PanelCard | null): CardView {
+  const records = (list: (typeof LIST_NAMES)[number]): CardRecordView[] =>
     (card?.[list] ?? []).map((record, index) => ({ ...record, _id: record._id || `${list}-${index}` }));
   const social = socialHistorySchema.safeParse(card?.socialHistory);
   return {
@@ -28,7 +28,7 @@ export function deviceCard(card: PanelCard | null): ChartCard {
 }
 
 /** The chart's patient from the device's copy (no last encounter: that is read from the server). */
-export function deviceChart(doc: PanelPatientDoc): PatientChart {
+export function deviceChart(doc: PanelPatientDoc): PatientChartView {
   return {
     id: doc.id,
     firstName: doc.firstName,

@@ -2,8 +2,6 @@ import { type ReactNode, useRef, useState } from "react";
 import { errorMessage } from "../../../lib/api/index.ts";
 import { Link, useNavigate, useParams } from "react-router";
 import { docIdSchema } from "../../../../../sync/protocol.ts";
-import type { Consultation } from "../../../../../sync/schemas/consultation.ts";
-import type { Encounter } from "../../../../../sync/schemas/encounter.ts";
 import { useChartEntry } from "../../sync/index.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { Button, ConfirmDialog, Dialog, EmptyState, useSnackbar } from "../../../ui/index.ts";
@@ -88,14 +86,14 @@ function EncounterView({ patientId, encounterId, role, chartPath, renderNotes, r
   };
   const encounter = useOnlineQuery({
     queryKey: chartKeys.encounter(encounterId),
-    queryFn: ({ signal }) => api.get<Encounter>(`/encounters/${encounterId}`, { signal }),
+    queryFn: ({ signal }) => api.GET("/encounters/{id}", { path: { id: encounterId }, signal }),
   }, device);
   const live = !encounter.offline;
   const [dialog, setDialog] = useState<"edit" | "send" | "sendAll" | "delete" | "download" | "fax" | null>(null);
   const [refreshKey, setRefreshKey] = useState(0);
   const close = () => setDialog(null);
   const send = async (all: boolean) => {
-    const saved = await api.post<Encounter>(`/encounters/${all ? "send-all" : "send"}/${encounterId}`);
+    const saved = await api.POST(all ? "/encounters/send-all/{id}" : "/encounters/send/{id}", { path: { id: encounterId } });
     encounter.setData(() => saved);
     if (all) setRefreshKey((k) => k + 1);
     notify(all ? "Sent to the patient with its notes and diagnoses" : "Sent to the patient", "success");
@@ -190,7 +188,7 @@ function EncounterView({ patientId, encounterId, role, chartPath, renderNotes, r
                 confirmLabel="Delete encounter"
                 danger
                 onConfirm={async () => {
-                  await api.delete(`/encounters/${encounterId}`);
+                  await api.DELETE("/encounters/{id}", { path: { id: encounterId } });
                   notify("Encounter deleted", "success");
                   navigate(`${chartPath}?section=encounters`, { replace: true });
                 }}
@@ -226,7 +224,7 @@ function ConsultationStatus({ id }: { id: string }) {
   const api = useApi();
   const consultation = useOnlineQuery({
     queryKey: chartKeys.consultation(id),
-    queryFn: ({ signal }) => api.get<Consultation>(`/consultations/${id}`, { signal }),
+    queryFn: ({ signal }) => api.GET("/consultations/{id}", { path: { id }, signal }),
   });
   if (consultation.offline) return <span className="muted">Needs a connection</span>;
   if (consultation.error) return <span className="muted">Status unavailable ({consultation.error})</span>;

@@ -68,7 +68,7 @@ describe("PatientChartPage", { timeout: 20_000 }, () => {
   it("keeps allergies and current medications in view above every section (issue 32)", async () => {
     const user = userEvent.setup();
     const card = emptyCard({
-      allergies: [{ _id: "a1", name: "Penicillin", reaction: "Hives" }, { _id: "a2", name: "Peanut", reaction: "" }],
+      allergies: [{ _id: "a1", name: "Penicillin", reaction: "Hives", comment: "" }, { _id: "a2", name: "Peanut", reaction: "", comment: "" }],
       medications: [{ _id: "m1", name: "Metformin", dose: "500 mg", frequency: "twice daily" }],
     });
     const stub = createFetchStub({

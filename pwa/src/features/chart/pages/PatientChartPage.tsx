@@ -17,7 +17,6 @@ import { ProfileSection } from "../components/ProfileSection.tsx";
 import { ResourceState } from "../components/ResourceState.tsx";
 import { VitalsSection } from "../components/VitalsSection.tsx";
 import { useOnlineQuery } from "../hooks/use-online-query.ts";
-import type { PatientChart } from "../lib/chart-types.ts";
 import { deviceChart } from "../lib/device-chart.ts";
 import { chartPermissions } from "../lib/permissions.ts";
 import { chartKeys } from "../keys.ts";
@@ -71,7 +70,7 @@ function Chart({ patientId, basePath }: { patientId: string; basePath: string })
   const permissions = chartPermissions(user.role === "doctor" ? "doctor" : "vma");
   const chart = useOnlineQuery({
     queryKey: chartKeys.chart(patientId),
-    queryFn: ({ signal }) => api.get<PatientChart>(`/patient/${patientId}`, { signal }),
+    queryFn: ({ signal }) => api.GET("/patient/{id}", { path: { id: patientId }, signal }),
   });
   // The device's copy of the panel (issue 31) names the patient at once, and stands in for the server offline.
   const device = usePanelPatient(patientId).patient;

@@ -4,7 +4,6 @@ import { Link } from "react-router";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { ApiError, errorMessage } from "../../../lib/api/api-error.ts";
 import { Button, Spinner, TextField, useSnackbar } from "../../../ui/index.ts";
-import type { DoctorBalance } from "../../../../../sync/schemas/commerce.ts";
 import { formatUsd, positiveCents } from "../../../../../sync/rules/money.ts";
 import { commerceKeys } from "../keys.ts";
 
@@ -20,16 +19,16 @@ export function BalancePanel({ titled = true }: { titled?: boolean }) {
   const api = useApi();
   const notify = useSnackbar();
   const client = useQueryClient();
-  const account = useQuery({ queryKey: commerceKeys.account(), queryFn: () => api.get<{ connected: boolean; active: boolean }>("/stripe/account/me") });
+  const account = useQuery({ queryKey: commerceKeys.account(), queryFn: () => api.GET("/stripe/account/me") });
   const balance = useQuery({
     queryKey: commerceKeys.balance(),
-    queryFn: () => api.get<DoctorBalance>("/stripe/balance/me"),
+    queryFn: () => api.GET("/stripe/balance/me"),
     enabled: !!account.data?.connected,
   });
   const [amount, setAmount] = useState("");
   const [error, setError] = useState("");
   const payout = useMutation({
-    mutationFn: (amountCents: number) => api.post("/stripe/payouts", { amountCents }),
+    mutationFn: (amountCents: number) => api.POST("/stripe/payouts", { body: { amountCents } }),
     onSuccess: () => {
       notify("Payout requested", "success");
       setAmount("");
@@ -42,7 +41,7 @@ export function BalancePanel({ titled = true }: { titled?: boolean }) {
   // as the onboarding is.
   const dashboard = useMutation({
     mutationFn: async () => {
-      const { url } = await api.get<{ url?: unknown }>("/stripe/account/me/link");
+      const { url } = await api.GET("/stripe/account/me/link");
       // http only for the local Stripe-API emulator (npm start without Stripe keys).
       if (typeof url !== "string" || !/^https?:\/\//.test(url)) throw new ApiError({ message: "The payment provider sent no dashboard link.", code: 502 });
       return url;

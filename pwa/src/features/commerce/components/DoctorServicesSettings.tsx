@@ -2,7 +2,6 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/api-error.ts";
 import { Checkbox, EmptyState, Spinner, useSnackbar } from "../../../ui/index.ts";
-import type { DoctorPaidService } from "../../../../../sync/schemas/commerce.ts";
 import { formatUsd } from "../../../../../sync/rules/money.ts";
 import { commerceKeys } from "../keys.ts";
 
@@ -12,9 +11,10 @@ export function DoctorServicesSettings() {
   const notify = useSnackbar();
   const client = useQueryClient();
   const key = [...commerceKeys.all, "services", "me"];
-  const list = useQuery({ queryKey: key, queryFn: () => api.get<DoctorPaidService[]>("/paidServices/settings/me") });
+  const list = useQuery({ queryKey: key, queryFn: () => api.GET("/paidServices/settings/me") });
   const toggle = useMutation({
-    mutationFn: ({ id, on }: { id: string; on: boolean }) => api.put(`/paidServices/${id}/${on ? "enable" : "disable"}/for/me`),
+    mutationFn: ({ id, on }: { id: string; on: boolean }) =>
+      on ? api.PUT("/paidServices/{id}/enable/for/me", { path: { id } }) : api.PUT("/paidServices/{id}/disable/for/me", { path: { id } }),
     onSuccess: (_r, v) => {
       notify(v.on ? "Service enabled" : "Service disabled", "success");
       void client.invalidateQueries({ queryKey: key });

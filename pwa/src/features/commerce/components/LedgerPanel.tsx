@@ -38,7 +38,7 @@ export function LedgerPanel() {
   const api = useApi();
   const ledger = useQuery({
     queryKey: commerceKeys.ledger(),
-    queryFn: () => api.get<LedgerReport>("/admin/ledger"),
+    queryFn: () => api.GET("/admin/ledger"),
     enabled: false,
   });
   const report = ledger.data;

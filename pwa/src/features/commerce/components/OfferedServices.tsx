@@ -50,7 +50,7 @@ export function DoctorServicesSection({ doctorId, doctorName }: { doctorId: stri
   const request = useRequest(doctorId);
   const services = useQuery({
     queryKey: commerceKeys.doctorServices(doctorId),
-    queryFn: () => api.get<PaidService[]>(`/paidServices/doctor/${encodeURIComponent(doctorId)}`),
+    queryFn: () => api.GET("/paidServices/doctor/{id}", { path: { id: doctorId } }),
   });
   if (services.data?.length === 0) return null;
   return (
@@ -78,7 +78,7 @@ export function DoctorServicesSection({ doctorId, doctorName }: { doctorId: stri
 export function HomeServicesSection({ className }: { className?: string }) {
   const api = useApi();
   const request = useRequest();
-  const services = useQuery({ queryKey: commerceKeys.homeServices(), queryFn: () => api.get<PaidService[]>("/paidServices/home") });
+  const services = useQuery({ queryKey: commerceKeys.homeServices(), queryFn: () => api.GET("/paidServices/home") });
   if (services.data?.length === 0) return null;
   return (
     <section className={className ?? "stack"} aria-labelledby="home-services-title">

@@ -29,7 +29,7 @@ export function RequestActions({ request }: { request: ServiceRequestView }) {
   const api = useApi();
   const client = useQueryClient();
   const mark = useMutation({
-    mutationFn: (done: boolean) => api.put<ServiceRequestView>(`/paidServices/requests/${request.id}/done`, { done }),
+    mutationFn: (done: boolean) => api.PUT("/paidServices/requests/{id}/done", { path: { id: request.id }, body: { done } }),
     onSuccess: () => client.invalidateQueries({ queryKey: [...commerceKeys.all, "requests"] }),
   });
   return (

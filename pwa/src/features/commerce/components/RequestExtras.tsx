@@ -12,7 +12,7 @@ import { toFormData } from "../../../lib/api/index.ts";
 import { errorMessage } from "../../../lib/api/api-error.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { Button, Select, Spinner, TextField } from "../../../ui/index.ts";
-import type { IntakeField, IntakeFormSettings } from "../../../../../sync/schemas/intake-form.ts";
+import type { IntakeField } from "../../../../../sync/schemas/intake-form.ts";
 import { MEDICAL_FILE_MAX_BYTES } from "../../../../../sync/collections/medical-files.ts";
 import { checkFile } from "../../../../../sync/files.ts";
 import { SERVICE_REQUEST_FILES_MAX } from "../../../../../sync/schemas/commerce.ts";
@@ -23,7 +23,7 @@ export function useIntakeQuestions(doctorId: string, wanted: boolean) {
   const api = useApi();
   return useQuery({
     queryKey: [...commerceKeys.all, "intake", doctorId],
-    queryFn: () => api.get<IntakeFormSettings>(`/intakeForms/settings/doctor/${doctorId}`),
+    queryFn: () => api.GET("/intakeForms/settings/doctor/{id}", { path: { id: doctorId } }),
     enabled: wanted,
   });
 }
@@ -103,7 +103,7 @@ export async function uploadRequestFiles(api: ApiClient, patientId: string, file
   const ids: string[] = [];
   for (const file of files) {
     const form = toFormData({ folderId: "PatientUploaded" }, { file });
-    ids.push((await api.post<{ id: string }>(`/medicalFiles/patient/${patientId}`, undefined, { form })).id);
+    ids.push((await api.POST("/medicalFiles/patient/{id}", { path: { id: patientId }, form })).id);
   }
   return ids;
 }

@@ -25,8 +25,7 @@ export function ServiceRequests({ view }: { view: "patient" | "doctor" }) {
     queryKey: [...commerceKeys.all, "requests"],
     initialPageParam: 0,
     queryFn: async ({ pageParam }): Promise<Page> => {
-      const q = new URLSearchParams({ offset: String(pageParam), limit: String(REQUESTS_PAGE_SIZE + 1) });
-      const rows = await api.get<ServiceRequestView[]>(`/paidServices/requests?${q}`);
+      const rows = await api.GET("/paidServices/requests", { query: { offset: pageParam, limit: REQUESTS_PAGE_SIZE + 1 } });
       return { list: rows.slice(0, REQUESTS_PAGE_SIZE), next: rows.length > REQUESTS_PAGE_SIZE ? pageParam + REQUESTS_PAGE_SIZE : null };
     },
     getNextPageParam: (last) => last.next,
@@ -38,7 +37,7 @@ export function ServiceRequests({ view }: { view: "patient" | "doctor" }) {
   async function download(requestId: string, file: { id: string; name: string }) {
     setFileError("");
     try {
-      const res = await api.fetchRaw("GET", `/paidServices/requests/${requestId}/files/${file.id}`);
+      const res = await api.RAW("GET", "/paidServices/requests/{id}/files/{fileId}", { path: { id: requestId, fileId: file.id } });
       const url = URL.createObjectURL(await res.blob());
       const a = document.createElement("a");
       a.href = url;

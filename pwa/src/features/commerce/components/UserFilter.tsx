@@ -1,8 +1,7 @@
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import type { ListResult } from "../../../../../sync/envelope.ts";
 import type { AuthUser } from "../../../../../sync/schemas/user.ts";
-import { formatBirthDate, type PatientOption, patientName } from "../../patients/index.ts";
+import { formatBirthDate, patientName } from "../../patients/index.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/api-error.ts";
 import { Button, Select, TextField } from "../../../ui/index.ts";
@@ -33,13 +32,13 @@ export function UserFilter({ role, label, value, onChange, scope = "all" }: {
     queryFn: async ({ signal }): Promise<{ list: Match[]; totalCount: number }> => {
       const query = { search: term, limit: 10, offset: 0 };
       if (scope === "practice") {
-        const found = await api.get<ListResult<PatientOption>>("/doctorPatients/list/dropdown", { query, signal });
+        const found = await api.GET("/doctorPatients/list/dropdown", { query, signal });
         return {
           list: found.list.map((p) => ({ id: p.id, name: patientName(p), label: `${patientName(p)} (${formatBirthDate(p.birthDate)})` })),
           totalCount: found.totalCount,
         };
       }
-      const found = await api.get<ListResult<AuthUser>>(`/users/role/${role}`, { query, signal });
+      const found = await api.GET("/users/role/{role}", { path: { role }, query, signal });
       return { list: found.list.map((u) => ({ id: u.id, name: fullName(u), label: `${fullName(u)} (${u.email})` })), totalCount: found.totalCount };
     },
     enabled: !value && term.length >= 2,

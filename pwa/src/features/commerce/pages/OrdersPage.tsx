@@ -9,7 +9,6 @@ import { useSession } from "../../auth/index.ts";
 import { CardEntry, paymentsKeys, ThreeDSecureStep, useCards, usePaymentsConfig } from "../../payments/index.ts";
 import type { CouponCheck, PaidService, ServicePurchase, ServiceQuote } from "../../../../../sync/schemas/commerce.ts";
 import { discountedCents } from "../../../../../sync/schemas/commerce.ts";
-import type { Card } from "../../../../../sync/schemas/membership.ts";
 import { ServiceRequests } from "../components/ServiceRequests.tsx";
 import { ServiceList } from "../components/ServiceList.tsx";
 import { FilesField, fileProblem, IntakeQuestions, missingAnswer, uploadRequestFiles, useIntakeQuestions } from "../components/RequestExtras.tsx";
@@ -46,7 +45,7 @@ function PatientServices({ ownDoctorId, patientId }: { ownDoctorId: string | nul
   const wanted = params.get("service");
   const services = useQuery({
     queryKey: commerceKeys.doctorServices(doctorId ?? ""),
-    queryFn: () => api.get<PaidService[]>(`/paidServices/doctor/${encodeURIComponent(doctorId!)}`),
+    queryFn: () => api.GET("/paidServices/doctor/{id}", { path: { id: doctorId! } }),
     enabled: !!doctorId,
   });
   const chosen = (wanted && services.data?.find((s) => s.id === wanted)) || null;
@@ -111,7 +110,7 @@ function RequestForm({ service, doctorId, patientId, onCancel, onDone }: {
   // What this patient pays now (members' or not, or an additional request's price within a first's window, 02 §9).
   const quote = useQuery({
     queryKey: [...commerceKeys.all, "quote", service.id, doctorId],
-    queryFn: () => api.get<ServiceQuote>(`/paidServices/quote/${encodeURIComponent(service.id)}?doctorId=${encodeURIComponent(doctorId)}`),
+    queryFn: () => api.GET("/paidServices/quote/{id}", { path: { id: service.id }, query: { doctorId } }),
     // A refusal (members only, not for members, no such doctor) is the answer: said at once, not asked again.
     retry: (count, error) => !(error instanceof ApiError && error.code >= 400 && error.code < 500) && count < 1,
   });
@@ -135,7 +134,7 @@ function RequestForm({ service, doctorId, patientId, onCancel, onDone }: {
   const attempt = useRef<{ key: string; choices: string } | null>(null);
 
   const check = useMutation({
-    mutationFn: (c: string) => api.get<CouponCheck>(`/coupons/check/${encodeURIComponent(c)}`),
+    mutationFn: (c: string) => api.GET("/coupons/check/{code}", { path: { code: c } }),
     onSuccess: (c) => { setCoupon(c); setCouponError(""); },
     onError: (e) => { setCoupon(null); setCouponError(errorMessage(e)); },
   });
@@ -158,7 +157,7 @@ function RequestForm({ service, doctorId, patientId, onCancel, onDone }: {
       };
       const choices = JSON.stringify(body);
       if (attempt.current?.choices !== choices) attempt.current = { key: crypto.randomUUID(), choices };
-      return await api.post<ServicePurchase>(`/paidServices/request/${service.id}`, { ...body, idempotencyKey: attempt.current.key });
+      return await api.POST("/paidServices/request/{id}", { path: { id: service.id }, body: { ...body, idempotencyKey: attempt.current.key } });
     },
     onSuccess: (p) => {
       // Answered: a purchase made (paid, or waiting for the bank's check). A try after this is another purchase.
@@ -177,7 +176,7 @@ function RequestForm({ service, doctorId, patientId, onCancel, onDone }: {
 
   // A card added here is saved to the patient's account (as in Settings → Payment methods) and becomes the chosen one.
   const addCard = async (paymentMethodId: string) => {
-    const saved = await api.post<Card>("/stripe/account/paymentMethods", { paymentMethodId });
+    const saved = await api.POST("/stripe/account/paymentMethods", { body: { paymentMethodId } });
     setCard(saved.id);
     setError("");
     await Promise.all([
@@ -288,7 +287,12 @@ function BankCheck({ purchase, onPaid, onRefused }: {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const confirm = useMutation({
-    mutationFn: () => api.post<ServicePurchase>("/stripe/confirm/intent", { intentId: purchase.intentId }, { announce: false }),
+    mutationFn: async () => {
+      const confirmed = await api.POST("/stripe/confirm/intent", { body: { intentId: purchase.intentId! }, announce: false });
+      // The route confirms a membership's payment or a service's charge: this intent is the service's.
+      if (!("serviceId" in confirmed)) throw new ApiError({ message: "The payment confirmed is not this request's.", code: 502 });
+      return confirmed;
+    },
     onSuccess: onPaid,
     onError: (e) => {
       if (e instanceof ApiError && e.details.reason === "PAYMENT_ACTION_REQUIRED") {

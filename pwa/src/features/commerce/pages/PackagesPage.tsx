@@ -3,13 +3,16 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/api-error.ts";
 import { Button, Checkbox, Dialog, EmptyState, Pager, Select, Spinner, TextField, useOffsetInRange, useSnackbar } from "../../../ui/index.ts";
-import { type PaidService, paidServiceInputSchema, type ServiceField } from "../../../../../sync/schemas/commerce.ts";
+import { type PaidService, type PaidServiceInput, paidServiceInputSchema, type ServiceField } from "../../../../../sync/schemas/commerce.ts";
 import { PlansSection } from "../../memberships/admin/index.ts";
 import { centsAsDecimal, formatUsd, positiveCents } from "../../../../../sync/rules/money.ts";
 import { commerceKeys } from "../keys.ts";
 
 /** Paid services per page. */
 export const SERVICES_PAGE = 50;
+
+/** What a row's buttons change: active or not, on the homepage or not. */
+type FlagChange = "activate" | "deactivate" | "add-to-homepage" | "remove-from-homepage";
 
 /** `/admin/packages`: the paid services (50 a page) and the membership plans (create, edit, activate/deactivate, homepage). */
 export function PackagesPage() {
@@ -19,13 +22,25 @@ export function PackagesPage() {
   const [offset, setOffset] = useState(0);
   const list = useQuery({
     queryKey: [...commerceKeys.all, "services", "admin", offset],
-    queryFn: () => api.get<{ list: PaidService[]; totalCount: number }>("/paidServices/list", { query: { limit: SERVICES_PAGE, offset } }),
+    queryFn: () => api.GET("/paidServices/list", { query: { limit: SERVICES_PAGE, offset } }),
     placeholderData: keepPreviousData,
   });
   useOffsetInRange(offset, SERVICES_PAGE, list.data?.totalCount, setOffset);
   const [editing, setEditing] = useState<PaidService | "new" | null>(null);
   const flag = useMutation({
-    mutationFn: (path: string) => api.put(path),
+    mutationFn: ({ id, change }: { id: string; change: FlagChange }) => {
+      const init = { path: { id } };
+      switch (change) {
+        case "activate":
+          return api.PUT("/paidServices/activate/{id}", init);
+        case "deactivate":
+          return api.PUT("/paidServices/deactivate/{id}", init);
+        case "add-to-homepage":
+          return api.PUT("/paidServices/{id}/add-to-homepage", init);
+        case "remove-from-homepage":
+          return api.PUT("/paidServices/{id}/remove-from-homepage", init);
+      }
+    },
     onSuccess: () => void client.invalidateQueries({ queryKey: commerceKeys.all }),
     onError: (e) => notify(errorMessage(e), "error"),
   });
@@ -59,9 +74,9 @@ export function PackagesPage() {
                   <td>{s.isHomepage ? "Yes" : "No"}</td>
                   <td className="row">
                     <Button variant="text" onClick={() => setEditing(s)} aria-label={`Edit ${s.name}`}>Edit</Button>
-                    <Button variant="text" onClick={() => flag.mutate(`/paidServices/${s.isActive ? "deactivate" : "activate"}/${s.id}`)}
+                    <Button variant="text" onClick={() => flag.mutate({ id: s.id, change: s.isActive ? "deactivate" : "activate" })}
                       aria-label={`${s.isActive ? "Deactivate" : "Activate"} ${s.name}`}>{s.isActive ? "Deactivate" : "Activate"}</Button>
-                    <Button variant="text" onClick={() => flag.mutate(`/paidServices/${s.id}/${s.isHomepage ? "remove-from-homepage" : "add-to-homepage"}`)}
+                    <Button variant="text" onClick={() => flag.mutate({ id: s.id, change: s.isHomepage ? "remove-from-homepage" : "add-to-homepage" })}
                       aria-label={`${s.isHomepage ? "Remove from homepage" : "Add to homepage"}: ${s.name}`}>{s.isHomepage ? "Remove from homepage" : "Add to homepage"}</Button>
                   </td>
                 </tr>
@@ -98,7 +113,8 @@ function ServiceDialog({ service, onClose }: { service: PaidService | null; onCl
   const [refundDays, setRefundDays] = useState(service?.refundWindowDays ? String(service.refundWindowDays) : "");
   const [error, setError] = useState("");
   const save = useMutation({
-    mutationFn: (body: unknown) => (service ? api.put(`/paidServices/${service.id}`, body) : api.post("/paidServices", body)),
+    mutationFn: (body: PaidServiceInput) =>
+      service ? api.PUT("/paidServices/{id}", { path: { id: service.id }, body }) : api.POST("/paidServices", { body }),
     onSuccess: () => {
       notify("Service saved", "success");
       void client.invalidateQueries({ queryKey: commerceKeys.all });

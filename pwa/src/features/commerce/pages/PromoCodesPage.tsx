@@ -3,7 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/api-error.ts";
 import { Button, ConfirmDialog, EmptyState, Pager, Select, Spinner, TextField, useOffsetInRange, useSnackbar } from "../../../ui/index.ts";
-import { type Coupon, couponInputSchema } from "../../../../../sync/schemas/commerce.ts";
+import { type Coupon, type CouponInput, couponInputSchema } from "../../../../../sync/schemas/commerce.ts";
 import { commerceKeys } from "../keys.ts";
 
 /** Promo codes per page. */
@@ -17,7 +17,7 @@ export function PromoCodesPage() {
   const [offset, setOffset] = useState(0);
   const list = useQuery({
     queryKey: [...commerceKeys.coupons(), offset],
-    queryFn: () => api.get<{ list: Coupon[]; totalCount: number }>("/coupons", { query: { offset, limit: COUPONS_PAGE } }),
+    queryFn: () => api.GET("/coupons", { query: { offset, limit: COUPONS_PAGE } }),
     placeholderData: keepPreviousData,
   });
   // The last code of a later page deleted: back to the last page with codes.
@@ -26,7 +26,7 @@ export function PromoCodesPage() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const refresh = () => client.invalidateQueries({ queryKey: commerceKeys.coupons() });
   const create = useMutation({
-    mutationFn: (body: unknown) => api.post("/coupons", body),
+    mutationFn: (body: CouponInput) => api.POST("/coupons", { body }),
     onSuccess: () => {
       notify("Promo code created", "success");
       setForm({ name: "", percentageDiscount: "", duration: "once", redemptionLimit: "" });
@@ -38,7 +38,7 @@ export function PromoCodesPage() {
   // Deleting asks first: patients can no longer use the code, at the processor too (memberships that have it keep it).
   const [deleting, setDeleting] = useState<Coupon | null>(null);
   const remove = async (c: Coupon) => {
-    await api.delete(`/coupons/${c.id}`);
+    await api.DELETE("/coupons/{id}", { path: { id: c.id } });
     notify("Promo code deleted", "success");
     void refresh();
   };

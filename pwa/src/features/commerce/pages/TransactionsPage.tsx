@@ -4,14 +4,13 @@ import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/api-error.ts";
 import { Button, Dialog, EmptyState, Pager, Select, Spinner, TextField, useOffsetInRange, useSnackbar } from "../../../ui/index.ts";
 import { useSession } from "../../auth/index.ts";
-import type { LedgerTransaction } from "../../../../../sync/schemas/commerce.ts";
+import { type LedgerTransaction, TRANSACTION_STATUSES, TRANSACTION_TYPES } from "../../../../../sync/schemas/commerce.ts";
 import { BalancePanel } from "../components/BalancePanel.tsx";
 import { LedgerPanel } from "../components/LedgerPanel.tsx";
 import { type ChosenUser, UserFilter } from "../components/UserFilter.tsx";
 import { centsAsDecimal, formatUsd, positiveCents } from "../../../../../sync/rules/money.ts";
 import { commerceKeys } from "../keys.ts";
 
-type Page = { list: LedgerTransaction[]; offset: number; limit: number; totalCount: number };
 
 /** Rows per page (the edge's default page; at most 500). */
 export const TRANSACTIONS_PAGE = 50;
@@ -32,12 +31,18 @@ export function TransactionsPage() {
   const [patient, setPatient] = useState<ChosenUser | null>(null);
   const [offset, setOffset] = useState(0);
   const chosen = { ...filters, doctorId: doctor?.id ?? "", patientId: patient?.id ?? "" };
-  // The same filters for the list and the CSV (the CSV has every matching row, not a page).
-  const params = Object.fromEntries(Object.entries(chosen).filter(([, v]) => v));
-  const query = new URLSearchParams(params).toString();
+  // The same filters for the list and the CSV (the CSV has every matching row, not a page); "All" sends nothing.
+  const query = {
+    type: TRANSACTION_TYPES.find((t) => t === filters.type),
+    status: TRANSACTION_STATUSES.find((t) => t === filters.status),
+    from: filters.from || undefined,
+    to: filters.to || undefined,
+    doctorId: doctor?.id,
+    patientId: patient?.id,
+  };
   const list = useQuery({
     queryKey: commerceKeys.transactions({ ...chosen, offset: String(offset) }),
-    queryFn: () => api.get<Page>(`/transactions?${new URLSearchParams({ ...params, offset: String(offset), limit: String(TRANSACTIONS_PAGE) })}`),
+    queryFn: () => api.GET("/transactions", { query: { ...query, offset, limit: TRANSACTIONS_PAGE } }),
     placeholderData: keepPreviousData,
   });
   // A refund can take a row out of the status filtered on: never stay on a page past the last.
@@ -48,7 +53,7 @@ export function TransactionsPage() {
 
   const csv = useMutation({
     mutationFn: async () => {
-      const res = await api.fetchRaw("GET", `/transactions/csv${query ? `?${query}` : ""}`);
+      const res = await api.RAW("GET", "/transactions/csv", { query });
       return await res.blob();
     },
     onSuccess: (blob) => {
@@ -140,7 +145,8 @@ function RefundDialog({ transaction, onClose }: { transaction: LedgerTransaction
   const [reason, setReason] = useState("");
   const [error, setError] = useState("");
   const refund = useMutation({
-    mutationFn: (body: { amountCents: number; reason: string }) => api.post(`/transactions/${transaction.id}/refund`, body),
+    mutationFn: (body: { amountCents: number; reason: string }) =>
+      api.POST("/transactions/{id}/refund", { path: { id: transaction.id }, body }),
     onSuccess: () => {
       notify("Refunded", "success");
       void client.invalidateQueries({ queryKey: commerceKeys.all });

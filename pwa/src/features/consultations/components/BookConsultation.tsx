@@ -2,7 +2,6 @@ import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { Consultation } from "../../../../../sync/schemas/consultation.ts";
 import type { DoctorCard } from "../../../../../sync/schemas/doctor.ts";
-import type { IntakeFormSettings } from "../../../../../sync/schemas/intake-form.ts";
 import type { AuthUser } from "../../../../../sync/schemas/user.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { FORM_SOURCE } from "../../../lib/query-options.ts";
@@ -18,7 +17,7 @@ export function BookConsultation({ doctor, patient, onClose }: { doctor: DoctorC
   const [booked, setBooked] = useState<Consultation | null>(null);
   const settings = useQuery({
     queryKey: consultationKeys.intakeSettings(doctor.id),
-    queryFn: ({ signal }) => api.get<IntakeFormSettings>(`/intakeForms/settings/doctor/${encodeURIComponent(doctor.id)}`, { signal }),
+    queryFn: ({ signal }) => api.GET("/intakeForms/settings/doctor/{id}", { path: { id: doctor.id }, signal }),
     ...FORM_SOURCE,
   });
   const timeZone = deviceTimeZone();

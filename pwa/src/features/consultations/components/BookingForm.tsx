@@ -16,6 +16,7 @@ import {
   bookingExtraErrors,
   type BookingValues,
   EMPTY_BOOKING,
+  isBookingInput,
   toBookingInput,
   VITALS_PATH,
 } from "../lib/booking-form.ts";
@@ -71,7 +72,9 @@ export function BookingForm({ doctor, settings, outOfState, patientState, timeZo
 
   const submit = form.handleSubmit(async () => {
     try {
-      const consultation = await api.post<Consultation>("/consultations", toBookingInput(values, ctx));
+      const input = toBookingInput(values, ctx);
+      if (!isBookingInput(input)) throw new Error("The booking does not match the form's schema");
+      const consultation = await api.POST("/consultations", { body: input });
       onBooked(consultation);
     } catch (error) {
       // Someone took the slot meanwhile: show the times that are still free.

@@ -9,7 +9,7 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { INTAKE_FIELDS_MAX, INTAKE_INPUT_TYPES, type IntakeFormSettings } from "../../../../../sync/schemas/intake-form.ts";
+import { INTAKE_FIELDS_MAX, INTAKE_INPUT_TYPES, type IntakeFormSettings, type IntakeSettingsInput } from "../../../../../sync/schemas/intake-form.ts";
 import { errorMessage, isApiError } from "../../../lib/api/api-error.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { Button, Checkbox, EmptyState, Select, Spinner, TextField, useSnackbar } from "../../../ui/index.ts";
@@ -35,7 +35,7 @@ export function IntakeFormSettingsSection({ doctorId }: { doctorId: string | nul
   const api = useApi();
   const settings = useQuery({
     queryKey: consultationKeys.intakeSettings(doctorId ?? ""),
-    queryFn: ({ signal }) => api.get<IntakeFormSettings>(`/intakeForms/settings/doctor/${encodeURIComponent(doctorId!)}`, { signal }),
+    queryFn: ({ signal }) => api.GET("/intakeForms/settings/doctor/{id}", { path: { id: doctorId! }, signal }),
     enabled: doctorId !== null,
   });
   return (
@@ -78,7 +78,7 @@ function IntakeSettingsForm({ doctorId, settings }: { doctorId: string; settings
   }, [focus]);
 
   const save = useMutation({
-    mutationFn: (input: unknown) => api.post<IntakeFormSettings>(`/intakeForms/settings/doctor/${encodeURIComponent(doctorId)}`, input),
+    mutationFn: (input: IntakeSettingsInput) => api.POST("/intakeForms/settings/doctor/{id}", { path: { id: doctorId }, body: input }),
     onSuccess: (saved) => {
       // The saved form (new questions now have ids); the Save button keeps the focus.
       setDraft(draftOf(saved));

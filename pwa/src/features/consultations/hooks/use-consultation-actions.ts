@@ -1,19 +1,16 @@
 import { useMemo } from "react";
-import type { Consultation } from "../../../../../sync/schemas/consultation.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
-
-const id = (value: string) => encodeURIComponent(value);
 
 /** The state changes of 01 §7 "Consultations"; each answers the changed consultation. */
 export function useConsultationActions() {
   const api = useApi();
   return useMemo(() => ({
-    accept: (consultationId: string) => api.put<Consultation>(`/consultations/accept/${id(consultationId)}`),
+    accept: (consultationId: string) => api.PUT("/consultations/accept/{id}", { path: { id: consultationId } }),
     decline: (consultationId: string, reason: string) =>
-      api.put<Consultation>(`/consultations/decline/${id(consultationId)}`, { reason }),
+      api.PUT("/consultations/decline/{id}", { path: { id: consultationId }, body: { reason } }),
     reschedule: (consultationId: string, startAt: string) =>
-      api.put<Consultation>(`/consultations/reschedule/${id(consultationId)}`, undefined, { query: { startAt } }),
-    cancel: (consultationId: string, reason: string) => api.post<Consultation>(`/consultations/${id(consultationId)}`, { reason }),
+      api.PUT("/consultations/reschedule/{id}", { path: { id: consultationId }, query: { startAt } }),
+    cancel: (consultationId: string, reason: string) => api.POST("/consultations/{id}", { path: { id: consultationId }, body: { reason } }),
   }), [api]);
 }
 export type ConsultationActionCalls = ReturnType<typeof useConsultationActions>;

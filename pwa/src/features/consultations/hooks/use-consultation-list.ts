@@ -1,5 +1,4 @@
-import type { ListResult } from "../../../../../sync/envelope.ts";
-import type { Consultation, ConsultationTab } from "../../../../../sync/schemas/consultation.ts";
+import type { ConsultationTab } from "../../../../../sync/schemas/consultation.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { useConsultations } from "../../sync/index.ts";
 import { type ConsultationView, filterTab, fromApi, fromDevice } from "../lib/consultation-view.ts";
@@ -21,7 +20,7 @@ export function useConsultationList(query: { tab: ConsultationTab; offset: numbe
   const remote = useQueryOrDevice({
     queryKey: consultationKeys.list(query.tab, query.offset),
     queryFn: ({ signal }) =>
-      api.get<ListResult<Consultation>>("/consultations", {
+      api.GET("/consultations", {
         query: { tab: query.tab, offset: query.offset, limit: CONSULTATIONS_PAGE_SIZE },
         signal,
       }),

@@ -1,6 +1,4 @@
-import type { ListResult } from "../../../../../sync/envelope.ts";
 import { addDays, startOfZonedDay, zonedDate } from "../../../../../sync/rules/zoned-time.ts";
-import type { Slot } from "../../../../../sync/schemas/availability.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { errorMessage } from "../../../lib/api/api-error.ts";
@@ -29,7 +27,7 @@ export function useFreeSlots(doctorId: string, firstDay: string, timeZone: strin
     queryFn: async ({ signal }) => {
       const from = startOfZonedDay(firstDay, timeZone);
       const to = startOfZonedDay(addDays(firstDay, SLOT_WINDOW_DAYS), timeZone);
-      const result = await api.get<ListResult<Slot>>("/availability/slots", {
+      const result = await api.GET("/availability/slots", {
         query: { doctorId, from: from.toISOString(), to: to.toISOString(), limit: 2000 },
         signal,
       });

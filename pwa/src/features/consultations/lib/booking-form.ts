@@ -7,6 +7,7 @@
  */
 import { checkIntakeAnswers } from "../../../../../sync/rules/intake-form.ts";
 import {
+  type BookConsultationInput,
   bookConsultationSchema,
   CONSULTATION_MESSAGES,
   type ConsultationType,
@@ -122,6 +123,11 @@ export function toBookingInput(values: BookingValues, ctx: BookingContext): Reco
   };
   if (ctx.outOfState && text(values.outOfStateReason)) input.outOfStateReason = text(values.outOfStateReason);
   return input;
+}
+
+/** The body passes the route's schema (the form's submit has just checked it): sent as built, the server trims and converts. */
+export function isBookingInput(input: unknown): input is BookConsultationInput {
+  return bookConsultationSchema.safeParse(input).success;
 }
 
 /** The rules beyond the schema: a picked time, the out-of-state reason, the doctor's intake form. */

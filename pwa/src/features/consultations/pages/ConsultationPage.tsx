@@ -2,7 +2,6 @@ import { lazy, Suspense, useCallback, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "react-router";
 import { consultationAccess, isDocumentable } from "../../../../../sync/rules/consultation-access.ts";
-import type { Consultation } from "../../../../../sync/schemas/consultation.ts";
 import type { ConsultationIntakeForm } from "../../../../../sync/schemas/intake-form.ts";
 import { ApiError } from "../../../lib/api/index.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
@@ -41,7 +40,7 @@ export function ConsultationPage() {
   const remote = useQueryOrDevice({
     queryKey: consultationKeys.one(consultationId),
     queryFn: ({ signal }) =>
-      api.get<Consultation>(`/consultations/${encodeURIComponent(consultationId)}`, { signal }).catch((error) => {
+      api.GET("/consultations/{id}", { path: { id: consultationId }, signal }).catch((error) => {
         if (error instanceof ApiError && (error.code === 404 || error.code === 400)) return null;
         throw error;
       }),
@@ -64,7 +63,7 @@ export function ConsultationPage() {
     : null;
   const intake = useQuery({
     queryKey: consultationKeys.intake(consultationId),
-    queryFn: ({ signal }) => api.get<ConsultationIntakeForm>(`/consultations/intakeForm/${encodeURIComponent(consultationId)}`, { signal }),
+    queryFn: ({ signal }) => api.GET("/consultations/intakeForm/{id}", { path: { id: consultationId }, signal }),
     enabled: !!remote.data,
   });
   // Offline, the intake answers the device holds (issue 31: a chart entry of kind `intake`, id the consultation's).

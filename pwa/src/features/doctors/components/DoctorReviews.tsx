@@ -1,6 +1,4 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
-import type { ListResult } from "../../../../../sync/envelope.ts";
-import type { PublicReview } from "../../../../../sync/schemas/admin.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/api-error.ts";
 import { Button, Spinner } from "../../../ui/index.ts";
@@ -28,7 +26,7 @@ export function DoctorReviews({ doctorId, rating }: { doctorId: string; rating: 
   const reviews = useInfiniteQuery({
     queryKey: doctorKeys.reviews(doctorId),
     initialPageParam: 0,
-    queryFn: ({ pageParam }) => api.get<ListResult<PublicReview>>(`/doctors/${doctorId}/reviews`, { query: { offset: pageParam, limit: PAGE } }),
+    queryFn: ({ pageParam }) => api.GET("/doctors/{id}/reviews", { path: { id: doctorId }, query: { offset: pageParam, limit: PAGE } }),
     getNextPageParam: (last, pages) => {
       const shown = pages.reduce((n, p) => n + p.list.length, 0);
       return shown < last.totalCount ? shown : undefined;

@@ -1,5 +1,3 @@
-import type { ListResult } from "../../../../../sync/envelope.ts";
-import type { DoctorCard } from "../../../../../sync/schemas/doctor.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { errorMessage } from "../../../lib/api/api-error.ts";
@@ -16,7 +14,7 @@ export function useDoctors(filter: DoctorFilter) {
     // The page shown stays while the next one loads.
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) =>
-      api.get<ListResult<DoctorCard>>("/doctors", {
+      api.GET("/doctors", {
         query: {
           state: filter.state || undefined,
           specialty: filter.specialty || undefined,
@@ -42,6 +40,6 @@ export function useDoctorCard(id: string) {
   const api = useApi();
   return useQuery({
     queryKey: doctorKeys.card(id),
-    queryFn: ({ signal }) => api.get<DoctorCard>(`/doctors/${encodeURIComponent(id)}`, { signal }).catch(() => null),
+    queryFn: ({ signal }) => api.GET("/doctors/{id}", { path: { id }, signal }).catch(() => null),
   });
 }

@@ -1,15 +1,19 @@
 /** The doctors list's filter, kept in the address (`?state=NV&specialty=…&search=…&order=name&page=2`). */
 import { SPECIALTIES } from "../../../../../sync/constants.ts";
 import { DOCTORS_ORDERS } from "../../../../../sync/schemas/doctor.ts";
-import { US_STATE_CODES } from "../../../../../sync/us-states.ts";
+import { US_STATE_CODES, type UsState } from "../../../../../sync/us-states.ts";
 
+/** The filter as read from the address: a state and a specialty the API knows, or none (""). */
 export type DoctorFilter = {
-  state: string;
-  specialty: string;
+  state: UsState | "";
+  specialty: (typeof SPECIALTIES)[number] | "";
   search: string;
   order: (typeof DOCTORS_ORDERS)[number];
   offset: number;
 };
+
+/** What the address is made from (the pickers' values): checked again when read back (`filterFromParams`). */
+export type DoctorFilterInput = Omit<DoctorFilter, "state" | "specialty"> & { state: string; specialty: string };
 
 const oneOf = <T extends string>(list: readonly T[], value: string | null): value is T =>
   value !== null && (list as readonly string[]).includes(value);
@@ -30,7 +34,7 @@ export function filterFromParams(params: URLSearchParams, pageSize: number): Doc
 }
 
 /** The address for a filter; defaults are left out so the plain list is just `/doctors`. */
-export function filterToParams(filter: DoctorFilter, pageSize: number): URLSearchParams {
+export function filterToParams(filter: DoctorFilterInput, pageSize: number): URLSearchParams {
   const params = new URLSearchParams();
   if (filter.state) params.set("state", filter.state);
   if (filter.specialty) params.set("specialty", filter.specialty);

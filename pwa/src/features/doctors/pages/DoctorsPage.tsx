@@ -5,7 +5,7 @@ import { Select, TextField } from "../../../ui/index.ts";
 import { STATE_OPTIONS, useSession } from "../../auth/index.ts";
 import { DoctorList } from "../components/DoctorList.tsx";
 import { DOCTORS_PAGE_SIZE, useDoctors } from "../hooks/use-doctors.ts";
-import { type DoctorFilter, filterFromParams, filterToParams } from "../lib/doctor-filter.ts";
+import { type DoctorFilterInput, filterFromParams, filterToParams } from "../lib/doctor-filter.ts";
 
 const SEARCH_DELAY_MS = 300;
 const SPECIALTY_OPTIONS = SPECIALTIES.map((s) => ({ value: s, label: s }));
@@ -21,7 +21,7 @@ export function DoctorsPage() {
   const patientState = user?.role === "patient" ? user.state ?? null : null;
 
   // From the address as it is when applied, so a search typed just before a filter change keeps both.
-  const apply = (patch: Partial<DoctorFilter>) =>
+  const apply = (patch: Partial<DoctorFilterInput>) =>
     setParams(
       (current) => filterToParams({ ...filterFromParams(current, DOCTORS_PAGE_SIZE), offset: 0, ...patch }, DOCTORS_PAGE_SIZE),
       { replace: !("offset" in patch) },

@@ -1,6 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, Navigate, useParams, useSearchParams } from "react-router";
-import type { PublicDoctorProfile } from "../../../../../sync/schemas/user.ts";
 import { US_STATES, type UsState } from "../../../../../sync/us-states.ts";
 import { isLicensedIn, notLicensedMessage } from "../../../../../sync/rules/licensing.ts";
 import { useApi, useAppDeps } from "../../../lib/app-deps.tsx";
@@ -30,7 +29,7 @@ export function PublicProfilePage() {
   const { session } = useAppDeps();
   const profile = useQuery({
     queryKey: doctorKeys.profile(userId),
-    queryFn: ({ signal }) => api.get<PublicDoctorProfile>(`/users/${encodeURIComponent(userId)}`, { signal }),
+    queryFn: ({ signal }) => api.GET("/users/{id}", { path: { id: userId }, signal }),
   });
   const card = useDoctorCard(userId);
   if (user && user.id === userId) return <Navigate to="/profile" replace />;

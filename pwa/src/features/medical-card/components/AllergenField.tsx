@@ -41,7 +41,7 @@ export function AllergenField({ id, label, value, type, onChange, onPick, error,
     }
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      api.get<Allergen[]>("/allergies", { signal: controller.signal, query: { search: query, type: kind, limit: MATCHES } })
+      api.GET("/allergies", { signal: controller.signal, query: { search: query, type: kind, limit: MATCHES } })
         .catch(() => searchAllergens({ search: query, type: kind, limit: MATCHES }))
         .then((list) => {
           if (controller.signal.aborted) return;

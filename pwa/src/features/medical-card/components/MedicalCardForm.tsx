@@ -39,7 +39,7 @@ export function MedicalCardForm({ initial }: { initial: MedicalCardValues }) {
     form.set("socialHistory", { ...values.socialHistory, [key]: value });
 
   const submit = form.handleSubmit(async (data) => {
-    setUser(await api.put("/patient/medicalCard", data));
+    setUser(await api.PUT("/patient/medicalCard", { body: data }));
     notify("Your medical card is saved", "success");
     navigate("/home", { replace: true });
   });

@@ -14,7 +14,7 @@ export function FillProfilePage() {
   const api = useApi();
   const saved = useQuery({
     queryKey: medicalCardKeys.mine(),
-    queryFn: ({ signal }) => api.get<unknown>("/patient/medicalCard", { signal }),
+    queryFn: ({ signal }) => api.GET("/patient/medicalCard", { signal }),
     ...FORM_SOURCE,
   });
   return (

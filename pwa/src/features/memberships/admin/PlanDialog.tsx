@@ -6,6 +6,7 @@ import { Button, Checkbox, Dialog, Select, TextField, useSnackbar } from "../../
 import {
   INTERVAL_MAX,
   type Plan,
+  type PlanInput,
   PLAN_CATEGORIES,
   PLAN_DESCRIPTION_MAX,
   PLAN_INTERVALS,
@@ -40,7 +41,7 @@ export function PlanDialog({ plan, onClose, onSaved }: { plan: Plan | null; onCl
   const [category, setCategory] = useState<string>(plan?.category ?? "primary");
   const [welcome, setWelcome] = useState(plan?.welcomePackage ?? false);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [confirming, setConfirming] = useState<{ preview: PriceChangePreview; body: Record<string, unknown> } | null>(null);
+  const [confirming, setConfirming] = useState<{ preview: PriceChangePreview; body: PlanInput } | null>(null);
   // A confirmed price change: the dialog stays with its undo until members are told (issue 32).
   const [pending, setPending] = useState<Plan | null>(null);
   const saved = (p: Plan) => {
@@ -50,7 +51,7 @@ export function PlanDialog({ plan, onClose, onSaved }: { plan: Plan | null; onCl
     else onClose();
   };
   const save = useMutation({
-    mutationFn: (body: Record<string, unknown>) => (plan ? api.put<Plan>(`/plans/${plan.id}`, body) : api.post<Plan>("/plans", body)),
+    mutationFn: (body: PlanInput): Promise<Plan> => (plan ? api.PUT("/plans/{id}", { path: { id: plan.id }, body }) : api.POST("/plans", { body })),
     onSuccess: saved,
     onError: (e, body) => {
       const preview = priceChangePreview(e);
@@ -136,7 +137,7 @@ export function PlanDialog({ plan, onClose, onSaved }: { plan: Plan | null; onCl
         <PriceChangeConfirm
           preview={confirming.preview}
           planName={plan.name}
-          onConfirm={async () => saved(await api.put<Plan>(`/plans/${plan.id}`, { ...confirming.body, confirmNotice: true }))}
+          onConfirm={async () => saved(await api.PUT("/plans/{id}", { path: { id: plan.id }, body: { ...confirming.body, confirmNotice: true } }))}
           onClose={() => setConfirming(null)}
         />
       )}
@@ -149,7 +150,7 @@ function PendingPriceChange({ plan, onUndone, onClose }: { plan: Plan; onUndone:
   const api = useApi();
   const notify = useSnackbar();
   const undo = useMutation({
-    mutationFn: () => api.post<Plan>(`/plans/${plan.id}/price/undo`),
+    mutationFn: () => api.POST("/plans/{id}/price/undo", { path: { id: plan.id } }),
     onSuccess: (p) => {
       notify(`Price change undone: ${formatUsd(p.priceCents)} again, no member was told`, "success");
       onUndone();

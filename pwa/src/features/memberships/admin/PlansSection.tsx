@@ -26,6 +26,9 @@ const SORTS = [
 
 const CATEGORY: Record<Plan["category"], string> = { primary: "Primary care", specialty: "Specialty care", "one-time": "One-time" };
 
+/** The switches of a plan, each its own `PUT`. */
+type PlanFlag = "activate" | "deactivate" | "add-to-homepage" | "remove-from-homepage";
+
 /** Plans per page. */
 export const PLANS_PAGE = 50;
 
@@ -39,12 +42,24 @@ export function PlansSection() {
   const [editing, setEditing] = useState<Plan | "new" | null>(null);
   const list = useQuery({
     queryKey: [...planKeys.list(sort), offset],
-    queryFn: () => api.get<{ list: Plan[]; totalCount: number }>("/plans", { query: { limit: PLANS_PAGE, offset, sort } }),
+    queryFn: () => api.GET("/plans", { query: { limit: PLANS_PAGE, offset, sort } }),
     placeholderData: keepPreviousData,
   });
   useOffsetInRange(offset, PLANS_PAGE, list.data?.totalCount, setOffset);
   const flag = useMutation({
-    mutationFn: ({ path }: { path: string; done: string }) => api.put<Plan>(path),
+    mutationFn: ({ id, flag }: { id: string; flag: PlanFlag; done: string }) => {
+      const path = { id };
+      switch (flag) {
+        case "activate":
+          return api.PUT("/plans/activate/{id}", { path });
+        case "deactivate":
+          return api.PUT("/plans/deactivate/{id}", { path });
+        case "add-to-homepage":
+          return api.PUT("/plans/{id}/add-to-homepage", { path });
+        case "remove-from-homepage":
+          return api.PUT("/plans/{id}/remove-from-homepage", { path });
+      }
+    },
     onSuccess: (_p, v) => {
       notify(v.done, "success");
       void client.invalidateQueries({ queryKey: planKeys.all });
@@ -97,7 +112,7 @@ export function PlansSection() {
                         variant="text"
                         disabled={flag.isPending}
                         onClick={() =>
-                          flag.mutate({ path: `/plans/${p.isActive ? "deactivate" : "activate"}/${p.id}`, done: p.isActive ? `${p.name} deactivated` : `${p.name} activated` })}
+                          flag.mutate({ id: p.id, flag: p.isActive ? "deactivate" : "activate", done: p.isActive ? `${p.name} deactivated` : `${p.name} activated` })}
                         aria-label={`${p.isActive ? "Deactivate" : "Activate"} ${p.name}`}
                       >
                         {p.isActive ? "Deactivate" : "Activate"}
@@ -107,7 +122,8 @@ export function PlansSection() {
                         disabled={flag.isPending}
                         onClick={() =>
                           flag.mutate({
-                            path: `/plans/${p.id}/${p.isHomepage ? "remove-from-homepage" : "add-to-homepage"}`,
+                            id: p.id,
+                            flag: p.isHomepage ? "remove-from-homepage" : "add-to-homepage",
                             done: p.isHomepage ? `${p.name} removed from the homepage` : `${p.name} added to the homepage`,
                           })}
                         aria-label={`${p.isHomepage ? "Remove from homepage" : "Add to homepage"}: ${p.name}`}

@@ -21,7 +21,7 @@ export function CancelMembershipDialog({ membership: m, onDone, onClose }: Props
   const [error, setError] = useState("");
   const end = formatDate(m.currentPeriodEnd);
   const cancel = useMutation({
-    mutationFn: () => api.delete<Membership>("/payments/stripe/subscribe", { body: { membershipId: m.id, mode } }),
+    mutationFn: () => api.DELETE("/payments/stripe/subscribe", { body: { membershipId: m.id, mode } }),
     onSuccess: (updated) => {
       onDone(updated);
       notify(mode === "immediately" ? "Your membership has ended" : `Cancelled: you stay a member until ${end ?? "the end of the period"}`, "success");

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/api-error.ts";
 import { Button, Dialog, Spinner, useSnackbar } from "../../../ui/index.ts";
-import type { Membership, MembershipOption } from "../../../../../sync/schemas/membership.ts";
+import type { Membership } from "../../../../../sync/schemas/membership.ts";
 import { membershipKeys } from "../keys.ts";
 import { formatDate, intervalWords } from "../membership-words.ts";
 import { formatUsd } from "../../../../../sync/rules/money.ts";
@@ -16,12 +16,12 @@ export function ChangePlanDialog({ membership: m, onDone, onClose }: Props) {
   const notify = useSnackbar();
   const options = useQuery({
     queryKey: membershipKeys.options(m.doctorId),
-    queryFn: () => api.get<MembershipOption[]>(`/membershipOptions/doctor/${m.doctorId}`),
+    queryFn: () => api.GET("/membershipOptions/doctor/{id}", { path: { id: m.doctorId } }),
   });
   const [planId, setPlanId] = useState("");
   const [error, setError] = useState("");
   const change = useMutation({
-    mutationFn: () => api.put<Membership>("/payments/stripe/subscribe", { membershipId: m.id, planId }),
+    mutationFn: () => api.PUT("/payments/stripe/subscribe", { body: { membershipId: m.id, planId } }),
     onSuccess: (updated) => {
       onDone(updated);
       notify("Plan change scheduled", "success");

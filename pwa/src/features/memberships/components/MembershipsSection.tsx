@@ -20,7 +20,7 @@ import { formatUsd } from "../../../../../sync/rules/money.ts";
 export function MembershipsSection() {
   const api = useApi();
   const user = useCurrentUser();
-  const list = useQuery({ queryKey: membershipKeys.mine(), queryFn: () => api.get<Membership[]>("/payments/stripe/subscribe") });
+  const list = useQuery({ queryKey: membershipKeys.mine(), queryFn: () => api.GET("/payments/stripe/subscribe") });
 
   if (list.isPending) return <Spinner label="Loading your memberships" />;
   if (list.isError) {
@@ -78,7 +78,7 @@ function MembershipCard({ membership: m }: { membership: Membership }) {
     void client.invalidateQueries({ queryKey: membershipKeys.all });
   };
   const undo = useMutation({
-    mutationFn: () => api.delete<Membership>(`/payments/stripe/subscribe/change/${m.id}`),
+    mutationFn: () => api.DELETE("/payments/stripe/subscribe/change/{id}", { path: { id: m.id } }),
     onSuccess: (updated) => {
       setError("");
       refresh(updated);
@@ -87,7 +87,7 @@ function MembershipCard({ membership: m }: { membership: Membership }) {
     onError: (e) => setError(errorMessage(e)),
   });
   const resume = useMutation({
-    mutationFn: () => api.delete<Membership>("/payments/stripe/subscribe", { body: { membershipId: m.id, mode: "notCancel" } }),
+    mutationFn: () => api.DELETE("/payments/stripe/subscribe", { body: { membershipId: m.id, mode: "notCancel" } }),
     onSuccess: (updated) => {
       setError("");
       refresh(updated);

@@ -7,7 +7,6 @@ import { membershipKeys } from "../keys.ts";
 import { formatDate } from "../membership-words.ts";
 import { formatUsd } from "../../../../../sync/rules/money.ts";
 
-type Page = { list: Transaction[]; hasMore: boolean; startingAfter: string | null };
 export const PAYMENTS_PAGE_SIZE = 20;
 
 const STATUS_WORDS: Record<Transaction["status"], string> = {
@@ -29,11 +28,8 @@ export function PaymentHistorySection() {
   const pages = useInfiniteQuery({
     queryKey: membershipKeys.transactions(),
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam }) => {
-      const q = new URLSearchParams({ limit: String(PAYMENTS_PAGE_SIZE) });
-      if (pageParam) q.set("startingAfter", pageParam);
-      return api.get<Page>(`/payments/transactions?${q}`);
-    },
+    queryFn: ({ pageParam }) =>
+      api.GET("/payments/transactions", { query: { limit: PAYMENTS_PAGE_SIZE, startingAfter: pageParam ?? undefined } }),
     getNextPageParam: (last) => (last.hasMore ? last.startingAfter : null),
   });
 

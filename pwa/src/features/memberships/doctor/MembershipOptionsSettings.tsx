@@ -5,6 +5,7 @@ import { errorMessage, isApiError } from "../../../lib/api/api-error.ts";
 import { Button, Checkbox, EmptyState, Spinner, TextField, useSnackbar } from "../../../ui/index.ts";
 import {
   type MembershipOption,
+  type MembershipOptionUpdate,
   membershipOptionUpdateSchema,
   PRICE_CHANGE_NOTICE_DAYS,
   type PriceChangePreview,
@@ -20,7 +21,7 @@ import { dollarsToCents, formatUsd } from "../../../../../sync/rules/money.ts";
  */
 export function MembershipOptionsSettings() {
   const api = useApi();
-  const list = useQuery({ queryKey: doctorMembershipKeys.options(), queryFn: () => api.get<MembershipOption[]>("/membershipOptions/settings/me") });
+  const list = useQuery({ queryKey: doctorMembershipKeys.options(), queryFn: () => api.GET("/membershipOptions/settings/me") });
   if (list.isPending) return <Spinner label="Loading membership options" />;
   if (list.isError) {
     return (
@@ -55,10 +56,13 @@ function OptionCard({ option }: { option: MembershipOption }) {
   const [price, setPrice] = useState(centsToDollars(option.priceCents));
   const [initial, setInitial] = useState(centsToDollars(option.initialPriceCents));
   const [errors, setErrors] = useState<Fields>({});
-  const [confirming, setConfirming] = useState<{ preview: PriceChangePreview; body: Record<string, unknown> } | null>(null);
+  const [confirming, setConfirming] = useState<{ preview: PriceChangePreview; body: MembershipOptionUpdate } | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: doctorMembershipKeys.options() });
   const toggle = useMutation({
-    mutationFn: (on: boolean) => api.put<MembershipOption>(`/membershipOptions/${option.planId}/${on ? "enable" : "disable"}/for/me`),
+    mutationFn: (on: boolean) =>
+      on
+        ? api.PUT("/membershipOptions/{id}/enable/for/me", { path: { id: option.planId } })
+        : api.PUT("/membershipOptions/{id}/disable/for/me", { path: { id: option.planId } }),
     onSuccess: (o) => {
       notify(o.enabled ? `${option.name} is offered to your patients` : `${option.name} is no longer offered`, "success");
       void refresh();
@@ -70,7 +74,7 @@ function OptionCard({ option }: { option: MembershipOption }) {
     void refresh();
   };
   const save = useMutation({
-    mutationFn: (body: Record<string, unknown>) => api.put<MembershipOption>(`/membershipOptions/${option.planId}`, body),
+    mutationFn: (body: MembershipOptionUpdate) => api.PUT("/membershipOptions/{id}", { path: { id: option.planId }, body }),
     onSuccess: saved,
     onError: (e, body) => {
       // Members would be told: say how many and what first (issue 32).
@@ -136,7 +140,7 @@ function OptionCard({ option }: { option: MembershipOption }) {
         <PriceChangeConfirm
           preview={confirming.preview}
           planName={option.name}
-          onConfirm={async () => saved(await api.put<MembershipOption>(`/membershipOptions/${option.planId}`, { ...confirming.body, confirmNotice: true }))}
+          onConfirm={async () => saved(await api.PUT("/membershipOptions/{id}", { path: { id: option.planId }, body: { ...confirming.body, confirmNotice: true } }))}
           onClose={() => setConfirming(null)}
         />
       )}
@@ -160,7 +164,7 @@ function UndoPriceChange({ option, onUndone }: { option: MembershipOption; onUnd
     return () => clearTimeout(timer);
   }, [untilIso]);
   const undo = useMutation({
-    mutationFn: () => api.post<MembershipOption>(`/membershipOptions/${option.planId}/price/undo`),
+    mutationFn: () => api.POST("/membershipOptions/{id}/price/undo", { path: { id: option.planId } }),
     onSuccess: (o) => {
       notify(`Price change undone: ${formatUsd(o.priceCents)} again, no member was told`, "success");
       onUndone();

@@ -33,7 +33,7 @@ function renewal(m: Membership): string {
  */
 export function PatientMembershipsSettings({ canManage }: { canManage: boolean }) {
   const api = useApi();
-  const list = useQuery({ queryKey: doctorMembershipKeys.patients(), queryFn: () => api.get<Membership[]>("/doctors/subscription/patients") });
+  const list = useQuery({ queryKey: doctorMembershipKeys.patients(), queryFn: () => api.GET("/doctors/subscription/patients") });
   const [cancelling, setCancelling] = useState<Membership | null>(null);
   const [undoing, setUndoing] = useState<Membership | null>(null);
   const [resuming, setResuming] = useState<Membership | null>(null);
@@ -124,7 +124,7 @@ export function PatientMembershipsSettings({ canManage }: { canManage: boolean }
           summary={`${resuming.planName} renews again at the end of the period${resuming.currentPeriodEnd ? ` (${formatDay(resuming.currentPeriodEnd)})` : ""}.`}
           confirmLabel="Resume membership"
           onConfirm={async () => {
-            await api.post(`/doctors/subscription/cancel/${resuming.id}`, { mode: "notCancel" });
+            await api.POST("/doctors/subscription/cancel/{id}", { path: { id: resuming.id }, body: { mode: "notCancel" } });
             notify("Membership resumed", "success");
             await refresh();
           }}
@@ -138,7 +138,7 @@ export function PatientMembershipsSettings({ canManage }: { canManage: boolean }
           summary={`${undoing.patientName} stays on ${undoing.planName} instead of changing to ${undoing.pendingChange.planName}.`}
           confirmLabel="Undo plan change"
           onConfirm={async () => {
-            await api.delete(`/doctors/subscription/change/${undoing.id}`);
+            await api.DELETE("/doctors/subscription/change/{id}", { path: { id: undoing.id } });
             notify("Plan change undone", "success");
             await refresh();
           }}
@@ -161,7 +161,7 @@ function CancelDialog({ membership: m, onClose, onDone }: { membership: Membersh
     setBusy(true);
     setFailure(null);
     try {
-      await api.post(`/doctors/subscription/cancel/${m.id}`, { mode });
+      await api.POST("/doctors/subscription/cancel/{id}", { path: { id: m.id }, body: { mode } });
       notify(mode === "immediately" ? "Membership ended" : "Membership cancelled at period end", "success");
       await onDone();
       onClose();

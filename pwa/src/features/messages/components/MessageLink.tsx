@@ -5,7 +5,6 @@
  */
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import type { ChatSummary } from "../../../../../sync/schemas/chat.ts";
 import { failureMessage } from "../../sync/index.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { Button } from "../../../ui/index.ts";
@@ -20,7 +19,7 @@ export function MessageLink({ userId, label = "Message your doctor" }: { userId:
     setBusy(true);
     setError(null);
     try {
-      const chat = await api.post<ChatSummary>(`/messages/chat/${userId}`);
+      const chat = await api.POST("/messages/chat/{userId}", { path: { userId } });
       navigate(`/messages?chat=${encodeURIComponent(chat.chatId)}`);
     } catch (reason) {
       setError(failureMessage(reason));

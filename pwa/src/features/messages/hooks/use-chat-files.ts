@@ -17,7 +17,6 @@ import type { FileInfo } from "../components/Conversation.tsx";
 /** The most pages of messages read back in one lookup (1,000 messages). */
 export const CHAT_FILE_PAGES = 10;
 
-type MessageView = { files: { id: string; name: string; size: number }[] };
 type Known = { chatId: string; found: Record<string, FileInfo>; missed: ReadonlySet<string> };
 
 export function useChatFiles(chatId: string, messages: readonly { fileIds: readonly string[]; pending: boolean }[]): Record<string, FileInfo> {
@@ -45,7 +44,8 @@ export function useChatFiles(chatId: string, messages: readonly { fileIds: reado
       let complete = false;
       try {
         for (let page = 0; page < CHAT_FILE_PAGES && missing.size > 0; page++) {
-          const { list } = await api.get<{ list: MessageView[] }>(`/messages/${chatId}`, {
+          const { list } = await api.GET("/messages/{chatId}", {
+            path: { chatId },
             query: { offset: page * MESSAGES_PAGE_MAX, limit: MESSAGES_PAGE_MAX },
           });
           for (const message of list) {

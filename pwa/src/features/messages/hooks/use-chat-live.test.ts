@@ -5,7 +5,7 @@ import { unreadCounts, UNREAD_COUNT_PAGE, UNREAD_COUNT_PAGES } from "./use-chat-
 function chatsApi(total: number, unread: (i: number) => number) {
   const asked: number[] = [];
   const api = {
-    get(path: string, options: { query: { offset: number; limit: number } }) {
+    GET(path: string, options: { query: { offset: number; limit: number } }) {
       expect(path).toBe("/messages/chats");
       asked.push(options.query.offset);
       const list = Array.from({ length: total }, (_, i) => ({ chatId: `chat-${i}`, unreadCount: unread(i) }))
@@ -20,8 +20,8 @@ describe("unreadCounts", () => {
   it("keeps the counts of the pages read when a later page fails", async () => {
     const { api } = chatsApi(420, () => 4);
     type Get = (path: string, options: { query: { offset: number; limit: number } }) => Promise<unknown>;
-    const failing: { get: Get } = {
-      get: (path, options) => options.query.offset >= UNREAD_COUNT_PAGE ? Promise.reject(new Error("offline")) : (api as { get: Get }).get(path, options),
+    const failing: { GET: Get } = {
+      GET: (path, options) => options.query.offset >= UNREAD_COUNT_PAGE ? Promise.reject(new Error("offline")) : (api as { GET: Get }).GET(path, options),
     };
     expect(await unreadCounts(failing as never, ["chat-5", "chat-300"])).toEqual({ "chat-5": 4 });
   });

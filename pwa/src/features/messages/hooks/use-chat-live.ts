@@ -3,8 +3,6 @@ import { useApi } from "../../../lib/app-deps.tsx";
 import { useServerEmit, useServerEvent, useSyncStatus } from "../../sync/index.ts";
 import { field, idsField, presenceReducer, type UnreadCounts, unreadReducer } from "../live-state.ts";
 
-type Counters = { messages: number; faxes: number; unreadChatIds: string[] };
-type ChatsPage = { list: { chatId: string; unreadCount: number }[] };
 
 /** Chats read per request for their unread counts (the edge's most). */
 export const UNREAD_COUNT_PAGE = 100;
@@ -23,9 +21,9 @@ export async function unreadCounts(api: Api, unreadChatIds: readonly string[]): 
   const wanted = new Set(unreadChatIds);
   const counts: Record<string, number> = {};
   for (let page = 0; page < UNREAD_COUNT_PAGES && wanted.size > 0; page++) {
-    let list: ChatsPage["list"];
+    let list: { chatId: string; unreadCount: number }[];
     try {
-      ({ list } = await api.get<ChatsPage>("/messages/chats", { query: { offset: page * UNREAD_COUNT_PAGE, limit: UNREAD_COUNT_PAGE } }));
+      ({ list } = await api.GET("/messages/chats", { query: { offset: page * UNREAD_COUNT_PAGE, limit: UNREAD_COUNT_PAGE } }));
     } catch {
       break; // A failed page: the counts found so far; the other unread chats still show as unread.
     }
@@ -56,7 +54,7 @@ export function useUnreadChats(selfId: string, openChatId: string | null) {
   const reload = useCallback(async () => {
     const mine = ++generation.current;
     try {
-      const counters = await api.get<Counters>("/users/counters");
+      const counters = await api.GET("/users/counters");
       const counts = await unreadCounts(api, counters.unreadChatIds);
       if (mine !== generation.current) return;
       dispatch({ type: "loaded", unreadChatIds: counters.unreadChatIds.filter((id) => id !== open.current), counts });
@@ -79,7 +77,7 @@ export function useUnreadChats(selfId: string, openChatId: string | null) {
 
   const markRead = useCallback(async (chatId: string) => {
     dispatch({ type: "read", chatId });
-    await api.post(`/messages/read/${chatId}`).catch(() => {});
+    await api.POST("/messages/read/{chatId}", { path: { chatId } }).catch(() => {});
   }, [api]);
   return { unread, markRead, reload };
 }

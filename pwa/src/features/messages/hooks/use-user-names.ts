@@ -4,8 +4,6 @@ import { useApi } from "../../../lib/app-deps.tsx";
 import type { NameById } from "../chat-display.ts";
 import { usePanelPatients, usePracticeMembers } from "../../sync/index.ts";
 
-type Person = { firstName?: string; lastName?: string };
-
 /**
  * Names kept per API client (that is, per signed-in app), in memory only: a
  * name is looked up once, and a failed look-up (offline, not visible) is tried
@@ -18,7 +16,7 @@ function lookUp(api: ApiClient, id: string): Promise<string | null> {
   if (!cache) cacheByClient.set(api, cache = new Map());
   let found = cache.get(id);
   if (!found) {
-    found = api.get<Person>(`/users/${id}`)
+    found = api.GET("/users/{id}", { path: { id } })
       .then((person) => [person.firstName, person.lastName].filter(Boolean).join(" ") || null)
       .catch(() => null);
     const pending = found;

@@ -5,12 +5,10 @@ import { Button, Dialog } from "../../../ui/index.ts";
 import { PeopleList, personName } from "../components/PeopleList.tsx";
 import { usePagedPeople } from "../hooks/use-paged-people.ts";
 
-type ChatSummary = { chatId: string };
-
 /** "New message": the people the user may write to (`GET /users/chat/opponents`); picking one starts or finds the direct chat. */
 export function NewChatDialog({ open, onClose, onOpened }: { open: boolean; onClose: () => void; onOpened: (chatId: string) => void }) {
   const api = useApi();
-  const people = usePagedPeople(open ? "/users/chat/opponents" : null, 20);
+  const people = usePagedPeople(open ? { list: "opponents" } : null, 20);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -18,7 +16,7 @@ export function NewChatDialog({ open, onClose, onOpened }: { open: boolean; onCl
     setBusy(userId);
     setError(null);
     try {
-      const chat = await api.post<ChatSummary>(`/messages/chat/${userId}`);
+      const chat = await api.POST("/messages/chat/{userId}", { path: { userId } });
       onOpened(chat.chatId);
     } catch (reason) {
       setError(failureMessage(reason));
@@ -70,9 +68,9 @@ export function MembersDialog({ open, onClose, chatId, kind, selfId, selfRole, o
   const api = useApi();
   const staff = selfRole !== "patient";
   const managed = kind !== "support";
-  const members = usePagedPeople(open ? `/messages/members/${chatId}` : null, 10);
+  const members = usePagedPeople(open ? { list: "members", chatId } : null, 10);
   const [adding, setAdding] = useState(false);
-  const candidates = usePagedPeople(open && adding ? "/users/chat/opponents" : null, 10, chatId);
+  const candidates = usePagedPeople(open && adding ? { list: "opponents", chatId } : null, 10);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -91,10 +89,10 @@ export function MembersDialog({ open, onClose, chatId, kind, selfId, selfRole, o
   };
   const remove = (userId: string) =>
     run(userId, async () => {
-      await api.delete(`/messages/opponents/${chatId}`, { body: { userId } });
+      await api.DELETE("/messages/opponents/{chatId}", { path: { chatId }, body: { userId } });
       if (userId === selfId) onLeft();
     });
-  const add = (userId: string) => run(userId, () => api.post(`/messages/opponents/${chatId}`, { userId }));
+  const add = (userId: string) => run(userId, () => api.POST("/messages/opponents/{chatId}", { path: { chatId }, body: { userId } }));
 
   return (
     <Dialog open={open} title="Members" onClose={onClose}>

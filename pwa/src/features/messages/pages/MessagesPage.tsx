@@ -59,7 +59,7 @@ export function MessagesPage() {
   const openSupport = async () => {
     setSupportError(null);
     try {
-      open((await api.get<{ chatId: string }>("/messages/support")).chatId);
+      open((await api.GET("/messages/support")).chatId);
     } catch (reason) {
       setSupportError(failureMessage(reason));
     }
@@ -183,7 +183,7 @@ function OpenChat({ chatId, kind, title, selfId, selfRole, names, status, onLeft
   const startExport = async () => {
     dispatchExport({ phase: "requested", progress: 0 });
     try {
-      await api.post(`/messages/chat/export/${chatId}`);
+      await api.POST("/messages/chat/export/{chatId}", { path: { chatId } });
     } catch (reason) {
       dispatchExport({ phase: "error", message: failureMessage(reason) });
     }

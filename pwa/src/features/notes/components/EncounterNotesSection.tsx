@@ -6,8 +6,6 @@
  */
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { EncounterNoteDoc } from "../../../../../sync/collections/index.ts";
-import type { Note } from "../../../../../sync/schemas/note.ts";
-import type { NoteType } from "../../../../../sync/schemas/note-type.ts";
 import { ApiError, errorMessage } from "../../../lib/api/index.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { Spinner } from "../../../ui/index.ts";
@@ -65,7 +63,7 @@ function TeamNotes({ patientId, encounterId, role, me }: { patientId: string; en
   }, [items, loading, store]);
 
   const setShared = async (id: string, shared: boolean) => {
-    const note = await api.put<Note>(`/encounterNotes/${shared ? "share" : "unshare"}/${id}`);
+    const note = await api.PUT(shared ? "/encounterNotes/share/{id}" : "/encounterNotes/unshare/{id}", { path: { id } });
     setSharedNow((current) => ({ ...current, [id]: note.isShared }));
   };
   const deleteNote = (id: string) => remove(id);
@@ -110,7 +108,7 @@ function useNoteTypes(): { state: NoteTypesState; load(): void } {
   const [state, setState] = useState<NoteTypesState & { unreachable?: boolean }>({ status: "loading", types: [], error: null });
   const load = useCallback(() => {
     setState((current) => ({ ...current, status: "loading", error: null }));
-    api.get<NoteType[]>("/noteTypes/list").then(
+    api.GET("/noteTypes/list").then(
       (types) => setState({ status: "ready", types: types.map(({ id, name, fieldNames }) => ({ id, name, fieldNames })), error: null }),
       (error) => setState((current) => current.status === "ready" ? current : {
         status: "failed", types: [], error: errorMessage(error),

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { type NoteType, noteTypeCreateSchema } from "../../../../../sync/schemas/note-type.ts";
+import { type NoteType, type NoteTypeCreate, noteTypeCreateSchema } from "../../../../../sync/schemas/note-type.ts";
 import { NOTE_FIELD_NAMES_MAX } from "../../../../../sync/collections/encounter-notes.ts";
 import { useForm } from "../../../lib/forms/use-form.ts";
 import { Button, TextField } from "../../../ui/index.ts";
@@ -15,7 +15,7 @@ type FocusRequest = { index: number; target: "input" | "up" | "down" } | { index
 
 export type NoteTypeFormProps = {
   /** `POST /noteTypes`; rejects with the API's error (field errors land beside the fields). */
-  onCreate(input: { name: string; fieldNames: string[] }): Promise<NoteType>;
+  onCreate(input: NoteTypeCreate): Promise<NoteType>;
 };
 
 /**

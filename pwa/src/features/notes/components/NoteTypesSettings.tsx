@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { failureMessage } from "../../sync/index.ts";
-import type { NoteType } from "../../../../../sync/schemas/note-type.ts";
+import type { NoteType, NoteTypeCreate } from "../../../../../sync/schemas/note-type.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { Button, ConfirmDialog, EmptyState, LoadError, Spinner, useSnackbar } from "../../../ui/index.ts";
 import { notesKeys } from "../lib/keys.ts";
@@ -21,18 +21,18 @@ export function NoteTypesSettings({ canManage }: NoteTypesSettingsProps) {
   const api = useApi();
   const notify = useSnackbar();
   const client = useQueryClient();
-  const types = useQuery({ queryKey: notesKeys.types(), queryFn: ({ signal }) => api.get<NoteType[]>("/noteTypes/list", { signal }) });
+  const types = useQuery({ queryKey: notesKeys.types(), queryFn: ({ signal }) => api.GET("/noteTypes/list", { signal }) });
   const reload = () => client.invalidateQueries({ queryKey: notesKeys.types() });
   const [deleting, setDeleting] = useState<NoteType | null>(null);
 
-  const create = async (input: { name: string; fieldNames: string[] }) => {
-    const created = await api.post<NoteType>("/noteTypes", input);
+  const create = async (input: NoteTypeCreate) => {
+    const created = await api.POST("/noteTypes", { body: input });
     notify(`Note type “${created.name}” created`, "success");
     void reload();
     return created;
   };
   const remove = async (type: NoteType) => {
-    await api.delete(`/noteTypes/${encodeURIComponent(type.id)}`);
+    await api.DELETE("/noteTypes/{id}", { path: { id: type.id } });
     notify(`Note type “${type.name}” deleted`, "success");
     void reload();
   };

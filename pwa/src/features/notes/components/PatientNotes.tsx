@@ -6,8 +6,6 @@
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import type { ListResult } from "../../../../../sync/envelope.ts";
-import type { Note } from "../../../../../sync/schemas/note.ts";
 import { ApiError, errorMessage } from "../../../lib/api/index.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { useChartEntry, useOnDeviceChange, useSyncStatus } from "../../sync/index.ts";
@@ -23,7 +21,7 @@ export function PatientNotes({ encounterId, renderDocument }: {
   const { online } = useSyncStatus();
   const query = useQuery({
     queryKey: notesKeys.shared(encounterId),
-    queryFn: ({ signal }) => api.get<ListResult<Note>>(`/encounterNotes/${encounterId}/list`, { signal, query: { limit: 100 } }),
+    queryFn: ({ signal }) => api.GET("/encounterNotes/{id}/list", { path: { id: encounterId }, signal, query: { limit: 100 } }),
     retry: false,
     enabled: online,
   });

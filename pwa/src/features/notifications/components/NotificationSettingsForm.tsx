@@ -2,9 +2,10 @@ import { type FormEvent, useState } from "react";
 import { Button } from "../../../ui/index.ts";
 import { CHANNEL_LABELS, KIND_LABELS } from "../notification-text.ts";
 import type { NotificationKind } from "../../../../../sync/schemas/notifications.ts";
+import type { ApiResult } from "../../../lib/api/index.ts";
 
-export type ChannelSettings = { site: boolean; email: boolean; sms: boolean };
-export type NotificationSettings = Record<string, ChannelSettings>;
+/** The channels chosen per kind of notification (`GET /settings/notifications`'s `settings`). */
+export type NotificationSettings = ApiResult<"/settings/notifications", "GET">["settings"];
 
 const CHANNELS = ["site", "email", "sms"] as const;
 

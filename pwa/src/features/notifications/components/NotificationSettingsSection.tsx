@@ -10,7 +10,7 @@ export function NotificationSettingsSection() {
   const [settings, setSettings] = useState<NotificationSettings | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    api.get<{ settings: NotificationSettings }>("/settings/notifications").then(
+    api.GET("/settings/notifications").then(
       (result) => setSettings(result.settings),
       (reason) => setError(failureMessage(reason)),
     );
@@ -20,7 +20,7 @@ export function NotificationSettingsSection() {
   return (
     <NotificationSettingsForm
       settings={settings}
-      onSave={async (next) => setSettings((await api.put<{ settings: NotificationSettings }>("/settings/notifications", { settings: next })).settings)}
+      onSave={async (next) => setSettings((await api.PUT("/settings/notifications", { body: { settings: next } })).settings)}
     />
   );
 }

@@ -11,7 +11,6 @@ const MARK_ALL_PAGE = 100;
 /** Rounds of "Mark all read" at most (10,000 notifications); the count is read again after. */
 const MARK_ALL_ROUNDS = 100;
 
-type Page = { list: SiteNotificationView[]; totalCount: number };
 type ListState = { items: SiteNotificationView[]; total: number; loading: boolean; loadingMore: boolean; error: string | null };
 
 /**
@@ -32,11 +31,11 @@ export function useSiteNotifications(listOpen: boolean) {
   const [markError, setMarkError] = useState<string | null>(null);
 
   const loadCount = useCallback(() => {
-    api.get<{ count: number }>("/siteNotifications/count").then((result) => setCount(result.count), () => {});
+    api.GET("/siteNotifications/count").then((result) => setCount(result.count), () => {});
   }, [api]);
   const loadList = useCallback(() => {
     setList((current) => ({ ...current, loading: true, error: null }));
-    api.get<Page>("/siteNotifications", { query: { limit: BELL_PAGE } }).then(
+    api.GET("/siteNotifications", { query: { limit: BELL_PAGE } }).then(
       (page) => setList({ items: page.list, total: page.totalCount, loading: false, loadingMore: false, error: null }),
       (reason) => setList((current) => ({ ...current, loading: false, error: failureMessage(reason) })),
     );
@@ -44,7 +43,7 @@ export function useSiteNotifications(listOpen: boolean) {
   const loadMore = useCallback(async (offset: number) => {
     setList((current) => ({ ...current, loadingMore: true, error: null }));
     try {
-      const page = await api.get<Page>("/siteNotifications", { query: { limit: BELL_PAGE, offset } });
+      const page = await api.GET("/siteNotifications", { query: { limit: BELL_PAGE, offset } });
       setList((current) => {
         const known = new Set(current.items.map((item) => item.id));
         return { ...current, items: [...current.items, ...page.list.filter((item) => !known.has(item.id))], total: page.totalCount, loadingMore: false };
@@ -72,7 +71,7 @@ export function useSiteNotifications(listOpen: boolean) {
     setMarkError(null);
     setList((current) => ({ ...current, items: current.items.map((item) => (ids.includes(item.id) ? { ...item, isRead: true } : item)) }));
     try {
-      const result = await api.post<{ count: number }>("/siteNotifications", { ids });
+      const result = await api.POST("/siteNotifications", { body: { ids } });
       setCount(result.count);
     } catch (reason) {
       setMarkError(failureMessage(reason));
@@ -85,9 +84,9 @@ export function useSiteNotifications(listOpen: boolean) {
     setList((current) => ({ ...current, items: current.items.map((item) => ({ ...item, isRead: true })) }));
     try {
       for (let round = 0; round < MARK_ALL_ROUNDS; round++) {
-        const unread = await api.get<Page>("/siteNotifications", { query: { unread: "true", limit: MARK_ALL_PAGE } });
+        const unread = await api.GET("/siteNotifications", { query: { unread: "true", limit: MARK_ALL_PAGE } });
         if (unread.list.length === 0) break;
-        const result = await api.post<{ count: number }>("/siteNotifications", { ids: unread.list.map((item) => item.id) });
+        const result = await api.POST("/siteNotifications", { body: { ids: unread.list.map((item) => item.id) } });
         setCount(result.count);
         if (result.count === 0) break;
       }

@@ -60,10 +60,11 @@ export function EncounterOrders({ patientId, encounterId, role }: Props) {
     notify(what, "success");
     void refresh();
   };
-  const upload = (path: string, method: "POST" | "PUT") => (files: File[]) => {
+  /** Uploads the picked files as the form's `files` parts; `key` marks the upload busy. */
+  const upload = (key: string, send: (form: FormData) => Promise<unknown>) => (files: File[]) => {
     const form = new FormData();
     for (const f of files) form.append("files", f);
-    return act(path, () => api.request(method, path, { form }), files.length === 1 ? "Result uploaded" : "Results uploaded");
+    return act(key, () => send(form), files.length === 1 ? "Result uploaded" : "Results uploaded");
   };
   // A patient with nothing shared here gets 404 for each list: that is "nothing shared", not a failure.
   const notShared = (e: unknown) => role === "patient" && e instanceof ApiError && e.code === 404;
@@ -111,20 +112,23 @@ export function EncounterOrders({ patientId, encounterId, role }: Props) {
                   {careTeam && <span className="orders-tag">{l.isShared ? (l.resultsShared ? "Shared with results" : "Shared") : "Not shared"}</span>}
                 </div>
                 {l.comment && <p>{l.comment}</p>}
-                <FileList files={l.results} href={(f) => `/encounterLabs/${l.id}/result/${f.id}`} label="Results"
-                  onDelete={careTeam && online ? (f) => act(l.id, () => api.delete(`/encounterLabs/${l.id}/result/${f.id}`), "Result removed") : undefined} />
+                <FileList files={l.results} download={(f) => api.RAW("GET", "/encounterLabs/{id}/result/{resultId}", { path: { id: l.id, resultId: f.id } })}
+                  label="Results"
+                  onDelete={careTeam && online
+                    ? (f) => act(l.id, () => api.DELETE("/encounterLabs/{id}/result/{resultId}", { path: { id: l.id, resultId: f.id } }), "Result removed")
+                    : undefined} />
                 {careTeam && online && (
                   <div className="row">
-                    <FilePick label={`Upload result for ${l.name}`} onFiles={upload(`/encounterLabs/results/${l.id}`, "POST")} busy={busy === `/encounterLabs/results/${l.id}`} />
+                    <FilePick label={`Upload result for ${l.name}`} onFiles={upload(`/encounterLabs/results/${l.id}`, (form) => api.POST("/encounterLabs/results/{id}", { path: { id: l.id }, form }))} busy={busy === `/encounterLabs/results/${l.id}`} />
                     {doctor && (l.isShared
-                      ? <Button variant="secondary" loading={busy === l.id} onClick={() => act(l.id, () => api.put(`/encounterLabs/unshare/${l.id}`), "No longer shared")}>Unshare</Button>
-                      : <Button variant="secondary" loading={busy === l.id} onClick={() => act(l.id, () => api.put(`/encounterLabs/share/${l.id}`), "Shared with the patient")}>Share</Button>)}
+                      ? <Button variant="secondary" loading={busy === l.id} onClick={() => act(l.id, () => api.PUT("/encounterLabs/unshare/{id}", { path: { id: l.id } }), "No longer shared")}>Unshare</Button>
+                      : <Button variant="secondary" loading={busy === l.id} onClick={() => act(l.id, () => api.PUT("/encounterLabs/share/{id}", { path: { id: l.id } }), "Shared with the patient")}>Share</Button>)}
                     {doctor && l.results.length > 0 && !l.resultsShared && (
-                      <Button loading={busy === l.id} onClick={() => act(l.id, () => api.post(`/encounterLabs/share/with/patient/${l.id}`), "Results shared with the patient")}>
+                      <Button loading={busy === l.id} onClick={() => act(l.id, () => api.POST("/encounterLabs/share/with/patient/{id}", { path: { id: l.id } }), "Results shared with the patient")}>
                         Share results with patient
                       </Button>
                     )}
-                    {doctor && <Button variant="danger" onClick={() => act(l.id, () => api.delete(`/encounterLabs/${l.id}`), "Lab deleted")}>Delete</Button>}
+                    {doctor && <Button variant="danger" onClick={() => act(l.id, () => api.DELETE("/encounterLabs/{id}", { path: { id: l.id } }), "Lab deleted")}>Delete</Button>}
                   </div>
                 )}
               </li>
@@ -141,17 +145,19 @@ export function EncounterOrders({ patientId, encounterId, role }: Props) {
                 </div>
                 <p className="muted">Contrast: {i.contrast}{i.imagingCenter ? ` · ${i.imagingCenter}` : ""}</p>
                 {i.clinicalHistory && <p>{i.clinicalHistory}</p>}
-                <FileList files={i.attachments} href={(f) => `/encounterImagings/${i.id}/files/${f.id}`} label="Documents"
-                  onDelete={careTeam && online ? (f) => act(i.id, () => api.delete(`/encounterImagings/attachment/${i.id}`, { body: { attachmentId: f.id } }), "Removed") : undefined} />
-                <FileList files={i.results} href={(f) => `/encounterImagings/${i.id}/files/${f.id}`} label="Results"
-                  onDelete={careTeam && online ? (f) => act(i.id, () => api.delete(`/encounterImagings/attachment/${i.id}`, { body: { attachmentId: f.id } }), "Removed") : undefined} />
+                <FileList files={i.attachments} label="Documents"
+                  download={(f) => api.RAW("GET", "/encounterImagings/{id}/files/{fileId}", { path: { id: i.id, fileId: f.id } })}
+                  onDelete={careTeam && online ? (f) => act(i.id, () => api.DELETE("/encounterImagings/attachment/{id}", { path: { id: i.id }, body: { attachmentId: f.id } }), "Removed") : undefined} />
+                <FileList files={i.results} label="Results"
+                  download={(f) => api.RAW("GET", "/encounterImagings/{id}/files/{fileId}", { path: { id: i.id, fileId: f.id } })}
+                  onDelete={careTeam && online ? (f) => act(i.id, () => api.DELETE("/encounterImagings/attachment/{id}", { path: { id: i.id }, body: { attachmentId: f.id } }), "Removed") : undefined} />
                 {careTeam && online && (
                   <div className="row">
-                    <FilePick label={`Upload imaging results`} onFiles={upload(`/encounterImagings/upload/results/${i.id}`, "PUT")} busy={busy === `/encounterImagings/upload/results/${i.id}`} />
+                    <FilePick label={`Upload imaging results`} onFiles={upload(`/encounterImagings/upload/results/${i.id}`, (form) => api.PUT("/encounterImagings/upload/results/{id}", { path: { id: i.id }, form }))} busy={busy === `/encounterImagings/upload/results/${i.id}`} />
                     {doctor && (i.isShared
-                      ? <Button variant="secondary" onClick={() => act(i.id, () => api.put(`/encounterImagings/unshare/${i.id}`), "No longer shared")}>Unshare</Button>
-                      : <Button variant="secondary" onClick={() => act(i.id, () => api.put(`/encounterImagings/share/${i.id}`), "Shared with the patient")}>Share</Button>)}
-                    {doctor && <Button variant="danger" onClick={() => act(i.id, () => api.delete(`/encounterImagings/${i.id}`), "Imaging order deleted")}>Delete</Button>}
+                      ? <Button variant="secondary" onClick={() => act(i.id, () => api.PUT("/encounterImagings/unshare/{id}", { path: { id: i.id } }), "No longer shared")}>Unshare</Button>
+                      : <Button variant="secondary" onClick={() => act(i.id, () => api.PUT("/encounterImagings/share/{id}", { path: { id: i.id } }), "Shared with the patient")}>Share</Button>)}
+                    {doctor && <Button variant="danger" onClick={() => act(i.id, () => api.DELETE("/encounterImagings/{id}", { path: { id: i.id } }), "Imaging order deleted")}>Delete</Button>}
                   </div>
                 )}
               </li>
@@ -172,14 +178,14 @@ export function EncounterOrders({ patientId, encounterId, role }: Props) {
                 {r.contactName && <p className="muted">To: {r.contactName}</p>}
                 {doctor && online && (
                   <div className="row">
-                    {r.status === "draft" && <Button onClick={() => act(r.id, () => api.put(`/encounterReferrals/${r.id}`, { status: "sent" }), "Referral marked sent")}>Mark sent</Button>}
+                    {r.status === "draft" && <Button onClick={() => act(r.id, () => api.PUT("/encounterReferrals/{id}", { path: { id: r.id }, body: { status: "sent" } }), "Referral marked sent")}>Mark sent</Button>}
                     {(r.status === "sent" || r.status === "scheduled") && (
-                      <Button variant="secondary" onClick={() => act(r.id, () => api.put(`/encounterReferrals/${r.id}`, { status: "completed" }), "Referral completed")}>Mark completed</Button>
+                      <Button variant="secondary" onClick={() => act(r.id, () => api.PUT("/encounterReferrals/{id}", { path: { id: r.id }, body: { status: "completed" } }), "Referral completed")}>Mark completed</Button>
                     )}
                     {r.isShared
-                      ? <Button variant="secondary" onClick={() => act(r.id, () => api.put(`/encounterReferrals/unshare/${r.id}`), "No longer shared")}>Unshare</Button>
-                      : <Button variant="secondary" onClick={() => act(r.id, () => api.put(`/encounterReferrals/share/${r.id}`), "Shared with the patient")}>Share</Button>}
-                    <Button variant="danger" onClick={() => act(r.id, () => api.delete(`/encounterReferrals/${r.id}`), "Referral deleted")}>Delete</Button>
+                      ? <Button variant="secondary" onClick={() => act(r.id, () => api.PUT("/encounterReferrals/unshare/{id}", { path: { id: r.id } }), "No longer shared")}>Unshare</Button>
+                      : <Button variant="secondary" onClick={() => act(r.id, () => api.PUT("/encounterReferrals/share/{id}", { path: { id: r.id } }), "Shared with the patient")}>Share</Button>}
+                    <Button variant="danger" onClick={() => act(r.id, () => api.DELETE("/encounterReferrals/{id}", { path: { id: r.id } }), "Referral deleted")}>Delete</Button>
                   </div>
                 )}
               </li>
@@ -211,18 +217,18 @@ export function EncounterOrders({ patientId, encounterId, role }: Props) {
                 {doctor && online && (
                   <div className="row">
                     {p.status === "draft" && (
-                      <Button loading={busy === p.id} onClick={() => act(p.id, () => api.put(`/encounterPrescriptions/send/${p.id}`, {}), "Sent to the pharmacy")}>
+                      <Button loading={busy === p.id} onClick={() => act(p.id, () => api.PUT("/encounterPrescriptions/send/{id}", { path: { id: p.id }, body: {} }), "Sent to the pharmacy")}>
                         Send to pharmacy
                       </Button>
                     )}
                     {p.status === "draft" && <Button variant="secondary" onClick={() => setEditing(p)}>Edit</Button>}
                     {p.status === "current" && (
-                      <Button variant="secondary" onClick={() => act(p.id, () => api.put(`/encounterPrescriptions/${p.id}`, { status: "discontinued" }), "Discontinued")}>Discontinue</Button>
+                      <Button variant="secondary" onClick={() => act(p.id, () => api.PUT("/encounterPrescriptions/{id}", { path: { id: p.id }, body: { status: "discontinued" } }), "Discontinued")}>Discontinue</Button>
                     )}
                     {(p.status === "draft" || p.status === "current") && (
-                      <Button variant="secondary" onClick={() => act(p.id, () => api.put(`/encounterPrescriptions/${p.id}`, { status: "cancelled" }), "Cancelled")}>Cancel prescription</Button>
+                      <Button variant="secondary" onClick={() => act(p.id, () => api.PUT("/encounterPrescriptions/{id}", { path: { id: p.id }, body: { status: "cancelled" } }), "Cancelled")}>Cancel prescription</Button>
                     )}
-                    {p.status === "draft" && <Button variant="danger" onClick={() => act(p.id, () => api.delete(`/encounterPrescriptions/${p.id}`), "Draft deleted")}>Delete</Button>}
+                    {p.status === "draft" && <Button variant="danger" onClick={() => act(p.id, () => api.DELETE("/encounterPrescriptions/{id}", { path: { id: p.id } }), "Draft deleted")}>Delete</Button>}
                   </div>
                 )}
                 {role === "vma" && p.status === "draft" && <p className="muted">Only the doctor can sign and send a prescription.</p>}
@@ -262,7 +268,7 @@ export function EncounterOrders({ patientId, encounterId, role }: Props) {
         confirmLabel="Send anyway"
         onConfirm={async () => {
           const id = allergyConfirm!.id;
-          await api.put(`/encounterPrescriptions/send/${id}`, { allergyOverride: true });
+          await api.PUT("/encounterPrescriptions/send/{id}", { path: { id }, body: { allergyOverride: true } });
           notify("Sent to the pharmacy", "success");
           await refresh();
         }}

@@ -2,18 +2,19 @@
 import { useRef } from "react";
 import type { OrderFile } from "../../../../../sync/schemas/orders.ts";
 import { errorMessage } from "../../../lib/api/index.ts";
-import { useApi } from "../../../lib/app-deps.tsx";
 import { Button, useSnackbar } from "../../../ui/index.ts";
 import { formatBytes } from "../lib/format.ts";
 
-export function FileList({ files, href, label, onDelete }: { files: OrderFile[]; href: (f: OrderFile) => string; label: string; onDelete?: (f: OrderFile) => void }) {
-  const api = useApi();
+/** `download` fetches a file through the API client (`api.RAW("GET", …)`). */
+export function FileList({ files, download, label, onDelete }: {
+  files: OrderFile[]; download: (f: OrderFile) => Promise<Response>; label: string; onDelete?: (f: OrderFile) => void;
+}) {
   const notify = useSnackbar();
   if (!files.length) return null;
   // Files need the bearer token: fetched through the API client, then opened as a blob.
   const open = async (f: OrderFile) => {
     try {
-      const res = await api.fetchRaw("GET", href(f));
+      const res = await download(f);
       const url = URL.createObjectURL(await res.blob());
       const a = document.createElement("a");
       a.href = url;

@@ -1,7 +1,6 @@
 /** The order dialogs' forms: lab, imaging, referral. Each checks with the shared schema before sending. */
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import type { LabTest } from "../../../../../sync/data/lab-tests.ts";
 import {
   BODY_PARTS, CONTRAST, IMAGING_TYPES, type Imaging, imagingCreateSchema, type Lab, labCreateSchema, LATERALITIES, type Referral,
   referralCreateSchema, URGENCIES,
@@ -39,7 +38,7 @@ export function LabForm({ encounterId, onSaved, onClose }: { encounterId: string
   const tests = useQuery({
     queryKey: ["orders", "catalogue", "labs", search.trim()],
     // One more than shown: whether more match is then known.
-    queryFn: ({ signal }) => api.get<LabTest[]>("/encounterLabs/dropdown/list", { query: { search: search.trim(), limit: LAB_MATCHES + 1 }, signal }),
+    queryFn: ({ signal }) => api.GET("/encounterLabs/dropdown/list", { query: { search: search.trim(), limit: LAB_MATCHES + 1 }, signal }),
   });
   const matches = firstMatches(tests.data, LAB_MATCHES);
   const chosen = tests.data?.find((t) => t.code === code);
@@ -49,7 +48,7 @@ export function LabForm({ encounterId, onSaved, onClose }: { encounterId: string
       noValidate
       onSubmit={async (e) => {
         e.preventDefault();
-        const saved = await submit(labCreateSchema, { code, comment }, (v) => api.post<Lab>(`/encounterLabs/${encounterId}`, v));
+        const saved = await submit(labCreateSchema, { code, comment }, (body) => api.POST("/encounterLabs/{encounterId}", { path: { encounterId }, body }));
         if (saved) onSaved(saved);
       }}
     >
@@ -92,7 +91,7 @@ export function ImagingForm({ encounterId, onSaved, onClose }: { encounterId: st
         const saved = await submit(imagingCreateSchema, v, (valid) => {
           const form = toFormData({ ...valid });
           for (const f of files) form.append("documents", f);
-          return api.post<Imaging>(`/encounterImagings/${encounterId}`, undefined, { form });
+          return api.POST("/encounterImagings/{encounterId}", { path: { encounterId }, form });
         });
         if (saved) onSaved(saved);
       }}
@@ -141,7 +140,7 @@ export function ReferralForm({ patientId, encounterId, onSaved, onClose }: {
           }
           return;
         }
-        const saved = await submit(referralCreateSchema, v, (valid) => api.post<Referral>(`/encounterReferrals/${encounterId}`, valid));
+        const saved = await submit(referralCreateSchema, v, (body) => api.POST("/encounterReferrals/{encounterId}", { path: { encounterId }, body }));
         if (saved) onSaved(saved);
       }}
     >

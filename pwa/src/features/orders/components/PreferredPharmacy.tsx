@@ -17,12 +17,12 @@ export function PreferredPharmacy({ patientId }: { patientId: string }) {
   const [busy, setBusy] = useState(false);
   const current = useQuery({
     queryKey: ordersKeys.preferredPharmacy(patientId),
-    queryFn: ({ signal }) => api.get<{ pharmacy: Pharmacy | null }>(`/patient/pharmacy/${patientId}`, { signal }),
+    queryFn: ({ signal }) => api.GET("/patient/pharmacy/{id}", { path: { id: patientId }, signal }),
   });
   const save = async () => {
     setBusy(true);
     try {
-      await api.put(`/patient/pharmacy/${patientId}`, { pharmacyId: choice?.ncpdp ?? null });
+      await api.PUT("/patient/pharmacy/{id}", { path: { id: patientId }, body: { pharmacyId: choice?.ncpdp ?? null } });
       await client.invalidateQueries({ queryKey: ordersKeys.preferredPharmacy(patientId) });
       notify("Your pharmacy is saved", "success");
       setEditing(false);

@@ -10,14 +10,14 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import type { ListResult } from "../../../../../sync/envelope.ts";
 import { allergyMatches } from "../../../../../sync/data/allergens.ts";
-import { type Medication, medicationRefusal, searchMedications } from "../../../../../sync/data/medications.ts";
+import { medicationRefusal, searchMedications } from "../../../../../sync/data/medications.ts";
 import { type Pharmacy, searchPharmacies } from "../../../../../sync/data/pharmacies.ts";
 import type { UsState } from "../../../../../sync/us-states.ts";
 import {
   DISPENSE_UNITS, type Prescription, prescriptionCreateSchema, prescriptionUpdateSchema,
 } from "../../../../../sync/schemas/orders.ts";
+import type { MedicationChoice } from "../../../../../sync/schemas/orders-answers.ts";
 import { US_STATE_CODES } from "../../../../../sync/us-states.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { Button, Checkbox, firstMatches, MoreMatches, Pager, Select, TextField, useSnackbar } from "../../../ui/index.ts";
@@ -26,13 +26,11 @@ import { usePanelPatient } from "../../sync/index.ts";
 import { ordersKeys } from "../lib/keys.ts";
 import { useSubmit } from "../lib/use-submit.ts";
 
-type Med = Medication & { refusal: string | null };
-
 /** Pharmacies listed per page of a search. */
 export const PHARMACIES_PAGE = 5;
 
 export function PharmacyPicker({ patientId, value, onChange, error }: {
-  patientId: string; value: Pharmacy | null; onChange: (p: Pharmacy | null) => void; error?: string;
+  patientId: string; value: Pick<Pharmacy, "ncpdp"> | null; onChange: (p: Pharmacy | null) => void; error?: string;
 }) {
   const api = useApi();
   const { offline } = useRecordOnDevice();
@@ -41,7 +39,7 @@ export function PharmacyPicker({ patientId, value, onChange, error }: {
   const [offset, setOffset] = useState(0);
   const preferred = useQuery({
     queryKey: ordersKeys.preferredPharmacy(patientId),
-    queryFn: ({ signal }) => api.get<{ pharmacy: Pharmacy | null }>(`/patient/pharmacy/${patientId}`, { signal }),
+    queryFn: ({ signal }) => api.GET("/patient/pharmacy/{id}", { path: { id: patientId }, signal }),
   });
   // The patient's own pharmacy is proposed first, and chosen when nothing is.
   const preferredPharmacy = preferred.data?.pharmacy ?? null;
@@ -51,12 +49,14 @@ export function PharmacyPicker({ patientId, value, onChange, error }: {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [preferredPharmacy?.ncpdp]);
   const term = search.trim();
+  // The Select offers US_STATE_CODES only: a chosen state is one of them.
+  const stateFilter = (state || undefined) as UsState | undefined;
   const results = useQuery({
     queryKey: ["orders", "pharmacies", term, state, offset, offline],
     // Offline, the shipped directory the server searches is searched here.
     queryFn: ({ signal }) => offline
-      ? Promise.resolve(searchPharmacies({ search: term, state: (state || undefined) as UsState | undefined, offset, limit: PHARMACIES_PAGE }))
-      : api.get<ListResult<Pharmacy>>("/pharmacies", { query: { search: term, state: state || undefined, offset, limit: PHARMACIES_PAGE }, signal }),
+      ? Promise.resolve(searchPharmacies({ search: term, state: stateFilter, offset, limit: PHARMACIES_PAGE }))
+      : api.GET("/pharmacies", { query: { search: term, state: stateFilter, offset, limit: PHARMACIES_PAGE }, signal }),
     enabled: term.length >= 3,
     networkMode: offline ? "always" : "online",
     // Another page of the same search: the page shown (and its pager) stays while it loads; a new search starts empty.
@@ -107,12 +107,12 @@ export function PrescriptionForm({ encounterId, patientId, draft, onSaved, onClo
   const device = useRecordOnDevice();
   const notify = useSnackbar();
   const [search, setSearch] = useState("");
-  const [med, setMed] = useState<Med | null>(null);
+  const [med, setMed] = useState<MedicationChoice | null>(null);
   // The patient's recorded allergies, from the device's copy of the card (the care team's devices hold it).
   const allergies = usePanelPatient(patientId).patient?.card?.allergies ?? [];
   const flags = med ? allergyMatches(allergies.map((a) => ({ name: a.name ?? "" })), med) : [];
-  // A draft's pharmacy carries the fields shown here; the picker only compares NCPDP ids.
-  const [pharmacy, setPharmacy] = useState<Pharmacy | null>((draft?.pharmacy as Pharmacy | null | undefined) ?? null);
+  // A draft's pharmacy (the fields a prescription carries) until another is chosen; the picker only compares NCPDP ids.
+  const [pharmacy, setPharmacy] = useState<Prescription["pharmacy"] | Pharmacy>(draft?.pharmacy ?? null);
   const [v, setV] = useState({
     instructions: draft?.instructions ?? "", quantity: draft ? String(draft.quantity) : "", unit: draft?.unit ?? "",
     days: draft ? String(draft.days) : "", refills: draft ? String(draft.refills) : "0", additionalSig: draft?.additionalSig ?? "",
@@ -127,7 +127,7 @@ export function PrescriptionForm({ encounterId, patientId, draft, onSaved, onClo
     // One more than shown: whether more match is then known. Offline, the shipped list the server searches.
     queryFn: ({ signal }) => device.offline
       ? Promise.resolve(searchMedications(term, MEDICATION_MATCHES + 1).map((m) => ({ ...m, refusal: medicationRefusal(m) })))
-      : api.get<Med[]>("/encounterPrescriptions/medications", { query: { search: term, limit: MEDICATION_MATCHES + 1 }, signal }),
+      : api.GET("/encounterPrescriptions/medications", { query: { search: term, limit: MEDICATION_MATCHES + 1 }, signal }),
     enabled: term.length >= 2,
     networkMode: device.offline ? "always" : "online",
   });
@@ -154,8 +154,8 @@ export function PrescriptionForm({ encounterId, patientId, draft, onSaved, onClo
           return;
         }
         const saved = draft
-          ? await submit(prescriptionUpdateSchema, input, (valid) => api.put<Prescription>(`/encounterPrescriptions/${draft.id}`, valid))
-          : await submit(prescriptionCreateSchema, input, (valid) => api.post<Prescription>(`/encounterPrescriptions/${encounterId}`, valid));
+          ? await submit(prescriptionUpdateSchema, input, (body) => api.PUT("/encounterPrescriptions/{id}", { path: { id: draft.id }, body }))
+          : await submit(prescriptionCreateSchema, input, (body) => api.POST("/encounterPrescriptions/{encounterId}", { path: { encounterId }, body }));
         if (saved) onSaved(saved);
       }}
     >

@@ -9,7 +9,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useOnDeviceChange } from "../../sync/index.ts";
 import { type ChartEntryOf, prescriptionOf } from "../../../../../sync/collections/index.ts";
-import type { ListResult } from "../../../../../sync/envelope.ts";
 import type { Imaging, Lab, Prescription, Referral } from "../../../../../sync/schemas/orders.ts";
 import { ApiError } from "../../../lib/api/index.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
@@ -43,20 +42,20 @@ export function useEncounterOrders(patientId: string, encounterId: string): Enco
   const client = useQueryClient();
   const online = useConnection();
   const key = (kind: string) => ordersKeys.encounterKind(encounterId, kind);
-  const labs = useQuery({ queryKey: key("labs"), queryFn: ({ signal }) => api.get<Lab[]>(`/encounterLabs/list/${encounterId}`, { signal }), retry: false });
+  const labs = useQuery({ queryKey: key("labs"), queryFn: ({ signal }) => api.GET("/encounterLabs/list/{encounterId}", { path: { encounterId }, signal }), retry: false });
   const imagings = useQuery({
     queryKey: key("imaging"),
-    queryFn: ({ signal }) => api.post<ListResult<Imaging>>(`/encounterImagings/list/${encounterId}`, { offset: 0, limit: 100 }, { signal }),
+    queryFn: ({ signal }) => api.POST("/encounterImagings/list/{encounterId}", { path: { encounterId }, body: { offset: 0, limit: 100 }, signal }),
     retry: false,
   });
   const referrals = useQuery({
     queryKey: key("referrals"),
-    queryFn: ({ signal }) => api.get<ListResult<Referral>>(`/encounterReferrals/${encounterId}`, { query: { limit: 100 }, signal }),
+    queryFn: ({ signal }) => api.GET("/encounterReferrals/{encounterId}", { path: { encounterId }, query: { limit: 100 }, signal }),
     retry: false,
   });
   const prescriptions = useQuery({
     queryKey: key("prescriptions"),
-    queryFn: ({ signal }) => api.get<Prescription[]>(`/encounterPrescriptions/list/${encounterId}`, { signal }),
+    queryFn: ({ signal }) => api.GET("/encounterPrescriptions/list/{encounterId}", { path: { encounterId }, signal }),
     retry: false,
   });
 

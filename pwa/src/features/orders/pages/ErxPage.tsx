@@ -7,8 +7,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
-import type { ListResult } from "../../../../../sync/envelope.ts";
-import type { ErxProfileCheck, OrderSummary } from "../../../../../sync/schemas/orders.ts";
 import { errorMessage } from "../../../lib/api/index.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { Banner, Button, EmptyState, Pager, Select, Spinner, useOffsetInRange } from "../../../ui/index.ts";
@@ -30,17 +28,18 @@ export function ErxPage() {
   const api = useApi();
   const [state, setState] = useState<"open" | "all">("open");
   const [offset, setOffset] = useState(0);
-  const query = { kind: "prescription", state, offset, limit: ERX_PAGE };
+  const query = { kind: "prescription" as const, state, offset, limit: ERX_PAGE };
   const list = useQuery({
     queryKey: ordersKeys.list(query),
-    queryFn: ({ signal }) => api.get<ListResult<OrderSummary>>("/orders", { query, signal }),
+    queryFn: ({ signal }) => api.GET("/orders", { query, signal }),
     placeholderData: keepPreviousData,
   });
   // A live update can take prescriptions out of "in flight": never stay on a page past the last.
   useOffsetInRange(offset, ERX_PAGE, list.data?.totalCount, setOffset);
   const profile = useQuery({
     queryKey: ["orders", "erx-profile"],
-    queryFn: ({ signal }) => api.get<ErxProfileCheck>("/doctors/check/erx", { signal }),
+    // No doctorId: the signed-in doctor's own profile.
+    queryFn: ({ signal }) => api.GET("/doctors/check/erx", { signal }),
   });
   return (
     <div className="stack orders-page">

@@ -8,8 +8,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
-import type { ListResult } from "../../../../../sync/envelope.ts";
-import { type Lab, ORDER_KINDS, type OrderSummary, type Prescription } from "../../../../../sync/schemas/orders.ts";
+import { ORDER_KINDS, type OrderKind } from "../../../../../sync/schemas/orders.ts";
 import { errorMessage } from "../../../lib/api/index.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { Button, EmptyState, Pager, Select, Spinner, TextField, useOffsetInRange } from "../../../ui/index.ts";
@@ -31,14 +30,14 @@ export function OrdersPage() {
   const patient = user.role === "patient";
   // Admins see no clinical content (edge/docs/orders.md): nothing is asked of the server.
   const admin = user.role === "admin";
-  const [kind, setKind] = useState("");
+  const [kind, setKind] = useState<OrderKind | "">("");
   const [state, setState] = useState<"open" | "all">(patient ? "all" : "open");
   const [search, setSearch] = useState("");
   const [offset, setOffset] = useState(0);
   const query = { kind: kind || undefined, state, search: search.trim() || undefined, offset, limit: ORDERS_PAGE };
   const orders = useQuery({
     queryKey: ordersKeys.list(query),
-    queryFn: ({ signal }) => api.get<ListResult<OrderSummary>>("/orders", { query, signal }),
+    queryFn: ({ signal }) => api.GET("/orders", { query, signal }),
     enabled: !admin,
     // The page shown stays (and its pager with it) while the next one loads.
     placeholderData: keepPreviousData,
@@ -60,7 +59,8 @@ export function OrdersPage() {
       {!admin && <ServicesSection />}
       {!admin && (
       <div className="orders-filters" role="search" aria-label="Filter orders">
-        <Select label="Kind" value={kind} onChange={(v) => { setKind(v); setOffset(0); }} placeholder="All kinds"
+        {/* The options are ORDER_KINDS, or "" (all kinds): the value chosen is one of them. */}
+        <Select label="Kind" value={kind} onChange={(v) => { setKind(v as OrderKind | ""); setOffset(0); }} placeholder="All kinds"
           options={ORDER_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }))} />
         {!patient && (
           <Select label="State" value={state} onChange={(v) => { setState(v as "open" | "all"); setOffset(0); }}
@@ -107,11 +107,11 @@ export function OrdersPage() {
 
 function SharedLab({ id }: { id: string }) {
   const api = useApi();
-  const lab = useQuery({ queryKey: ["orders", "lab", id], queryFn: ({ signal }) => api.get<Lab>(`/encounterLabs/${id}`, { signal }) });
+  const lab = useQuery({ queryKey: ["orders", "lab", id], queryFn: ({ signal }) => api.GET("/encounterLabs/{id}", { path: { id }, signal }) });
   if (!lab.data) return null;
   if (!lab.data.results.length) return <p className="muted">Results not shared yet.</p>;
   const open = async (fileId: string, name: string) => {
-    const res = await api.fetchRaw("GET", `/encounterLabs/${id}/result/${fileId}`);
+    const res = await api.RAW("GET", "/encounterLabs/{id}/result/{resultId}", { path: { id, resultId: fileId } });
     const url = URL.createObjectURL(await res.blob());
     const a = document.createElement("a");
     a.href = url;
@@ -131,7 +131,7 @@ function SharedLab({ id }: { id: string }) {
 
 function SharedPrescription({ id }: { id: string }) {
   const api = useApi();
-  const rx = useQuery({ queryKey: ["orders", "prescription", id], queryFn: ({ signal }) => api.get<Prescription>(`/encounterPrescriptions/${id}`, { signal }) });
+  const rx = useQuery({ queryKey: ["orders", "prescription", id], queryFn: ({ signal }) => api.GET("/encounterPrescriptions/{id}", { path: { id }, signal }) });
   if (!rx.data) return null;
   const p = rx.data;
   return (

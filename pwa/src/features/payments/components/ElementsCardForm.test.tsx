@@ -8,6 +8,7 @@ import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { makeDeps, renderWithDeps } from "../../../test/helpers.tsx";
+import type { PaymentsConfig } from "../lib/config.ts";
 
 const stripe = vi.hoisted(() => ({
   createPaymentMethod: vi.fn(),
@@ -32,7 +33,7 @@ vi.mock("@stripe/react-stripe-js", () => ({
 }));
 
 const { default: ElementsCardForm } = await import("./ElementsCardForm.tsx");
-const CONFIG = { publishableKey: "pk_test_real", cardEntry: "elements" as const, emulatorUrl: null, currency: "usd", locale: "en" };
+const CONFIG: PaymentsConfig = { publishableKey: "pk_test_real", cardEntry: "elements", emulatorUrl: null, currency: "usd", locale: "en" };
 
 function render(onCard = vi.fn()) {
   renderWithDeps(<ElementsCardForm config={CONFIG} onCard={onCard} submitLabel="Save card" />, makeDeps({ session: { status: "guest" } }));

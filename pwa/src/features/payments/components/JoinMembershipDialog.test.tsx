@@ -12,6 +12,7 @@ import {
   signedInDeps,
   type StubRequest,
   success,
+  transportOf,
 } from "../../../test/helpers.tsx";
 import { card, createEmulatorFake, EMULATOR_CONFIG, EMULATOR_URL, option } from "../lib/test-fakes.ts";
 
@@ -317,11 +318,11 @@ describe("the doctor's membership options and the join flow", { timeout: 30_000 
     );
     await screen.findByRole("heading", { level: 1, name: "Settings" }, FIRST);
     await act(async () => {
-      await deps.api.post("/messages", {}).catch(() => {});
+      await transportOf(deps.api).post("/messages", {}).catch(() => {});
     });
     expect(screen.queryByRole("dialog")).toBeNull();
     await act(async () => {
-      await deps.api.post("/chats", {}).catch(() => {});
+      await transportOf(deps.api).post("/chats", {}).catch(() => {});
     });
     const dialog = await screen.findByRole("dialog", { name: "Join Dr. Maya Lopez's practice" });
     expect(within(dialog).getByText(/This needs an active membership with this doctor/)).toBeTruthy();

@@ -1,10 +1,10 @@
 import { membershipKeys } from "../../memberships/keys.ts";
 import { useEffect, useId, useRef, useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Card, Membership, MembershipOption, SubscribeResult } from "../../../../../sync/schemas/membership.ts";
+import type { Card, Membership } from "../../../../../sync/schemas/membership.ts";
 import type { CouponCheck } from "../../../../../sync/schemas/commerce.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
-import { errorMessage, isApiError } from "../../../lib/api/api-error.ts";
+import { ApiError, errorMessage, isApiError } from "../../../lib/api/api-error.ts";
 import { Button, Dialog, EmptyState, Spinner } from "../../../ui/index.ts";
 import { usePaymentsConfig } from "../lib/config.ts";
 import { paymentsKeys } from "../lib/keys.ts";
@@ -24,9 +24,7 @@ export function useMembershipOptions(doctorId: string) {
   return useQuery({
     queryKey: paymentsKeys.options(doctorId),
     queryFn: () =>
-      api.get<MembershipOption[]>(
-        `/membershipOptions/doctor/${encodeURIComponent(doctorId)}`,
-      ),
+      api.GET("/membershipOptions/doctor/{id}", { path: { id: doctorId } }),
     enabled: !!doctorId,
   });
 }
@@ -125,14 +123,16 @@ function JoinFlow({ doctorId, initialPlanId, intro, onClose }: {
   };
 
   const subscribe = useMutation({
-    mutationFn: () =>
-      api.post<SubscribeResult>("/payments/stripe/subscribe", {
-        doctorId,
-        planId,
-        paymentMethodId: chosenCard,
-        idempotencyKey: key.current,
-        // Only when one was applied (the server checks it again).
-        ...(coupon ? { coupon: coupon.name } : {}),
+    mutationFn: ({ planId, paymentMethodId }: { planId: string; paymentMethodId: string }) =>
+      api.POST("/payments/stripe/subscribe", {
+        body: {
+          doctorId,
+          planId,
+          paymentMethodId,
+          idempotencyKey: key.current,
+          // Only when one was applied (the server checks it again).
+          ...(coupon ? { coupon: coupon.name } : {}),
+        },
       }),
     onSuccess: async (result) => {
       setError("");
@@ -148,7 +148,12 @@ function JoinFlow({ doctorId, initialPlanId, intro, onClose }: {
   });
 
   const confirmIntent = useMutation({
-    mutationFn: (intentId: string) => api.post<Membership>("/stripe/confirm/intent", { intentId }, { announce: false }),
+    mutationFn: async (intentId: string) => {
+      const confirmed = await api.POST("/stripe/confirm/intent", { body: { intentId }, announce: false });
+      // The route confirms a membership's payment or a service's charge: this intent is the membership's.
+      if (!("planId" in confirmed)) throw new ApiError({ message: "The payment confirmed is not this membership's.", code: 502 });
+      return confirmed;
+    },
     onSuccess: finish,
     onError: (e) => {
       failed(e);
@@ -336,7 +341,8 @@ function JoinFlow({ doctorId, initialPlanId, intro, onClose }: {
       </p>
       <div className="row">
         <Button
-          onClick={() => subscribe.mutate()}
+          // The plan is the option's; the button is disabled without a card.
+          onClick={() => chosenCard && subscribe.mutate({ planId: option.planId, paymentMethodId: chosenCard })}
           loading={subscribe.isPending}
           disabled={!chosenCard}
         >

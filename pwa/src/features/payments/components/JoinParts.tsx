@@ -88,7 +88,7 @@ export function PromoCode({ onChange }: { onChange: (coupon: CouponCheck | null)
     onChange(c);
   };
   const check = useMutation({
-    mutationFn: (c: string) => api.get<CouponCheck>(`/coupons/check/${encodeURIComponent(c)}`),
+    mutationFn: (c: string) => api.GET("/coupons/check/{code}", { path: { code: c } }),
     onSuccess: (c) => {
       apply(c);
       setError("");

@@ -1,5 +1,4 @@
 import { useQuery } from "@tanstack/react-query";
-import type { Membership } from "../../../../../sync/schemas/membership.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/api-error.ts";
 import { Button, EmptyState, Spinner } from "../../../ui/index.ts";
@@ -14,7 +13,7 @@ export function useMyMemberships(enabled = true) {
   const api = useApi();
   return useQuery({
     queryKey: paymentsKeys.memberships(),
-    queryFn: () => api.get<Membership[]>("/payments/stripe/subscribe"),
+    queryFn: () => api.GET("/payments/stripe/subscribe"),
     enabled,
   });
 }

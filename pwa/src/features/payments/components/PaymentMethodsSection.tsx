@@ -26,7 +26,7 @@ export function useCards() {
   const api = useApi();
   return useQuery({
     queryKey: paymentsKeys.cards(),
-    queryFn: () => api.get<Card[]>("/stripe/account/paymentMethods"),
+    queryFn: () => api.GET("/stripe/account/paymentMethods"),
   });
 }
 
@@ -47,8 +47,8 @@ export function PaymentMethodsSection() {
 
   const makeDefault = useMutation({
     mutationFn: (id: string) =>
-      api.post<Card[]>("/stripe/account/paymentMethods/default", {
-        paymentMethodId: id,
+      api.POST("/stripe/account/paymentMethods/default", {
+        body: { paymentMethodId: id },
       }),
     onSuccess: async (_list, id) => {
       await invalidate();
@@ -61,8 +61,8 @@ export function PaymentMethodsSection() {
   });
 
   const add = async (paymentMethodId: string) => {
-    const card = await api.post<Card>("/stripe/account/paymentMethods", {
-      paymentMethodId,
+    const card = await api.POST("/stripe/account/paymentMethods", {
+      body: { paymentMethodId },
     });
     await invalidate();
     setAdding(false);
@@ -147,9 +147,9 @@ export function PaymentMethodsSection() {
           confirmLabel="Delete card"
           danger
           onConfirm={async () => {
-            await api.delete(
-              `/stripe/account/paymentMethods/${encodeURIComponent(deleting.id)}`,
-            );
+            await api.DELETE("/stripe/account/paymentMethods/{id}", {
+              path: { id: deleting.id },
+            });
             await invalidate();
             notify(`${cardName(deleting)} deleted`);
           }}

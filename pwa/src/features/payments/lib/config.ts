@@ -1,15 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { useApi } from "../../../lib/app-deps.tsx";
+import type { PaymentsConfig } from "../../../../../sync/schemas/membership.ts";
 import { paymentsKeys } from "./keys.ts";
 
 /** `GET /payments/products`: how this edge takes cards (edge/src/domains/payments/service.ts `config()`). */
-export type PaymentsConfig = {
-  publishableKey: string;
-  cardEntry: "emulator" | "elements";
-  emulatorUrl: string | null;
-  currency: string;
-  locale: string;
-};
+export type { PaymentsConfig };
 
 /** A publishable key of a real Stripe account (the same test as the edge's CSP: edge/src/http/csp.ts). */
 export function isRealStripeKey(key: string | null | undefined): boolean {
@@ -32,7 +27,7 @@ export function usePaymentsConfig() {
   const api = useApi();
   return useQuery({
     queryKey: paymentsKeys.config(),
-    queryFn: () => api.get<PaymentsConfig>("/payments/products"),
+    queryFn: () => api.GET("/payments/products"),
     staleTime: Infinity,
   });
 }

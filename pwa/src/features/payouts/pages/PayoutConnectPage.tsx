@@ -28,8 +28,7 @@ export function PayoutConnectPage() {
     setFailed(false);
     try {
       // Both variants go (back) to the processor's onboarding: an inactive account usually misses details.
-      const result = await api.get<unknown>("/stripe/connect/provider/link");
-      const url = (result as { url?: unknown })?.url;
+      const { url } = await api.GET("/stripe/connect/provider/link");
       // http only for the local Stripe-API emulator (npm start without Stripe keys).
       if (typeof url !== "string" || !/^https?:\/\//.test(url)) throw new Error("No link in the answer");
       globalThis.location.assign(url);

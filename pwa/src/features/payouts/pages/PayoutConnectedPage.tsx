@@ -28,7 +28,7 @@ export function PayoutConnectedPage() {
 
   useOnce(() => {
     if (!csrfToken) return;
-    api.post<{ active: boolean; accountId: string }>("/stripe/connect/provider/finalize", { csrfToken })
+    api.POST("/stripe/connect/provider/finalize", { body: { csrfToken } })
       .then((result) => {
         // The signed-in user has an account now: the app stops sending them to the connect page.
         const me = session.getState().user;

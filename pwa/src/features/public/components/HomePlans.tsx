@@ -5,7 +5,6 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
-import type { Plan } from "../../../../../sync/schemas/membership.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { priceText, trialText } from "../../payments/lib/plan-price.ts";
 import { PUBLIC_PATHS } from "../policies.ts";
@@ -14,7 +13,7 @@ export const homePlansKey = ["plans", "home"] as const;
 
 export default function HomePlans() {
   const api = useApi();
-  const plans = useQuery({ queryKey: homePlansKey, queryFn: () => api.get<Plan[]>("/plans/home") });
+  const plans = useQuery({ queryKey: homePlansKey, queryFn: () => api.GET("/plans/home") });
   return (
     <section aria-labelledby="landing-memberships" aria-busy={plans.isPending}>
       <h2 id="landing-memberships">Memberships</h2>

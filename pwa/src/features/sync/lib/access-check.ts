@@ -6,8 +6,8 @@
  * a VMA detached from their doctor is signed out instead (their sessions end).
  */
 import type { ApiClient } from "../../../lib/api/index.ts";
-import { type AccessRevoked, SYNC_VERSION } from "../../../../../sync/protocol.ts";
 import type { DpcDatabase } from "./database.ts";
+import { syncVersion } from "./sync-api.ts";
 
 /** The scope values the device holds rows of (ids only: the plain fields, nothing unsealed is needed). */
 export async function heldScopes(db: DpcDatabase, user: { id: string; role: string }) {
@@ -25,6 +25,6 @@ export async function heldScopes(db: DpcDatabase, user: { id: string; role: stri
 /** Whether the device holds rows its user may no longer read. */
 export async function accessLost(db: DpcDatabase, api: ApiClient, user: { id: string; role: string }): Promise<boolean> {
   const held = await heldScopes(db, user);
-  const revoked = await api.post<AccessRevoked>(`/sync/v${SYNC_VERSION}/access`, held);
+  const revoked = await api.POST("/sync/{version}/access", { path: { version: syncVersion }, body: held });
   return revoked.patients.length + revoked.chats.length + revoked.practices.length > 0;
 }

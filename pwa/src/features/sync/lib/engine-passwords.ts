@@ -85,10 +85,11 @@ export function createPasswordActions(deps: PasswordActionsDeps) {
         if (!user) throw new Error("Sign in to open your data on this device.");
         // No key yet for this account here: the server checks the password, then a key is made from it.
         const previous = tokenSession(session.tokens.read()?.accessToken ?? "");
-        const result = parseLoginResult(await api.post("/users/login", { email: user.email, password }, { auth: false }));
+        const result = parseLoginResult(await api.POST("/users/login", { body: { email: user.email, password }, auth: false }));
         // The old session ends by its id with the new token: `POST /users/logout` would clear the new session's cookie.
         if (previous) {
-          await api.delete(`/users/sessions/${encodeURIComponent(previous)}`, {
+          await api.DELETE("/users/sessions/{id}", {
+            path: { id: previous },
             auth: false,
             headers: { Authorization: `Bearer ${result.accessToken}` },
           }).catch(() => {});

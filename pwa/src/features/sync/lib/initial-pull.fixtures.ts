@@ -65,7 +65,7 @@ export function fakeServer(count: number) {
   /** Pages end early (as for their size) after this many documents, saying `more`. */
   let cutAt = Infinity;
   const api = {
-    get(_path: string, options: { query: { updatedAt?: number; id?: string; limit: number } }) {
+    GET(_path: string, options: { query: { updatedAt?: number; id?: string; limit: number } }) {
       const { updatedAt, id, limit } = options.query;
       const checkpoint = updatedAt === undefined ? null : { updatedAt, id: id! };
       pulls.push(checkpoint);
@@ -85,7 +85,8 @@ export function fakeServer(count: number) {
         ...(cut ? { more: true } : {}),
       });
     },
-    post(_path: string, rows: PushRow[]) {
+    POST(_path: string, options: { body: unknown }) {
+      const rows = options.body as PushRow[];
       pushes.push(structuredClone(rows));
       const conflicts: Doc[] = [];
       for (const { assumedMasterState: assumed, newDocumentState: next } of rows) {

@@ -17,11 +17,12 @@
  */
 import { addConnectedStorageToCollection, getChangedDocumentsSince, type RxCollection, type RxDocumentData, type RxJsonSchema, type RxStorageInstance } from "rxdb";
 import { type CollectionName, collectionOf } from "../../../../../sync/collections/index.ts";
-import { type Checkpoint, PULL_BULK_LIMIT_MAX, syncPaths } from "../../../../../sync/protocol.ts";
+import { type Checkpoint, PULL_BULK_LIMIT_MAX } from "../../../../../sync/protocol.ts";
 import type { ApiClient } from "../../../lib/api/client.ts";
 import type { DpcDatabase } from "./database.ts";
 import { hasInsertNew } from "./dexie-direct.ts";
 import { checkpointRow, isPristine, metaInstanceParams, PRISTINE_LWT, pristineForkDoc, type ReplicationNames, replicationNames } from "./replication-meta.ts";
+import { syncVersion } from "./sync-api.ts";
 import { pageSchema, validDocuments } from "./validate-docs.ts";
 
 type Row = Record<string, unknown>;
@@ -132,7 +133,8 @@ async function pullPages(args: {
   const metaSchema = meta.schema as RxJsonSchema<RxDocumentData<Row>>;
   /** A page as the server sent it: its documents are validated once the next page has been asked for. */
   const fetchPage = async (checkpoint: Checkpoint | null) => {
-    const answer = await api.get(syncPaths.pull(name), {
+    const answer = await api.GET("/sync/{version}/{collection}/pull", {
+      path: { version: syncVersion, collection: name },
       query: { updatedAt: checkpoint?.updatedAt, id: checkpoint?.id, limit: args.pageSize },
     });
     const page = pageSchema.parse(answer);

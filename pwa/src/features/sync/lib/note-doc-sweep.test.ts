@@ -5,6 +5,7 @@ import * as Y from "yjs";
 import type { EncounterNoteDoc } from "../../../../../sync/collections/index.ts";
 import { syncPaths } from "../../../../../sync/protocol.ts";
 import type { ApiClient } from "../../../lib/api/client.ts";
+import { fillPath } from "../../../lib/api/typed.ts";
 import { blobsDatabaseName, createBlobStore } from "./blob-store.ts";
 import { type LocalData, openLocalData } from "./local-data.ts";
 import { deriveLocalKeys } from "./local-keys.ts";
@@ -17,24 +18,28 @@ afterEach(async () => {
   vi.restoreAllMocks();
 });
 
+/** A typed call's path parameters and query, as the stubs below read them. */
+type Call = { path?: Record<string, string>; query?: { updatedAt?: number; id?: string; limit?: number } };
+
 /** The edge's `encounter_notes` as the sync protocol serves it: pages after a checkpoint; pushes accepted. */
 function edge() {
   const notes = new Map<string, EncounterNoteDoc>();
   let seq = 0;
   const put = (doc: EncounterNoteDoc) => notes.set(doc.id, { ...doc, updatedAt: ++seq });
+  const pull = (template: string, options?: Call) => {
+    if (fillPath(template, options?.path) !== syncPaths.pull("encounter_notes")) return Promise.resolve({ documents: [], checkpoint: null });
+    const after = options?.query?.updatedAt ?? 0;
+    const documents = [...notes.values()].filter((n) => n.updatedAt > after).sort((a, b) => a.updatedAt - b.updatedAt)
+      .slice(0, options?.query?.limit ?? 100);
+    const last = documents.at(-1);
+    return Promise.resolve({ documents, checkpoint: last ? { updatedAt: last.updatedAt, id: last.id } : null });
+  };
   const api = {
-    get(path: string, options?: { query?: { updatedAt?: number; id?: string; limit?: number } }) {
-      if (path !== syncPaths.pull("encounter_notes")) return Promise.resolve({ documents: [], checkpoint: null });
-      const after = options?.query?.updatedAt ?? 0;
-      const documents = [...notes.values()].filter((n) => n.updatedAt > after).sort((a, b) => a.updatedAt - b.updatedAt)
-        .slice(0, options?.query?.limit ?? 100);
-      const last = documents.at(-1);
-      return Promise.resolve({ documents, checkpoint: last ? { updatedAt: last.updatedAt, id: last.id } : null });
-    },
-    post: () => Promise.resolve([]),
+    GET: pull,
+    POST: () => Promise.resolve([]),
     refresh: () => Promise.resolve(),
   } as unknown as ApiClient;
-  return { api, put, notes };
+  return { api, put, notes, pull };
 }
 
 const note = (patch: Partial<EncounterNoteDoc> = {}): EncounterNoteDoc => ({
@@ -147,11 +152,11 @@ describe("on-device text of notes the device no longer has", () => {
     let pulls = 0;
     const slow = {
       ...server.api,
-      get(path: string, options?: unknown) {
-        if (path !== syncPaths.pull("encounter_notes")) return server.api.get(path, options as never);
+      GET(template: string, options?: Call) {
+        if (fillPath(template, options?.path) !== syncPaths.pull("encounter_notes")) return server.pull(template, options);
         pulls += 1;
         // The first pull takes its time; meanwhile nothing is swept.
-        return pulls === 1 ? new Promise((resolve) => (answer = () => resolve(server.api.get(path, options as never)))) : server.api.get(path, options as never);
+        return pulls === 1 ? new Promise<unknown>((resolve) => (answer = () => resolve(server.pull(template, options)))) : server.pull(template, options);
       },
     } as ApiClient;
     const local = await open(device, userId, dataKey, slow);

@@ -57,7 +57,7 @@ function fakeServer(count: number) {
   }
   const pushes: PushRow[][] = [];
   const api = {
-    get(_path: string, options: { query: { updatedAt?: number; id?: string; limit: number } }) {
+    GET(_path: string, options: { query: { updatedAt?: number; id?: string; limit: number } }) {
       const { updatedAt, id, limit } = options.query;
       const checkpoint: Checkpoint | null = updatedAt === undefined ? null : { updatedAt, id: id! };
       const after = [...docs.values()]
@@ -67,7 +67,8 @@ function fakeServer(count: number) {
       const last = after.at(-1);
       return Promise.resolve({ documents: structuredClone(after), checkpoint: last ? { updatedAt: last.updatedAt, id: last.id } : null });
     },
-    post(_path: string, rows: PushRow[]) {
+    POST(_path: string, options: { body: unknown }) {
+      const rows = options.body as PushRow[];
       pushes.push(structuredClone(rows));
       const conflicts: Doc[] = [];
       for (const { assumedMasterState: assumed, newDocumentState: next } of rows) {

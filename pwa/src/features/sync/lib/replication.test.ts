@@ -57,7 +57,7 @@ describe("pending marks", () => {
     const settled: string[] = [];
     let pulls = 0;
     const api = {
-      get: () => {
+      GET: () => {
         pulls += 1;
         // The server has the draft (its push's answer was lost), and an older title of the other.
         const documents = pulls === 1
@@ -66,7 +66,7 @@ describe("pending marks", () => {
         return Promise.resolve({ documents, checkpoint: pulls === 1 ? { updatedAt: 8, id: edited.id } : null });
       },
       // Every push fails: nothing is acknowledged by push.
-      post: () => Promise.reject(new Error("offline")),
+      POST: () => Promise.reject(new Error("offline")),
     } as unknown as ApiClient;
     const stream$ = new Subject<PullStreamItem>();
     const state = replicateCollection({
@@ -123,14 +123,15 @@ describe("a push and a pull crossing", () => {
     let pulledDraft = false;
     const server: Record<string, unknown>[] = [];
     const api = {
-      async get(_path: string, options: { query: { updatedAt?: number } }) {
+      async GET(_path: string, options: { query: { updatedAt?: number } }) {
         if (options.query.updatedAt === undefined) await arrived;
         const documents = server.filter((doc) => (doc.updatedAt as number) > (options.query.updatedAt ?? 0));
         if (documents.length > 0) pulledDraft = true;
         const last = documents.at(-1);
         return { documents, checkpoint: last ? { updatedAt: last.updatedAt, id: last.id } : null };
       },
-      async post(_path: string, rows: { newDocumentState: Record<string, unknown> }[]) {
+      async POST(_path: string, options: { body: unknown }) {
+        const rows = options.body as { newDocumentState: Record<string, unknown> }[];
         for (const row of rows) server.push({ ...row.newDocumentState, updatedAt: 7 });
         pushArrived();
         await answered;
@@ -177,10 +178,10 @@ describe("pushed documents the server stored", () => {
     await db.note_drafts.bulkInsert([kept, refused, garbled]);
     const told: string[] = [];
     const api = {
-      get: () => Promise.resolve({ documents: [], checkpoint: null }),
+      GET: () => Promise.resolve({ documents: [], checkpoint: null }),
       // The server stores the first and answers the second with its own, newer copy (a conflict); its copy of
       // the third is one the shared schema refuses (dropped on the device, and not stored by the server either).
-      post: () =>
+      POST: () =>
         Promise.resolve([
           { ...refused, title: "The server's", updatedAt: 9, _deleted: false },
           { id: garbled.id, title: 42 },
@@ -217,8 +218,9 @@ describe("a newer edit made while an older one's push is on its way", () => {
     const pushed: string[] = [];
     const gates: (() => void)[] = [];
     const api = {
-      get: () => Promise.resolve({ documents: [], checkpoint: null }),
-      async post(_path: string, rows: { newDocumentState: { title: string } }[]) {
+      GET: () => Promise.resolve({ documents: [], checkpoint: null }),
+      async POST(_path: string, options: { body: unknown }) {
+        const rows = options.body as { newDocumentState: { title: string } }[];
         pushed.push(...rows.map((row) => row.newDocumentState.title));
         await new Promise<void>((resolve) => gates.push(resolve));
         return [];

@@ -9,13 +9,14 @@ import { replicateRxCollection, type RxReplicationState } from "rxdb/plugins/rep
 import { merge, type Observable, Subject, tap } from "rxjs";
 import { z } from "zod";
 import { type CollectionName, collectionOf, isRefusedEdit, sameValue } from "../../../../../sync/collections/index.ts";
-import { type Checkpoint, isRefusedTombstone, PULL_LIMIT_MAX, PUSH_BODY_MAX_BYTES, syncPaths } from "../../../../../sync/protocol.ts";
+import { type Checkpoint, isRefusedTombstone, PULL_LIMIT_MAX, PUSH_BODY_MAX_BYTES } from "../../../../../sync/protocol.ts";
 import { ApiError } from "../../../lib/api/api-error.ts";
 import type { ApiClient } from "../../../lib/api/client.ts";
 import { replicatedFields } from "./conflict-handlers.ts";
 import type { DpcDatabase } from "./database.ts";
 import type { RefusalOutcome } from "./refusals.ts";
 import { replicationIdentifier } from "./replication-meta.ts";
+import { syncVersion } from "./sync-api.ts";
 import { pageSchema, validDocuments } from "./validate-docs.ts";
 
 export type PullStreamItem = { documents: unknown[]; checkpoint: Checkpoint } | "RESYNC";
@@ -143,7 +144,10 @@ export function replicateCollection(options: {
         let through = checkpoint;
         for (;;) {
           const answer = await call(() =>
-            api.get(syncPaths.pull(name), { query: { updatedAt: through?.updatedAt, id: through?.id, limit: batchSize } })
+            api.GET("/sync/{version}/{collection}/pull", {
+              path: { version: syncVersion, collection: name },
+              query: { updatedAt: through?.updatedAt, id: through?.id, limit: batchSize },
+            })
           );
           const page = pageSchema.parse(answer);
           // Only a bulk page (above RxDB's batch) may end early for its size; this never asks for one.
@@ -179,8 +183,8 @@ export function replicateCollection(options: {
       waitBeforePersist: whenOnline,
       async handler(rows) {
         const body = rows.map((row) => ({
-          assumedMasterState: row.assumedMasterState ? replicatedFields(row.assumedMasterState) : null,
-          newDocumentState: replicatedFields(row.newDocumentState),
+          assumedMasterState: row.assumedMasterState ? { ...replicatedFields(row.assumedMasterState), id: row.assumedMasterState.id } : null,
+          newDocumentState: { ...replicatedFields(row.newDocumentState), id: row.newDocumentState.id },
         }));
         await whenOnline();
         await options.beforePush?.(rows.map((row) => row.newDocumentState as Doc));
@@ -189,7 +193,14 @@ export function replicateCollection(options: {
         // fails fails the batch: RxDB sends it all again and the server takes the rows it has as replays.
         const conflicts: Doc[] = [];
         for (const part of splitByBytes(body, PUSH_BODY_MAX_BYTES / 2)) {
-          const answer = z.array(z.unknown()).parse(await call(() => api.post(syncPaths.push(name), part)));
+          const answer = z.array(z.unknown()).parse(
+            await call(() =>
+              api.POST("/sync/{version}/{collection}/push", {
+                path: { version: syncVersion, collection: name },
+                body: part,
+              })
+            ),
+          );
           conflicts.push(...validDocuments(collection, answer) as Doc[]);
           // What the server stored of this part: every row it did not answer with its own copy (a conflict,
           // valid or not: an invalid one is dropped above, never told as stored).

@@ -231,7 +231,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         status.dispatch({ type: "network", online: isOnline() });
         // Back online after a failed request: one answered request clears the flag (the data on the device may
         // need none), so the header does not say "Offline" while the server answers.
-        if (isOnline() && session.getState().internetFailure) void api.get("/health", { auth: false }).catch(() => {});
+        if (isOnline() && session.getState().internetFailure) void api.GET("/health", { auth: false }).catch(() => {});
       };
       globalThis.addEventListener?.("online", onNetwork);
       globalThis.addEventListener?.("offline", onNetwork);

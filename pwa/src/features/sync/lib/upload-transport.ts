@@ -1,13 +1,8 @@
 /** The resumable upload API (sync/README.md "Medical-file bytes") through the one API client (token, 401 refresh). */
-import { z } from "zod";
-import { syncPaths, type UploadStatus } from "../../../../../sync/protocol.ts";
+import type { UploadStatus } from "../../../../../sync/protocol.ts";
+import { uploadStatusSchema } from "../../../../../sync/schemas/sync-answers.ts";
 import type { ApiClient } from "../../../lib/api/client.ts";
-
-const uploadStatusSchema = z.object({
-  offset: z.number().int().min(0),
-  size: z.number().int().min(0),
-  status: z.enum(["pending", "uploaded", "rejected"]),
-});
+import { syncVersion } from "./sync-api.ts";
 
 export type UploadTransport = {
   status(fileId: string): Promise<UploadStatus>;
@@ -19,10 +14,13 @@ export type UploadTransport = {
 export function createUploadTransport(api: ApiClient): UploadTransport {
   return {
     async status(fileId) {
-      return uploadStatusSchema.parse(await api.get(syncPaths.contentStatus(fileId)));
+      return uploadStatusSchema.parse(
+        await api.GET("/sync/{version}/medical_files/{id}/content/status", { path: { version: syncVersion, id: fileId } }),
+      );
     },
     async put(fileId, chunk, start, total) {
-      const answer = await api.request("PUT", syncPaths.content(fileId), {
+      const answer = await api.PUT("/sync/{version}/medical_files/{id}/content", {
+        path: { version: syncVersion, id: fileId },
         rawBody: chunk as Uint8Array<ArrayBuffer>,
         headers: {
           "Content-Type": "application/octet-stream",
@@ -32,7 +30,7 @@ export function createUploadTransport(api: ApiClient): UploadTransport {
       return uploadStatusSchema.parse(answer);
     },
     async download(fileId) {
-      const response = await api.fetchRaw("GET", syncPaths.content(fileId));
+      const response = await api.RAW("GET", "/sync/{version}/medical_files/{id}/content", { path: { version: syncVersion, id: fileId } });
       const bytes = new Uint8Array(await response.arrayBuffer());
       return { bytes, contentType: response.headers.get("content-type") ?? "application/octet-stream" };
     },

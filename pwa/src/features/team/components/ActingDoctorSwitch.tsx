@@ -7,7 +7,6 @@
 import { useId } from "react";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useAppDeps } from "../../../lib/app-deps.tsx";
-import type { VmaDoctorView } from "../../../../../sync/schemas/team.ts";
 import { useSwitchActingDoctor } from "../hooks/use-acting-doctor.ts";
 import { errorText, teamKeys } from "../lib/keys.ts";
 import { useSnackbar } from "../../../ui/index.ts";
@@ -15,7 +14,7 @@ import { useSnackbar } from "../../../ui/index.ts";
 export function ActingDoctorSwitch() {
   const { api } = useAppDeps();
   const id = useId();
-  const doctors = useQuery({ queryKey: teamKeys.vmaDoctors, queryFn: () => api.get<{ list: VmaDoctorView[] }>("/vmas/doctors/dropdown") });
+  const doctors = useQuery({ queryKey: teamKeys.vmaDoctors, queryFn: () => api.GET("/vmas/doctors/dropdown") });
   const notify = useSnackbar();
   // Runs offline too (not paused until the network is back, which would switch later by surprise): a refused
   // switch (changes still waiting, offline) says why.

@@ -17,14 +17,14 @@ export const CONTACT_MATCHES = 50;
 
 export function ContactPicker(
   { label = "Contact", value, onChange, kind, error }: {
-    label?: string; value: string; onChange: (contact: ContactOption | null) => void; kind?: string; error?: string;
+    label?: string; value: string; onChange: (contact: ContactOption | null) => void; kind?: ContactOption["kind"]; error?: string;
   },
 ) {
   const { api } = useAppDeps();
   const [search, setSearch] = useState("");
   const options = useQuery({
     queryKey: teamKeys.contactOptions(search, kind ?? ""),
-    queryFn: () => api.get<{ list: ContactOption[] }>("/contacts/dropdown", { query: { search: search || undefined, kind } }),
+    queryFn: () => api.GET("/contacts/dropdown", { query: { search: search || undefined, kind } }),
   });
   const list = options.data?.list ?? [];
   return (

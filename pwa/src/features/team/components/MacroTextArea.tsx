@@ -9,10 +9,10 @@ import { type KeyboardEvent, useId, useRef, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useAppDeps } from "../../../lib/app-deps.tsx";
 import { fillMacro, type MacroContext, shortcutAt } from "../../../../../sync/rules/macro-text.ts";
+import type { MacroOption } from "../../../../../sync/schemas/team.ts";
 import { teamKeys } from "../lib/keys.ts";
 import { useMacros } from "../../sync/index.ts";
 
-type Option = { id: string; shortcut: string; text: string };
 export type MacroPeople = Omit<MacroContext, "today">;
 
 /**
@@ -20,12 +20,12 @@ export type MacroPeople = Omit<MacroContext, "today">;
  * for `patientId` when it answers (`GET /doctorMacros/dropdown/list`, which knows
  * the patient), else on the device from `people` (offline).
  */
-export function useMacroMatches(typed: string | null, people: MacroPeople = {}, patientId?: string): Option[] {
+export function useMacroMatches(typed: string | null, people: MacroPeople = {}, patientId?: string): MacroOption[] {
   const { api } = useAppDeps();
   const macros = useMacros();
   const filled = useQuery({
     queryKey: [...teamKeys.macros, "dropdown", patientId ?? ""],
-    queryFn: () => api.get<{ list: Option[] }>("/doctorMacros/dropdown/list", { query: { patientId } }),
+    queryFn: () => api.GET("/doctorMacros/dropdown/list", { query: { patientId } }),
     enabled: Boolean(patientId),
     staleTime: 60_000,
   });
@@ -61,7 +61,7 @@ export function MacroTextArea(
   const matches = useMacroMatches(typed && typed.shortcut !== dismissed ? typed.shortcut : null, people, patientId);
   const listId = `${id}-macros`;
 
-  const apply = (m: Option) => {
+  const apply = (m: MacroOption) => {
     const out = expandAt(value, caret, m.text);
     if (!out) return;
     onChange(out.value);

@@ -3,26 +3,25 @@ import { type FormEvent, useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { isApiError } from "../../../lib/api/api-error.ts";
 import { useAppDeps } from "../../../lib/app-deps.tsx";
+import type { MacroView } from "../../../../../sync/schemas/team.ts";
 import { Button, EmptyState, Spinner, TextField, useSnackbar } from "../../../ui/index.ts";
 import { errorText, teamKeys } from "../lib/keys.ts";
-
-type Macro = { id: string; shortcut: string; text: string };
 
 export function MacrosSettings() {
   const { api } = useAppDeps();
   const notify = useSnackbar();
   const client = useQueryClient();
-  const macros = useQuery({ queryKey: teamKeys.macros, queryFn: () => api.get<{ list: Macro[] }>("/doctorMacros/list") });
+  const macros = useQuery({ queryKey: teamKeys.macros, queryFn: () => api.GET("/doctorMacros/list") });
   const [form, setForm] = useState({ shortcut: ";", text: "" });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const refresh = () => client.invalidateQueries({ queryKey: teamKeys.macros });
   const create = useMutation({
-    mutationFn: () => api.post("/doctorMacros", form),
+    mutationFn: () => api.POST("/doctorMacros", { body: form }),
     onSuccess: () => { notify("Macro saved"); setForm({ shortcut: ";", text: "" }); setErrors({}); void refresh(); },
     onError: (error) => setErrors(isApiError(error) ? { ...error.fieldErrors, shortcut: error.fieldErrors.shortcut ?? (error.code === 409 ? error.message : ""), _: error.code === 409 ? "" : error.message } : { _: errorText(error) }),
   });
   const remove = useMutation({
-    mutationFn: (m: Macro) => api.delete(`/doctorMacros/${m.id}`),
+    mutationFn: (m: MacroView) => api.DELETE("/doctorMacros/{id}", { path: { id: m.id } }),
     onSuccess: () => { notify("Macro deleted"); void refresh(); },
     onError: (error) => notify(errorText(error), "error"),
   });

@@ -14,7 +14,7 @@ import { errorText, teamKeys } from "../lib/keys.ts";
 
 export function VmaAccountSettings({ vmaId, notFound }: { vmaId: string; notFound: ReactNode }) {
   const { api } = useAppDeps();
-  const vmas = useQuery({ queryKey: teamKeys.vmas, queryFn: () => api.get<{ list: VmaView[] }>("/vmas/list") });
+  const vmas = useQuery({ queryKey: teamKeys.vmas, queryFn: () => api.GET("/vmas/list") });
   if (vmas.isPending) return <Spinner size={40} label="Loading the assistant's settings" />;
   if (vmas.isError) {
     return (
@@ -38,7 +38,7 @@ function ManagedVma({ vma }: { vma: VmaView }) {
   const [detaching, setDetaching] = useState(false);
   const name = `${vma.firstName} ${vma.lastName}`;
   const reset = useMutation({
-    mutationFn: () => api.post("/vmas/doctor/reset/password", { vmaId: vma.id }),
+    mutationFn: () => api.POST("/vmas/doctor/reset/password", { body: { vmaId: vma.id } }),
     onSuccess: () => notify(`A password link was sent to ${vma.email}`),
     onError: (error) => notify(errorText(error), "error"),
   });
@@ -72,7 +72,7 @@ function ManagedVma({ vma }: { vma: VmaView }) {
           confirmLabel="Detach"
           danger
           onConfirm={async () => {
-            await api.post("/vmas/detach", { vmaId: vma.id });
+            await api.POST("/vmas/detach", { body: { vmaId: vma.id } });
             notify(`${name} was detached`);
             await client.invalidateQueries({ queryKey: teamKeys.vmas });
             navigate("/settings#vmas", { replace: true });

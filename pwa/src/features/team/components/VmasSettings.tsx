@@ -16,13 +16,13 @@ export function VmasSettings() {
   const { api } = useAppDeps();
   const notify = useSnackbar();
   const client = useQueryClient();
-  const vmas = useQuery({ queryKey: teamKeys.vmas, queryFn: () => api.get<{ list: VmaView[] }>("/vmas/list") });
+  const vmas = useQuery({ queryKey: teamKeys.vmas, queryFn: () => api.GET("/vmas/list") });
   const [form, setForm] = useState({ email: "", firstName: "", lastName: "" });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [detaching, setDetaching] = useState<VmaView | null>(null);
 
   const invite = useMutation({
-    mutationFn: () => api.post<VmaView & { invited: boolean }>("/vmas", form),
+    mutationFn: () => api.POST("/vmas", { body: form }),
     onSuccess: (vma) => {
       setForm({ email: "", firstName: "", lastName: "" });
       setErrors({});
@@ -32,7 +32,7 @@ export function VmasSettings() {
     onError: (error) => setErrors(isApiError(error) ? { ...error.fieldErrors, _: error.message } : { _: errorText(error) }),
   });
   const reset = useMutation({
-    mutationFn: (vma: VmaView) => api.post("/vmas/doctor/reset/password", { vmaId: vma.id }),
+    mutationFn: (vma: VmaView) => api.POST("/vmas/doctor/reset/password", { body: { vmaId: vma.id } }),
     onSuccess: (_r, vma) => notify(`A password link was sent to ${vma.email}`),
     onError: (error) => notify(errorText(error), "error"),
   });
@@ -78,7 +78,7 @@ export function VmasSettings() {
           confirmLabel="Detach"
           danger
           onConfirm={async () => {
-            await api.post("/vmas/detach", { vmaId: detaching.id });
+            await api.POST("/vmas/detach", { body: { vmaId: detaching.id } });
             notify(`${detaching.firstName} ${detaching.lastName} was detached`);
             await client.invalidateQueries({ queryKey: teamKeys.vmas });
           }}

@@ -30,7 +30,7 @@ export function useSwitchActingDoctor() {
       }
       if (!(await engine.whenSent(SEND_WAIT_MS))) throw new Error(`${what} still being sent. Try again in a moment.`);
     }
-    await api.post("/vmas/acting", { doctorId });
+    await api.POST("/vmas/acting", { body: { doctorId } });
     await engine?.practiceChanged();
     // Every answer cached for the old practice goes; the screens on view ask again.
     void queryClient.resetQueries();

@@ -1,8 +1,9 @@
-import type { ListResult } from "../../../../../sync/envelope.ts";
 import { DOCTOR_PATIENT_CAP } from "../../../../../sync/constants.ts";
 import type { ApiClient } from "../../../lib/api/client.ts";
+import type { ApiResult } from "../../../lib/api/index.ts";
 
-export type PracticePatient = { id: string; firstName: string; lastName: string };
+/** A patient of the panel as `GET /doctorPatients/list/dropdown` lists them. */
+export type PracticePatient = ApiResult<"/doctorPatients/list/dropdown", "GET">["list"][number];
 
 /** The edge's largest page of `GET /doctorPatients/list/dropdown`. */
 const PAGE = 100;
@@ -14,7 +15,7 @@ const PAGE = 100;
  */
 export async function allPracticePatients(api: ApiClient, signal?: AbortSignal): Promise<PracticePatient[]> {
   const page = (offset: number) =>
-    api.get<ListResult<PracticePatient>>("/doctorPatients/list/dropdown", { query: { limit: PAGE, offset }, signal });
+    api.GET("/doctorPatients/list/dropdown", { query: { limit: PAGE, offset }, signal });
   const first = await page(0);
   const total = Math.min(first.totalCount, DOCTOR_PATIENT_CAP * 2);
   const offsets = [];

@@ -7,7 +7,8 @@ import { type FormEvent, useState } from "react";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { isApiError } from "../../../lib/api/api-error.ts";
 import { useAppDeps } from "../../../lib/app-deps.tsx";
-import { CONTACT_KINDS, type ContactView } from "../../../../../sync/schemas/team.ts";
+import { CONTACT_KINDS, type ContactInput, contactSchema, type ContactView } from "../../../../../sync/schemas/team.ts";
+import { validate } from "../../../lib/forms/field-errors.ts";
 import { Button, ConfirmDialog, EmptyState, Pager, Select, Spinner, TextField, useOffsetInRange, useSnackbar } from "../../../ui/index.ts";
 import { errorText } from "../lib/keys.ts";
 
@@ -15,6 +16,8 @@ import { errorText } from "../lib/keys.ts";
 export const CONTACTS_PAGE = 20;
 const EMPTY = { name: "", organization: "", kind: "", phone: "", fax: "", email: "", address: "", notes: "" };
 type Form = typeof EMPTY;
+/** What the edge answers an input its schema refuses (edge/src/http/validate.ts), said here when the form checks first. */
+const CORRECT_FIELDS = "Please correct the highlighted fields";
 
 export function ContactsPage({ admin = false }: { admin?: boolean }) {
   const { api } = useAppDeps();
@@ -24,7 +27,7 @@ export function ContactsPage({ admin = false }: { admin?: boolean }) {
   const [offset, setOffset] = useState(0);
   const contacts = useQuery({
     queryKey: ["contacts", { search, offset }],
-    queryFn: () => api.post<{ list: ContactView[]; totalCount: number }>("/contacts/list", { search: search || undefined, offset, limit: CONTACTS_PAGE }),
+    queryFn: () => api.POST("/contacts/list", { body: { search: search || undefined, offset, limit: CONTACTS_PAGE } }),
     // The page shown stays (and its pager with it) while the next one loads.
     placeholderData: keepPreviousData,
   });
@@ -36,7 +39,8 @@ export function ContactsPage({ admin = false }: { admin?: boolean }) {
   const [deleting, setDeleting] = useState<ContactView | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: ["contacts"] });
   const save = useMutation({
-    mutationFn: () => (editing ? api.put(`/contacts/edit/${editing}`, form) : api.post("/contacts", form)),
+    mutationFn: (contact: ContactInput) =>
+      editing ? api.PUT("/contacts/edit/{id}", { path: { id: editing }, body: contact }) : api.POST("/contacts", { body: contact }),
     onSuccess: () => {
       notify(editing ? "Contact saved" : "Contact added");
       setEditing(null); setForm(EMPTY); setErrors({});
@@ -44,7 +48,13 @@ export function ContactsPage({ admin = false }: { admin?: boolean }) {
     },
     onError: (error) => setErrors(isApiError(error) ? { ...error.fieldErrors, _: error.message } : { _: errorText(error) }),
   });
-  const submit = (e: FormEvent) => { e.preventDefault(); save.mutate(); };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    // The route's own schema (the one the edge checks with) types the body; what it refuses is said as the edge would.
+    const checked = validate(contactSchema, form);
+    if (checked.ok) save.mutate(checked.data);
+    else setErrors({ ...checked.errors, _: CORRECT_FIELDS });
+  };
   const field = (key: keyof Form, label: string, type = "text") => (
     <TextField label={label} type={type} value={form[key]} error={errors[key]} onChange={(v) => setForm({ ...form, [key]: v })} />
   );
@@ -98,7 +108,7 @@ export function ContactsPage({ admin = false }: { admin?: boolean }) {
       </section>
       {deleting && (
         <ConfirmDialog title={`Delete ${deleting.name}?`} summary="The contact leaves the address book." confirmLabel="Delete" danger
-          onConfirm={async () => { await api.delete(`/contacts/${deleting.id}`); notify("Contact deleted"); await refresh(); }}
+          onConfirm={async () => { await api.DELETE("/contacts/{id}", { path: { id: deleting.id } }); notify("Contact deleted"); await refresh(); }}
           onClose={() => setDeleting(null)} describeFailure={errorText} />
       )}
     </div>

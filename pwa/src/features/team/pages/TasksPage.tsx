@@ -16,7 +16,17 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { useSearchParams } from "react-router";
 import { isApiError } from "../../../lib/api/api-error.ts";
 import { useAppDeps } from "../../../lib/app-deps.tsx";
-import { ADMIN_TASK_CATEGORIES, TASK_CATEGORIES, taskCreateSchema, type TaskView } from "../../../../../sync/schemas/team.ts";
+import type { z } from "zod";
+import {
+  ADMIN_TASK_CATEGORIES,
+  adminTaskCreateSchema,
+  TASK_CATEGORIES,
+  taskCreateSchema,
+  type TaskCreateInput,
+  taskFromEncounterSchema,
+  type TaskView,
+} from "../../../../../sync/schemas/team.ts";
+import { validate } from "../../../lib/forms/field-errors.ts";
 import { Button, Checkbox, EmptyState, Pager, Select, Spinner, TextField, useOffsetInRange, useSnackbar } from "../../../ui/index.ts";
 import { useCurrentUser } from "../../auth/index.ts";
 import {
@@ -37,6 +47,14 @@ import { allPracticePatients } from "../lib/practice-patients.ts";
 export const TASKS_PAGE = 20;
 type Area = "doctor" | "vma" | "admin";
 type Person = { id: string; firstName: string; lastName: string };
+/** A new task, checked with the schema of where it goes: the device (offline), or the API's route. */
+type NewTask =
+  | { on: "device"; task: TaskCreateInput & { encounterId: string | null } }
+  | { on: "admin"; task: z.output<typeof adminTaskCreateSchema> }
+  | { on: "encounter"; encounterId: string; task: z.output<typeof taskFromEncounterSchema> }
+  | { on: "practice"; task: TaskCreateInput };
+/** What the edge answers an input its schema refuses (edge/src/http/validate.ts), said here when the form checks first. */
+const CORRECT_FIELDS = "Please correct the highlighted fields";
 
 export function TasksPage({ area }: { area: Area }) {
   const { api } = useAppDeps();
@@ -46,7 +64,6 @@ export function TasksPage({ area }: { area: Area }) {
   // The device's tasks carry who changed them last: for a closed task, who closed it.
   const closedBy = (t: object) => ("updatedBy" in t && typeof t.updatedBy === "string" ? actorLabel(t.updatedBy) : null);
   const client = useQueryClient();
-  const base = area === "admin" ? "/adminTasks" : "/doctorTasks";
   const categories = area === "admin" ? ADMIN_TASK_CATEGORIES : TASK_CATEGORIES;
   const [params] = useSearchParams();
   const [mine, setMine] = useState(false);
@@ -57,7 +74,8 @@ export function TasksPage({ area }: { area: Area }) {
   const filter = { mine: mine || undefined, status, category: category || undefined, patientId: patientId || undefined };
   const remote = useQuery({
     queryKey: teamKeys.tasks(area, { filter, offset }), enabled: area === "admin",
-    queryFn: () => api.post<{ list: TaskView[]; totalCount: number }>(`${base}/list`, { filter, offset, limit: TASKS_PAGE }),
+    // Only the admins' desk is read from the API; its filter is whose and which status (no category, no patient).
+    queryFn: () => api.POST("/adminTasks/list", { body: { filter: { mine: filter.mine, status }, offset, limit: TASKS_PAGE } }),
     // The page shown stays (and its pager with it) while the next one loads.
     placeholderData: keepPreviousData,
   });
@@ -75,7 +93,10 @@ export function TasksPage({ area }: { area: Area }) {
     };
   // A task closed (out of "Open") or deleted can empty the last page: back to the last page that has tasks.
   useOffsetInRange(offset, TASKS_PAGE, tasks.isPending ? undefined : tasks.data?.totalCount, setOffset);
-  const assignees = useQuery({ queryKey: teamKeys.assignees(area), queryFn: () => api.get<{ list: Person[] }>(`${base}/assignees/dropdown`) });
+  const assignees = useQuery({
+    queryKey: teamKeys.assignees(area),
+    queryFn: () => (area === "admin" ? api.GET("/adminTasks/assignees/dropdown") : api.GET("/doctorTasks/assignees/dropdown")),
+  });
   // The whole panel (it listed the first 100 by last name: a practice has up to 400).
   const patients = useQuery({
     queryKey: ["patients", "dropdown", "all"], enabled: area !== "admin",
@@ -98,10 +119,13 @@ export function TasksPage({ area }: { area: Area }) {
     // Closing a practice task is a write on the device: it must run offline (TanStack pauses "online" mutations).
     networkMode: "always",
     mutationFn: async ({ task, op }: { task: TaskView; op: "close" | "reopen" | "delete" }) => {
-      if (op === "delete") return await api.delete(`${base}/${task.id}`);
+      const path = { id: task.id };
+      if (op === "delete") {
+        return area === "admin" ? await api.DELETE("/adminTasks/{id}", { path }) : await api.DELETE("/doctorTasks/{id}", { path });
+      }
       // The practice's tasks change on the device (offline too); the admins' through the API.
       if (area !== "admin") return await setStatus_(task.id, op === "close" ? "closed" : "open");
-      return await api.put(`${base}/${op}/${task.id}`);
+      return op === "close" ? await api.PUT("/adminTasks/close/{id}", { path }) : await api.PUT("/adminTasks/reopen/{id}", { path });
     },
     onSuccess: (_r, { op }) => { notify(op === "delete" ? "Task deleted" : op === "close" ? "Task closed" : "Task reopened"); void refresh(); },
     onError: (error) => notify(errorText(error), "error"),
@@ -116,15 +140,17 @@ export function TasksPage({ area }: { area: Area }) {
   const create = useMutation({
     // Offline, a practice's task is made on the device (TanStack would pause an "online" mutation).
     networkMode: "always",
-    mutationFn: async () => {
-      const body = { assigneeId: form.assigneeId, category: form.category, description: form.description, dueDate: form.dueDate || null };
-      if (offlineCreate) {
-        const patient = form.patientId || params.get("patientId") || "";
-        return await createOnDevice({ ...taskCreateSchema.parse({ ...body, patientId: patient }), encounterId: encounterId || null });
+    mutationFn: async (task: NewTask) => {
+      switch (task.on) {
+        case "device":
+          return await createOnDevice(task.task);
+        case "admin":
+          return await api.POST("/adminTasks", { body: task.task });
+        case "encounter":
+          return await api.POST("/doctorTasks/encounter/{id}", { path: { id: task.encounterId }, body: task.task });
+        case "practice":
+          return await api.POST("/doctorTasks", { body: task.task });
       }
-      if (area === "admin") return api.post(base, body);
-      if (encounterId) return api.post(`${base}/encounter/${encounterId}`, body);
-      return api.post(base, { ...body, patientId: form.patientId });
     },
     onSuccess: () => {
       notify(offlineCreate ? "Task saved on this device. It is sent when you are back online." : "Task created");
@@ -136,18 +162,32 @@ export function TasksPage({ area }: { area: Area }) {
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    const body = { assigneeId: form.assigneeId, category: form.category, description: form.description, dueDate: form.dueDate || null };
     if (offlineCreate) {
       // The server's own rules, checked here first: with no network its answer comes only later.
-      const checked = taskCreateSchema.safeParse({
-        assigneeId: form.assigneeId, patientId: form.patientId || params.get("patientId") || "", category: form.category,
-        description: form.description, dueDate: form.dueDate || null,
-      });
+      const checked = taskCreateSchema.safeParse({ ...body, patientId: form.patientId || params.get("patientId") || "" });
       if (!checked.success) {
         setErrors(Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0] ?? "_"), i.message]).reverse()));
         return;
       }
+      create.mutate({ on: "device", task: { ...checked.data, encounterId: encounterId || null } });
+      return;
     }
-    create.mutate();
+    // Online, the route's own schema (the one the edge checks with) types the body; what it refuses is said as the edge would.
+    const refused = (errors: Record<string, string>) => setErrors({ ...errors, _: CORRECT_FIELDS });
+    if (area === "admin") {
+      const checked = validate(adminTaskCreateSchema, body);
+      if (checked.ok) create.mutate({ on: "admin", task: checked.data });
+      else refused(checked.errors);
+    } else if (encounterId) {
+      const checked = validate(taskFromEncounterSchema, body);
+      if (checked.ok) create.mutate({ on: "encounter", encounterId, task: checked.data });
+      else refused(checked.errors);
+    } else {
+      const checked = validate(taskCreateSchema, { ...body, patientId: form.patientId });
+      if (checked.ok) create.mutate({ on: "practice", task: checked.data });
+      else refused(checked.errors);
+    }
   };
   const people = (list?: Person[]) => (list ?? []).map((p) => ({ value: p.id, label: `${p.firstName} ${p.lastName}${p.id === user.id ? " (me)" : ""}` }));
 
@@ -183,8 +223,11 @@ export function TasksPage({ area }: { area: Area }) {
           <Checkbox label="Assigned to me" checked={mine} onChange={(v: boolean) => { setMine(v); setOffset(0); }} />
           <Select label="Status" value={status} options={[{ value: "open", label: "Open" }, { value: "closed", label: "Closed" }, { value: "all", label: "All" }]}
             onChange={(v) => { setStatus(v as typeof status); setOffset(0); }} />
-          <Select label="Category filter" value={category} placeholder="All categories" options={categories.map((c) => ({ value: c, label: c }))}
-            onChange={(v) => { setCategory(v); setOffset(0); }} />
+          {/* The admins' desk (`POST /adminTasks/list`) filters by whose and status only. */}
+          {area !== "admin" && (
+            <Select label="Category filter" value={category} placeholder="All categories" options={categories.map((c) => ({ value: c, label: c }))}
+              onChange={(v) => { setCategory(v); setOffset(0); }} />
+          )}
           {area !== "admin" && (
             <Select label="Patient filter" value={patientId} placeholder="All patients" options={people(patientList)}
               onChange={(v) => { setPatientId(v); setOffset(0); }} />

@@ -6,14 +6,13 @@
  */
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useAppDeps } from "../../../lib/app-deps.tsx";
-import type { VmaDoctorView } from "../../../../../sync/schemas/team.ts";
 import { Button, EmptyState, Spinner } from "../../../ui/index.ts";
 import { errorText, teamKeys } from "../lib/keys.ts";
 import { useSwitchActingDoctor } from "../hooks/use-acting-doctor.ts";
 
 export function VmaDoctorsPage() {
   const { api } = useAppDeps();
-  const doctors = useQuery({ queryKey: teamKeys.vmaDoctors, queryFn: () => api.get<{ list: VmaDoctorView[] }>("/vmas/doctors/dropdown") });
+  const doctors = useQuery({ queryKey: teamKeys.vmaDoctors, queryFn: () => api.GET("/vmas/doctors/dropdown") });
   const switchTo = useSwitchActingDoctor();
   // Offline it runs and says why it cannot switch, instead of waiting paused and switching later by surprise.
   const act = useMutation({ mutationFn: switchTo, networkMode: "always" });

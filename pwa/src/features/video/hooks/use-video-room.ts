@@ -5,7 +5,7 @@
  * replaced by another device, refused).
  */
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { IceServer, JoinPass } from "../../../../../sync/schemas/video.ts";
+import type { JoinPass } from "../../../../../sync/schemas/video.ts";
 import { ApiError } from "../../../lib/api/index.ts";
 import { useAppDeps } from "../../../lib/app-deps.tsx";
 import { type FacingMode, type MediaProblem, openLocalMedia, stopStream, videoConstraints } from "../lib/media.ts";
@@ -109,7 +109,7 @@ export function useVideoRoom(consultationId: string) {
 
     (async () => {
       // 01 §4: ICE servers are fetched (this also refreshes an expired access token before the socket needs it).
-      await api.get<IceServer[]>("/users/iceServers").catch(() => []);
+      await api.GET("/users/iceServers").catch(() => []);
       const media = await openLocalMedia("user");
       if (r.ended) return stopStream(media.stream);
       r.local = media.stream;
