@@ -91,8 +91,6 @@ export const API_PREFIX = "/api/v1";
 /** The version the API reference (openapi.json) states. */
 export const API_VERSION = "1.0.0";
 
-export type AppOptions = { databaseKind: string };
-
 export function createServices(deps: Deps) {
   const auth = createAuthService(deps);
   const withSessions = { ...deps, endAllSessions: auth.endAllSessions };
@@ -137,7 +135,7 @@ export function createServices(deps: Deps) {
     intakeForms,
     consultations,
     video: createVideoService({ ...deps, consultations }),
-    calendar: createCalendarService({ ...deps, availability }),
+    calendar: createCalendarService({ ...deps, availability, consultations }),
     doctors: createDoctorsService({ ...deps, write: sync.write }),
     uploads,
     medicalFiles: createMedicalFilesApi({ ...deps, sync, uploads }),
@@ -161,7 +159,7 @@ export function createServices(deps: Deps) {
 export type Services = ReturnType<typeof createServices>;
 
 /** The /api/v1 application. */
-export function createApi(deps: Deps, options: AppOptions) {
+export function createApi(deps: Deps) {
   const services = createServices(deps);
   registerJobs(deps, services);
   // Not strict: a path written with a trailing slash (the spec's `POST /doctorMacros/`, `POST /doctorTasks/`) is the same route.
@@ -186,7 +184,7 @@ export function createApi(deps: Deps, options: AppOptions) {
   });
 
   // Order matters: routers with static `/users/...` paths come before `/users/:id`.
-  api.route("/", healthRoutes({ ...deps, databaseKind: options.databaseKind }));
+  api.route("/", healthRoutes(deps));
   api.route("/", authRoutes(services.auth, createRefreshCookie(deps.config)));
   api.route("/", registrationRoutes(services.registration));
   api.route("/", patientsRoutes({ ...deps, write: services.sync.write }));
@@ -220,8 +218,8 @@ export function createApi(deps: Deps, options: AppOptions) {
 }
 
 /** The whole application: the API under /api/v1; static files are added by the entry point. */
-export function createApp(deps: Deps, options: AppOptions) {
-  const { api, services } = createApi(deps, options);
+export function createApp(deps: Deps) {
+  const { api, services } = createApi(deps);
   const app = new Hono<AppEnv>({ strict: false });
   app.use("*", secureHeaders({ crossOriginEmbedderPolicy: false, crossOriginResourcePolicy: "same-origin" }));
   // The one Content-Security-Policy (edge/src/http/csp.ts) on every HTML answer, and its companions.

@@ -11,6 +11,7 @@ import { createApp } from "./app.ts";
 import { composeDeps, resolveJwtSecret } from "./compose.ts";
 import { loadConfig } from "./config.ts";
 import { connectPostgres, startPglite } from "./db/connect.ts";
+import { containDriverFaults } from "./db/faults.ts";
 import { migrate } from "./db/migrate.ts";
 import { createLogger } from "./platform/log.ts";
 import { seedDemo } from "./seed/demo.ts";
@@ -26,6 +27,7 @@ import { startPayments, WEBHOOK_PATH } from "./platform/payments/start.ts";
 
 const config = loadConfig(Deno.env.toObject());
 const log = createLogger(config.LOG_LEVEL);
+containDriverFaults(log);
 
 const database = config.DATABASE_URL
   ? connectPostgres(config.DATABASE_URL)
@@ -53,7 +55,7 @@ const deps = await composeDeps({
 });
 if (deps.demoMode) await seedDemo(deps);
 
-const { app, services } = createApp(deps, { databaseKind: database.kind });
+const { app, services } = createApp(deps);
 if (!(await mountPwa(app, config.STATIC_DIR))) {
   log.warn("PWA build not found: serving the API only. Run `npm run build`.", { staticDir: config.STATIC_DIR });
 }

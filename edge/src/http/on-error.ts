@@ -5,6 +5,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ErrorDetails } from "../../../sync/envelope.ts";
 import type { Logger } from "../platform/log.ts";
 import { AppError } from "./errors.ts";
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "../db/faults.ts";
 
 export function errorResponse(c: Context, status: number, message: string, details: ErrorDetails = {}) {
   return c.json({ status: "error" as const, message, code: status, details }, status as ContentfulStatusCode);
@@ -29,6 +30,15 @@ export function createErrorHandler(log: Logger) {
       return errorResponse(c, status, message, { reason: status === 413 ? "PAYLOAD_TOO_LARGE" : "HTTP_ERROR" });
     }
     const requestId = (c.get("requestId") as string | undefined) ?? crypto.randomUUID();
+    if (isDatabaseUnavailable(err)) {
+      // The database is restarting or unreachable: nothing was stored that the client can see; send again later.
+      log.warn("database unavailable", { requestId, method: c.req.method, path: c.req.path, code: (err as { code?: string }).code });
+      c.header("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
+      return errorResponse(c, 503, "The service is briefly unavailable. Please try again in a few seconds.", {
+        reason: "DATABASE_UNAVAILABLE",
+        retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+      });
+    }
     log.error("unhandled error", { requestId, method: c.req.method, path: c.req.path, error: describe(err) });
     return errorResponse(c, 500, "Unexpected error. Please try again later.", { requestId });
   };

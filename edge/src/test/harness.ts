@@ -48,7 +48,7 @@ export async function createTestContext(
       payments: opts.payments,
     });
     built.push(deps);
-    return { deps, ...createApp(deps, { databaseKind: db.kind }) };
+    return { deps, ...createApp(deps) };
   };
   /** Every app built (the first and each restart): their job queues are stopped at close. */
   const built: Deps[] = [];
