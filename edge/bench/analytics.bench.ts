@@ -18,35 +18,13 @@ import { createReportsService } from "../src/domains/admin/reports.ts";
 import { createAuditLog } from "../src/domains/audit/repo.ts";
 import { systemClock } from "../src/platform/clock.ts";
 import { reportQuerySchema } from "../../sync/schemas/admin.ts";
+import { createBenchDatabase, log } from "./bench-kit.ts";
 
-const ADMIN_URL = Deno.env.get("BENCH_DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const DOCTORS = 200;
 const PATIENTS = 10_000;
 const CONSULTATIONS = 200_000;
 const MESSAGES = 200_000;
 const RUNS = 5;
-
-const log = (...args: unknown[]) => console.log("[bench]", ...args);
-
-async function createDatabase() {
-  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {}, connect_timeout: 5 });
-  const name = `bench_analytics_${crypto.randomUUID().replaceAll("-", "").slice(0, 12)}`;
-  try {
-    await admin.unsafe(`create database ${name}`);
-  } catch (e) {
-    await admin.end();
-    throw new Error(`No PostgreSQL to create a throwaway database on (${ADMIN_URL}): ${(e as Error).message}. Set BENCH_DATABASE_URL.`);
-  }
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      await admin.unsafe(`drop database if exists ${name} with (force)`).catch(() => {});
-      await admin.end();
-    },
-  };
-}
 
 async function seed(sql: postgres.Sql) {
   await migrate(sql);
@@ -89,7 +67,7 @@ async function measure(name: string, run: () => Promise<unknown>) {
   console.log(`analytics: ${name} median ${times[Math.floor(RUNS / 2)].toFixed(1)} ms (max ${times[RUNS - 1].toFixed(1)} ms)`);
 }
 
-const db = await createDatabase();
+const db = await createBenchDatabase("analytics");
 const sql = postgres(db.url, { max: 4, onnotice: () => {} });
 try {
   await seed(sql);

@@ -2,7 +2,7 @@
 import type { TokenService } from "./access/tokens.ts";
 import type { Config } from "./config.ts";
 import type { Sql } from "./db/connect.ts";
-import type { AuditLog } from "./domains/audit/repo.ts";
+import type { AuditLog } from "./domains/audit/log.ts";
 import type { BlobStore } from "./platform/blobs.ts";
 import type { Clock } from "./platform/clock.ts";
 import type { Logger } from "./platform/log.ts";

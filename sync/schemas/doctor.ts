@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { SPECIALTIES } from "../constants.ts";
 import { US_STATE_CODES } from "../us-states.ts";
-import { miniDoctorSchema } from "./user.ts";
+import { miniDoctorSchema, publicDoctorProfileSchema } from "./user.ts";
 
 /** 01 §3 `doctorsOrder`, default rating (nulls last, then by name). */
 export const DOCTORS_ORDERS = ["rating", "name"] as const;
@@ -29,22 +29,15 @@ export const chooseDoctorSchema = z
   .object({ doctorId: z.uuid("Choose a doctor"), patientId: z.uuid("Choose a patient") })
   .strict();
 
-/** A doctor in the list, on their profile page and as "my doctor". */
-export const doctorCardSchema = z.object({
-  id: z.uuid(),
-  firstName: z.string(),
-  lastName: z.string(),
-  specialty: z.string().nullable(),
-  licensedStates: z.array(z.string()),
-  bio: z.string().nullable(),
-  timezone: z.string().nullable(),
+/** A doctor in the list, on their profile page and as "my doctor": the public profile with what patients choose by. */
+export const doctorCardSchema = publicDoctorProfileSchema.omit({ role: true }).extend({
   /** Average review rating, 1–5; null until the reviews issue gives them one. */
   rating: z.number().nullable(),
   /** Bookable now: approved, not blocked, with an active payout account. */
   acceptsBookings: z.boolean(),
   /** Fewer than 400 patients in the panel. */
   acceptsNewPatients: z.boolean(),
-}).strict();
+});
 export type DoctorCard = z.output<typeof doctorCardSchema>;
 
 /** A doctor in a picker: the same few fields as a user's own doctor. */

@@ -8,7 +8,7 @@
 import type { Core } from "./core.ts";
 import type { StoredObject } from "./store.ts";
 import { invoiceOfIntent, onInvoicePayment } from "./subscription-state.ts";
-import { renew, subscriptionEnds } from "./resources/subscriptions.ts";
+import { renew, subscriptionEnds } from "./resources/subscription-cycle.ts";
 import { payInvoice } from "./resources/invoices.ts";
 import { settle as settlePayout } from "./resources/connect.ts";
 

@@ -1,7 +1,6 @@
 /** Contract: migrations and the SQL the repos use behave the same on PostgreSQL and PGlite. */
 import assert from "node:assert/strict";
-import { createTestDatabase } from "../test/database.ts";
-import { type Database, startPglite } from "./connect.ts";
+import { DATABASE_BACKENDS } from "../test/database.ts";
 import { migrate } from "./migrate.ts";
 import { createRateLimiter } from "../platform/rate-limit.ts";
 import { manualClock } from "../platform/clock.ts";
@@ -10,16 +9,7 @@ import { seedDemo } from "../seed/demo.ts";
 import { createArgon2Hasher } from "../platform/passwords.ts";
 import { silentLogger } from "../platform/log.ts";
 
-const backends: [string, () => Promise<Database>][] = [
-  ["postgres", createTestDatabase],
-  ["pglite", async () => {
-    const db = await startPglite(null);
-    await migrate(db.sql);
-    return db;
-  }],
-];
-
-for (const [name, open] of backends) {
+for (const [name, open] of DATABASE_BACKENDS) {
   Deno.test({ name: `database contract: ${name}`, sanitizeOps: false, sanitizeResources: false }, async (t) => {
     const db = await open();
     try {

@@ -9,7 +9,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { matchedRoutes } from "hono/route";
 import { findTargetHandler } from "hono/utils/handler";
 import { z } from "zod";
-import { fieldErrors } from "./validate.ts";
+import { zodFieldErrors } from "../../../sync/field-errors.ts";
 import type { AppEnv } from "./context.ts";
 import { errorResponse } from "./on-error.ts";
 import type { Logger } from "../platform/log.ts";
@@ -69,7 +69,7 @@ export function answerCheck(log: Logger): MiddlewareHandler<AppEnv> {
     const body = await c.res.clone().json().catch(() => undefined);
     const checked = successEnvelope(answer.schema).safeParse(body);
     if (checked.success) return;
-    const fields = fieldErrors(checked.error);
+    const fields = zodFieldErrors(checked.error);
     log.error("an answer differs from its declared result", { method: c.req.method, path: c.req.routePath, fields });
     c.res = errorResponse(c, 500, "The answer differs from its declared result", { reason: "ANSWER_MISMATCH", fields });
   };

@@ -8,30 +8,17 @@
  */
 import type { Context, MiddlewareHandler } from "hono";
 import type { z } from "zod";
+import { zodFieldErrors } from "../../../sync/field-errors.ts";
 import { isStorableText, UNSTORABLE_TEXT } from "../../../sync/rules/storable-text.ts";
 import type { AppEnv } from "./context.ts";
 import { badRequest } from "./errors.ts";
 import { type FormInput, jsonBody, jsonOrMultipart } from "./input.ts";
 
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    if (issue.code === "unrecognized_keys") {
-      // Name each unknown field, so the client can point at it.
-      for (const k of issue.keys) fields[[...issue.path, k].map(String).join(".")] ??= "Unknown field";
-      continue;
-    }
-    const key = issue.path.length ? issue.path.map(String).join(".") : "_";
-    fields[key] ??= issue.message;
-  }
-  return fields;
-}
-
 /** At most this many unstorable strings are named in one answer. */
 const UNSTORABLE_NAMED = 20;
 
 /**
- * The paths (as `fieldErrors` names them) of the strings in an input, keys included, that PostgreSQL could not
+ * The paths (as `zodFieldErrors` names them) of the strings in an input, keys included, that PostgreSQL could not
  * store (`isStorableText`): refused before any schema, so a route whose schema forgot it answers 400, not 500.
  * Walked with a stack of its own: a deeply nested body cannot overflow the call stack.
  */
@@ -67,7 +54,7 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<
   if (!result.success) {
     throw badRequest("Please correct the highlighted fields", {
       reason: "VALIDATION_FAILED",
-      fields: fieldErrors(result.error),
+      fields: zodFieldErrors(result.error),
     });
   }
   return result.data;

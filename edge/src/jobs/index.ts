@@ -1,8 +1,10 @@
 /**
- * Every background job of the edge, defined on the one queue (deps.jobs) when the app is
- * built. A domain adds one line here: its `registerXJobs(jobs, …)` defines its named jobs
- * (zod payloads, idempotent handlers) and schedules. main.ts then starts the workers; tests
- * run due jobs with `deps.jobs.drain()`.
+ * Every background job of the edge, registered on the one queue (deps.jobs) when the app is
+ * built. A domain declares its jobs (name, zod payload, retries) in its `jobs.ts` with
+ * `defineJob`, and adds one line here: its `registerXJobs(jobs, …)` gives each definition its
+ * idempotent handler and, for periodic work, its schedule. main.ts then starts the workers;
+ * tests run due jobs with `deps.jobs.drain()`. (The refund mail's handler is registered by
+ * `createRefundNotice` when the app builds the commerce services.)
  */
 import type { Deps } from "../deps.ts";
 import type { Services } from "../app.ts";

@@ -1,42 +1,34 @@
 /** The job queue on PostgreSQL and on embedded PGlite: durable, retried, deduplicated, dead-lettered. */
 import assert from "node:assert/strict";
 import { z } from "zod";
-import { createTestDatabase } from "../test/database.ts";
-import { type Database, startPglite } from "../db/connect.ts";
-import { migrate } from "../db/migrate.ts";
+import { DATABASE_BACKENDS } from "../test/database.ts";
 import { silentLogger } from "../platform/log.ts";
 import { bossAdapter, createJobQueue } from "./pg-queue.ts";
+import { defineJob } from "./queue.ts";
 
-const backends: [string, () => Promise<Database>][] = [
-  ["postgres", createTestDatabase],
-  ["pglite", async () => {
-    const db = await startPglite(null);
-    await migrate(db.sql);
-    return db;
-  }],
-];
+const APPLY_JOB = defineJob("test.apply", z.object({ eventId: z.string().min(1), amountCents: z.number().int() }), {
+  retryLimit: 2,
+  retryDelaySeconds: 60,
+});
+const BROKEN_JOB = defineJob("test.broken", z.object({ n: z.number() }), { retryLimit: 1, retryDelaySeconds: 60 });
+const UNDEFINED_JOB = defineJob("test.unknown", z.object({}));
 
-const payload = z.object({ eventId: z.string().min(1), amountCents: z.number().int() });
-
-for (const [kind, open] of backends) {
+for (const [kind, open] of DATABASE_BACKENDS) {
   Deno.test({ name: `job queue: ${kind}`, sanitizeOps: false, sanitizeResources: false }, async (t) => {
     const db = await open();
     const seen: string[] = [];
     let failuresLeft = 0;
     const make = () => {
       const queue = createJobQueue({ sql: db.sql, log: silentLogger, pollingIntervalSeconds: 0.5 });
-      queue.define("test.apply", payload, (p, job) => {
+      queue.define(APPLY_JOB, (p, job) => {
         if (failuresLeft > 0) {
           failuresLeft--;
           return Promise.reject(new Error(`transient failure ${job.attempt}`));
         }
         seen.push(`${p.eventId}:${p.amountCents}:${job.attempt}`);
         return Promise.resolve();
-      }, { retryLimit: 2, retryDelaySeconds: 60 });
-      queue.define("test.broken", z.object({ n: z.number() }), () => Promise.reject(new Error("always fails")), {
-        retryLimit: 1,
-        retryDelaySeconds: 60,
       });
+      queue.define(BROKEN_JOB, () => Promise.reject(new Error("always fails")));
       return queue;
     };
     try {
@@ -52,7 +44,7 @@ for (const [kind, open] of backends) {
 
       await t.step("a sent job runs once and its payload arrives validated", async () => {
         const queue = make();
-        assert.ok(await queue.send("test.apply", { eventId: "evt_1", amountCents: 5900 }));
+        assert.ok(await queue.send(APPLY_JOB, { eventId: "evt_1", amountCents: 5900 }));
         assert.equal(await queue.drain(), 1);
         assert.equal(await queue.drain(), 0);
         assert.deepEqual(seen, ["evt_1:5900:1"]);
@@ -61,8 +53,10 @@ for (const [kind, open] of backends) {
 
       await t.step("a bad payload is refused at send and nothing is queued", async () => {
         const queue = make();
-        await assert.rejects(() => queue.send("test.apply", { eventId: "", amountCents: 1.5 }));
-        await assert.rejects(() => queue.send("test.unknown", {}), /unknown job/);
+        await assert.rejects(() => queue.send(APPLY_JOB, { eventId: "", amountCents: 1.5 }));
+        await assert.rejects(() => queue.send(UNDEFINED_JOB, {}), /unknown job/);
+        // A schedule sends `{}`: a job whose schema refuses it is not scheduled.
+        assert.throws(() => queue.schedule(APPLY_JOB, "* * * * *"), /cannot be scheduled/);
         assert.equal(await queue.drain(), 0);
         await queue.stop();
       });
@@ -70,8 +64,8 @@ for (const [kind, open] of backends) {
       await t.step("a singleton key queues one job while it waits", async () => {
         seen.length = 0;
         const queue = make();
-        const first = await queue.send("test.apply", { eventId: "evt_2", amountCents: 1 }, { singletonKey: "evt_2" });
-        const again = await queue.send("test.apply", { eventId: "evt_2", amountCents: 1 }, { singletonKey: "evt_2" });
+        const first = await queue.send(APPLY_JOB, { eventId: "evt_2", amountCents: 1 }, { singletonKey: "evt_2" });
+        const again = await queue.send(APPLY_JOB, { eventId: "evt_2", amountCents: 1 }, { singletonKey: "evt_2" });
         assert.ok(first);
         assert.equal(again, null);
         assert.equal(await queue.drain(), 1);
@@ -83,7 +77,7 @@ for (const [kind, open] of backends) {
         seen.length = 0;
         failuresLeft = 1;
         const queue = make();
-        await queue.send("test.apply", { eventId: "evt_3", amountCents: 2 });
+        await queue.send(APPLY_JOB, { eventId: "evt_3", amountCents: 2 });
         assert.equal(await queue.drain(), 1); // fails, waits 60 s
         assert.deepEqual(seen, []);
         assert.equal(await queue.drain(), 0);
@@ -95,10 +89,10 @@ for (const [kind, open] of backends) {
 
       await t.step("a job that exhausts its retries lands in the dead-letter list", async () => {
         const queue = make();
-        await queue.send("test.broken", { n: 7 });
-        assert.equal(await queue.drain({ names: ["test.broken"] }), 1);
-        assert.equal(await queue.drain({ names: ["test.broken"], dueNow: true }), 1);
-        assert.equal(await queue.drain({ names: ["test.broken"], dueNow: true }), 0);
+        await queue.send(BROKEN_JOB, { n: 7 });
+        assert.equal(await queue.drain({ jobs: [BROKEN_JOB] }), 1);
+        assert.equal(await queue.drain({ jobs: [BROKEN_JOB], dueNow: true }), 1);
+        assert.equal(await queue.drain({ jobs: [BROKEN_JOB], dueNow: true }), 0);
         const dead = await queue.failed();
         assert.equal(dead.length, 1);
         assert.equal(dead[0].name, "test.broken");
@@ -112,11 +106,11 @@ for (const [kind, open] of backends) {
         const queue = make();
         await queue.drain();
         await db.sql.begin(async (tx) => {
-          await queue.send("test.apply", { eventId: "evt_kept", amountCents: 3 }, { tx });
+          await queue.send(APPLY_JOB, { eventId: "evt_kept", amountCents: 3 }, { tx });
         });
         await assert.rejects(() =>
           db.sql.begin(async (tx) => {
-            await queue.send("test.apply", { eventId: "evt_rolled_back", amountCents: 4 }, { tx });
+            await queue.send(APPLY_JOB, { eventId: "evt_rolled_back", amountCents: 4 }, { tx });
             throw new Error("rollback");
           })
         );
@@ -128,7 +122,7 @@ for (const [kind, open] of backends) {
       await t.step("jobs survive a restart and a started worker runs them", async () => {
         seen.length = 0;
         const before = make();
-        await before.send("test.apply", { eventId: "evt_restart", amountCents: 5 });
+        await before.send(APPLY_JOB, { eventId: "evt_restart", amountCents: 5 });
         await before.stop();
         const after = make();
         await after.start();

@@ -133,22 +133,27 @@ export function createJobQueue(opts: {
   return {
     init,
 
-    define(name, schema, handler, options) {
+    define(job, handler) {
+      const { name } = job;
       if (started || initialised) throw new Error(`job ${name} defined after the queue started`);
       if (definitions.has(name)) throw new Error(`job ${name} defined twice`);
       definitions.set(name, {
-        schema,
+        schema: job.schema,
         handler: handler as Definition["handler"],
-        options: { ...DEFAULTS, ...options },
+        options: { ...DEFAULTS, ...job.options },
       });
     },
 
-    schedule(name, cron) {
-      if (!definitions.has(name)) throw new Error(`unknown job ${name}`);
-      schedules.set(name, cron);
+    schedule(job, cron) {
+      const def = definitions.get(job.name);
+      if (!def) throw new Error(`unknown job ${job.name}`);
+      // A schedule sends an empty payload: a job that needs one would fail every tick.
+      if (!def.schema.safeParse({}).success) throw new Error(`job ${job.name} needs a payload and cannot be scheduled`);
+      schedules.set(job.name, cron);
     },
 
-    async send(name: string, payload: unknown, options: SendOptions = {}) {
+    async send(job, payload, options: SendOptions = {}) {
+      const { name } = job;
       const def = definitions.get(name);
       if (!def) throw new Error(`unknown job ${name}`);
       const data = def.schema.parse(payload);
@@ -167,7 +172,7 @@ export function createJobQueue(opts: {
 
     async drain(options = {}) {
       await init();
-      const names = options.names ?? [...definitions.keys()];
+      const names = options.jobs?.map((job) => job.name) ?? [...definitions.keys()];
       const max = options.max ?? 1000;
       if (options.dueNow) {
         // A second in the past: pg-boss fetches `start_after < now()`, and PGlite's clock may not have moved

@@ -8,9 +8,10 @@ import { z } from "zod";
 import type { Deps } from "../deps.ts";
 import type { Clock } from "../platform/clock.ts";
 import { createConsultationNotices } from "../domains/consultations/notices.ts";
-import type { JobQueue } from "./queue.ts";
+import { defineJob, type JobQueue } from "./queue.ts";
 
-export const CONSULTATION_NOTICES_JOB = "consultations.notices";
+/** A missed tick is covered by the next one: no retries. */
+export const CONSULTATION_NOTICES_JOB = defineJob("consultations.notices", z.object({}).passthrough(), { retryLimit: 0 });
 
 export function createPeriodicWork(opts: { deps: Pick<Deps, "sql" | "log" | "clock">; clock?: Clock }) {
   const { deps } = opts;
@@ -28,9 +29,8 @@ export type PeriodicWork = ReturnType<typeof createPeriodicWork>;
 
 /** Defines the periodic jobs on the queue and their schedules (main.ts, before `jobs.start()`). */
 export function registerPeriodicJobs(jobs: JobQueue, work: PeriodicWork) {
-  // A missed tick is covered by the next one: no retries.
-  jobs.define(CONSULTATION_NOTICES_JOB, z.object({}).passthrough(), async () => {
+  jobs.define(CONSULTATION_NOTICES_JOB, async () => {
     await work.runOnce();
-  }, { retryLimit: 0 });
+  });
   jobs.schedule(CONSULTATION_NOTICES_JOB, "* * * * *");
 }

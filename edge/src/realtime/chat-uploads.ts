@@ -14,7 +14,7 @@
 import type { Socket } from "socket.io";
 import type { Actor } from "../access/actor.ts";
 import { AppError } from "../http/errors.ts";
-import { fieldErrors } from "../http/validate.ts";
+import { zodFieldErrors } from "../../../sync/field-errors.ts";
 import { type ChatFiles, toFileView } from "../domains/messages/files.ts";
 import { CHAT_EVENTS, uploadCancelSchema, uploadChunkSchema, uploadStartSchema, type UploadEvent } from "../../../sync/schemas/chat.ts";
 import type { Logger } from "../platform/log.ts";
@@ -46,7 +46,7 @@ export function handleChatUploads(socket: Socket, actor: Actor, files: ChatFiles
   const validate = <T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: any } }, input: unknown): T => {
     const parsed = schema.safeParse(input);
     if (!parsed.success) {
-      throw new AppError(400, "Please correct the highlighted fields", { reason: "VALIDATION_FAILED", fields: fieldErrors(parsed.error) });
+      throw new AppError(400, "Please correct the highlighted fields", { reason: "VALIDATION_FAILED", fields: zodFieldErrors(parsed.error) });
     }
     return parsed.data;
   };

@@ -14,7 +14,7 @@ import type { Socket } from "socket.io";
 import type { Actor } from "../access/actor.ts";
 import type { ActorLookup } from "../access/resolve-actor.ts";
 import { AppError, unauthorized } from "../http/errors.ts";
-import { fieldErrors } from "../http/validate.ts";
+import { zodFieldErrors } from "../../../sync/field-errors.ts";
 import type { Logger } from "../platform/log.ts";
 import type { Events } from "./events.ts";
 import type { VideoService } from "../domains/video/service.ts";
@@ -50,7 +50,7 @@ export function handleConsultationRoom(socket: Socket, actor: Actor, o: {
   const input = async (payload: unknown) => {
     const parsed = consultationEventSchema.safeParse(payload);
     if (!parsed.success) {
-      throw new AppError(400, "Please correct the highlighted fields", { reason: "VALIDATION_FAILED", fields: fieldErrors(parsed.error) });
+      throw new AppError(400, "Please correct the highlighted fields", { reason: "VALIDATION_FAILED", fields: zodFieldErrors(parsed.error) });
     }
     if (parsed.data.token) {
       const found = await o.lookup(parsed.data.token);

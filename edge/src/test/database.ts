@@ -13,6 +13,19 @@ let warned = false;
 /** A test database; `url` is set when it is a server database other processes can open too. */
 export type TestDatabase = Database & { url: string | null };
 
+/** A migrated in-memory PGlite, for tests that must run on it whether or not a PostgreSQL answers. */
+export async function createPgliteDatabase(): Promise<Database> {
+  const db = await startPglite(null);
+  await migrate(db.sql);
+  return db;
+}
+
+/** Both databases the edge runs on, by name, for contract tests that run the same steps on each. */
+export const DATABASE_BACKENDS: [string, () => Promise<Database>][] = [
+  ["postgres", createTestDatabase],
+  ["pglite", createPgliteDatabase],
+];
+
 export async function createTestDatabase(): Promise<TestDatabase> {
   const url = Deno.env.get("TEST_DATABASE_URL") ?? DEFAULT_URL;
   const admin = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 3 });

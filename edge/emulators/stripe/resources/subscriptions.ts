@@ -1,6 +1,7 @@
 /**
  * Subscriptions with one item: create (trial, payment_behavior, discounts, add_invoice_items), retrieve, update (plan change without
- * proration, cancel_at_period_end, default payment method, trial_end=now), cancel now, list; renewals in renew().
+ * proration, cancel_at_period_end, default payment method, trial_end=now), cancel now, list; renewals and endings in
+ * ./subscription-cycle.ts.
  */
 import { asBool, asInt, asString, invalid, type Params, required, StripeError } from "../form.ts";
 import { type Core, expandList, matchesRange, mergeMetadata } from "../core.ts";
@@ -10,9 +11,8 @@ import { addIntervals } from "../periods.ts";
 import { createInvoice, payInvoice, voidInvoice } from "./invoices.ts";
 import { redeem } from "./coupons.ts";
 import { parseInvoiceItems } from "./invoice-items.ts";
-import { endSubscription } from "../subscription-state.ts";
 import { changed } from "./customers.ts";
-import { currentPhasePrice } from "./subscription-schedules.ts";
+import { renew, subscriptionEnds } from "./subscription-cycle.ts";
 
 const DAY = 86_400;
 
@@ -47,17 +47,6 @@ export function subscriptionRoutes(core: Core): Route[] {
       return core.list("/v1/subscriptions", items, params);
     }),
   ];
-}
-
-export function subscriptionEnds(core: Core, sub: StoredObject, status: "canceled" | "incomplete_expired"): void {
-  if (status === "incomplete_expired") {
-    endSubscription(core, sub, status, "payment_failed");
-    return;
-  }
-  for (const invoice of core.store.all("invoice", (i) => i.subscription === sub.id && i.status === "open" && i.billing_reason === "subscription_create")) {
-    voidInvoice(core, invoice);
-  }
-  endSubscription(core, sub, status, "cancellation_requested");
 }
 
 function needPrice(core: Core, id: string | undefined, param: string): StoredObject {
@@ -275,37 +264,4 @@ function updateSubscription(core: Core, sub: StoredObject, params: Params): void
     item.current_period_end = core.now();
     renew(core, sub);
   }
-}
-
-/** The end of a period: cancel if asked, else move to the next period (and schedule phase) and invoice it. */
-export function renew(core: Core, sub: StoredObject): void {
-  const item = sub.items.data[0];
-  if (sub.cancel_at_period_end || (sub.cancel_at && sub.cancel_at <= item.current_period_end)) {
-    subscriptionEnds(core, sub, "canceled");
-    return;
-  }
-  const before = structuredClone(sub);
-  const start = item.current_period_end;
-  const phase = currentPhasePrice(core, sub, start);
-  if (phase === "cancel") {
-    subscriptionEnds(core, sub, "canceled");
-    return;
-  }
-  const wasTrial = sub.status === "trialing";
-  const intervalChanged = phase && JSON.stringify(phase.recurring) !== JSON.stringify(item.price.recurring);
-  if (phase) item.price = phase;
-  const price = item.price;
-  // _cycle is the index of the current period counted from the billing cycle anchor (a new anchor after a trial).
-  if (wasTrial || intervalChanged) {
-    sub.billing_cycle_anchor = start;
-    sub._cycle = 0;
-  } else sub._cycle = (sub._cycle ?? 0) + 1;
-  const end = addIntervals(sub.billing_cycle_anchor, price.recurring, sub._cycle + 1);
-  item.current_period_start = sub.current_period_start = start;
-  item.current_period_end = sub.current_period_end = end;
-  if (wasTrial) sub.status = "active";
-  const invoice = createInvoice(core, { sub, price, quantity: item.quantity, periodStart: start, periodEnd: end, billingReason: "subscription_cycle", discounted: true });
-  sub.latest_invoice = invoice.id;
-  core.emit("customer.subscription.updated", sub, changed(before, sub));
-  if (invoice.status === "open") payInvoice(core, invoice, { offSession: true });
 }

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { apiTest } from "../../test/harness.ts";
 import { assertNoClinicalKeys } from "./fixtures.ts";
 import { NO_PAYOUT_ACCOUNT } from "./applications.ts";
+import { CREDENTIALING_JOB } from "./jobs.ts";
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
 
@@ -152,7 +153,7 @@ apiTest("credentialing: approval queues a reminder for the 3-year due date; the 
     assert.equal(notes.body.result.list[0].kind, "doctor.credentialingDue");
     assert.match((await ctx.lastMessage(doctor.email))!.subject, /credentialing is due/);
     // The handler is idempotent: running it again for the same date changes nothing.
-    await ctx.deps.jobs.send("admin.credentialing-due", { doctorId: doctor.id, credentialedAt: "2022-03-01" });
+    await ctx.deps.jobs.send(CREDENTIALING_JOB, { doctorId: doctor.id, credentialedAt: "2022-03-01" });
     await ctx.deps.jobs.drain();
     assert.equal(await reminders(), 1);
     const dashboard = await ctx.call("GET", "/admin/dashboard", { token: admin.token });
@@ -160,7 +161,7 @@ apiTest("credentialing: approval queues a reminder for the 3-year due date; the 
   });
 
   await t.step("a reminder for a date the doctor no longer has is skipped", async () => {
-    await ctx.deps.jobs.send("admin.credentialing-due", { doctorId: doctor.id, credentialedAt: "2021-01-01" });
+    await ctx.deps.jobs.send(CREDENTIALING_JOB, { doctorId: doctor.id, credentialedAt: "2021-01-01" });
     await ctx.deps.jobs.drain();
     assert.equal(await reminders(), 1);
   });

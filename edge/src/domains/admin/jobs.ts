@@ -1,5 +1,5 @@
 /**
- * Background work of administration, as named jobs on the durable queue
+ * Administration's jobs, defined here once for the durable queue
  * (contract: edge/src/jobs/queue.ts). `admin.credentialing-due` runs on the day
  * a doctor's credentialing (every 3 years, 02 §9) falls due: it tells the
  * admins (site notification) and mails the doctor. Idempotent: it does nothing
@@ -8,13 +8,12 @@
  */
 import { z } from "zod";
 import type { Deps } from "../../deps.ts";
-import type { JobQueue } from "../../jobs/queue.ts";
+import { defineJob, type JobPayload, type JobQueue } from "../../jobs/queue.ts";
 import type { NotificationsService } from "../notifications/service.ts";
 
-export const CREDENTIALING_JOB = "admin.credentialing-due";
 export const CREDENTIALING_YEARS = 3;
 
-export const credentialingPayload = z.object({ doctorId: z.uuid(), credentialedAt: z.iso.date() });
+export const CREDENTIALING_JOB = defineJob("admin.credentialing-due", z.object({ doctorId: z.uuid(), credentialedAt: z.iso.date() }));
 
 /** The date (YYYY-MM-DD) three years after credentialing. */
 export function credentialingDueDate(credentialedAt: string): string {
@@ -25,7 +24,7 @@ export function credentialingDueDate(credentialedAt: string): string {
 
 export function createCredentialingReminder(deps: Pick<Deps, "sql" | "mailer" | "audit"> & { notifications: NotificationsService }) {
   const { sql, mailer, audit, notifications } = deps;
-  return async (payload: z.infer<typeof credentialingPayload>) => {
+  return async (payload: JobPayload<typeof CREDENTIALING_JOB>) => {
     const [doctor] = await sql<{ email: string; first_name: string; last_name: string; credentialed_at: string | null }[]>`
       select email, first_name, last_name, credentialed_at::text as credentialed_at from users
       where id = ${payload.doctorId} and role = 'doctor'`;
@@ -49,5 +48,5 @@ export function createCredentialingReminder(deps: Pick<Deps, "sql" | "mailer" | 
 
 /** Registers administration's jobs on the queue (called where the queue is composed). */
 export function registerAdminJobs(jobs: JobQueue, deps: Parameters<typeof createCredentialingReminder>[0]) {
-  jobs.define(CREDENTIALING_JOB, credentialingPayload, createCredentialingReminder(deps));
+  jobs.define(CREDENTIALING_JOB, createCredentialingReminder(deps));
 }

@@ -11,8 +11,7 @@ import type { Queryable } from "../../db/connect.ts";
 import { listOf } from "../../http/envelope.ts";
 import { AppError, forbidden, notFound } from "../../http/errors.ts";
 import type { PublicReview, ReviewInput, ReviewsQuery, ReviewView } from "../../../../sync/schemas/admin.ts";
-import { createDoctorsRepo, isListed } from "../doctors/repo.ts";
-import { noSuchDoctor } from "../doctors/errors.ts";
+import { listedDoctor } from "../doctors/reads.ts";
 
 export const NOT_ELIGIBLE = "You can review a doctor after a finished consultation with them";
 export const ALREADY_REVIEWED = "You have already reviewed this doctor";
@@ -42,7 +41,6 @@ export async function recomputeRating(q: Queryable, doctorId: string) {
 
 export function createReviewsService(deps: Pick<Deps, "sql" | "clock" | "audit">) {
   const { sql, clock, audit } = deps;
-  const doctors = createDoctorsRepo(sql);
 
   async function eligible(patientId: string, doctorId: string): Promise<boolean> {
     const [row] = await sql<{ ok: boolean }[]>`select exists(select 1 from consultations where patient_id = ${patientId}
@@ -80,8 +78,7 @@ export function createReviewsService(deps: Pick<Deps, "sql" | "clock" | "audit">
 
     /** A listed doctor's visible reviews for their public profile; the reviewer as "Ruth R.". */
     async publicList(doctorId: string, q: { offset: number; limit: number }) {
-      const doctor = await doctors.byId(sql, doctorId);
-      if (!doctor || !isListed(doctor)) throw noSuchDoctor();
+      await listedDoctor(sql, doctorId);
       const rows = await sql<Row[]>`${select(sql)} where r.doctor_id = ${doctorId} and r.hidden_at is null
         order by r.created_at desc, r.id offset ${q.offset} limit ${q.limit}`;
       const [{ count }] = await sql<{ count: number }[]>`select count(*)::int as count from reviews

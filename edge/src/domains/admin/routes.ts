@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { allow } from "../../access/policy.ts";
 import { answers, answersFile } from "../../http/answers.ts";
+import { attachment } from "../../http/download.ts";
 import { ok } from "../../http/envelope.ts";
 import { actorOf, metaOf } from "../../http/input.ts";
 import { createRouter } from "../../http/router.ts";
@@ -100,7 +101,7 @@ export function adminRoutes(s: AdminServices) {
     const day = new Date().toISOString().slice(0, 10);
     return c.body(stream, 200, {
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="report-${day}.csv"`,
+      "Content-Disposition": attachment(`report-${day}.csv`),
       "Cache-Control": "private, no-store",
     });
   });

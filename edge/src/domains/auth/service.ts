@@ -9,7 +9,7 @@ import { AppError, badRequest, forbidden, notFound, unauthorized } from "../../h
 import type { LoginInput } from "../../../../sync/schemas/auth.ts";
 import type { AuthUser, LoggedOutAll, LoginResult, PasswordChanged, SessionInfo, TokenPair } from "../../../../sync/schemas/user.ts";
 import { CHAT_EVENTS, type ForceLogoutReason } from "../../../../sync/schemas/chat.ts";
-import { createUsersRepo, toAuthUser, type UserRow } from "../users/repo.ts";
+import { type Account, createAccounts } from "../users/accounts.ts";
 import { createSessionsRepo } from "./sessions-repo.ts";
 
 export const LOGIN_MESSAGES = {
@@ -23,16 +23,16 @@ const DAY_MS = 86_400_000;
 
 export function createAuthService(deps: Deps) {
   const { sql, clock, tokens, passwords, audit, rateLimiter, limits, config, events } = deps;
-  const users = createUsersRepo(sql);
+  const accounts = createAccounts(sql);
   const sessions = createSessionsRepo(sql);
   // Verifying against a real hash when the email is unknown keeps timing uniform.
   const dummyHash = passwords.hash(randomSecret());
 
   /** Refuses accounts that may not hold a session, in the catalogue's words. */
-  function assertMaySignIn(user: UserRow) {
-    if (user.is_banned) throw forbidden(LOGIN_MESSAGES.banned, "BANNED");
-    if (user.is_blocked) throw forbidden(LOGIN_MESSAGES.blocked, "BLOCKED");
-    if (!user.is_activated) throw forbidden(LOGIN_MESSAGES.notActivated, "NOT_ACTIVATED");
+  function assertMaySignIn(account: Account) {
+    if (account.isBanned) throw forbidden(LOGIN_MESSAGES.banned, "BANNED");
+    if (account.user.isBlocked) throw forbidden(LOGIN_MESSAGES.blocked, "BLOCKED");
+    if (!account.user.isActivated) throw forbidden(LOGIN_MESSAGES.notActivated, "NOT_ACTIVATED");
   }
 
   async function newRefreshToken(sessionId: string): Promise<string> {
@@ -48,7 +48,7 @@ export function createAuthService(deps: Deps) {
     };
   }
 
-  async function openSession(user: UserRow, meta: RequestMeta, impersonatorSessionId: string | null = null) {
+  async function openSession(user: AuthUser, meta: RequestMeta, impersonatorSessionId: string | null = null) {
     const sessionId = await sessions.create({
       userId: user.id,
       device: meta.device.slice(0, 300),
@@ -72,10 +72,16 @@ export function createAuthService(deps: Deps) {
     await events.toSessions(sessionIds, CHAT_EVENTS.forceLogout, { reason });
   }
 
+  /** An impersonation's start or end in the audit log: the admin acts on the user they sign in as. */
+  async function auditImpersonation(event: "impersonation.start" | "impersonation.end", at: { adminId: string; userId: string; meta: RequestMeta }) {
+    const { adminId, userId, meta } = at;
+    await audit.record({ event, actorId: adminId, subjectId: userId, address: meta.address, details: { adminId, userId } });
+  }
+
   async function currentUser(actor: Actor): Promise<AuthUser> {
-    const row = await users.byId(actor.userId);
-    if (!row) throw unauthorized();
-    return toAuthUser(row, await impersonatorOf(actor.impersonatorSessionId));
+    const user = await accounts.user(actor.userId);
+    if (!user) throw unauthorized();
+    return { ...user, impersonatedBy: await impersonatorOf(actor.impersonatorSessionId) };
   }
 
   return {
@@ -86,18 +92,19 @@ export function createAuthService(deps: Deps) {
       const addressKey = `login:address:${meta.address ?? "unknown"}`;
       await rateLimiter.check(accountKey, limits.loginFailuresPerAccount);
       await rateLimiter.check(addressKey, limits.loginFailuresPerAddress);
-      const user = await users.byEmail(input.email);
-      const valid = user?.password_hash
-        ? await passwords.verify(user.password_hash, input.password)
+      const account = await accounts.byEmail(input.email);
+      const valid = account?.passwordHash
+        ? await passwords.verify(account.passwordHash, input.password)
         : (await passwords.verify(await dummyHash, input.password), false);
-      if (!user || !valid) {
+      if (!account || !valid) {
         await rateLimiter.hit(accountKey, limits.loginFailuresPerAccount).catch(() => {});
         await rateLimiter.hit(addressKey, limits.loginFailuresPerAddress).catch(() => {});
-        await audit.record({ event: "login.failure", subjectId: user?.id, address: meta.address, details: { reason: "mismatch" } });
+        await audit.record({ event: "login.failure", subjectId: account?.user.id, address: meta.address, details: { reason: "mismatch" } });
         throw unauthorized(LOGIN_MESSAGES.mismatch, "CREDENTIALS_MISMATCH");
       }
+      const user = account.user;
       try {
-        assertMaySignIn(user);
+        assertMaySignIn(account);
       } catch (e) {
         await audit.record({ event: "login.failure", subjectId: user.id, address: meta.address, details: { reason: (e as AppError).details.reason } });
         throw e;
@@ -107,7 +114,7 @@ export function createAuthService(deps: Deps) {
       await audit.record({ event: "login.success", actorId: user.id, subjectId: user.id, address: meta.address });
       // The account's devices already signed in hear of the new sign-in.
       await events.toUsers([user.id], CHAT_EVENTS.appLogin, { device: meta.device.slice(0, 300), at: clock.now().toISOString() });
-      return { accessToken, refreshToken, user: toAuthUser(user) };
+      return { accessToken, refreshToken, user };
     },
 
     async refresh(refreshToken: string, meta: RequestMeta): Promise<TokenPair> {
@@ -127,12 +134,12 @@ export function createAuthService(deps: Deps) {
         if (session?.revoke_reason === "blocked") throw unauthorized(LOGIN_MESSAGES.blocked, "BLOCKED");
         throw unauthorized("Your session has ended. Please sign in again.", "SESSION_ENDED");
       }
-      const user = await users.byId(session.user_id);
-      if (!user) throw unauthorized();
-      assertMaySignIn(user);
+      const account = await accounts.byId(session.user_id);
+      if (!account) throw unauthorized();
+      assertMaySignIn(account);
       await sql`update sessions set last_used_at = ${now},
         expires_at = ${new Date(now.getTime() + config.REFRESH_TOKEN_TTL_DAYS * DAY_MS)} where id = ${session.id}`;
-      return await tokenPair(user, session.id);
+      return await tokenPair(account.user, session.id);
     },
 
     async logout(actor: Actor, meta: RequestMeta) {
@@ -172,19 +179,14 @@ export function createAuthService(deps: Deps) {
 
     async loginAs(actor: Actor, targetId: string, meta: RequestMeta): Promise<LoginResult> {
       if (actor.impersonatorSessionId) throw badRequest("Return to your admin account first");
-      const target = await users.byId(targetId);
-      if (!target) throw notFound("User not found");
+      const account = await accounts.byId(targetId);
+      if (!account) throw notFound("User not found");
+      const target = account.user;
       if (target.role === "admin") throw forbidden("Admins cannot sign in as other admins");
-      if (target.is_blocked || target.is_banned) throw forbidden(LOGIN_MESSAGES.blocked, "BLOCKED");
+      if (target.isBlocked || account.isBanned) throw forbidden(LOGIN_MESSAGES.blocked, "BLOCKED");
       const { accessToken, refreshToken } = await openSession(target, meta, actor.sessionId);
-      await audit.record({
-        event: "impersonation.start",
-        actorId: actor.userId,
-        subjectId: target.id,
-        address: meta.address,
-        details: { adminId: actor.userId, userId: target.id },
-      });
-      return { accessToken, refreshToken, user: toAuthUser(target, actor.userId) };
+      await auditImpersonation("impersonation.start", { adminId: actor.userId, userId: target.id, meta });
+      return { accessToken, refreshToken, user: { ...target, impersonatedBy: actor.userId } };
     },
 
     async logoutToAdmin(actor: Actor, meta: RequestMeta): Promise<LoginResult> {
@@ -192,27 +194,22 @@ export function createAuthService(deps: Deps) {
       const now = clock.now();
       await sessions.revoke(actor.sessionId, "impersonation_end", now);
       const adminSession = await sessions.byId(actor.impersonatorSessionId);
-      const admin = adminSession ? await users.byId(adminSession.user_id) : null;
-      if (!adminSession || adminSession.revoked_at || adminSession.expires_at <= now || !admin || admin.is_blocked) {
+      const admin = adminSession ? await accounts.user(adminSession.user_id) : null;
+      if (!adminSession || adminSession.revoked_at || adminSession.expires_at <= now || !admin || admin.isBlocked) {
         throw unauthorized("Your admin session has ended. Please sign in again.", "SESSION_ENDED");
       }
-      await audit.record({
-        event: "impersonation.end",
-        actorId: admin.id,
-        subjectId: actor.userId,
-        address: meta.address,
-        details: { adminId: admin.id, userId: actor.userId },
-      });
-      return { ...(await tokenPair(admin, adminSession.id)), user: toAuthUser(admin) };
+      await auditImpersonation("impersonation.end", { adminId: admin.id, userId: actor.userId, meta });
+      return { ...(await tokenPair(admin, adminSession.id)), user: admin };
     },
 
     async changePassword(actor: Actor, input: { currentPassword: string; password: string }, meta: RequestMeta): Promise<PasswordChanged> {
-      const user = await users.byId(actor.userId);
-      if (!user?.password_hash || !(await passwords.verify(user.password_hash, input.currentPassword))) {
+      const account = await accounts.byId(actor.userId);
+      if (!account?.passwordHash || !(await passwords.verify(account.passwordHash, input.currentPassword))) {
         throw badRequest("Current password is incorrect", { reason: "CURRENT_PASSWORD_INCORRECT", fields: { currentPassword: "Current password is incorrect" } });
       }
       const now = clock.now();
-      await users.update(user.id, { password_hash: await passwords.hash(input.password), last_password_changed_at: now });
+      const user = account.user;
+      await accounts.setPassword(user.id, { hash: await passwords.hash(input.password), at: now });
       // The other sessions end; this one continues with new tokens.
       await forceLogout(await sessions.revokeAllForUser(user.id, "password_changed", now, actor.sessionId), "password_changed");
       await sql`delete from refresh_tokens where session_id = ${actor.sessionId}`;

@@ -17,9 +17,9 @@ import {
   SLOTS_RANGE_MAX_DAYS,
   type WeeklyHours,
 } from "../../../../sync/schemas/availability.ts";
-import { createConsultationsRepo } from "../consultations/repo.ts";
-import { acceptsBookings, createDoctorsRepo, isListed } from "../doctors/repo.ts";
+import { doctorBusy } from "../consultations/reads.ts";
 import { noSuchDoctor } from "../doctors/errors.ts";
+import { doctorProfileOf, listedDoctor } from "../doctors/reads.ts";
 import { doctorIdFor, managesDoctor } from "../doctors/practice.ts";
 import { type AvailabilityRow, createAvailabilityRepo } from "./repo.ts";
 
@@ -41,8 +41,6 @@ function toAvailability(row: AvailabilityRow): Availability {
 export function createAvailabilityService(deps: Pick<Deps, "sql" | "clock">) {
   const { sql, clock } = deps;
   const repo = createAvailabilityRepo(sql);
-  const doctors = createDoctorsRepo(sql);
-  const consultations = createConsultationsRepo(sql);
 
   /** What slots are cut from; null when the doctor has no timezone or never saved hours (no slots). */
   async function rulesOf(q: Queryable, doctorId: string): Promise<AvailabilityRules | null> {
@@ -59,7 +57,7 @@ export function createAvailabilityService(deps: Pick<Deps, "sql" | "clock">) {
     const rules = await rulesOf(sql, doctorId);
     const until = to < horizon() ? to : horizon();
     if (!rules || until <= from) return [];
-    const busy = await consultations.doctorBusy(sql, doctorId, { startAt: from, endAt: until });
+    const busy = await doctorBusy(sql, doctorId, { startAt: from, endAt: until });
     return freeSlots(rules, { from, to: until, now: clock.now(), busy });
   }
 
@@ -69,23 +67,22 @@ export function createAvailabilityService(deps: Pick<Deps, "sql" | "clock">) {
 
     async get(actor: Actor, requested: string | undefined): Promise<Availability> {
       const doctorId = doctorIdFor(actor, requested);
-      const doctor = await doctors.byId(sql, doctorId);
-      if (!doctor || !(managesDoctor(actor, doctorId) || isListed(doctor))) throw noSuchDoctor();
+      const doctor = await doctorProfileOf(sql, doctorId);
+      if (!doctor || !(managesDoctor(actor, doctorId) || doctor.listed)) throw noSuchDoctor();
       return toAvailability((await repo.get(sql, doctorId))!);
     },
 
     async put(actor: Actor, input: AvailabilityUpdate): Promise<Availability> {
       const doctorId = doctorIdFor(actor, input.doctorId);
-      if (!managesDoctor(actor, doctorId) || !(await doctors.byId(sql, doctorId))) throw noSuchDoctor();
+      if (!managesDoctor(actor, doctorId) || !(await doctorProfileOf(sql, doctorId))) throw noSuchDoctor();
       await repo.put(doctorId, { ...input, now: clock.now() });
       return toAvailability((await repo.get(sql, doctorId))!);
     },
 
     /** `GET /availability/slots`: free slots of a listed doctor; none when they take no bookings. */
     async slots(query: { doctorId: string; from: Date; to: Date; offset: number; limit: number }) {
-      const doctor = await doctors.byId(sql, query.doctorId);
-      if (!doctor || !isListed(doctor)) throw noSuchDoctor();
-      const slots = acceptsBookings(doctor) ? await free(doctor.id, query.from, query.to) : [];
+      const doctor = await listedDoctor(sql, query.doctorId);
+      const slots = doctor.bookable ? await free(doctor.id, query.from, query.to) : [];
       const list: Slot[] = slots.slice(query.offset, query.offset + query.limit)
         .map((s) => ({ startAt: s.startAt.toISOString(), endAt: s.endAt.toISOString() }));
       return listOf(list, query.offset, query.limit, slots.length);
@@ -93,8 +90,7 @@ export function createAvailabilityService(deps: Pick<Deps, "sql" | "clock">) {
 
     /** The first free slot of a bookable doctor from now, within the booking horizon; null when none. */
     async firstFree(doctorId: string): Promise<TimeRange | null> {
-      const doctor = await doctors.byId(sql, doctorId);
-      if (!doctor || !acceptsBookings(doctor)) return null;
+      if (!(await doctorProfileOf(sql, doctorId))?.bookable) return null;
       const step = SLOTS_RANGE_MAX_DAYS * DAY_MS;
       for (let from = clock.now(); from < horizon(); from = new Date(from.getTime() + step)) {
         const [first] = await free(doctorId, from, new Date(from.getTime() + step));
@@ -105,8 +101,7 @@ export function createAvailabilityService(deps: Pick<Deps, "sql" | "clock">) {
 
     /** Free slots left per range (calendar days); null entries when the doctor takes no bookings. */
     async freeCount(doctorId: string, ranges: TimeRange[]): Promise<number[] | null> {
-      const doctor = await doctors.byId(sql, doctorId);
-      if (!doctor || !acceptsBookings(doctor) || ranges.length === 0) return null;
+      if (!(await doctorProfileOf(sql, doctorId))?.bookable || ranges.length === 0) return null;
       const slots = await free(doctorId, ranges[0].startAt, ranges.at(-1)!.endAt);
       return ranges.map((r) => slots.filter((s) => s.startAt >= r.startAt && s.startAt < r.endAt).length);
     },

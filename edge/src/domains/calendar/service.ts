@@ -15,46 +15,46 @@ import {
   type CalendarResult,
   type StatusCounts,
 } from "../../../../sync/schemas/calendar.ts";
-import { CONSULTATION_STATUSES } from "../../../../sync/schemas/consultation.ts";
+import { type Consultation, CONSULTATION_STATUSES } from "../../../../sync/schemas/consultation.ts";
 import type { AvailabilityService } from "../availability/service.ts";
+import type { ConsultationsService } from "../consultations/service.ts";
 import { noSuchDoctor } from "../doctors/errors.ts";
-import { type ConsultationRow, createConsultationsRepo } from "../consultations/repo.ts";
-import { createDoctorsRepo, type DoctorRow, isListed } from "../doctors/repo.ts";
+import { type DoctorProfile, doctorProfileOf } from "../doctors/reads.ts";
 
-function countOf(rows: ConsultationRow[]): StatusCounts {
+function countOf(rows: Consultation[]): StatusCounts {
   const counts = Object.fromEntries(CONSULTATION_STATUSES.map((s) => [s, 0])) as StatusCounts;
   for (const r of rows) counts[r.status] += 1;
   counts.total = rows.length;
   return counts;
 }
 
-const toItem = (r: ConsultationRow): CalendarItem => ({
-  id: r.id,
-  doctorId: r.doctor_id,
-  patientId: r.patient_id,
-  doctorName: `${r.d_first_name} ${r.d_last_name}`,
-  patientName: `${r.p_first_name} ${r.p_last_name}`,
-  type: r.type,
-  status: r.status,
-  startAt: r.start_at.toISOString(),
-  endAt: r.end_at.toISOString(),
+const toItem = (c: Consultation): CalendarItem => ({
+  id: c.id,
+  doctorId: c.doctorId,
+  patientId: c.patientId,
+  doctorName: `${c.doctor.firstName} ${c.doctor.lastName}`,
+  patientName: `${c.patient.firstName} ${c.patient.lastName}`,
+  type: c.type,
+  status: c.status,
+  startAt: c.startAt,
+  endAt: c.endAt,
 });
 
-export function createCalendarService(deps: Pick<Deps, "sql" | "clock"> & { availability: AvailabilityService }) {
-  const { sql, clock, availability } = deps;
-  const consultations = createConsultationsRepo(sql);
-  const doctors = createDoctorsRepo(sql);
+export function createCalendarService(
+  deps: Pick<Deps, "sql" | "clock"> & { availability: AvailabilityService; consultations: ConsultationsService },
+) {
+  const { sql, clock, availability, consultations } = deps;
 
   /** The doctor whose calendar this is, checked against who is asking; null for a patient's own calendar. */
-  async function doctorOf(actor: Actor, requested: string | undefined): Promise<DoctorRow | null> {
+  async function doctorOf(actor: Actor, requested: string | undefined): Promise<DoctorProfile | null> {
     const own = actor.role === "doctor" ? actor.userId : actor.role === "vma" ? actor.doctorId : null;
     const id = requested ?? own;
     if (!id) {
       if (actor.role === "patient") return null;
       throw badRequest("Choose a doctor", { reason: "VALIDATION_FAILED", fields: { doctorId: "Choose a doctor" } });
     }
-    const doctor = await doctors.byId(sql, id);
-    const allowed = actor.role === "admin" || (own !== null ? id === own : !!doctor && isListed(doctor));
+    const doctor = await doctorProfileOf(sql, id);
+    const allowed = actor.role === "admin" || (own !== null ? id === own : !!doctor?.listed);
     if (!doctor || !allowed) throw noSuchDoctor();
     return doctor;
   }
@@ -79,7 +79,7 @@ export function createCalendarService(deps: Pick<Deps, "sql" | "clock"> & { avai
         return {
           ...period,
           type: "statistic",
-          upcoming: rows.filter((r) => r.status === "accepted" && r.end_at > now).length,
+          upcoming: rows.filter((r) => r.status === "accepted" && new Date(r.endAt) > now).length,
           freeSlots: free ? free.reduce((a, b) => a + b, 0) : null,
         };
       }
@@ -87,7 +87,7 @@ export function createCalendarService(deps: Pick<Deps, "sql" | "clock"> & { avai
         ...period,
         type: query.type,
         days: days.map((day, i) => {
-          const ofDay = rows.filter((r) => r.start_at >= day.startAt && r.start_at < day.endAt);
+          const ofDay = rows.filter((r) => new Date(r.startAt) >= day.startAt && new Date(r.startAt) < day.endAt);
           return {
             date: day.date,
             from: day.startAt.toISOString(),

@@ -1,7 +1,7 @@
 /** Every read and write of clinical data lands in the audit log: who, which patient, what, when. */
 import type { Actor } from "../../access/actor.ts";
 import type { Deps } from "../../deps.ts";
-import type { AuditLog } from "../audit/repo.ts";
+import type { AuditLog } from "../audit/log.ts";
 import type { CreateEffects, EditedDoc } from "../sync/service.ts";
 
 export type ChartAuditEntry = {

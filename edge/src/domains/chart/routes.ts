@@ -46,6 +46,7 @@ import { problemCreateSchema, problemSchema } from "../../../../sync/schemas/pro
 import { idResultSchema, listResultSchema } from "../../../../sync/envelope.ts";
 import { ALLOWED_KINDS, CONTENT_TYPES } from "../../../../sync/files.ts";
 import { answers, answersFile } from "../../http/answers.ts";
+import { attachment } from "../../http/download.ts";
 import {
   VITALS_FIELDS,
   vitalsCreateSchema,
@@ -118,7 +119,7 @@ export function chartRoutes(s: ChartServices) {
     const pdf = await encounters.download(actorOf(c), id, valid(c, encounterDownloadSchema));
     return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
       "content-type": "application/pdf",
-      "content-disposition": `attachment; filename="encounter-${id}.pdf"`,
+      "content-disposition": attachment(`encounter-${id}.pdf`),
     });
   });
   r.post("/encounters/send/:id", careTeam, answers(encounterSchema), validate({ param: chartIdParamSchema }), async (c) => ok(c, await encounters.send(actorOf(c), valid(c, chartIdParamSchema).id)));
@@ -153,7 +154,7 @@ export function chartRoutes(s: ChartServices) {
     const { meta, data } = await notes.file(actorOf(c), id, fileId);
     return c.body(data as Uint8Array<ArrayBuffer>, 200, {
       "content-type": meta.contentType,
-      "content-disposition": `attachment; filename="${encodeURIComponent(meta.name)}"`,
+      "content-disposition": attachment(meta.name),
     });
   });
   r.put("/encounterNotes/share/:id", careTeam, answers(noteSchema), validate({ param: chartIdParamSchema }), async (c) => ok(c, await notes.share(actorOf(c), valid(c, chartIdParamSchema).id)));

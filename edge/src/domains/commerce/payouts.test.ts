@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { commerceTest } from "../../test/commerce-fixtures.ts";
+import { PAYMENT_EVENT_JOB } from "../memberships/jobs.ts";
 
 const DAY = 86_400;
 
@@ -97,7 +98,7 @@ commerceTest("payout.* webhooks: history with statuses; a failed payout notifies
     // An older event replayed (payout.created of the failed payout) does not move the status back.
     const created = (await ctx.sql<{ id: string }[]>`select id from payment_events where type = 'payout.created' and payload->>'id' = ${failedId}`)[0];
     await ctx.sql`update payment_events set processed_at = null where id = ${created.id}`;
-    await ctx.deps.jobs.send("payments.event", { eventId: created.id }, { singletonKey: `${created.id}-again` });
+    await ctx.deps.jobs.send(PAYMENT_EVENT_JOB, { eventId: created.id }, { singletonKey: `${created.id}-again` });
     await ctx.settle();
     assert.equal((await stored(failedId)).status, "failed");
     assert.equal(await failedNotices(), 1);

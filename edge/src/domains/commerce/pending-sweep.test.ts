@@ -9,7 +9,8 @@
 import assert from "node:assert/strict";
 import { answer3ds } from "../../../emulators/stripe/test-helpers.ts";
 import { type CommerceContext, commerceTest } from "../../test/commerce-fixtures.ts";
-import { createPendingSweep, PENDING_SWEEP_JOB } from "./pending-sweep.ts";
+import { createPendingSweep } from "./pending-sweep.ts";
+import { PENDING_SWEEP_JOB } from "./jobs.ts";
 
 async function setUp(ctx: CommerceContext) {
   const admin = await ctx.createUser("admin");
@@ -42,7 +43,7 @@ commerceTest("abandoned 3-D Secure charges are swept: expired, settled late, or 
   const sweep = async () => {
     await ctx.deps.jobs.send(PENDING_SWEEP_JOB, {});
     // Only the sweep: the processor's webhooks stay undelivered, as if lost.
-    assert.equal(await ctx.deps.jobs.drain({ names: [PENDING_SWEEP_JOB], dueNow: true }), 1);
+    assert.equal(await ctx.deps.jobs.drain({ jobs: [PENDING_SWEEP_JOB], dueNow: true }), 1);
   };
   const state = async () => {
     const [r] = await ctx.sql<{ tx: number; pending: number; paid: number; red: number; applied: number; audits: number }[]>`select

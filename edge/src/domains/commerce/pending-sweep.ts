@@ -7,12 +7,11 @@
  * `expirePending`). Safe to repeat and to race: the settlement's writes are conditional on
  * the row still being pending, so one request is settled once.
  */
-import { z } from "zod";
 import type { Deps } from "../../deps.ts";
 import type { JobQueue } from "../../jobs/queue.ts";
 import { createPurchases } from "./purchase.ts";
+import { PENDING_SWEEP_JOB } from "./jobs.ts";
 
-export const PENDING_SWEEP_JOB = "commerce.expire-pending";
 /** 24 hours: longer than the processor keeps a 3-D Secure challenge open (Stripe: 23 h, then the intent expires). */
 export const PENDING_LIMIT_MS = 24 * 60 * 60 * 1000;
 
@@ -28,9 +27,8 @@ export function createPendingSweep(deps: Pick<Deps, "sql" | "audit" | "payments"
 /** Defines the sweep and its schedule (edge/src/jobs/index.ts). */
 export function registerCommerceJobs(jobs: JobQueue, deps: Pick<Deps, "sql" | "audit" | "payments" | "clock" | "log">) {
   const sweep = createPendingSweep(deps);
-  // A failed run is covered by the next tick (every request still pending is looked at again): no retries.
-  jobs.define(PENDING_SWEEP_JOB, z.object({}).passthrough(), async () => {
+  jobs.define(PENDING_SWEEP_JOB, async () => {
     await sweep();
-  }, { retryLimit: 0 });
+  });
   jobs.schedule(PENDING_SWEEP_JOB, "*/15 * * * *");
 }

@@ -21,9 +21,9 @@ import type { Queryable } from "../../db/connect.ts";
 import { AppError, conflict, notFound } from "../../http/errors.ts";
 import { CardError } from "../../platform/payments/payments.ts";
 import { discountedCents, type ServicePurchase, type ServiceQuote, type ServiceRequestInput, splitCommission } from "../../../../sync/schemas/commerce.ts";
-import { acceptsBookings, createDoctorsRepo, isListed } from "../doctors/repo.ts";
-import { doctorUnavailable, noSuchDoctor, requireLicensedFor } from "../doctors/errors.ts";
-import { createMembershipsRepo } from "../memberships/repo.ts";
+import { bookableDoctor, listedDoctor } from "../doctors/reads.ts";
+import { requireLicensedFor } from "../doctors/errors.ts";
+import { isMemberOf } from "../memberships/requirement.ts";
 import { createCustomers } from "../payments/customers.ts";
 import { couponByCode, invalidCoupon, redeemCoupon } from "./coupons.ts";
 import { checkFields, checkFiles, checkIntake } from "./request-input.ts";
@@ -38,8 +38,6 @@ class Retried extends Error {}
 
 export function createPurchases(deps: Pick<Deps, "sql" | "audit" | "payments" | "clock">) {
   const { sql, audit, payments } = deps;
-  const doctors = createDoctorsRepo(sql);
-  const memberships = createMembershipsRepo(sql);
   const customers = createCustomers(deps);
 
   const toPurchase = (r: RequestRow, clientSecret: string | null = null): ServicePurchase => ({
@@ -152,13 +150,11 @@ export function createPurchases(deps: Pick<Deps, "sql" | "audit" | "payments" | 
       if (prior) return prior;
       const [service] = await sql<PaidServiceRow[]>`select * from paid_services where id = ${serviceId}`;
       if (!service) throw noSuchService();
-      const doctor = await doctors.byId(sql, input.doctorId);
-      if (!doctor || !isListed(doctor)) throw noSuchDoctor();
-      if (!acceptsBookings(doctor)) throw doctorUnavailable();
+      const doctor = await bookableDoctor(sql, input.doctorId);
       const [{ state }] = await sql<{ state: string | null }[]>`select state from users where id = ${actor.userId}`;
       requireLicensedFor(doctor, state);
 
-      const member = await memberships.isMember(sql, actor.userId, doctor.id);
+      const member = await isMemberOf(sql, actor.userId, doctor.id);
       const price = member ? service.subscriber_price_cents : service.non_subscriber_price_cents;
       const defined = typeof service.fields === "string" ? JSON.parse(service.fields) : service.fields;
       const fields = checkFields(defined, input.fields);
@@ -196,7 +192,7 @@ export function createPurchases(deps: Pick<Deps, "sql" | "audit" | "payments" | 
             paymentMethodId: input.card,
             amountCents: amount,
             applicationFeeCents: split.feeCents,
-            destinationAccountId: doctor.stripe_account!,
+            destinationAccountId: doctor.stripeAccount!,
             description: service.name,
             metadata: { serviceRequestId: requestId, patientId: actor.userId, doctorId: doctor.id, serviceId },
             idempotencyKey: `service-request-${requestId}`,
@@ -242,9 +238,8 @@ export function createPurchases(deps: Pick<Deps, "sql" | "audit" | "payments" | 
     async quote(actor: Actor, serviceId: string, doctorId: string): Promise<ServiceQuote> {
       const [service] = await sql<PaidServiceRow[]>`select * from paid_services where id = ${serviceId}`;
       if (!service) throw noSuchService();
-      const doctor = await doctors.byId(sql, doctorId);
-      if (!doctor || !isListed(doctor)) throw noSuchDoctor();
-      const member = await memberships.isMember(sql, actor.userId, doctor.id);
+      const doctor = await listedDoctor(sql, doctorId);
+      const member = await isMemberOf(sql, actor.userId, doctor.id);
       const price = member ? service.subscriber_price_cents : service.non_subscriber_price_cents;
       if (price === null) throw member ? nonMembersOnly() : membersOnly();
       const window = await additionalWindow(sql, { service, patientId: actor.userId, doctorId: doctor.id });

@@ -3,14 +3,12 @@
  * in the refund's own transaction (once with it), and a mail sent by a job queued in that transaction, so it goes
  * exactly once however many edge processes run and survives a crash between the two.
  */
-import { z } from "zod";
 import type { Queryable } from "../../db/connect.ts";
 import type { Deps } from "../../deps.ts";
 import type { NotificationsService } from "../notifications/service.ts";
 import { formatUsd } from "../../../../sync/rules/money.ts";
+import { REFUND_MAIL_JOB } from "./jobs.ts";
 
-export const REFUND_MAIL_JOB = "payments.refundMail";
-const refundMailSchema = z.object({ refundId: z.string().min(1).max(255) });
 const usd = formatUsd;
 
 export type RefundFacts = { patientId: string; transactionId: string; refundId: string; amountCents: number; paidCents: number; totalRefundedCents: number };
@@ -18,7 +16,7 @@ export type RefundFacts = { patientId: string; transactionId: string; refundId: 
 export function createRefundNotice(deps: Pick<Deps, "sql" | "jobs" | "mailer"> & { notifications: NotificationsService }) {
   const { sql, jobs, mailer, notifications } = deps;
 
-  jobs.define(REFUND_MAIL_JOB, refundMailSchema, async ({ refundId }) => {
+  jobs.define(REFUND_MAIL_JOB, async ({ refundId }) => {
     const [row] = await sql<{ email: string; first_name: string; amount_cents: number; reason: string; mailed_at: Date | null; paid: number; refunded: number; id: string }[]>`
       select u.email, u.first_name, r.amount_cents, r.reason, r.mailed_at, t.amount_cents as paid, t.refunded_cents as refunded, r.id
       from payment_refunds r join payment_transactions t on t.id = r.transaction_id join users u on u.id = t.patient_id

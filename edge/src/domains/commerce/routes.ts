@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { allow } from "../../access/policy.ts";
 import { answers, answersFile } from "../../http/answers.ts";
+import { attachment, storedFileResponse } from "../../http/download.ts";
 import { ok } from "../../http/envelope.ts";
 import { actorOf } from "../../http/input.ts";
 import { createRouter } from "../../http/router.ts";
@@ -95,15 +96,7 @@ export function commerceRoutes(coupons: CouponsService, services: PaidServicesSe
   r.get("/paidServices/requests/:id/files/:fileId", allow.roles("patient", "doctor", "vma"), answersFile("application/octet-stream"), validate({ param: requestFileSchema }), async (c) => {
     const p = valid(c, requestFileSchema);
     const { file, body } = await purchases.requests.file(actorOf(c), p.id, p.fileId);
-    return new Response(body, {
-      headers: {
-        "content-type": file.contentType,
-        "content-length": String(file.size),
-        "content-disposition": `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`,
-        "x-content-type-options": "nosniff",
-        "cache-control": "private, no-store",
-      },
-    });
+    return storedFileResponse(file, body);
   });
 
   // Payout accounts (doctors).
@@ -122,7 +115,7 @@ export function commerceRoutes(coupons: CouponsService, services: PaidServicesSe
     ok(c, await money.list(actorOf(c), valid(c, ledgerQuerySchema))));
   r.get("/transactions/csv", allow.roles("doctor", "vma", "admin"), answersFile("text/csv"), validate({ query: ledgerQuerySchema }), (c) => {
     const body = money.csv(actorOf(c), valid(c, ledgerQuerySchema));
-    return c.body(body, 200, { "content-type": "text/csv; charset=utf-8", "content-disposition": 'attachment; filename="transactions.csv"' });
+    return c.body(body, 200, { "content-type": "text/csv; charset=utf-8", "content-disposition": attachment("transactions.csv") });
   });
   r.post("/transactions/:id/refund", allow.roles("admin"), answers(refundedTransactionSchema), validate({ param: txIdSchema, json: refundSchema }), async (c) =>
     ok(c, await money.refund(actorOf(c), valid(c, txIdSchema).id, valid(c, refundSchema))));

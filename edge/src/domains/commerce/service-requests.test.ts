@@ -119,7 +119,7 @@ commerceTest("service requests: fields, intake form, files; who sees them", asyn
     const raw = await ctx.app.request(`/api/v1/paidServices/requests/${requestId}/files/${files[1]}`, {
       headers: { authorization: `Bearer ${doctor.token}` },
     });
-    assert.equal(raw.headers.get("content-disposition"), "attachment; filename*=UTF-8''report.pdf");
+    assert.equal(raw.headers.get("content-disposition"), `attachment; filename="report.pdf"; filename*=UTF-8''report.pdf`);
     assert.deepEqual(new Uint8Array(await raw.arrayBuffer()), uploaded.get("report.pdf"));
     assert.deepEqual((await ctx.call("GET", "/paidServices/requests", { token: otherDoctor.token })).body.result, []);
     assert.deepEqual((await ctx.call("GET", "/paidServices/requests", { token: other.token })).body.result, []);

@@ -10,8 +10,7 @@ import { listOf } from "../../http/envelope.ts";
 import { notFound } from "../../http/errors.ts";
 import type { DoctorPaidService, PaidService, PaidServiceInput, PaidServicesQuery, ServiceField } from "../../../../sync/schemas/commerce.ts";
 import type { PaidServiceChoice } from "../../../../sync/schemas/commerce-answers.ts";
-import { createDoctorsRepo, isListed } from "../doctors/repo.ts";
-import { noSuchDoctor } from "../doctors/errors.ts";
+import { listedDoctor } from "../doctors/reads.ts";
 
 export type PaidServiceRow = {
   id: string;
@@ -68,7 +67,6 @@ export async function doctorOffers(sql: Queryable, doctorId: string, serviceId: 
 
 export function createPaidServicesService(deps: Pick<Deps, "sql" | "audit" | "clock">) {
   const { sql, audit, clock } = deps;
-  const doctors = createDoctorsRepo(sql);
 
   async function record(actor: Actor, what: string, details: Record<string, unknown>) {
     await audit.record({ event: "payment.write", actorId: actor.userId, subjectId: actor.userId, details: { what, ...details } });
@@ -145,8 +143,7 @@ export function createPaidServicesService(deps: Pick<Deps, "sql" | "audit" | "cl
     },
     /** A listed doctor's services on offer (active and enabled), for their profile. */
     async ofDoctor(doctorId: string): Promise<PaidService[]> {
-      const doctor = await doctors.byId(sql, doctorId);
-      if (!doctor || !isListed(doctor)) throw noSuchDoctor();
+      await listedDoctor(sql, doctorId);
       return (await mine(doctorId)).filter((s) => s.enabled).map(({ enabled: _e, ...s }) => s);
     },
   };

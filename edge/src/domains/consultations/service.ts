@@ -28,11 +28,11 @@ import {
 } from "../../../../sync/schemas/consultation.ts";
 import { type ConsultationIntakeForm, type IntakeAnswers, intakeAnswersInputSchema } from "../../../../sync/schemas/intake-form.ts";
 import type { AvailabilityService } from "../availability/service.ts";
-import { doctorUnavailable, noSuchDoctor, panelFull } from "../doctors/errors.ts";
-import { acceptsBookings, createDoctorsRepo, isListed } from "../doctors/repo.ts";
+import { panelFull } from "../doctors/errors.ts";
+import { bookableDoctor } from "../doctors/reads.ts";
 import type { IntakeFormsService } from "../intake-forms/service.ts";
 import type { SyncWrite, SyncWriter } from "../sync/writer.ts";
-import { createUsersRepo } from "../users/repo.ts";
+import { createAccounts } from "../users/accounts.ts";
 import { intakeEditable, toConsultation, toIntakeForm } from "./present.ts";
 import { type ConsultationRow, createConsultationsRepo, isSlotConflict } from "./repo.ts";
 import { actsForDoctor, mayCancel } from "./visibility.ts";
@@ -54,8 +54,7 @@ export function createConsultationsService(deps: Pick<Deps, "sql" | "clock"> & {
 }) {
   const { sql, clock, write, availability, intakeForms } = deps;
   const repo = createConsultationsRepo(sql);
-  const doctors = createDoctorsRepo(sql);
-  const users = createUsersRepo(sql);
+  const accounts = createAccounts(sql);
 
   /**
    * The slot at `startAt` if it is bookable by time: in the future, within the horizon, in the doctor's hours.
@@ -134,12 +133,10 @@ export function createConsultationsService(deps: Pick<Deps, "sql" | "clock"> & {
     /** `POST /consultations`, by a patient. Rules in the order a patient would fix them. */
     async book(actor: Actor, input: BookConsultation): Promise<Consultation> {
       // 1. A listed doctor who takes bookings (approved, unblocked, active payout account).
-      const doctor = await doctors.byId(sql, input.doctorId);
-      if (!doctor || !isListed(doctor)) throw noSuchDoctor();
-      if (!acceptsBookings(doctor)) throw doctorUnavailable();
+      const doctor = await bookableDoctor(sql, input.doctorId);
       // 2. Out of the doctor's licensed states: a reason is required (01 §5).
-      const patient = (await users.byId(actor.userId))!;
-      const inState = !!patient.state && doctor.licensed_states.includes(patient.state);
+      const patient = (await accounts.user(actor.userId))!;
+      const inState = !!patient.state && doctor.licensedStates.includes(patient.state);
       const outOfStateReason = inState ? null : input.outOfStateReason?.trim() || null;
       if (!inState && !outOfStateReason) {
         throw badRequest(CONSULTATION_MESSAGES.outOfStateReasonRequired, {
@@ -148,7 +145,7 @@ export function createConsultationsService(deps: Pick<Deps, "sql" | "clock"> & {
         });
       }
       // 3. A full panel (400) takes no patients from outside it.
-      if (patient.doctor_id !== doctor.id && doctor.panel_size >= DOCTOR_PATIENT_CAP) throw panelFull();
+      if (patient.doctor?.id !== doctor.id && doctor.panelSize >= DOCTOR_PATIENT_CAP) throw panelFull();
       // 3b. A member of this doctor, when the doctor offers memberships (402 "Subscription required").
       await requireMembership(sql, actor.userId, doctor.id);
       // 4. A slot of the doctor's availability, in the future; 5. the intake form answers the doctor's questions.
@@ -173,6 +170,12 @@ export function createConsultationsService(deps: Pick<Deps, "sql" | "clock"> & {
       const now = clock.now();
       const { rows, totalCount } = await repo.list(actor, { ...query, dayRange }, now);
       return listOf(rows.map((r) => toConsultation(r, actor, now)), query.offset, query.limit, totalCount);
+    },
+
+    /** Consultations starting in a range (the calendar): a doctor's that the actor may see, and (withOwn) the actor's own. */
+    async inRange(actor: Actor, o: { doctorId: string | null; withOwn: boolean; range: TimeRange }): Promise<Consultation[]> {
+      const now = clock.now();
+      return (await repo.inRange(actor, o)).map((r) => toConsultation(r, actor, now));
     },
 
     async nearest(actor: Actor, doctorId: string | undefined): Promise<NearestConsultation> {

@@ -15,11 +15,11 @@ export const panelFull = () => conflict("This doctor's practice is full: they ta
  * request is well formed, the patient may not do this with this doctor.
  */
 export function requireLicensedFor(
-  doctor: { first_name: string; last_name: string; licensed_states: string[] | null },
+  doctor: { firstName: string; lastName: string; licensedStates: string[] },
   patientState: string | null,
 ) {
-  const states = doctor.licensed_states ?? [];
+  const states = doctor.licensedStates;
   if (isLicensedIn(states, patientState)) return;
-  const message = notLicensedMessage(`Dr. ${doctor.first_name} ${doctor.last_name}`, states, patientState);
+  const message = notLicensedMessage(`Dr. ${doctor.firstName} ${doctor.lastName}`, states, patientState);
   throw new AppError(403, message, { reason: "NOT_LICENSED_IN_STATE" });
 }

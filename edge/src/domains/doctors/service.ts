@@ -14,7 +14,7 @@ import type { ListResult } from "../../../../sync/envelope.ts";
 import type { AuthUser } from "../../../../sync/schemas/user.ts";
 import type { SyncWriter } from "../sync/writer.ts";
 import { CARE_TEAM_COLLECTIONS, resendToCareTeam } from "./care-team.ts";
-import { createUsersRepo, toAuthUser } from "../users/repo.ts";
+import { createAccounts } from "../users/accounts.ts";
 import { noSuchDoctor, panelFull } from "./errors.ts";
 import { isLicensedIn } from "../../../../sync/rules/licensing.ts";
 import { createDoctorsRepo, isListed, toDoctorCard } from "./repo.ts";
@@ -25,7 +25,7 @@ export const NOT_LICENSED = "The doctor is not licensed in the patient's state";
 export function createDoctorsService(deps: Pick<Deps, "sql" | "clock" | "audit"> & { write: SyncWriter }) {
   const { sql, clock, audit, write } = deps;
   const doctors = createDoctorsRepo(sql);
-  const users = createUsersRepo(sql);
+  const accounts = createAccounts(sql);
 
   return {
     async list(query: DoctorsQuery): Promise<ListResult<DoctorCard>> {
@@ -56,14 +56,15 @@ export function createDoctorsService(deps: Pick<Deps, "sql" | "clock" | "audit">
     },
 
     async chooseForPatient(actor: Actor, input: { doctorId: string; patientId: string }, meta: RequestMeta): Promise<AuthUser> {
-      const patient = await users.byId(input.patientId);
+      const patient = await accounts.user(input.patientId);
       if (!patient || patient.role !== "patient") throw notFound("Patient not found");
       const doctor = await doctors.byId(sql, input.doctorId);
       if (!doctor || !isListed(doctor)) throw noSuchDoctor();
       if (!isLicensedIn(doctor.licensed_states, patient.state)) {
         throw badRequest(NOT_LICENSED, { reason: "NOT_LICENSED_IN_STATE", fields: { doctorId: NOT_LICENSED } });
       }
-      if (patient.doctor_id === doctor.id) return toAuthUser(patient);
+      const previousDoctorId = patient.doctor?.id ?? null;
+      if (previousDoctorId === doctor.id) return patient;
       await write([...CARE_TEAM_COLLECTIONS], async (w) => {
         // Assignments to one doctor queue on the doctor's row, so two admins cannot both take the 400th place.
         await w.tx`select id from users where id = ${doctor.id} for update`;
@@ -76,9 +77,9 @@ export function createDoctorsService(deps: Pick<Deps, "sql" | "clock" | "audit">
       });
       await audit.record({
         event: "patient.doctor_assigned", actorId: actor.userId, subjectId: patient.id, address: meta.address,
-        details: { doctorId: doctor.id, previousDoctorId: patient.doctor_id },
+        details: { doctorId: doctor.id, previousDoctorId },
       });
-      return toAuthUser((await users.byId(patient.id))!);
+      return (await accounts.user(patient.id))!;
     },
   };
 }

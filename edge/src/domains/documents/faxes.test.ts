@@ -11,7 +11,7 @@ import { startFaxEmulator } from "../../../emulators/fax/emulator.ts";
 import { phaxioSignature } from "../../platform/fax/signature.ts";
 import { createChart } from "../chart/chart-fixtures.ts";
 import { createDocumentPractices, pdfBytes, PRACTICE_FAX, upload } from "./fixtures.ts";
-import { FAX_JOBS, FAX_SEND_RETRIES } from "./faxes.ts";
+import { FAX_SEND_JOB, FAX_SEND_RETRIES } from "./jobs.ts";
 
 const CREDS = { apiKey: "emu-key", apiSecret: "emu-secret-0123456789", callbackToken: "emu-callback-token-abcdef" };
 const emulator = await startFaxEmulator({ ...CREDS, callbackDelayMs: 20 });
@@ -91,10 +91,10 @@ apiTest("faxes through the Phaxio emulator", async (t, ctx) => {
       const sent = await fax(ctx, p.doctor.token, { documentId: doc.id, to: "+13125550133" });
       // Each retry is due at once here; the real back-off is 30 s and more.
       for (let attempt = 1; attempt <= FAX_SEND_RETRIES; attempt++) {
-        assert.equal(await ctx.deps.jobs.drain({ names: [FAX_JOBS.send], dueNow: true }), 1);
+        assert.equal(await ctx.deps.jobs.drain({ jobs: [FAX_SEND_JOB], dueNow: true }), 1);
         assert.equal((await statusOf(ctx, p.doctor.token, sent.id)).status, "queued", `still queued after attempt ${attempt}`);
       }
-      assert.equal(await ctx.deps.jobs.drain({ names: [FAX_JOBS.send], dueNow: true }), 1);
+      assert.equal(await ctx.deps.jobs.drain({ jobs: [FAX_SEND_JOB], dueNow: true }), 1);
       const failed = await statusOf(ctx, p.doctor.token, sent.id);
       assert.deepEqual([failed.status, failed.statusMessage], ["failed", "Fax send failed: the fax service could not be reached"]);
       assert.equal((await ctx.deps.jobs.failed()).filter((j) => j.name === "documents.fax.send").length, 0, "given up, not dead-lettered");

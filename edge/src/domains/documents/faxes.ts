@@ -2,7 +2,8 @@
  * Faxes: sending a document or an encounter's export with a cover page to a
  * typed number, resending after a failure, and the vendor's webhooks (status
  * callbacks, received faxes). The work that talks to the vendor or follows a
- * webhook runs as named jobs (`registerDocumentJobs`) with idempotent handlers:
+ * webhook runs as jobs (defined in ./jobs.ts, handled by `registerDocumentJobs`)
+ * with idempotent handlers:
  *
  * - `documents.fax-send` {documentId}: hands a queued fax to the vendor once
  *   (a fax with a vendor id is not sent again).
@@ -15,11 +16,11 @@
  * A webhook's event row and its job are written in one transaction: a stored
  * event always has its job.
  */
-import { z } from "zod";
+import type { z } from "zod";
 import type { Actor } from "../../access/actor.ts";
 import type { Deps } from "../../deps.ts";
 import { badRequest, conflict, notFound } from "../../http/errors.ts";
-import type { JobContext, JobQueue } from "../../jobs/queue.ts";
+import type { JobContext, JobPayload, JobQueue } from "../../jobs/queue.ts";
 import type { Queryable } from "../../db/connect.ts";
 import { type Fax, FaxSendError, type FaxWebhookEvent } from "../../platform/fax/fax.ts";
 import { concatPdfs, pageCount } from "../../platform/pdf.ts";
@@ -35,12 +36,7 @@ import { documentAccess } from "./access.ts";
 import { coverPage } from "./cover.ts";
 import { createDocumentsRepo, type DocumentRow, toView } from "./repo.ts";
 import type { DocumentsService } from "./service.ts";
-
-export const FAX_JOBS = { send: "documents.fax-send", event: "documents.fax-event" } as const;
-/** Retries of a send the vendor could not take (network, 5xx); after the last the fax shows as failed. */
-export const FAX_SEND_RETRIES = 5;
-const sendPayload = z.object({ documentId: z.uuid() });
-const eventPayload = z.object({ key: z.string().min(1).max(200) });
+import { FAX_EVENT_JOB, FAX_SEND_JOB, FAX_SEND_RETRIES } from "./jobs.ts";
 
 export type FaxesDeps = Pick<Deps, "sql" | "clock" | "blobs" | "audit" | "log" | "config"> & {
   fax: Fax;
@@ -55,18 +51,17 @@ export function createFaxes(deps: FaxesDeps) {
   const repo = createDocumentsRepo(sql);
   const webhookUrl = () => `${deps.config.publicOrigin}/api/v1/webhooks/fax`;
 
-  const enqueue = (name: string, payload: Record<string, string>, singletonKey: string, tx?: Queryable) =>
-    jobs.send(name, payload, { singletonKey, ...(tx ? { tx } : {}) });
+  const sendFax = (documentId: string) => jobs.send(FAX_SEND_JOB, { documentId }, { singletonKey: `fax-send:${documentId}` });
+  const applyEvent = (key: string, tx: Queryable) => jobs.send(FAX_EVENT_JOB, { key }, { singletonKey: key, tx });
 
   async function setStatus(row: DocumentRow, fields: Record<string, unknown>) {
     await repo.update(sql, row.id, fields, clock.now());
     await documents.notify(row, DOCUMENT_EVENTS.changed, { status: fields.status ?? row.status });
   }
 
-  const handlers: Record<string, (payload: unknown, job?: JobContext) => Promise<void>> = {
+  const handlers = {
     /** Hands a queued fax to the vendor, once. */
-    async [FAX_JOBS.send](payload, job) {
-      const { documentId } = sendPayload.parse(payload);
+    async send({ documentId }: JobPayload<typeof FAX_SEND_JOB>, job?: JobContext) {
       const [row] = await sql<DocumentRow[]>`select * from documents where id = ${documentId} and not deleted`;
       if (!row || row.doc_type !== "outgoing_faxes" || row.status !== "queued" || row.vendor_id) return;
       const blob = await blobs.get(row.blob_id);
@@ -77,7 +72,7 @@ export function createFaxes(deps: FaxesDeps) {
         // A callback that came before the vendor's answer was stored waits for this.
         const waiting = await sql<{ key: string }[]>`select key from fax_events
           where processed_at is null and kind = 'status' and payload->>'faxId' = ${faxId}`;
-        for (const e of waiting) await handlers[FAX_JOBS.event]({ key: e.key });
+        for (const e of waiting) await handlers.event({ key: e.key });
       } catch (e) {
         if (e instanceof FaxSendError && !e.retryable) {
           await setStatus(row, { status: "failed", status_message: `Fax send failed: ${e.message}` });
@@ -90,8 +85,7 @@ export function createFaxes(deps: FaxesDeps) {
     },
 
     /** Applies one stored webhook event; a processed event changes nothing. */
-    async [FAX_JOBS.event](payload) {
-      const { key } = eventPayload.parse(payload);
+    async event({ key }: JobPayload<typeof FAX_EVENT_JOB>) {
       const [event] = await sql<{ kind: string; payload: Record<string, string>; blob_id: string | null; processed_at: Date | null }[]>`
         select kind, payload, blob_id, processed_at from fax_events where key = ${key}`;
       if (!event || event.processed_at) return;
@@ -187,7 +181,7 @@ export function createFaxes(deps: FaxesDeps) {
         await audit.record({ event: "chart.write", actorId: actor.userId, subjectId: patientId, details: { what: "fax.send", id, role: actor.role } });
       }
       await documents.notify(row, DOCUMENT_EVENTS.created);
-      await enqueue(FAX_JOBS.send, { documentId: row.id }, `fax-send:${row.id}`);
+      await sendFax(row.id);
       return toView((await repo.one(access.visible(), row.id))!);
     },
 
@@ -198,7 +192,7 @@ export function createFaxes(deps: FaxesDeps) {
         throw conflict("Only a fax that was not delivered can be sent again", "RESEND_NOT_ALLOWED");
       }
       await setStatus(row, { status: "queued", status_message: null, status_at: null, vendor_id: null });
-      await enqueue(FAX_JOBS.send, { documentId: row.id }, `fax-send:${row.id}`);
+      await sendFax(row.id);
       return toView((await documents.visibleRow(actor, id)));
     },
 
@@ -209,7 +203,7 @@ export function createFaxes(deps: FaxesDeps) {
           const [stored] = await tx<{ key: string }[]>`insert into fax_events (key, kind, payload)
             values (${event.key}, 'status', ${tx.json({ faxId: event.faxId, status: event.status, message: event.message, at: event.at.toISOString() })})
             on conflict do nothing returning key`;
-          if (stored) await enqueue(FAX_JOBS.event, { key: event.key }, event.key, tx);
+          if (stored) await applyEvent(event.key, tx);
         });
         return;
       }
@@ -219,7 +213,7 @@ export function createFaxes(deps: FaxesDeps) {
         const [row] = await tx<{ key: string }[]>`insert into fax_events (key, kind, payload, blob_id)
           values (${event.key}, 'received', ${tx.json({ faxId: event.faxId, from: event.from, to: event.to, pages: String(event.pages), at: event.at.toISOString() })}, ${blobId})
           on conflict do nothing returning key`;
-        if (row) await enqueue(FAX_JOBS.event, { key: event.key }, event.key, tx);
+        if (row) await applyEvent(event.key, tx);
         return Boolean(row);
       });
       if (!stored) await blobs.remove(blobId);
@@ -230,10 +224,8 @@ export function createFaxes(deps: FaxesDeps) {
 }
 export type Faxes = ReturnType<typeof createFaxes>;
 
-/** Registers the fax jobs on the queue (wired in compose once `deps.jobs` exists). */
+/** Registers the fax jobs' handlers on the queue (edge/src/jobs/index.ts). */
 export function registerDocumentJobs(jobs: JobQueue, faxes: Faxes) {
-  jobs.define(FAX_JOBS.send, sendPayload, (p, job) => faxes.handlers[FAX_JOBS.send](p, job), {
-    retryLimit: FAX_SEND_RETRIES, retryDelaySeconds: 30,
-  });
-  jobs.define(FAX_JOBS.event, eventPayload, (p) => faxes.handlers[FAX_JOBS.event](p), { retryLimit: 5, retryDelaySeconds: 10 });
+  jobs.define(FAX_SEND_JOB, (p, job) => faxes.handlers.send(p, job));
+  jobs.define(FAX_EVENT_JOB, (p) => faxes.handlers.event(p));
 }

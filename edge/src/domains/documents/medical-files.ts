@@ -11,7 +11,6 @@ import type { Actor } from "../../access/actor.ts";
 import type { Deps } from "../../deps.ts";
 import { AppError, forbidden, notFound } from "../../http/errors.ts";
 import { listOf } from "../../http/envelope.ts";
-import { createSyncRepo } from "../sync/repo.ts";
 import { mayAccess } from "../sync/scopes.ts";
 import type { SyncService } from "../sync/service.ts";
 import type { UploadService } from "../sync/uploads.ts";
@@ -21,7 +20,6 @@ import { UUID } from "./access.ts";
 
 export function createMedicalFilesApi(deps: Pick<Deps, "sql" | "audit"> & { sync: SyncService; uploads: UploadService }) {
   const { sql, audit, sync, uploads } = deps;
-  const repo = createSyncRepo(sql);
   const record = (actor: Actor, event: "chart.read" | "chart.write", patientId: string, what: string, id?: string) =>
     audit.record({ event, actorId: actor.userId, subjectId: patientId, details: { what, role: actor.role, ...(id ? { id } : {}) } });
 
@@ -30,9 +28,9 @@ export function createMedicalFilesApi(deps: Pick<Deps, "sql" | "audit"> & { sync
   }
 
   async function file(actor: Actor, id: string): Promise<MedicalFileDoc> {
-    const found = UUID.test(id) ? await repo.master(sql, actor, "medical_files", id) : null;
-    if (!found?.readable || found.doc._deleted) throw notFound("File not found");
-    return found.doc as MedicalFileDoc;
+    const doc = UUID.test(id) ? await sync.document(actor, "medical_files", id) : null;
+    if (!doc || doc._deleted) throw notFound("File not found");
+    return doc as MedicalFileDoc;
   }
 
   /** One edit as the caller's push; a refused push (the collection's rules) answers 403 and changes nothing. */

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { allow } from "../../access/policy.ts";
 import type { Deps } from "../../deps.ts";
 import { answers, answersFile } from "../../http/answers.ts";
+import { attachment } from "../../http/download.ts";
 import { ok } from "../../http/envelope.ts";
 import { AppError, badRequest, notFound } from "../../http/errors.ts";
 import { actorOf, jsonBody } from "../../http/input.ts";
@@ -38,10 +39,6 @@ const STAFF = ["doctor", "vma", "admin"] as const;
 const idParam = z.object({ id: docIdSchema });
 /** A document's bytes are typed from their content (documents/service.ts `content`): a known kind, else octet-stream. */
 const STORED_TYPES = [...new Set(Object.values(CONTENT_TYPES)), "application/octet-stream"];
-
-/** `Content-Disposition` with an ASCII fallback and the UTF-8 name (RFC 6266). */
-const attachment = (name: string) =>
-  `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 export type FaxEmulatorControl = { receive(input: { from?: string; to?: string; times?: number }): Promise<unknown> };
 

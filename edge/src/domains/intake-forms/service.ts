@@ -8,14 +8,13 @@ import type { Queryable } from "../../db/connect.ts";
 import type { Deps } from "../../deps.ts";
 import type { IntakeFormSettings, IntakeSettingsUpdate } from "../../../../sync/schemas/intake-form.ts";
 import { noSuchDoctor } from "../doctors/errors.ts";
-import { createDoctorsRepo, isListed } from "../doctors/repo.ts";
+import { doctorProfileOf } from "../doctors/reads.ts";
 import { managesDoctor } from "../doctors/practice.ts";
 import { createIntakeFormsRepo } from "./repo.ts";
 
 export function createIntakeFormsService(deps: Pick<Deps, "sql" | "clock">) {
   const { sql, clock } = deps;
   const repo = createIntakeFormsRepo(sql);
-  const doctors = createDoctorsRepo(sql);
 
   async function settingsOf(q: Queryable, doctorId: string): Promise<IntakeFormSettings> {
     const row = await repo.get(q, doctorId);
@@ -28,13 +27,13 @@ export function createIntakeFormsService(deps: Pick<Deps, "sql" | "clock">) {
     settingsOf,
 
     async get(actor: Actor, doctorId: string): Promise<IntakeFormSettings> {
-      const doctor = await doctors.byId(sql, doctorId);
-      if (!doctor || !(managesDoctor(actor, doctorId) || isListed(doctor))) throw noSuchDoctor();
+      const doctor = await doctorProfileOf(sql, doctorId);
+      if (!doctor || !(managesDoctor(actor, doctorId) || doctor.listed)) throw noSuchDoctor();
       return await settingsOf(sql, doctorId);
     },
 
     async save(actor: Actor, doctorId: string, input: IntakeSettingsUpdate): Promise<IntakeFormSettings> {
-      if (!managesDoctor(actor, doctorId) || !(await doctors.byId(sql, doctorId))) throw noSuchDoctor();
+      if (!managesDoctor(actor, doctorId) || !(await doctorProfileOf(sql, doctorId))) throw noSuchDoctor();
       const fields = input.fields.map((f) => ({ ...f, id: f.id ?? crypto.randomUUID() }));
       await repo.put(doctorId, { vitalsEnabled: input.vitalsEnabled, vitalsRequired: input.vitalsRequired, fields, now: clock.now() });
       return await settingsOf(sql, doctorId);

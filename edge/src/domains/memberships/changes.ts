@@ -6,7 +6,7 @@ import type { Actor } from "../../access/actor.ts";
 import type { Deps } from "../../deps.ts";
 import { conflict } from "../../http/errors.ts";
 import type { Membership } from "../../../../sync/schemas/membership.ts";
-import { toOption } from "../plans/repo.ts";
+import { offerOf } from "../plans/reads.ts";
 import { noSuchPlan } from "../plans/service.ts";
 import { membershipFor, noSuchMembership } from "./access.ts";
 import { planRenews } from "./plan-interval.ts";
@@ -15,7 +15,7 @@ import type { MembershipCore } from "./core.ts";
 
 export function createMembershipChanges(deps: Pick<Deps, "sql" | "clock" | "payments">, core: MembershipCore) {
   const { sql, clock, payments } = deps;
-  const { repo, plans, store, priceFor, checkPlanLimits, record, mine } = core;
+  const { repo, store, priceFor, checkPlanLimits, record, mine } = core;
   return {
     /** `PUT`: the current plan runs to period end, then the new one starts and is charged. */
     async change(actor: Actor, membershipId: string, planId: string): Promise<Membership> {
@@ -24,13 +24,13 @@ export function createMembershipChanges(deps: Pick<Deps, "sql" | "clock" | "paym
         throw conflict("Only an active membership that is not cancelled can change its plan", "NOT_CHANGEABLE");
       }
       if (planId === m.plan_id) throw conflict("This is already the current plan", "SAME_PLAN");
-      const [optionRow] = await plans.optionsOf(sql, m.doctor_id, planId);
-      if (!optionRow || !toOption(optionRow).enabled) throw noSuchPlan();
-      if (!planRenews(optionRow)) {
+      const offer = await offerOf(sql, m.doctor_id, planId);
+      if (!offer?.option.enabled) throw noSuchPlan();
+      if (!offer.option.autoRenewable) {
         throw conflict("A plan that does not renew is joined on its own, not changed to", "NOT_RENEWABLE");
       }
-      await checkPlanLimits(m.patient_id, m.doctor_id, optionRow);
-      const priceId = await priceFor(optionRow, toOption(optionRow).priceCents);
+      await checkPlanLimits(m.patient_id, m.doctor_id, offer.option);
+      const priceId = await priceFor(offer.plan, offer.option.priceCents);
       const { scheduleId, startsAt } = await payments.schedulePriceChange(m.subscription_id, priceId);
       await repo.setPending(sql, m.id, { planId, startsAt: startsAt ?? m.current_period_end, scheduleId }, clock.now());
       await record(actor, m.patient_id, "subscription.change", { membershipId: m.id, planId, scheduleId });

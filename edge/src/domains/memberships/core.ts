@@ -8,15 +8,11 @@ import { conflict } from "../../http/errors.ts";
 import type { SubscriptionState } from "../../platform/payments/payments.ts";
 import { assignIfNone } from "../doctors/care-team.ts";
 import type { SyncWriter } from "../sync/writer.ts";
-import { createPlansRepo, type OptionRow } from "../plans/repo.ts";
+import type { MembershipOption, Plan } from "../../../../sync/schemas/membership.ts";
 import { releaseRedemption } from "../commerce/coupons.ts";
 import { membershipFor } from "./access.ts";
 import { createMembershipsRepo } from "./repo.ts";
-import { z } from "zod";
-
-/** Retries cancelling a refused first payment's subscription (see `undo`). */
-export const UNDO_JOB = "memberships.undo";
-export const undoJobSchema = z.object({ membershipId: z.uuid() });
+import { UNDO_JOB } from "./jobs.ts";
 
 /** How the processor counts a plan's interval (custom = days). */
 export function recurrenceOf(p: { interval: string; interval_count: number }) {
@@ -31,17 +27,17 @@ export function createMembershipCore(
 ) {
   const { sql, clock, audit, payments, log, jobs } = deps;
   const repo = createMembershipsRepo(sql);
-  const plans = createPlansRepo(sql);
 
   const record = (actor: Actor | null, subjectId: string, what: string, details: Record<string, unknown>) =>
     audit.record({ event: "payment.write", actorId: actor?.userId ?? null, subjectId, details: { what, ...details } });
 
   /** The processor price for an amount and interval, made once. */
-  async function priceFor(plan: { id: string; name: string; interval: string; interval_count: number }, amountCents: number) {
-    const key = { planId: plan.id, amountCents, interval: plan.interval, intervalCount: plan.interval_count };
+  async function priceFor(plan: Pick<Plan, "id" | "name" | "interval" | "intervalCount">, amountCents: number) {
+    const key = { planId: plan.id, amountCents, interval: plan.interval, intervalCount: plan.intervalCount };
     const known = await repo.priceOf(sql, key);
     if (known) return known;
-    const priceId = await payments.createPrice({ name: plan.name, amountCents, recurrence: recurrenceOf(plan), planId: plan.id });
+    const recurrence = recurrenceOf({ interval: plan.interval, interval_count: plan.intervalCount });
+    const priceId = await payments.createPrice({ name: plan.name, amountCents, recurrence, planId: plan.id });
     return await repo.savePrice(sql, { ...key, priceId });
   }
 
@@ -62,11 +58,11 @@ export function createMembershipCore(
    * takes only the doctor's existing patients (in their panel, or a member of theirs before); a plan with
    * available places takes no more live members with this doctor than it has places.
    */
-  async function checkPlanLimits(patientId: string, patientsDoctor: string | null, option: OptionRow) {
-    if (option.loyal_clients_only && patientsDoctor !== option.doctor_id && !(await repo.wasMember(sql, patientId, option.doctor_id))) {
+  async function checkPlanLimits(patientId: string, patientsDoctor: string | null, option: MembershipOption) {
+    if (option.loyalClientsOnly && patientsDoctor !== option.doctorId && !(await repo.wasMember(sql, patientId, option.doctorId))) {
       throw conflict("This membership is only for the doctor's existing patients", "LOYAL_CLIENTS_ONLY");
     }
-    if (option.available_clients !== null && option.members_count >= option.available_clients) {
+    if (option.placesLeft === 0) {
       throw conflict("This membership has no places left with this doctor", "NO_PLACES_LEFT");
     }
   }
@@ -98,6 +94,6 @@ export function createMembershipCore(
   async function mine(actor: Actor, id: string, action: "see" | "act") {
     return membershipFor(actor, await repo.byId(sql, id), action);
   }
-  return { repo, plans, record, priceFor, store, checkPlanLimits, undo, forget, mine };
+  return { repo, record, priceFor, store, checkPlanLimits, undo, forget, mine };
 }
 export type MembershipCore = ReturnType<typeof createMembershipCore>;

@@ -7,6 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { idempotencyKey, type PaymentsContext, paymentsTest } from "../../test/payments-fixtures.ts";
+import { PAYMENT_EVENT_JOB } from "./jobs.ts";
 
 /** Every later charge on the patient's cards fails (a renewal that will not go through). */
 async function declineFromNowOn(ctx: PaymentsContext, token: string) {
@@ -161,12 +162,12 @@ paymentsTest("memberships: lifecycle", async (t, ctx) => {
     assert.deepEqual(await mine(ctx, patient.token), before);
     assert.deepEqual(await transactions(ctx, patient.token), txBefore);
     // Every event applied again, three times, newest first (out of order): a processed event is skipped…
-    for (let i = 0; i < 3; i++) for (const e of [...events].reverse()) await ctx.deps.jobs.send("payments.event", { eventId: e.id });
+    for (let i = 0; i < 3; i++) for (const e of [...events].reverse()) await ctx.deps.jobs.send(PAYMENT_EVENT_JOB, { eventId: e.id });
     await ctx.deps.jobs.drain({ dueNow: true });
     assert.deepEqual(await mine(ctx, patient.token), before);
     // …and even unmarked as processed, older events never overwrite the newer state.
     await ctx.sql`update payment_events set processed_at = null`;
-    for (let i = 0; i < 3; i++) for (const e of [...events].reverse()) await ctx.deps.jobs.send("payments.event", { eventId: e.id });
+    for (let i = 0; i < 3; i++) for (const e of [...events].reverse()) await ctx.deps.jobs.send(PAYMENT_EVENT_JOB, { eventId: e.id });
     await ctx.deps.jobs.drain({ dueNow: true });
     assert.deepEqual(await mine(ctx, patient.token), before);
     assert.deepEqual(await transactions(ctx, patient.token), txBefore);

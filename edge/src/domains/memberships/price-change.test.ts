@@ -6,9 +6,8 @@
  */
 import assert from "node:assert/strict";
 import { PRICE_CHANGE_NOTICE_DAYS, PRICE_CHANGE_UNDO_MINUTES } from "../../../../sync/schemas/membership.ts";
-import { PRICE_NOTICE_JOB } from "./price-change.ts";
 import { idempotencyKey, type PaymentsContext, paymentsTest } from "../../test/payments-fixtures.ts";
-import { PAYMENT_EVENT_JOB } from "./webhooks.ts";
+import { PAYMENT_EVENT_JOB, PRICE_NOTICE_JOB } from "./jobs.ts";
 
 async function member(ctx: PaymentsContext, doctorId: string, planId: string) {
   const patient = await ctx.createUser("patient");
@@ -34,7 +33,7 @@ async function advance(ctx: PaymentsContext, days: number) {
   await ctx.emulator.clock.advance(days * 86400);
   for (let i = 0; i < 5; i++) {
     const delivered = await ctx.emulator.deliverPendingWebhooks();
-    const ran = await ctx.deps.jobs.drain({ dueNow: true, names: [PAYMENT_EVENT_JOB] });
+    const ran = await ctx.deps.jobs.drain({ dueNow: true, jobs: [PAYMENT_EVENT_JOB] });
     if (!delivered && !ran) break;
   }
 }
@@ -79,7 +78,7 @@ paymentsTest("memberships: a price change waits out its 30-day notice", async (t
 
   await t.step("existing members get a site notification and a mail; other doctors' members nothing", async () => {
     ctx.clock.advance(PRICE_CHANGE_UNDO_MINUTES * 60_000);
-    await ctx.deps.jobs.drain({ dueNow: true, names: [PRICE_NOTICE_JOB] });
+    await ctx.deps.jobs.drain({ dueNow: true, jobs: [PRICE_NOTICE_JOB] });
     const [n] = await ctx.sql<{ payload: { oldCents: number; newCents: number } }[]>`
       select payload from site_notifications where user_id = ${existing.patient.id} and kind = 'membership.priceChange'`;
     assert.ok(n, "no site notification");
@@ -136,7 +135,7 @@ paymentsTest("memberships: a price change undone within its window tells no one 
     assert.equal(res.status, 200, JSON.stringify(res.body));
     assert.deepEqual([res.body.result.priceCents, res.body.result.previousPriceCents, res.body.result.priceUndoUntil], [5900, null, null]);
     ctx.clock.advance(PRICE_CHANGE_UNDO_MINUTES * 60_000);
-    await ctx.deps.jobs.drain({ dueNow: true, names: [PRICE_NOTICE_JOB] });
+    await ctx.deps.jobs.drain({ dueNow: true, jobs: [PRICE_NOTICE_JOB] });
     assert.equal((await ctx.sql`select 1 from site_notifications where user_id = ${existing.patient.id} and kind = 'membership.priceChange'`).length, 0);
     assert.notEqual((await ctx.lastMessage(existing.patient.email))?.subject, "Your membership price is changing");
     // A new member pays the old price again.
@@ -148,7 +147,7 @@ paymentsTest("memberships: a price change undone within its window tells no one 
     ctx.clock.advance(PRICE_CHANGE_UNDO_MINUTES * 60_000 + 1000);
     const late = await undo();
     assert.deepEqual([late.status, late.body.details.reason], [409, "UNDO_EXPIRED"]);
-    await ctx.deps.jobs.drain({ dueNow: true, names: [PRICE_NOTICE_JOB] });
+    await ctx.deps.jobs.drain({ dueNow: true, jobs: [PRICE_NOTICE_JOB] });
     assert.equal((await ctx.sql`select 1 from site_notifications where user_id = ${existing.patient.id} and kind = 'membership.priceChange'`).length, 1);
   });
 

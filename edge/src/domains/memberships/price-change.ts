@@ -12,21 +12,16 @@
  * and the notice goes out PRICE_CHANGE_UNDO_MINUTES after the save, from the
  * job queue; an undo before then restores the price and tells no one.
  */
-import { z } from "zod";
 import type { Deps } from "../../deps.ts";
 import type { JobQueue } from "../../jobs/queue.ts";
 import { AppError } from "../../http/errors.ts";
 import { formatUsd } from "../../../../sync/rules/money.ts";
 import { PRICE_CHANGE_NOTICE_DAYS, PRICE_CHANGE_UNDO_MINUTES, type PriceChangePreview } from "../../../../sync/schemas/membership.ts";
 import { createNotificationsService } from "../notifications/service.ts";
-import { createPlansRepo } from "../plans/repo.ts";
+import { planById } from "../plans/reads.ts";
 import { createMembershipsRepo } from "./repo.ts";
 import { recurrenceOf } from "./core.ts";
-
-export const APPLY_PRICE_JOB = "memberships.applyPrice";
-export const PRICE_NOTICE_JOB = "memberships.priceNotice";
-const applySchema = z.object({ planId: z.uuid(), doctorId: z.uuid().nullable(), amountCents: z.number().int().positive() });
-const noticeSchema = z.object({ changeId: z.uuid() });
+import { APPLY_PRICE_JOB, PRICE_NOTICE_JOB } from "./jobs.ts";
 
 type Affected = { id: string; patient_id: string; doctor_id: string; subscription_id: string; email: string; first_name: string; plan_name: string };
 type ChangeRow = {
@@ -110,11 +105,10 @@ export type PriceNotice = ReturnType<typeof createPriceNotice>;
 
 export function registerPriceJobs(jobs: JobQueue, deps: Deps) {
   const repo = createMembershipsRepo(deps.sql);
-  const plans = createPlansRepo(deps.sql);
   const notifications = createNotificationsService(deps);
 
   // The notice, once the undo window is over: claimed once (an undone or already told change sends nothing).
-  jobs.define(PRICE_NOTICE_JOB, noticeSchema, async ({ changeId }) => {
+  jobs.define(PRICE_NOTICE_JOB, async ({ changeId }) => {
     const [change] = await deps.sql<ChangeRow[]>`update price_changes set notified_at = ${deps.clock.now()}
       where id = ${changeId} and undone_at is null and notified_at is null returning *`;
     if (!change) return;
@@ -141,12 +135,13 @@ export function registerPriceJobs(jobs: JobQueue, deps: Deps) {
     });
   });
 
-  jobs.define(APPLY_PRICE_JOB, applySchema, async ({ planId, doctorId, amountCents }) => {
-    const plan = await plans.byId(deps.sql, planId);
+  jobs.define(APPLY_PRICE_JOB, async ({ planId, doctorId, amountCents }) => {
+    const plan = await planById(deps.sql, planId);
     if (!plan) return;
-    const key = { planId, amountCents, interval: plan.interval, intervalCount: plan.interval_count };
+    const key = { planId, amountCents, interval: plan.interval, intervalCount: plan.intervalCount };
+    const recurrence = recurrenceOf({ interval: plan.interval, interval_count: plan.intervalCount });
     const priceId = (await repo.priceOf(deps.sql, key)) ??
-      await repo.savePrice(deps.sql, { ...key, priceId: await deps.payments.createPrice({ name: plan.name, amountCents, recurrence: recurrenceOf(plan), planId }) });
+      await repo.savePrice(deps.sql, { ...key, priceId: await deps.payments.createPrice({ name: plan.name, amountCents, recurrence, planId }) });
     for (const m of await affectedMembers(deps.sql, planId, doctorId)) {
       const row = await repo.byId(deps.sql, m.id);
       if (!row || row.amount_cents === amountCents || row.schedule_id) continue; // done already, or a change is pending

@@ -1,4 +1,4 @@
-/** SQL for memberships, processor customers and prices, subscribe requests, transactions and webhook events. */
+/** SQL for memberships, processor prices, setup claims and subscribe requests (processor customers: ../payments/repo.ts). */
 import type { Queryable, Sql } from "../../db/connect.ts";
 
 export type MembershipRow = {
@@ -27,11 +27,6 @@ const SELECT = (q: Queryable) => q`
 export type MembershipWrite = {
   status: string; cancelAtPeriodEnd: boolean; currentPeriodEnd: Date | null; endedAt: Date | null; scheduleId: string | null;
 };
-
-async function customerOf(q: Queryable, userId: string) {
-  const [row] = await q<{ customer_id: string }[]>`select customer_id from payment_customers where user_id = ${userId}`;
-  return row?.customer_id ?? null;
-}
 
 type PriceKey = { planId: string; amountCents: number; interval: string; intervalCount: number };
 async function priceOf(q: Queryable, k: PriceKey) {
@@ -115,11 +110,6 @@ export function createMembershipsRepo(_sql: Sql) {
       await q`delete from memberships where id = ${id}`;
     },
 
-    customerOf,
-    async saveCustomer(q: Queryable, userId: string, customerId: string) {
-      await q`insert into payment_customers (user_id, customer_id) values (${userId}, ${customerId}) on conflict do nothing`;
-      return (await customerOf(q, userId))!;
-    },
     priceOf,
     async savePrice(q: Queryable, k: PriceKey & { priceId: string }) {
       await q`insert into processor_prices (plan_id, amount_cents, interval, interval_count, price_id)

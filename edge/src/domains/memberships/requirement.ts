@@ -17,10 +17,14 @@ export const SUBSCRIPTION_REQUIRED = "Subscription required";
 export const subscriptionRequired = (doctorId: string) =>
   new AppError(402, SUBSCRIPTION_REQUIRED, { reason: "SUBSCRIPTION_REQUIRED", doctorId, noSubscription: true });
 
+/** Whether the patient is a member of this doctor now (what member prices and the rule below go by). */
+export async function isMemberOf(q: Queryable, patientId: string, doctorId: string): Promise<boolean> {
+  return await createMembershipsRepo(q as never).isMember(q, patientId, doctorId);
+}
+
 export async function needsMembership(q: Queryable, patientId: string, doctorId: string): Promise<boolean> {
-  const repo = createMembershipsRepo(q as never);
-  if (await repo.isMember(q, patientId, doctorId)) return false;
-  return await repo.doctorOffersMemberships(q, doctorId);
+  if (await isMemberOf(q, patientId, doctorId)) return false;
+  return await createMembershipsRepo(q as never).doctorOffersMemberships(q, doctorId);
 }
 
 /** Throws 402 unless the patient may use this doctor's paid features. */

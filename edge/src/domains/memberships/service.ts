@@ -10,13 +10,12 @@ import { DOCTOR_PATIENT_CAP } from "../../../../sync/constants.ts";
 import type { Membership, SubscribeInput, SubscribeResult } from "../../../../sync/schemas/membership.ts";
 import { CardError } from "../../platform/payments/payments.ts";
 import { cardMessage } from "../../platform/payments/stripe-payments.ts";
-import { createDoctorsRepo, isListed } from "../doctors/repo.ts";
-import { noSuchDoctor, requireLicensedFor } from "../doctors/errors.ts";
+import { type DoctorProfile, listedDoctor } from "../doctors/reads.ts";
+import { requireLicensedFor } from "../doctors/errors.ts";
 import type { SyncWriter } from "../sync/writer.ts";
-import { createPlansRepo, type OptionRow, toOption } from "../plans/repo.ts";
+import { offerOf, planById, type PlanOffer } from "../plans/reads.ts";
 import { noSuchPlan } from "../plans/service.ts";
 import { toMembership } from "./present.ts";
-import { planRenews } from "./plan-interval.ts";
 import { createMembershipsRepo, type MembershipRow } from "./repo.ts";
 import { createMembershipChanges } from "./changes.ts";
 import { createMembershipCore } from "./core.ts";
@@ -36,8 +35,6 @@ export function createMembershipsService(
 ) {
   const { sql, clock, payments } = deps;
   const repo = createMembershipsRepo(sql);
-  const plans = createPlansRepo(sql);
-  const doctors = createDoctorsRepo(sql);
   const customers = createCustomers(deps);
   const purchases = createPurchases(deps);
 
@@ -45,16 +42,14 @@ export function createMembershipsService(
   const { store, priceFor, checkPlanLimits, undo, forget, record, mine } = core;
 
   async function doSubscribe(actor: Actor, input: SubscribeInput): Promise<SubscribeResult> {
-    const doctor = await doctors.byId(sql, input.doctorId);
-    if (!doctor || !isListed(doctor)) throw noSuchDoctor();
-    const [optionRow] = await plans.optionsOf(sql, doctor.id, input.planId);
-    const option = optionRow ? toOption(optionRow) : null;
-    if (!option || !option.enabled) throw noSuchPlan();
-    if (!doctor.stripe_account || !doctor.is_active_stripe_account) throw cannotSubscribe();
+    const doctor = await listedDoctor(sql, input.doctorId);
+    const offer = await offerOf(sql, doctor.id, input.planId);
+    if (!offer?.option.enabled) throw noSuchPlan();
+    if (!doctor.bookable) throw cannotSubscribe();
     const [me] = await sql<{ doctor_id: string | null; email: string; name: string; state: string | null }[]>`
       select doctor_id, email, first_name || ' ' || last_name as name, state from users where id = ${actor.userId}`;
     requireLicensedFor(doctor, me.state);
-    if (me.doctor_id !== doctor.id && doctor.panel_size >= DOCTOR_PATIENT_CAP) {
+    if (me.doctor_id !== doctor.id && doctor.panelSize >= DOCTOR_PATIENT_CAP) {
       throw conflict("This doctor's practice is full: they take no new patients", "PANEL_FULL");
     }
     // Two requests with different keys (two tabs, a double tap) would both pass the member check and both pay:
@@ -63,7 +58,7 @@ export function createMembershipsService(
       throw conflict("Your membership with this doctor is already being set up", "SUBSCRIBE_IN_PROGRESS");
     }
     try {
-      return await subscribeClaimed(actor, input, doctor, option, optionRow!, me);
+      return await subscribeClaimed(actor, input, doctor, offer, me);
     } finally {
       await repo.releaseSetup(sql, actor.userId, doctor.id);
     }
@@ -72,9 +67,8 @@ export function createMembershipsService(
   async function subscribeClaimed(
     actor: Actor,
     input: SubscribeInput,
-    doctor: NonNullable<Awaited<ReturnType<typeof doctors.byId>>>,
-    option: NonNullable<ReturnType<typeof toOption>>,
-    optionRow: OptionRow,
+    doctor: DoctorProfile,
+    { plan, option }: PlanOffer,
     me: { doctor_id: string | null; email: string; name: string },
   ): Promise<SubscribeResult> {
     // A subscription still waiting for its bank check (left in another tab, or abandoned) is replaced by this one:
@@ -90,7 +84,7 @@ export function createMembershipsService(
     if (await repo.isMember(sql, actor.userId, doctor.id)) {
       throw conflict("You are already a member of this doctor", "ALREADY_MEMBER");
     }
-    await checkPlanLimits(actor.userId, me.doctor_id, optionRow);
+    await checkPlanLimits(actor.userId, me.doctor_id, option);
     // A promo code (02 §5): checked before anything is made, so a bad code changes nothing.
     const coupon = input.coupon ? await couponByCode(sql, input.coupon) : null;
     if (input.coupon && (!coupon?.processor_promotion_code_id || (coupon.redemption_limit !== null && coupon.applied_times >= coupon.redemption_limit))) {
@@ -100,7 +94,7 @@ export function createMembershipsService(
     const customerId = await customers.ensure(actor.userId, me.email, me.name);
     // The price existing members pay may still be the old one; a new member pays the current one.
     const amountCents = option.priceCents;
-    const priceId = await priceFor(optionRow, amountCents);
+    const priceId = await priceFor(plan, amountCents);
     // The attached card's id (a test `pm_card_*` id makes a new card on each use, as on Stripe).
     let cardId = input.paymentMethodId;
     // A card the patient saved before (Settings, another membership) stays theirs when this payment fails;
@@ -120,10 +114,10 @@ export function createMembershipsService(
         paymentMethodId: cardId,
         trialDays: option.trialDays,
         // A plan that does not renew (02 §9's 1-week access) is made to end with its first period.
-        cancelAtPeriodEnd: !planRenews(optionRow!),
+        cancelAtPeriodEnd: !option.autoRenewable,
         metadata: { patientId: actor.userId, doctorId: doctor.id, planId: option.planId },
         idempotencyKey: `subscribe-${actor.userId}-${input.idempotencyKey}`,
-        connect: await membershipSplit(deps, doctor.id, doctor.stripe_account!), // issue 14: the commission split
+        connect: await membershipSplit(deps, doctor.id, doctor.stripeAccount!), // issue 14: the commission split
         promotionCodeId: coupon?.processor_promotion_code_id ?? undefined,
         // The option's initial price is the first payment; renewals pay the consecutive price.
         firstPaymentCents: option.initialPriceCents !== null && option.initialPriceCents !== amountCents ? option.initialPriceCents : undefined,
@@ -163,8 +157,8 @@ export function createMembershipsService(
           cardMessage(intent?.errorCode ?? null, intent?.declineCode ?? null),
         );
       }
-      const optionPlan = (await plans.byId(sql, option.planId))!;
-      if (!optionPlan.auto_renewable) await store(await payments.cancelSubscription(subscription.id, "periodEnd"));
+      const optionPlan = (await planById(sql, option.planId))!;
+      if (!optionPlan.autoRenewable) await store(await payments.cancelSubscription(subscription.id, "periodEnd"));
       const row = await store(subscription);
       return { status: "active", membership: toMembership(row!) };
     } catch (e) {

@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { signPayload } from "../../../emulators/stripe/webhooks.ts";
 import { idempotencyKey, type PaymentsContext, paymentsTest } from "../../test/payments-fixtures.ts";
-import { PAYMENT_EVENT_JOB, PAYMENT_FAILED_MAIL_JOB } from "./webhooks.ts";
+import { PAYMENT_EVENT_JOB, PAYMENT_FAILED_MAIL_JOB } from "./jobs.ts";
 
 type User = Awaited<ReturnType<PaymentsContext["createUser"]>>;
 
@@ -97,7 +97,7 @@ paymentsTest("memberships: webhooks over HTTP", async (t, ctx) => {
     await ctx.sql`insert into membership_claims (patient_id, doctor_id, claimed_at) values (${m.patient_id}, ${doctor.id}, now())`;
     await ctx.sql`update payment_events set processed_at = null where id = ${paid.id}`;
     await ctx.deps.jobs.send(PAYMENT_EVENT_JOB, { eventId: paid.id });
-    await ctx.deps.jobs.drain({ dueNow: true, names: [PAYMENT_EVENT_JOB], max: 1 });
+    await ctx.deps.jobs.drain({ dueNow: true, jobs: [PAYMENT_EVENT_JOB], max: 1 });
     const [waiting] = await ctx.sql<{ processed_at: Date | null }[]>`select processed_at from payment_events where id = ${paid.id}`;
     assert.equal(waiting.processed_at, null, "not dropped: it waits for the membership");
     // The request stores its row and gives its claim back: the retried event records the first payment.

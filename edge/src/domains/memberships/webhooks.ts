@@ -17,7 +17,6 @@
  * Every step is idempotent, so `processed_at` (set last) is only a shortcut:
  * a crash before it means the job runs again and changes nothing twice.
  */
-import { z } from "zod";
 import type { Deps } from "../../deps.ts";
 import type { JobQueue } from "../../jobs/queue.ts";
 import { badRequest } from "../../http/errors.ts";
@@ -25,13 +24,9 @@ import type { InvoiceState } from "../../platform/payments/payments.ts";
 import { createNotificationsService } from "../notifications/service.ts";
 import { createMembershipsRepo } from "./repo.ts";
 import type { MembershipsService } from "./service.ts";
-import { UNDO_JOB, undoJobSchema } from "./core.ts";
+import { PAYMENT_EVENT_JOB, PAYMENT_FAILED_MAIL_JOB, UNDO_JOB } from "./jobs.ts";
 import { applyCommerceEvent, applyCommerceInvoice } from "../commerce/events.ts";
 import { formatUsd } from "../../../../sync/rules/money.ts";
-
-export const PAYMENT_EVENT_JOB = "payments.event";
-export const PAYMENT_FAILED_MAIL_JOB = "payments.paymentFailedMail";
-const eventJobSchema = z.object({ eventId: z.string().min(1).max(255) });
 
 /** Events the product consumes; others are stored and acknowledged. */
 const SUBSCRIPTION_EVENTS = new Set([
@@ -123,7 +118,7 @@ export function registerPaymentJobs(jobs: JobQueue, deps: Deps, memberships: Mem
   }
 
   /** The mail of a failed payment (queued by applyInvoice); `mailed_at` keeps a re-sent job from mailing twice. */
-  jobs.define(PAYMENT_FAILED_MAIL_JOB, eventJobSchema, async ({ eventId }) => {
+  jobs.define(PAYMENT_FAILED_MAIL_JOB, async ({ eventId }) => {
     const [event] = await sql<{ payload: Record<string, unknown>; mailed_at: Date | null }[]>`
       select payload, mailed_at from payment_events where id = ${eventId}`;
     if (!event || event.mailed_at) return;
@@ -142,9 +137,9 @@ export function registerPaymentJobs(jobs: JobQueue, deps: Deps, memberships: Mem
         `did not go through. ${retry}\nPlease update your card in Settings → Payment methods to keep your membership.\n`,
     });
     await sql`update payment_events set mailed_at = ${clock.now()} where id = ${eventId}`;
-  }, { retryLimit: 8, retryDelaySeconds: 30 });
+  });
 
-  jobs.define(PAYMENT_EVENT_JOB, eventJobSchema, async ({ eventId }) => {
+  jobs.define(PAYMENT_EVENT_JOB, async ({ eventId }) => {
     const [event] = await sql<{ id: string; type: string; created: string; payload: Record<string, unknown>; account: string | null; processed_at: Date | null }[]>`
       select id, type, created::text as created, payload, account, processed_at from payment_events where id = ${eventId}`;
     if (!event || event.processed_at) return; // 1. once
@@ -165,8 +160,8 @@ export function registerPaymentJobs(jobs: JobQueue, deps: Deps, memberships: Mem
       await applyCommerceEvent(deps, event.type, event.payload, { account: event.account, created });
     }
     await sql`update payment_events set processed_at = ${clock.now()} where id = ${eventId} and processed_at is null`;
-  }, { retryLimit: 8, retryDelaySeconds: 5 });
+  });
 
   // A refused first payment whose subscription the processor could not cancel at once (service.ts `undo`).
-  jobs.define(UNDO_JOB, undoJobSchema, ({ membershipId }) => memberships.finishUndo(membershipId), { retryLimit: 10, retryDelaySeconds: 30 });
+  jobs.define(UNDO_JOB, ({ membershipId }) => memberships.finishUndo(membershipId));
 }

@@ -7,7 +7,7 @@
 import type { Actor } from "../../access/actor.ts";
 import { mayWriteSql } from "../../access/chat-write.ts";
 import type { Fragment, Queryable, Sql } from "../../db/connect.ts";
-import { onlineSql } from "../presence/repo.ts";
+import { onlineSql } from "../presence/online.ts";
 import type { ChatDoc } from "../../../../sync/collections/chats.ts";
 import type { ChatPerson, ChatSummary, Counters, OpponentsQuery } from "../../../../sync/schemas/chat.ts";
 

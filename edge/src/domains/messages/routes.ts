@@ -6,6 +6,7 @@
 import type { Context } from "hono";
 import { allow } from "../../access/policy.ts";
 import { answers, answersFile } from "../../http/answers.ts";
+import { attachment } from "../../http/download.ts";
 import { ok } from "../../http/envelope.ts";
 import { actorOf, jsonOrMultipart } from "../../http/input.ts";
 import { createRouter } from "../../http/router.ts";
@@ -34,10 +35,6 @@ import { listResultSchema } from "../../../../sync/envelope.ts";
 import { CONTENT_TYPES } from "../../../../sync/files.ts";
 import type { ChatExports } from "./export.ts";
 import type { MessagesService } from "./service.ts";
-
-/** `Content-Disposition` with an ASCII fallback and the UTF-8 name (RFC 6266). */
-const attachment = (name: string) =>
-  `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 async function rawFormText(c: Context): Promise<string | undefined> {
   if (!(c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) return undefined;

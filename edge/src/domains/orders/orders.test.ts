@@ -5,6 +5,7 @@ import { signCallback } from "../../platform/erx/erx.ts";
 import { MEDICATIONS } from "../../../../sync/data/medications.ts";
 import { PHARMACIES } from "../../../../sync/data/pharmacies.ts";
 import { ERX_CREDS, ordersSetup, ordersTest } from "./orders-fixtures.ts";
+import { ERX_CHECK_JOB, ERX_STATUS_JOB } from "./jobs.ts";
 
 const fieldsOf = (res: { body: { details?: { fields?: Record<string, string> } } }) => Object.keys(res.body.details?.fields ?? {});
 const med = (display: string) => {
@@ -234,7 +235,7 @@ ordersTest("orders: validation, roles, labs, imaging, referrals, prescriptions, 
     await erx.idle();
     // The callback was answered at once; the queue applies it.
     assert.equal((await doc("GET", `/encounterPrescriptions/${rxId}`)).body.result.transmission, "pending");
-    await ctx.deps.jobs.drain({ names: ["erx.status"] });
+    await ctx.deps.jobs.drain({ jobs: [ERX_STATUS_JOB] });
     assert.equal((await doc("GET", `/encounterPrescriptions/${rxId}`)).body.result.transmission, "transmitted");
     const after = await doc("GET", `/erx/${rxId}`);
     assert.deepEqual([after.body.result.transmission, after.body.result.erxStatusLabel, after.body.result.vendor], ["transmitted", "Electronic retail", "DoseSpot"]);
@@ -261,7 +262,7 @@ ordersTest("orders: validation, roles, labs, imaging, referrals, prescriptions, 
     const toFax = await doc("POST", `/encounterPrescriptions/${e.id}`, { ...rx, medicationId: med("lisinopril 10 mg oral tablet"), unit: "tablet", pharmacyId: faxOnly.ncpdp });
     assert.equal((await doc("PUT", `/encounterPrescriptions/send/${toFax.body.result.id}`)).status, 200);
     await erx.idle();
-    await ctx.deps.jobs.drain({ names: ["erx.status"] });
+    await ctx.deps.jobs.drain({ jobs: [ERX_STATUS_JOB] });
     const failed = await doc("GET", `/encounterPrescriptions/${toFax.body.result.id}`);
     assert.equal(failed.body.result.transmission, "error");
     assert.match(failed.body.result.transmissionError, /does not accept electronic prescriptions/);
@@ -275,11 +276,11 @@ ordersTest("orders: validation, roles, labs, imaging, referrals, prescriptions, 
     assert.equal(unsigned.status, 400);
     const signed = await signCallback(ERX_CREDS.webhookSecret, body, Math.floor(Date.now() / 1000));
     assert.equal((await ctx.call("POST", "/erx/callbacks", { body, headers: { "x-erx-signature": signed } })).status, 200);
-    await ctx.deps.jobs.drain({ names: ["erx.status"] });
+    await ctx.deps.jobs.drain({ jobs: [ERX_STATUS_JOB] });
     assert.equal((await doc("GET", `/encounterPrescriptions/${toFax.body.result.id}`)).body.result.transmission, "transmitted");
     await ctx.sql`update prescriptions set transmission = 'error' where id = ${toFax.body.result.id}`;
     assert.equal((await ctx.call("POST", "/erx/callbacks", { body, headers: { "x-erx-signature": signed } })).status, 200);
-    await ctx.deps.jobs.drain({ names: ["erx.status"] });
+    await ctx.deps.jobs.drain({ jobs: [ERX_STATUS_JOB] });
     assert.equal((await doc("GET", `/encounterPrescriptions/${toFax.body.result.id}`)).body.result.transmission, "error", "a replayed event is applied once");
   });
 
@@ -331,7 +332,7 @@ ordersTest("e-prescribing: a late status arrives after the configured delay", as
     assert.equal((await doc("GET", `/encounterPrescriptions/${created.body.result.id}`)).body.result.transmission, "pending");
     assert.equal(erx.deliveries.length, 0);
     await erx.idle();
-    await ctx.deps.jobs.drain({ names: ["erx.status"] });
+    await ctx.deps.jobs.drain({ jobs: [ERX_STATUS_JOB] });
     assert.equal((await doc("GET", `/encounterPrescriptions/${created.body.result.id}`)).body.result.transmission, "transmitted");
   });
 }, 1500);
@@ -346,9 +347,9 @@ ordersTest("e-prescribing: a missed callback is recovered by asking the vendor (
   await t.step("no callback; the queued status check (due 15 minutes after sending) finds 'transmitted'", async () => {
     await doc("PUT", `/encounterPrescriptions/send/${created.body.result.id}`);
     await erx.idle();
-    assert.equal(await ctx.deps.jobs.drain({ names: ["erx.checkStatus"] }), 0, "not due yet");
+    assert.equal(await ctx.deps.jobs.drain({ jobs: [ERX_CHECK_JOB] }), 0, "not due yet");
     assert.equal((await doc("GET", `/encounterPrescriptions/${created.body.result.id}`)).body.result.transmission, "pending");
-    assert.equal(await ctx.deps.jobs.drain({ names: ["erx.checkStatus"], dueNow: true }), 1);
+    assert.equal(await ctx.deps.jobs.drain({ jobs: [ERX_CHECK_JOB], dueNow: true }), 1);
     assert.equal((await doc("GET", `/encounterPrescriptions/${created.body.result.id}`)).body.result.transmission, "transmitted");
   });
   await t.step("GET /erx/{id} asks the vendor for a pending one too", async () => {

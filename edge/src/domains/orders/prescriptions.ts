@@ -7,8 +7,9 @@
  * later with a signed callback. Prescriptions written in the vendor's own UI are imported by ./erx-import.ts.
  */
 import type { Actor } from "../../access/actor.ts";
-import type { AuditLog } from "../audit/repo.ts";
+import type { AuditLog } from "../audit/log.ts";
 import type { JobQueue } from "../../jobs/queue.ts";
+import { ERX_CHECK_AFTER_SECONDS, ERX_CHECK_JOB, ERX_STATUS_JOB } from "./jobs.ts";
 import { AppError, conflict, forbidden, notFound } from "../../http/errors.ts";
 import { allergyMatches } from "../../../../sync/data/allergens.ts";
 import { medicationById } from "../../../../sync/data/medications.ts";
@@ -247,7 +248,7 @@ export function createPrescriptions(deps: OrdersDeps & { auditLog: AuditLog; job
       await sql`update prescriptions set status = 'current', erx_status = 3, erx_substatus = 'S', archived = 'N', transmission = 'pending',
         transmission_error = null, vendor_prescription_id = ${sent.prescriptionId}, vendor_patient_id = ${sent.patientId}, sent_at = ${now()},
         updated_by = ${actor.userId}, updated_at = ${now()} where id = ${id}`;
-      await deps.jobs.send("erx.checkStatus", { prescriptionId: id }, { singletonKey: id, startAfter: 15 * 60 });
+      await deps.jobs.send(ERX_CHECK_JOB, { prescriptionId: id }, { singletonKey: id, startAfter: ERX_CHECK_AFTER_SECONDS });
       await audit.write(actor, {
         patientId: r.patient_id, what: "prescription.send", id,
         details: { vendor: erx.vendor, pharmacy: ph.ncpdp, allergyOverride: matches.length > 0 },
@@ -291,7 +292,7 @@ export function createPrescriptions(deps: OrdersDeps & { auditLog: AuditLog; job
       const event = await erx.verifyCallback(rawBody, signature, Math.floor(now().getTime() / 1000));
       if (!event) throw new AppError(400, "Invalid signature", { reason: "INVALID_SIGNATURE" });
       // Applied by the queue (domains/orders/jobs.ts): the vendor gets its answer now, a failure is retried.
-      await deps.jobs.send("erx.status", event, { singletonKey: event.eventId });
+      await deps.jobs.send(ERX_STATUS_JOB, event, { singletonKey: event.eventId });
       return { received: true };
     },
   };

@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import { z } from "zod";
 import { allow } from "../../access/policy.ts";
 import { answers, answersFile } from "../../http/answers.ts";
+import { attachment } from "../../http/download.ts";
 import { listOf, ok } from "../../http/envelope.ts";
 import { actorOf, jsonOrMultipart } from "../../http/input.ts";
 import { createRouter } from "../../http/router.ts";
@@ -40,7 +41,7 @@ const readers = allow.approved("doctor", "vma", "patient");
 function fileResponse(c: Context, f: { meta: { contentType: string; name: string }; data: Uint8Array }) {
   return c.body(f.data as Uint8Array<ArrayBuffer>, 200, {
     "content-type": f.meta.contentType,
-    "content-disposition": `attachment; filename="${encodeURIComponent(f.meta.name)}"`,
+    "content-disposition": attachment(f.meta.name),
   });
 }
 /** Which attachment `DELETE /encounterImagings/attachment/{id}` removes: in the body or the query (two objects: one input each). */

@@ -11,7 +11,7 @@ import { type StoredMedicalCard, storedMedicalCardSchema } from "../../../../syn
 import { authUserSchema } from "../../../../sync/schemas/user.ts";
 import { patientOptionSchema } from "../../../../sync/schemas/patient-answers.ts";
 import { medicalCardSchema } from "../../../../sync/schemas/medical-card.ts";
-import { createUsersRepo, toAuthUser } from "../users/repo.ts";
+import { createAccounts } from "../users/accounts.ts";
 import { listQuerySchema } from "../../../../sync/schemas/auth.ts";
 import { listOf } from "../../http/envelope.ts";
 import { createCareTeamRepo, practiceDoctorId } from "./care-team-repo.ts";
@@ -23,7 +23,7 @@ import { touchPanel } from "./panel.ts";
 export function patientsRoutes(deps: Pick<Deps, "sql" | "clock" | "audit"> & { write: SyncWriter }) {
   const { sql, clock } = deps;
   const audit = createChartAudit(deps.audit);
-  const users = createUsersRepo(sql);
+  const accounts = createAccounts(sql);
   const cards = createMedicalCardRepo(sql);
   const r = createRouter();
 
@@ -38,7 +38,7 @@ export function patientsRoutes(deps: Pick<Deps, "sql" | "clock" | "audit"> & { w
     await touchPanel(deps.write, [actor.userId]);
     // The patient's own history is chart data: written by them, audited like the care team's edits of it.
     await audit.write(actor, { patientId: actor.userId, what: "medicalCard.save" });
-    return ok(c, toAuthUser((await users.byId(actor.userId))!));
+    return ok(c, (await accounts.user(actor.userId))!);
   });
 
   // The practice's patients for pickers (02 §7 `doctorPatients/list/dropdown`); the full list comes with the chart.

@@ -1,16 +1,16 @@
 /** A user's customer at the processor, made once (idempotent at the processor too). */
 import type { Deps } from "../../deps.ts";
-import { createMembershipsRepo } from "../memberships/repo.ts";
+import { createCustomersRepo } from "./repo.ts";
 
 export function createCustomers(deps: Pick<Deps, "sql" | "payments">) {
-  const repo = createMembershipsRepo(deps.sql);
+  const repo = createCustomersRepo(deps.sql);
   return {
     async ensure(userId: string, email: string, name: string) {
-      const known = await repo.customerOf(deps.sql, userId);
+      const known = await repo.customerOf(userId);
       if (known) return known;
       const id = await deps.payments.createCustomer({ email, name, userId });
-      return await repo.saveCustomer(deps.sql, userId, id);
+      return await repo.saveCustomer(userId, id);
     },
-    of: (userId: string) => repo.customerOf(deps.sql, userId),
+    of: (userId: string) => repo.customerOf(userId),
   };
 }

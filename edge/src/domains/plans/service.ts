@@ -10,8 +10,7 @@ import { conflict, notFound } from "../../http/errors.ts";
 import type { PriceNotice } from "../memberships/price-change.ts";
 import type { MembershipOption, MembershipOptionUpdate, Plan, PlanChoice, PlanInput, PlansQuery } from "../../../../sync/schemas/membership.ts";
 import { createPlansRepo, toOption, toPlan } from "./repo.ts";
-import { createDoctorsRepo, isListed } from "../doctors/repo.ts";
-import { noSuchDoctor } from "../doctors/errors.ts";
+import { listedDoctor } from "../doctors/reads.ts";
 
 export const noSuchPlan = () => notFound("No such membership option!");
 
@@ -21,7 +20,6 @@ const tooLateToUndo = () =>
 export function createPlansService(deps: Pick<Deps, "sql" | "clock" | "audit"> & { priceNotice: PriceNotice }) {
   const { sql, clock, audit, priceNotice } = deps;
   const repo = createPlansRepo(sql);
-  const doctors = createDoctorsRepo(sql);
 
   async function plan(id: string) {
     const row = await repo.byId(sql, id);
@@ -84,8 +82,7 @@ export function createPlansService(deps: Pick<Deps, "sql" | "clock" | "audit"> &
 
     /** A listed doctor's enabled options, for their profile (anyone signed in). */
     async optionsOfDoctor(doctorId: string) {
-      const doctor = await doctors.byId(sql, doctorId);
-      if (!doctor || !isListed(doctor)) throw noSuchDoctor();
+      await listedDoctor(sql, doctorId);
       return (await repo.optionsOf(sql, doctorId)).map(toOption).filter((o) => o.enabled);
     },
     /** The doctor's own settings: every active plan, enabled or not. */

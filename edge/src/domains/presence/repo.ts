@@ -7,14 +7,9 @@
  * announces each "went online" and "went offline".
  */
 import type { Fragment, Queryable, Sql } from "../../db/connect.ts";
+import { onlineSql } from "./online.ts";
 
 const PRESENCE_LOCK = 7311;
-
-/** SQL: the user id `user` (a column or a value) has a socket on a live process. */
-export function onlineSql(q: Queryable, user: Fragment): Fragment {
-  return q`exists (select 1 from presence pr join presence_processes pp on pp.id = pr.process_id
-    where pr.user_id = ${user} and pp.expires_at > now())`;
-}
 
 export function createPresenceRepo(sql: Sql) {
   const lockUser = (q: Queryable, userId: string) => q`select pg_advisory_xact_lock(${PRESENCE_LOCK}, hashtext(${userId}))`;
@@ -23,6 +18,15 @@ export function createPresenceRepo(sql: Sql) {
       from presence pr join presence_processes pp on pp.id = pr.process_id
       where pr.user_id = ${userId} and pp.expires_at > now()`;
     return row.n;
+  };
+  /** Everyone sharing a (not deleted) chat with the user for whom `also` holds (a condition on `m2.user_id`). */
+  const partners = async (userId: string, also: Fragment) => {
+    const rows = await sql<{ user_id: string }[]>`
+      select distinct m2.user_id from chat_members m1
+      join chat_members m2 on m2.chat_id = m1.chat_id and m2.user_id <> m1.user_id
+      join chats c on c.id = m1.chat_id and not c.deleted
+      where m1.user_id = ${userId} and ${also}`;
+    return rows.map((r) => r.user_id);
   };
 
   return {
@@ -109,22 +113,12 @@ export function createPresenceRepo(sql: Sql) {
 
     /** Who may see this user's presence: everyone sharing a chat with them. */
     async partnersOf(userId: string): Promise<string[]> {
-      const rows = await sql<{ user_id: string }[]>`
-        select distinct m2.user_id from chat_members m1
-        join chat_members m2 on m2.chat_id = m1.chat_id and m2.user_id <> m1.user_id
-        join chats c on c.id = m1.chat_id and not c.deleted
-        where m1.user_id = ${userId}`;
-      return rows.map((r) => r.user_id);
+      return await partners(userId, sql`true`);
     },
 
     /** The user's chat partners who are online now. */
     async onlinePartnersOf(userId: string): Promise<string[]> {
-      const rows = await sql<{ user_id: string }[]>`
-        select distinct m2.user_id from chat_members m1
-        join chat_members m2 on m2.chat_id = m1.chat_id and m2.user_id <> m1.user_id
-        join chats c on c.id = m1.chat_id and not c.deleted
-        where m1.user_id = ${userId} and ${onlineSql(sql, sql`m2.user_id`)}`;
-      return rows.map((r) => r.user_id);
+      return await partners(userId, onlineSql(sql, sql`m2.user_id`));
     },
   };
 }

@@ -4,7 +4,7 @@ import { AppError, badRequest } from "../../http/errors.ts";
 import type { Registration } from "../../../../sync/schemas/auth.ts";
 import { checkFile } from "../../../../sync/files.ts";
 import { SIGNATURE_MAX_BYTES } from "../../../../sync/constants.ts";
-import { createUsersRepo, toAuthUser } from "../users/repo.ts";
+import { createAccounts } from "../users/accounts.ts";
 import type { Activated, AuthUser, PasswordReset, ResetLink, ResetSent, VmaPasswordSet } from "../../../../sync/schemas/user.ts";
 import { createLinkTokens } from "./tokens-repo.ts";
 import { addDefaultNoteTypes } from "../chart/default-note-types.ts";
@@ -32,7 +32,7 @@ async function checkSignupAgreements(sql: Deps["sql"], names: string[]) {
 
 export function createRegistrationService(deps: Deps & { endAllSessions(userId: string, reason: "password_reset"): Promise<number> }) {
   const { sql, clock, passwords, mailer, audit, blobs, config, rateLimiter, limits } = deps;
-  const users = createUsersRepo(sql);
+  const accounts = createAccounts(sql);
   const links = createLinkTokens(sql);
   const link = (path: string, token: string) => `${config.publicOrigin}/${path}?token=${encodeURIComponent(token)}`;
 
@@ -50,7 +50,7 @@ export function createRegistrationService(deps: Deps & { endAllSessions(userId: 
   return {
     async register(input: Registration, sign: File | undefined, meta: RequestMeta): Promise<AuthUser> {
       await checkSignupAgreements(sql, input.agreements);
-      if (await users.emailTaken(input.email)) {
+      if (await accounts.emailTaken(input.email)) {
         throw badRequest(EMAIL_OCCUPIED, { reason: "EMAIL_OCCUPIED", fields: { email: EMAIL_OCCUPIED } });
       }
       let signBytes: { data: Uint8Array; contentType: string } | null = null;
@@ -85,18 +85,17 @@ export function createRegistrationService(deps: Deps & { endAllSessions(userId: 
       if (!userId) throw badRequest(EMAIL_OCCUPIED, { reason: "EMAIL_OCCUPIED", fields: { email: EMAIL_OCCUPIED } });
       if (signBytes) {
         const blobId = await blobs.put({ ownerId: userId, kind: "signature", ...signBytes });
-        await users.update(userId, { sign_blob_id: blobId });
+        await accounts.setSignature(userId, blobId);
       }
       await audit.record({ event: "account.registered", actorId: userId, subjectId: userId, address: meta.address, details: { role: input.role } });
       await sendActivation(userId, input.email, input.firstName);
-      const created = await users.byId(userId);
-      return toAuthUser(created!);
+      return (await accounts.user(userId))!;
     },
 
     async verify(token: string, meta: RequestMeta): Promise<Activated> {
       const userId = await links.consume(token, "activation", clock.now());
       if (!userId) throw badRequest(INVALID_LINK, { reason: "INVALID_TOKEN" });
-      await users.update(userId, { is_activated: true });
+      await accounts.activate(userId);
       await audit.record({ event: "account.activated", actorId: userId, subjectId: userId, address: meta.address });
       return { activated: true };
     },
@@ -107,13 +106,14 @@ export function createRegistrationService(deps: Deps & { endAllSessions(userId: 
      */
     async requestReset(email: string, meta: RequestMeta): Promise<ResetSent> {
       await rateLimiter.hit(`reset:address:${meta.address ?? "unknown"}`, limits.passwordResetPerAddress);
-      const user = await users.byEmail(email);
-      if (user && !user.is_banned) {
+      const account = await accounts.byEmail(email);
+      if (account && !account.isBanned) {
+        const user = account.user;
         const token = await links.issue(user.id, "reset", new Date(clock.now().getTime() + 2 * HOUR_MS));
         await mailer.send({
           to: user.email,
           subject: "Reset your DPC Telehealth password",
-          text: `Hello ${user.first_name},\n\nTo choose a new password, open this link within 2 hours:\n${
+          text: `Hello ${user.firstName},\n\nTo choose a new password, open this link within 2 hours:\n${
             link("resetPassword", token)
           }\n\nIf you did not ask for this, ignore this email: your password stays the same.`,
         });
@@ -124,19 +124,15 @@ export function createRegistrationService(deps: Deps & { endAllSessions(userId: 
     async checkReset(token: string): Promise<ResetLink> {
       const userId = await links.peek(token, "reset", clock.now());
       if (!userId) throw badRequest(INVALID_LINK, { reason: "INVALID_TOKEN" });
-      const user = await users.byId(userId);
+      const user = await accounts.user(userId);
       return { valid: true, email: user!.email };
     },
 
     async reset(token: string, input: { password: string; agreements?: string[] }, meta: RequestMeta): Promise<PasswordReset> {
       const userId = await links.consume(token, "reset", clock.now());
       if (!userId) throw badRequest(INVALID_LINK, { reason: "INVALID_TOKEN" });
-      await users.update(userId, {
-        password_hash: await passwords.hash(input.password),
-        last_password_changed_at: clock.now(),
-        // Following an emailed link proves the address: an unactivated account becomes active.
-        is_activated: true,
-      });
+      // Following an emailed link proves the address: an unactivated account becomes active.
+      await accounts.setPassword(userId, { hash: await passwords.hash(input.password), at: clock.now(), activate: true });
       for (const name of new Set(input.agreements ?? [])) {
         // Accepting at reset records the current version (a newer version asks again).
         // Only published agreements are recorded; other names are ignored.
@@ -152,16 +148,12 @@ export function createRegistrationService(deps: Deps & { endAllSessions(userId: 
     async setVmaPassword(token: string, password: string, meta: RequestMeta): Promise<VmaPasswordSet> {
       const invited = await links.peek(token, "vma_invite", clock.now());
       if (!invited) throw badRequest(INVALID_LINK, { reason: "INVALID_TOKEN" });
-      if ((await users.byId(invited))?.role !== "vma") {
+      if ((await accounts.user(invited))?.role !== "vma") {
         throw new AppError(400, "This email does not belong to a VMA", { reason: "NOT_A_VMA" });
       }
       const userId = await links.consume(token, "vma_invite", clock.now());
       if (!userId) throw badRequest(INVALID_LINK, { reason: "INVALID_TOKEN" });
-      await users.update(userId, {
-        password_hash: await passwords.hash(password),
-        last_password_changed_at: clock.now(),
-        is_activated: true,
-      });
+      await accounts.setPassword(userId, { hash: await passwords.hash(password), at: clock.now(), activate: true });
       await audit.record({ event: "vma.password.set", actorId: userId, subjectId: userId, address: meta.address });
       return { passwordSet: true };
     },

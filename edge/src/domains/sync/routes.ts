@@ -12,6 +12,7 @@ import { actorOf } from "../../http/input.ts";
 import { createRouter } from "../../http/router.ts";
 import { valid, validate } from "../../http/validate.ts";
 import { answers, answersFile } from "../../http/answers.ts";
+import { storedFileResponse } from "../../http/download.ts";
 import { type CollectionName, isCollectionName } from "../../../../sync/collections/index.ts";
 import { accessCheckSchema, parseContentRange, pullQuerySchema, pushRowsSchema, SYNC_VERSION } from "../../../../sync/protocol.ts";
 import { accessRevokedSchema, pullResultSchema, pushResultSchema, uploadStatusSchema } from "../../../../sync/schemas/sync-answers.ts";
@@ -74,15 +75,7 @@ export function syncRoutes(sync: SyncService, uploads: UploadService) {
 
   r.get("/sync/:version{v[0-9]+}/medical_files/:id/content", allow.signedIn, answersFile("application/octet-stream"), currentVersion, validate({ param: syncFileParamSchema }), async (c) => {
     const { file, body } = await uploads.download(actorOf(c), fileId(c));
-    return new Response(body, {
-      headers: {
-        "content-type": file.contentType,
-        "content-length": String(file.size),
-        "content-disposition": `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`,
-        "x-content-type-options": "nosniff",
-        "cache-control": "private, no-store",
-      },
-    });
+    return storedFileResponse(file, body);
   });
 
   return r.app;

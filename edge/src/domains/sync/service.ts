@@ -157,6 +157,12 @@ export function createSyncService(deps: { sql: Sql; changes: ChangeFeed; clock: 
       return { documents, checkpoint: last ? { updatedAt: last.updatedAt, id: last.id } : null, ...(more ? { more: true as const } : {}) };
     },
 
+    /** The stored document with this id as the actor reads it; null when there is none or they may not read it. */
+    async document(actor: Actor, name: CollectionName, id: string): Promise<SyncDoc | null> {
+      const found = await repo.master(deps.sql, actor, name, id);
+      return found?.readable ? found.doc : null;
+    },
+
     /**
      * Of the scopes a device holds rows of, those its user may no longer read (access ended: a patient moved to
      * another practice, a chat left, a VMA detached). The same scope rules as every pull (scopes.ts).

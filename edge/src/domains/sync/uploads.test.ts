@@ -58,7 +58,7 @@ apiTest("medical-file uploads: resumable chunks, checks from the content, access
       const res = await ctx.app.request(`/api/v1${syncPaths.content(file.id)}`, { headers: { authorization: `Bearer ${reader.token}` } });
       assert.equal(res.status, 200);
       assert.equal(res.headers.get("content-type"), "application/pdf");
-      assert.match(res.headers.get("content-disposition") ?? "", /^attachment; filename\*=UTF-8''scan\.pdf$/);
+      assert.match(res.headers.get("content-disposition") ?? "", /^attachment; filename="scan\.pdf"; filename\*=UTF-8''scan\.pdf$/);
       assert.deepEqual(new Uint8Array(await res.arrayBuffer()), PDF);
     }
     for (const outsider of [other.doctor, other.patient, admin]) {

@@ -20,12 +20,10 @@ import type { Deps } from "../../deps.ts";
 import { AppError, conflict, forbidden } from "../../http/errors.ts";
 import { GatewayError, type GatewayRoom, type VideoGateway } from "../../platform/video/gateway.ts";
 import { CHAT_EVENTS } from "../../../../sync/schemas/chat.ts";
-import { consultationAccess, isLive } from "../../../../sync/rules/consultation-access.ts";
 import { type JoinPass, LIVE_OVERTIME_MINUTES, VIDEO_EVENTS } from "../../../../sync/schemas/video.ts";
+import type { Consultation } from "../../../../sync/schemas/consultation.ts";
 import { createSessionsRepo } from "../auth/sessions-repo.ts";
-import { CONSULTATION_ERRORS, type ConsultationsService } from "../consultations/service.ts";
-import { type ConsultationRow, createConsultationsRepo } from "../consultations/repo.ts";
-import { isParty } from "../consultations/visibility.ts";
+import type { ConsultationsService } from "../consultations/service.ts";
 import { iceServersFor } from "./ice-servers.ts";
 import { createVideoRepo } from "./repo.ts";
 
@@ -57,7 +55,6 @@ export function createVideoService(deps: Pick<Deps, "sql" | "clock" | "log" | "c
 }) {
   const { sql, clock, log, config, events, video, consultations } = deps;
   const repo = createVideoRepo(sql);
-  const consultationRows = createConsultationsRepo(sql);
   const sessions = createSessionsRepo(sql);
   const ice = {
     stunUrls: config.STUN_URLS ?? [],
@@ -66,13 +63,17 @@ export function createVideoService(deps: Pick<Deps, "sql" | "clock" | "log" | "c
     turnTtlSeconds: config.TURN_TTL_SECONDS,
   };
 
-  /** A party's video consultation (else 404 for the hidden, 403 for onlookers, 409 for other kinds). */
-  async function partyRow(actor: Actor, id: string): Promise<ConsultationRow> {
-    const row = await consultationRows.visibleById(sql, actor, id);
-    if (!row) throw CONSULTATION_ERRORS.notFound();
-    if (!isParty(actor, row)) throw forbidden("Only the patient and the doctor join a consultation", "NOT_A_PARTY");
-    if (row.type !== "video") throw conflict("This consultation is not a video visit", "NOT_VIDEO");
-    return row;
+  /**
+   * A party's video consultation, with the party's access state (else 404 for the hidden, 403 for onlookers, 409
+   * for other kinds).
+   */
+  async function partyVisit(actor: Actor, id: string): Promise<Consultation> {
+    const visit = await consultations.get(actor, id);
+    if (actor.userId !== visit.patientId && actor.userId !== visit.doctorId) {
+      throw forbidden("Only the patient and the doctor join a consultation", "NOT_A_PARTY");
+    }
+    if (visit.type !== "video") throw conflict("This consultation is not a video visit", "NOT_VIDEO");
+    return visit;
   }
 
   const gatewayCall = async <T>(step: () => Promise<T>): Promise<T> => {
@@ -86,48 +87,45 @@ export function createVideoService(deps: Pick<Deps, "sql" | "clock" | "log" | "c
   };
 
   /** The consultation's open room, created on the gateway if it is not there (first join, or a restarted gateway). */
-  async function ensureRoom(row: ConsultationRow): Promise<GatewayRoom> {
-    const stored = await repo.openRoom(row.id);
+  async function ensureRoom(visit: { id: string }): Promise<GatewayRoom> {
+    const stored = await repo.openRoom(visit.id);
     if (stored) {
       if (!(await gatewayCall(() => video.roomExists(stored)))) {
-        await gatewayCall(() => video.createRoom(stored, { description: `consultation ${row.id}` }));
+        await gatewayCall(() => video.createRoom(stored, { description: `consultation ${visit.id}` }));
       }
       return stored;
     }
     // Spread rooms over the gateways by consultation.
-    const gateway = parseInt(row.id.slice(0, 8), 16) % video.count;
+    const gateway = parseInt(visit.id.slice(0, 8), 16) % video.count;
     const fresh: GatewayRoom = { gateway, roomId: randomId(), secret: randomSecret() };
-    await gatewayCall(() => video.createRoom(fresh, { description: `consultation ${row.id}` }));
-    const claimed = await repo.claimRoom(row.id, fresh, clock.now());
+    await gatewayCall(() => video.createRoom(fresh, { description: `consultation ${visit.id}` }));
+    const claimed = await repo.claimRoom(visit.id, fresh, clock.now());
     if (!claimed.ours) {
       // Another process created it at the same moment: keep theirs.
       await video.destroyRoom(fresh).catch(() => {});
-      return await ensureRoom(row);
+      return await ensureRoom(visit);
     }
     return claimed.room;
   }
 
-  const otherOf = (actor: Actor, row: ConsultationRow) =>
-    actor.userId === row.doctor_id
-      ? { userId: row.patient_id, name: `${row.p_first_name} ${row.p_last_name}` }
-      : { userId: row.doctor_id, name: `Dr. ${row.d_first_name} ${row.d_last_name}` };
+  const otherOf = (actor: Actor, visit: Consultation) =>
+    actor.userId === visit.doctorId
+      ? { userId: visit.patientId, name: `${visit.patient.firstName} ${visit.patient.lastName}` }
+      : { userId: visit.doctorId, name: `Dr. ${visit.doctor.firstName} ${visit.doctor.lastName}` };
 
   return {
     iceServers: (actor: Actor) => iceServersFor(ice, actor.userId, clock.now()),
 
     /** `consultation:join`: a pass into the room for this device. */
     async join(actor: Actor, consultationId: string): Promise<JoinResult> {
-      const row = await partyRow(actor, consultationId);
+      const visit = await partyVisit(actor, consultationId);
       const now = clock.now();
-      const access = consultationAccess({
-        status: row.status, startAt: row.start_at, endAt: row.end_at, isParty: true, live: isLive(row.live, row.end_at, now),
-      }, now);
-      if (access.state !== "open") {
-        const [message, reason] = CLOSED_REASONS[access.state] ?? ["This consultation cannot be joined", "CLOSED"];
+      if (visit.access.state !== "open") {
+        const [message, reason] = CLOSED_REASONS[visit.access.state] ?? ["This consultation cannot be joined", "CLOSED"];
         throw conflict(message, reason);
       }
       if (!video.available) throw unavailable();
-      const room = await ensureRoom(row);
+      const room = await ensureRoom(visit);
 
       const participantId = randomId();
       const before = await repo.enter({ consultationId, userId: actor.userId, sessionId: actor.sessionId, participantId, now });
@@ -141,15 +139,15 @@ export function createVideoService(deps: Pick<Deps, "sql" | "clock" | "log" | "c
         } else replacedSameSession = true;
       }
 
-      const other = otherOf(actor, row);
+      const other = otherOf(actor, visit);
       const otherPlace = (await repo.participants(consultationId)).find((p) => p.user_id === other.userId);
       await events.toUsers([other.userId], VIDEO_EVENTS.streamingJoined, { consultationId, userId: actor.userId });
       // The tokens last while the consultation can be live; a later join gets new ones.
-      const expiresAt = new Date(Math.max(row.end_at.getTime() + LIVE_OVERTIME_MINUTES * 60_000, now.getTime() + 10 * 60_000));
+      const expiresAt = new Date(Math.max(Date.parse(visit.endAt) + LIVE_OVERTIME_MINUTES * 60_000, now.getTime() + 10 * 60_000));
       const tokens = await gatewayCall(() => video.issuePass(room, expiresAt.getTime() - now.getTime()));
-      const me = actor.userId === row.doctor_id
-        ? { role: "doctor" as const, display: `Dr. ${row.d_first_name} ${row.d_last_name}` }
-        : { role: "patient" as const, display: `${row.p_first_name} ${row.p_last_name}` };
+      const me = actor.userId === visit.doctorId
+        ? { role: "doctor" as const, display: `Dr. ${visit.doctor.firstName} ${visit.doctor.lastName}` }
+        : { role: "patient" as const, display: `${visit.patient.firstName} ${visit.patient.lastName}` };
       return {
         replacedSameSession,
         pass: {
@@ -170,10 +168,10 @@ export function createVideoService(deps: Pick<Deps, "sql" | "clock" | "log" | "c
 
     /** `consultation:leave` (or the device's socket closed): frees its place if it still holds it. */
     async leave(actor: Actor, consultationId: string, participantId: number | null = null): Promise<{ left: boolean }> {
-      const row = await partyRow(actor, consultationId);
+      const visit = await partyVisit(actor, consultationId);
       const left = await repo.leave({ consultationId, userId: actor.userId, participantId, now: clock.now() });
       if (left) {
-        const other = otherOf(actor, row);
+        const other = otherOf(actor, visit);
         await events.toUsers([other.userId], VIDEO_EVENTS.streamingLeft, { consultationId, userId: actor.userId });
       }
       return { left };
@@ -181,11 +179,11 @@ export function createVideoService(deps: Pick<Deps, "sql" | "clock" | "log" | "c
 
     /** `consultation:finish`, by the doctor: finished, room destroyed, both parties told. */
     async finish(actor: Actor, consultationId: string) {
-      const row = await partyRow(actor, consultationId);
+      const visit = await partyVisit(actor, consultationId);
       const consultation = await consultations.finish(actor, consultationId);
       const room = await repo.closeRoom(consultationId, clock.now());
       if (room) await video.destroyRoom(room).catch((e) => log.error("video room not destroyed", { error: String(e).slice(0, 200) }));
-      await events.toUsers([row.doctor_id, row.patient_id], VIDEO_EVENTS.finished, { consultationId, by: actor.userId });
+      await events.toUsers([visit.doctorId, visit.patientId], VIDEO_EVENTS.finished, { consultationId, by: actor.userId });
       return consultation;
     },
   };

@@ -1,13 +1,14 @@
 /** `CommercePayments` on the `stripe` SDK (see ./commerce.ts), spread into createStripePayments. */
 import type Stripe from "stripe";
 import { type ChargeState, type CommercePayments, type ConnectedAccountState, PayoutError, type PayoutState } from "./commerce.ts";
-import { CardError } from "./payments.ts";
+import { idOf, type Loose, rethrowCard, toDate } from "./stripe-shapes.ts";
 
-type Loose = Record<string, any>;
-const idOf = (v: unknown): string | null => (typeof v === "string" ? v : v && typeof v === "object" ? (v as Loose).id ?? null : null);
 const usd = (list: Loose[] | undefined) => (list ?? []).filter((b) => b.currency === "usd").reduce((n, b) => n + (b.amount ?? 0), 0);
 
-export function stripeCommerce(stripe: Stripe, cardMessage: (code: string | null, decline: string | null) => string): CommercePayments {
+/** An invoice's payment intent, wherever the API version puts its id. */
+const intentOf = (invoice: Loose) => idOf(invoice.payment_intent) ?? idOf(invoice.payments?.data?.[0]?.payment?.payment_intent);
+
+export function stripeCommerce(stripe: Stripe): CommercePayments {
   const toAccount = (a: Loose): ConnectedAccountState => ({
     id: a.id,
     chargesEnabled: !!a.charges_enabled,
@@ -18,7 +19,7 @@ export function stripeCommerce(stripe: Stripe, cardMessage: (code: string | null
     id: p.id,
     amountCents: p.amount,
     status: p.status,
-    arrivalDate: typeof p.arrival_date === "number" ? new Date(p.arrival_date * 1000) : null,
+    arrivalDate: toDate(p.arrival_date),
     created: new Date(p.created * 1000),
   });
 
@@ -67,8 +68,8 @@ export function stripeCommerce(stripe: Stripe, cardMessage: (code: string | null
     toAccount,
 
     async chargeForDoctor(i): Promise<ChargeState> {
-      try {
-        const pi = await stripe.paymentIntents.create({
+      const pi = await rethrowCard(() =>
+        stripe.paymentIntents.create({
           amount: i.amountCents,
           currency: "usd",
           customer: i.customerId,
@@ -80,17 +81,9 @@ export function stripeCommerce(stripe: Stripe, cardMessage: (code: string | null
           transfer_data: { destination: i.destinationAccountId },
           description: i.description,
           metadata: i.metadata,
-        }, { idempotencyKey: i.idempotencyKey }) as unknown as Loose;
-        return { intentId: pi.id, status: pi.status, chargeId: idOf(pi.latest_charge), clientSecret: pi.client_secret ?? null };
-      } catch (e) {
-        const err = e as Loose;
-        if (err?.type === "StripeCardError" || err?.rawType === "card_error") {
-          const code = err.code ?? null;
-          const decline = err.decline_code ?? err.raw?.decline_code ?? null;
-          throw new CardError(code ?? "card_declined", decline, cardMessage(code, decline));
-        }
-        throw e;
-      }
+        }, { idempotencyKey: i.idempotencyKey })
+      ) as unknown as Loose;
+      return { intentId: pi.id, status: pi.status, chargeId: idOf(pi.latest_charge), clientSecret: pi.client_secret ?? null };
     },
     async cancelIntent(intentId) {
       const pi = await stripe.paymentIntents.retrieve(intentId) as unknown as Loose;
@@ -118,14 +111,14 @@ export function stripeCommerce(stripe: Stripe, cardMessage: (code: string | null
 
     async intentOfInvoice(invoiceId) {
       const invoice = await stripe.invoices.retrieve(invoiceId) as unknown as Loose;
-      return idOf(invoice.payment_intent) ?? idOf(invoice.payments?.data?.[0]?.payment?.payment_intent);
+      return intentOf(invoice);
     },
     async invoiceSplit(invoiceId) {
       const invoice = await stripe.invoices.retrieve(invoiceId) as unknown as Loose;
       let source: Loose = invoice;
       if (!invoice.transfer_data?.destination) {
         // The invoice's payment intent carries the destination charge (API versions differ on where its id is).
-        const piId = idOf(invoice.payment_intent) ?? idOf(invoice.payments?.data?.[0]?.payment?.payment_intent);
+        const piId = intentOf(invoice);
         if (!piId) return null;
         source = await stripe.paymentIntents.retrieve(piId) as unknown as Loose;
       }
