@@ -4,6 +4,7 @@ export { AUTH_OPEN_EVENT, type AuthDialogName, openAuthDialog } from "./auth-dia
 export { AuthDialogs } from "./components/AuthDialogs.tsx";
 export { AuthDialogsLoader } from "./components/AuthDialogsLoader.tsx";
 export { FormError } from "./components/FormError.tsx";
+export { NewPasswordForm } from "./components/NewPasswordForm.tsx";
 export { PasswordFields } from "./components/PasswordFields.tsx";
 export { GENDER_OPTIONS, PersonalFields, STATE_OPTIONS } from "./components/PersonalFields.tsx";
 export { DoctorFields } from "./components/DoctorFields.tsx";

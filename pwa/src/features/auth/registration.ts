@@ -1,9 +1,10 @@
 import { SIGNATURE_MAX_BYTES } from "../../../../sync/constants.ts";
-import { type Registration, vmaPasswordSchema } from "../../../../sync/schemas/auth.ts";
+import type { Registration } from "../../../../sync/schemas/auth.ts";
 import type { ApiClient } from "../../lib/api/client.ts";
 import { toFormData } from "../../lib/api/multipart.ts";
-import type { FieldErrors } from "../../lib/forms/field-errors.ts";
-import { browserTimezone } from "./us-timezones.ts";
+import type { FieldErrors } from "../../../../sync/field-errors.ts";
+import { browserTimezone } from "../../lib/us-timezones.ts";
+import { newPasswordErrors } from "./new-password.ts";
 
 export const SIGNATURE_TYPES = ["image/jpeg", "image/png"] as const;
 export const REGISTERED_MESSAGE = "Check your email to activate your account";
@@ -65,16 +66,9 @@ export function toRegistrationInput(values: RegistrationValues): Record<string, 
   return values.role === "doctor" ? { ...personal, npi, dea, fax, timezone, specialty, licensedStates } : personal;
 }
 
-/**
- * Checks beside the registration schema: the doctor's signature file, and the
- * password pair on its own (the schema reports a mismatch only once every
- * other field is valid; the pair schema from sync/ has the same rule).
- */
+/** Checks beside the registration schema: the password pair on its own, and the doctor's signature file. */
 export function checkRegistrationExtras(values: RegistrationValues): FieldErrors {
-  const errors: FieldErrors = {};
-  const pair = vmaPasswordSchema.safeParse({ password: values.password, repeatPassword: values.repeatPassword });
-  const mismatch = pair.success ? undefined : pair.error.issues.find((issue) => issue.path[0] === "repeatPassword");
-  if (mismatch && values.repeatPassword) errors.repeatPassword = mismatch.message;
+  const errors: FieldErrors = newPasswordErrors(values);
   if (values.role === "doctor") {
     const error = signatureError(values.sign);
     if (error) errors.sign = error;

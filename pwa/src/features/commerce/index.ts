@@ -1,8 +1,5 @@
-export { TransactionsPage } from "./pages/TransactionsPage.tsx";
-export { PromoCodesPage } from "./pages/PromoCodesPage.tsx";
 export { ServicesSection } from "./pages/OrdersPage.tsx";
 export { BalancePanel } from "./components/BalancePanel.tsx";
 export { DoctorServicesSettings } from "./components/DoctorServicesSettings.tsx";
-export { PackagesPage } from "./pages/PackagesPage.tsx";
 export { DoctorServicesSection, HomeServicesSection, serviceRequestPath } from "./components/OfferedServices.tsx";
 export { ServiceList, servicePriceText } from "./components/ServiceList.tsx";

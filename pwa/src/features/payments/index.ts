@@ -15,8 +15,7 @@ export {
 } from "./components/ThreeDSecureStep.tsx";
 export { cardEntryPath, type PaymentsConfig, usePaymentsConfig } from "./lib/config.ts";
 export { CardEntryError, tokenizeCard } from "./lib/emulator.ts";
-export { intervalText, priceText, trialText } from "./lib/plan-price.ts";
-export { paymentsKeys } from "./lib/keys.ts";
+export { membershipKeys, paymentsKeys } from "./lib/keys.ts";
 export { cardName, PaymentMethodsSection, useCards } from "./components/PaymentMethodsSection.tsx";
 export { JoinMembershipDialog, useMembershipOptions } from "./components/JoinMembershipDialog.tsx";
 export { MembershipOptionsSection, useMyMemberships } from "./components/MembershipOptionsSection.tsx";

@@ -5,21 +5,15 @@
  */
 import type { ErrorEnvelope } from "../../../../sync/envelope.ts";
 import type { ContactUsInput } from "../../../../sync/schemas/contact-us.ts";
+import { ApiError, NETWORK_ERROR_CODE } from "../../lib/api/api-error.ts";
 
 export const CONTACT_US_URL = "/api/v1/contactus";
-
-export type FieldErrors = Partial<Record<keyof ContactUsInput, string>>;
-
-export type SendResult =
-  | { ok: true }
-  | { ok: false; message: string; fields: FieldErrors };
-
-const CONTACT_FIELDS: readonly (keyof ContactUsInput)[] = ["name", "email", "subject", "message"];
 
 export const OFFLINE_MESSAGE = "We could not reach the server. Check your connection and try again.";
 export const BROKEN_ANSWER_MESSAGE = "Something went wrong on our side. Please try again later.";
 
-export async function sendContactMessage(input: ContactUsInput): Promise<SendResult> {
+/** Sends the message; a refusal throws the envelope's message and `details.fields` as an `ApiError`. */
+export async function sendContactMessage(input: ContactUsInput): Promise<void> {
   let response: Response;
   try {
     response = await globalThis.fetch(CONTACT_US_URL, {
@@ -28,28 +22,15 @@ export async function sendContactMessage(input: ContactUsInput): Promise<SendRes
       body: JSON.stringify(input),
     });
   } catch {
-    return { ok: false, message: OFFLINE_MESSAGE, fields: {} };
+    throw new ApiError({ message: OFFLINE_MESSAGE, code: NETWORK_ERROR_CODE });
   }
 
   const body: unknown = await response.json().catch(() => null);
-  if (isRecord(body) && body.status === "success") return { ok: true };
+  if (isRecord(body) && body.status === "success") return;
   if (isErrorEnvelope(body)) {
-    return { ok: false, message: body.message, fields: pickContactFields(body.details?.fields) };
+    throw new ApiError({ message: body.message, code: response.status, details: isRecord(body.details) ? body.details : {} });
   }
-  return { ok: false, message: BROKEN_ANSWER_MESSAGE, fields: {} };
-}
-
-/** Keeps the server's field messages that belong to this form; keys may be dotted paths. */
-function pickContactFields(fields: unknown): FieldErrors {
-  const picked: FieldErrors = {};
-  if (!isRecord(fields)) return picked;
-  for (const [path, message] of Object.entries(fields)) {
-    const field = path.split(".")[0] as keyof ContactUsInput;
-    if (CONTACT_FIELDS.includes(field) && typeof message === "string" && !picked[field]) {
-      picked[field] = message;
-    }
-  }
-  return picked;
+  throw new ApiError({ message: BROKEN_ANSWER_MESSAGE, code: response.status });
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

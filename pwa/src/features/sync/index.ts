@@ -27,6 +27,13 @@ export { useOnDeviceChange } from "./hooks/use-on-device-change.ts";
 export { usePanelPatient, usePanelPatients } from "./hooks/use-panel-patients.ts";
 export { useCollectionPulled } from "./hooks/use-pulled.ts";
 export { useChartEntries, useChartEntry, useRecordChartEntry } from "./hooks/use-chart-entries.ts";
+/** The server when online, the device otherwise: REST reads with the device's copy to fall back on, and chart writes. */
+export { useConnection } from "./hooks/use-connection.ts";
+export { type DeviceCopy, useDeviceEntries } from "./hooks/use-device-entries.ts";
+export { SAVED_ON_DEVICE, useRecordOnDevice } from "./hooks/use-record-on-device.ts";
+export { type ServerOrDevice, type ServerOrDeviceOptions, useServerOrDevice } from "./hooks/use-server-or-device.ts";
+/** The engine itself, for what drives it beyond the hooks (the acting doctor's switch waits for sends, then re-pulls). */
+export { useSyncEngine } from "./hooks/sync-context.ts";
 /** Server events of the live channel (not part of the data contract): see hooks/use-server-event.ts. */
 export { failureMessage, readOnlyReason } from "./local-data.ts";
 export { useServerEmit, useServerEvent } from "./hooks/use-server-event.ts";

@@ -1,4 +1,5 @@
 import type { ErrorDetails } from "../../../../sync/envelope.ts";
+import { type FieldErrors, readFieldErrors } from "../../../../sync/field-errors.ts";
 
 export const BROKEN_RESPONSE_MESSAGE = "Broken server response";
 export const NETWORK_ERROR_MESSAGE = "Cannot reach the server. Check your internet connection and try again.";
@@ -26,14 +27,8 @@ export class ApiError extends Error {
   }
 
   /** Field errors of a 400 answer, keyed by dotted path (`details.fields`). */
-  get fieldErrors(): Record<string, string> {
-    const fields = this.details.fields;
-    if (!fields || typeof fields !== "object") return {};
-    const result: Record<string, string> = {};
-    for (const [path, message] of Object.entries(fields)) {
-      if (typeof message === "string") result[path] = message;
-    }
-    return result;
+  get fieldErrors(): FieldErrors {
+    return readFieldErrors(this.details.fields);
   }
 }
 

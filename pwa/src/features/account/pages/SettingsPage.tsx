@@ -9,9 +9,13 @@ import { BalancePanel, DoctorServicesSettings } from "../../commerce/index.ts";
 import { NotificationSettingsSection } from "../../notifications/index.ts";
 import { PaymentMethodsSection } from "../../payments/index.ts";
 import { IntakeFormSettingsSection } from "../../consultations/index.ts";
-import { MembershipsSection, PaymentHistorySection } from "../../memberships/index.ts";
+import {
+  MembershipOptionsSettings,
+  MembershipsSection,
+  PatientMembershipsSettings,
+  PaymentHistorySection,
+} from "../../memberships/index.ts";
 import { MacrosSettings, VmasSettings } from "../../team/index.ts";
-import { MembershipOptionsSettings, PatientMembershipsSettings } from "../../memberships/doctor/index.ts";
 import { ChangeEmailSection } from "../components/ChangeEmailSection.tsx";
 import { ChangePasswordSection } from "../components/ChangePasswordSection.tsx";
 import { PhoneSection } from "../components/PhoneSection.tsx";

@@ -1,7 +1,8 @@
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { type AdminView, createAdminSchema } from "../../../../../sync/schemas/admin.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
-import { errorMessage, isApiError } from "../../../lib/api/api-error.ts";
+import { errorMessage } from "../../../lib/api/api-error.ts";
+import { useForm } from "../../../lib/forms/use-form.ts";
 import { Button, Checkbox, ConfirmDialog, Pager, QueryState, Select, TextField, useSnackbar } from "../../../ui/index.ts";
 import { useCurrentUser } from "../../auth/index.ts";
 import { dateOnly, PAGE_SIZE, type QueryOf, useAdminMutation, useAdmins } from "../api.ts";
@@ -16,6 +17,8 @@ const SORTS: { value: string; label: string; sort: AdminsQuery["sort"]; directio
   { value: "createdAt:asc", label: "Oldest first", sort: "createdAt", direction: "asc" },
 ];
 
+const NO_INVITATION = { email: "", isSuperAdmin: false };
+
 /** Settings → admin management (super admins): list, search, sort, invite by email, delete. */
 export function AdminManagementSection() {
   const self = useCurrentUser();
@@ -24,9 +27,8 @@ export function AdminManagementSection() {
   const [search, setSearch] = useState("");
   const [sort, setSort] = useState("name:asc");
   const [offset, setOffset] = useState(0);
-  const [email, setEmail] = useState("");
-  const [superAdmin, setSuperAdmin] = useState(false);
-  const [emailError, setEmailError] = useState<string | undefined>();
+  // Every failure is said beside the email (the form's one text field), not in a snackbar.
+  const invitation = useForm({ schema: createAdminSchema, initial: NO_INVITATION, idPrefix: "invite-admin", announceFailure: false });
   const [removing, setRemoving] = useState<AdminView | null>(null);
   const order = SORTS.find((s) => s.value === sort) ?? SORTS[0];
   const admins = useAdmins(
@@ -38,30 +40,21 @@ export function AdminManagementSection() {
 
   if (!self.isSuperAdmin) return <p>Only a super admin manages administrators.</p>;
 
-  const invite = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = createAdminSchema.safeParse({ email, isSuperAdmin: superAdmin });
-    if (!parsed.success) {
-      setEmailError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setEmailError(undefined);
-    create.mutate({ email: parsed.data.email, isSuperAdmin: parsed.data.isSuperAdmin }, {
-      onSuccess: (created) => {
-        notify(`An invitation is on its way to ${created.email}`, "success");
-        setEmail("");
-        setSuperAdmin(false);
-      },
-      onError: (error) => setEmailError(isApiError(error) && error.details.fields?.email ? error.details.fields.email : errorMessage(error)),
-    });
-  };
+  const invite = invitation.handleSubmit(async (input) => {
+    const created = await create.mutateAsync(input);
+    notify(`An invitation is on its way to ${created.email}`, "success");
+    invitation.setValues(() => NO_INVITATION);
+  });
+  const emailError = invitation.errors.email ?? Object.values(invitation.errors)[0] ?? invitation.formError ?? undefined;
 
   return (
     <div className="stack">
       <form className="stack" onSubmit={invite} aria-label="Invite an admin" noValidate>
-        <TextField label="New admin's email" type="email" value={email} onChange={setEmail} error={emailError} autoComplete="off" />
-        <Checkbox label="Super admin (may manage admins)" checked={superAdmin} onChange={setSuperAdmin} />
-        <div><Button type="submit" loading={create.isPending}>Send invitation</Button></div>
+        <TextField label="New admin's email" type="email" value={invitation.values.email} onChange={(v) => invitation.set("email", v)}
+          error={emailError} autoComplete="off" />
+        <Checkbox label="Super admin (may manage admins)" checked={invitation.values.isSuperAdmin}
+          onChange={(on) => invitation.set("isSuperAdmin", on)} />
+        <div><Button type="submit" loading={invitation.submitting}>Send invitation</Button></div>
       </form>
       <div className="form-grid form-grid--two">
         <TextField label="Search admins" type="search" value={search} onChange={(v) => {

@@ -1,7 +1,7 @@
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { AGREEMENT_STATUSES, type AgreementView, agreementInputSchema } from "../../../../../sync/schemas/admin.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
-import { errorMessage, isApiError } from "../../../lib/api/api-error.ts";
+import { useForm } from "../../../lib/forms/use-form.ts";
 import { Button, Checkbox, Dialog, QueryState, Select, TextField, useSnackbar } from "../../../ui/index.ts";
 import { dateOnly, useAdminAgreements, useAdminMutation } from "../api.ts";
 
@@ -24,34 +24,30 @@ const draftOf = (a: AgreementView): Draft => ({
 function AgreementDialog({ initial, onClose }: { initial: AgreementView | null; onClose: () => void }) {
   const api = useApi();
   const notify = useSnackbar();
-  const [draft, setDraft] = useState<Draft>(initial ? draftOf(initial) : EMPTY);
-  const [file, setFile] = useState<File | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useAdminMutation((form: FormData) => api.POST("/admin/agreements", { form }), [["agreements"]]);
-  const set = <K extends keyof Draft>(key: K) => (value: Draft[K]) => setDraft({ ...draft, [key]: value });
+  const form = useForm({
+    schema: agreementInputSchema,
+    idPrefix: "agreement",
+    // The failure is shown as an alert in the dialog, not also in a snackbar.
+    announceFailure: false,
+    initial: { ...(initial ? draftOf(initial) : EMPTY), file: null as File | null },
+    // The PDF goes as a part of its own, beside the fields the schema checks.
+    toInput: ({ file: _file, ...draft }) => draft,
+    extraCheck: ({ file }): Record<string, string> =>
+      file && file.type !== "application/pdf" && !file.name.toLowerCase().endsWith(".pdf") ? { file: "Agreement files must be PDF" } : {},
+  });
+  const { values: draft, errors } = form;
+  const set = <K extends keyof typeof draft>(key: K) => (value: (typeof draft)[K]) => form.set(key, value);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = agreementInputSchema.safeParse(draft);
-    const fileError = file && file.type !== "application/pdf" && !file.name.toLowerCase().endsWith(".pdf") ? "Agreement files must be PDF" : null;
-    if (!parsed.success || fileError) {
-      setErrors({
-        ...(parsed.success ? {} : Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? "_"), i.message]))),
-        ...(fileError ? { file: fileError } : {}),
-      });
-      return;
-    }
-    const form = new FormData();
-    for (const [k, v] of Object.entries(parsed.data)) form.set(k, String(v));
-    if (file) form.set("file", file);
-    save.mutate(form, {
-      onSuccess: (saved) => {
-        notify(`“${saved.title}” is saved (version ${saved.version})`, "success");
-        onClose();
-      },
-      onError: (error) => setErrors(isApiError(error) && error.details.fields ? error.details.fields : { _: errorMessage(error) }),
-    });
-  };
+  const submit = form.handleSubmit(async (input) => {
+    const body = new FormData();
+    for (const [k, v] of Object.entries(input)) body.set(k, String(v));
+    if (draft.file) body.set("file", draft.file);
+    const saved = await save.mutateAsync(body);
+    notify(`“${saved.title}” is saved (version ${saved.version})`, "success");
+    onClose();
+  });
+  const failure = form.formError ?? errors._;
 
   return (
     <Dialog open wide title={initial ? `Edit “${initial.title}”` : "New agreement"} onClose={onClose}>
@@ -68,7 +64,7 @@ function AgreementDialog({ initial, onClose }: { initial: AgreementView | null; 
         <div className="ui-field">
           <label className="ui-field__label" htmlFor="agreement-file">PDF file</label>
           <input id="agreement-file" type="file" accept="application/pdf,.pdf" aria-describedby={errors.file ? "agreement-file-error" : undefined}
-            onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+            onChange={(e) => form.set("file", e.target.files?.[0] ?? null)} />
           {errors.file && <span id="agreement-file-error" className="form-error">{errors.file}</span>}
         </div>
         <fieldset className="admin-check-grid">
@@ -79,10 +75,10 @@ function AgreementDialog({ initial, onClose }: { initial: AgreementView | null; 
           <Checkbox label="In the footer" checked={draft.footer} onChange={set("footer")} />
           {initial && <Checkbox label="New version: ask everyone to accept again" checked={draft.newVersion} onChange={set("newVersion")} />}
         </fieldset>
-        {errors._ && <p className="form-error" role="alert">{errors._}</p>}
+        {failure && <p className="form-error" role="alert">{failure}</p>}
         <div className="row" style={{ justifyContent: "flex-end" }}>
           <Button variant="secondary" onClick={onClose}>Cancel</Button>
-          <Button type="submit" loading={save.isPending}>Save</Button>
+          <Button type="submit" loading={form.submitting}>Save</Button>
         </div>
       </form>
     </Dialog>

@@ -1,8 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
 import { reviewSchema } from "../../../../../sync/schemas/admin.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
-import { errorMessage } from "../../../lib/api/api-error.ts";
+import { useForm } from "../../../lib/forms/use-form.ts";
 import { Button, TextField, useSnackbar } from "../../../ui/index.ts";
 import { useAdminMutation } from "../api.ts";
 
@@ -19,9 +18,8 @@ export function ReviewDoctorSection({ doctorId, doctorName, onReviewed }: Props)
     queryKey: ["reviews", "mine", doctorId],
     queryFn: ({ signal }) => api.GET("/doctors/review/{id}", { path: { id: doctorId }, signal }),
   });
-  const [rating, setRating] = useState(0);
-  const [comment, setComment] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  // One message at a time, above the button (the first field's in error, or the failure): not in a snackbar.
+  const form = useForm({ schema: reviewSchema, initial: { rating: 0, comment: "" }, idPrefix: "review", announceFailure: false });
   const send = useAdminMutation(
     (input: { rating: number; comment: string }) => api.POST("/doctors/review/{id}", { path: { id: doctorId }, body: input }),
     [["reviews", "mine", doctorId]],
@@ -39,22 +37,12 @@ export function ReviewDoctorSection({ doctorId, doctorName, onReviewed }: Props)
   }
   if (!mine.data.eligible) return null;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = reviewSchema.safeParse({ rating, comment });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? "Check the review");
-      return;
-    }
-    setError(null);
-    send.mutate(parsed.data, {
-      onSuccess: () => {
-        notify("Thank you for your review", "success");
-        onReviewed();
-      },
-      onError: (e) => setError(errorMessage(e)),
-    });
-  };
+  const submit = form.handleSubmit(async (review) => {
+    await send.mutateAsync(review);
+    notify("Thank you for your review", "success");
+    onReviewed();
+  });
+  const error = Object.values(form.errors)[0] ?? form.formError;
 
   return (
     <section className="card stack" aria-labelledby="review-title">
@@ -64,14 +52,14 @@ export function ReviewDoctorSection({ doctorId, doctorName, onReviewed }: Props)
           <legend>Rating</legend>
           {[1, 2, 3, 4, 5].map((n) => (
             <label key={n} className="row" style={{ gap: 4 }}>
-              <input type="radio" name="rating" value={n} checked={rating === n} onChange={() => setRating(n)} />
+              <input type="radio" name="rating" value={n} checked={form.values.rating === n} onChange={() => form.set("rating", n)} />
               {n} {n === 1 ? "star" : "stars"}
             </label>
           ))}
         </fieldset>
-        <TextField label="Comment (optional)" multiline value={comment} onChange={setComment} maxLength={2000} />
+        <TextField label="Comment (optional)" multiline value={form.values.comment} onChange={(v) => form.set("comment", v)} maxLength={2000} />
         {error && <p className="form-error" role="alert">{error}</p>}
-        <div><Button type="submit" loading={send.isPending}>Send review</Button></div>
+        <div><Button type="submit" loading={form.submitting}>Send review</Button></div>
       </form>
     </section>
   );

@@ -8,10 +8,10 @@
 import { type ReactNode, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AuthUser } from "../../../../../sync/schemas/user.ts";
-import { errorMessage, isApiError } from "../../../lib/api/api-error.ts";
+import { isApiError } from "../../../lib/api/api-error.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { fullName } from "../../../lib/session/auth-user.ts";
-import { Button, Spinner, useSnackbar } from "../../../ui/index.ts";
+import { Button, LoadError, Spinner, useSnackbar } from "../../../ui/index.ts";
 import { BlockUserDialog, SignInAsDialog } from "./UserConfirmDialogs.tsx";
 import { useCurrentUser, useGoAfterSignIn, useSession } from "../../auth/index.ts";
 import { adminKeys } from "../api.ts";
@@ -40,8 +40,7 @@ export function UserAccountSettings({ userId, notFound }: { userId: string; notF
       <div className="stack">
         <title>User settings · DPC Telehealth</title>
         <h1>User settings</h1>
-        <p className="form-error" role="alert">{errorMessage(user.error)}</p>
-        <div><Button variant="secondary" onClick={() => void user.refetch()}>Try again</Button></div>
+        <LoadError error={user.error} onRetry={() => void user.refetch()} />
       </div>
     );
   }

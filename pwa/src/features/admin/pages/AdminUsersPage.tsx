@@ -2,7 +2,7 @@ import { type FormEvent, useState } from "react";
 import { useSearchParams } from "react-router";
 import type { Role } from "../../../../../sync/roles.ts";
 import type { AuthUser } from "../../../../../sync/schemas/user.ts";
-import { Button, EmptyState, Pager, Select, Spinner, TextField } from "../../../ui/index.ts";
+import { Button, EmptyState, LoadError, Pager, Select, Spinner, TextField } from "../../../ui/index.ts";
 import { useCurrentUser } from "../../auth/index.ts";
 import { AdminChangeEmailDialog } from "../components/AdminChangeEmailDialog.tsx";
 import { ChooseDoctorDialog } from "../components/ChooseDoctorDialog.tsx";
@@ -69,12 +69,7 @@ export function AdminUsersPage() {
       <section aria-labelledby="users-title" aria-busy={users.loading} className="stack">
         <h2 id="users-title">{roleLabel}{users.totalCount ? ` (${users.totalCount})` : ""}</h2>
         {users.loading && users.list.length === 0 && <Spinner size={40} label={`Loading ${roleLabel.toLowerCase()}`} />}
-        {users.error && (
-          <div className="stack">
-            <p className="form-error" role="alert">{users.error}</p>
-            <div><Button variant="secondary" onClick={users.reload}>Try again</Button></div>
-          </div>
-        )}
+        {users.error && <LoadError error={users.error} onRetry={users.reload} />}
         {!users.loading && !users.error && users.list.length === 0 && (
           <EmptyState title={search ? `No ${roleLabel.toLowerCase()} match “${search}”` : `No ${roleLabel.toLowerCase()} yet`} />
         )}

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import {
   COMMERCE_REPORT_FIELDS,
   REPORT_FIELD_LABELS,
@@ -8,6 +8,7 @@ import {
 } from "../../../../../sync/schemas/admin.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/api-error.ts";
+import { useForm } from "../../../lib/forms/use-form.ts";
 import { Button, Checkbox, Pager, QueryState, Select, TextField } from "../../../ui/index.ts";
 import { useCurrentUser } from "../../auth/index.ts";
 import { type QueryOf, useReportPreview } from "../api.ts";
@@ -28,10 +29,17 @@ export function ReportsPage() {
   const user = useCurrentUser();
   const api = useApi();
   const [fields, setFields] = useState<ReportField[]>(DEFAULT_FIELDS);
-  const [draft, setDraft] = useState<Filters>(NO_FILTERS);
   const [filters, setFilters] = useState<Applied>({});
   const [offset, setOffset] = useState(0);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // The filters as typed: the report's query schema checks them, with the fields chosen, before they apply.
+  const filterForm = useForm({
+    schema: reportQuerySchema,
+    initial: NO_FILTERS,
+    idPrefix: "report",
+    toInput: (draft) => ({ fields: fields.join(","), ...Object.fromEntries(Object.entries(draft).filter(([, v]) => v.trim() !== "")) }),
+  });
+  const { values: draft, errors } = filterForm;
+  const setDraft = (name: keyof Filters) => (value: string) => filterForm.set(name, value);
   const [downloading, setDownloading] = useState(false);
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const allowed = user.role !== "patient";
@@ -40,19 +48,11 @@ export function ReportsPage() {
   const query = { fields, ...filters };
   const preview = useReportPreview({ ...query, offset, limit: PREVIEW_SIZE }, allowed && fields.length > 0);
 
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    const clean = Object.fromEntries(Object.entries(draft).filter(([, v]) => v.trim() !== ""));
-    const parsed = reportQuerySchema.safeParse({ fields: fields.join(","), ...clean });
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? "_"), i.message])));
-      return;
-    }
-    setErrors({});
+  const apply = filterForm.handleSubmit((parsed) => {
     setOffset(0);
-    const { gender, minAge, maxAge, state, search, joinedFrom, joinedTo } = parsed.data;
+    const { gender, minAge, maxAge, state, search, joinedFrom, joinedTo } = parsed;
     setFilters({ gender, minAge, maxAge, state, search, joinedFrom, joinedTo });
-  };
+  });
 
   const download = async () => {
     setDownloading(true);
@@ -107,14 +107,14 @@ export function ReportsPage() {
         </fieldset>
         {fields.length === 0 && <p className="form-error" role="alert">Choose at least one field.</p>}
         <div className="form-grid form-grid--two">
-          <TextField label="Name or email contains" type="search" value={draft.search} onChange={(v) => setDraft({ ...draft, search: v })} error={errors.search} />
+          <TextField label="Name or email contains" type="search" value={draft.search} onChange={setDraft("search")} error={errors.search} />
           <Select label="Gender" value={draft.gender} placeholder="Any" options={[{ value: "Female", label: "Female" }, { value: "Male", label: "Male" }]}
-            onChange={(v) => setDraft({ ...draft, gender: v })} />
-          <TextField label="Minimum age" inputMode="numeric" value={draft.minAge} onChange={(v) => setDraft({ ...draft, minAge: v })} error={errors.minAge} />
-          <TextField label="Maximum age" inputMode="numeric" value={draft.maxAge} onChange={(v) => setDraft({ ...draft, maxAge: v })} error={errors.maxAge} />
-          <TextField label="State (two letters)" value={draft.state} maxLength={2} onChange={(v) => setDraft({ ...draft, state: v.toUpperCase() })} error={errors.state} />
-          <TextField label="Joined from" type="date" value={draft.joinedFrom} onChange={(v) => setDraft({ ...draft, joinedFrom: v })} error={errors.joinedFrom} />
-          <TextField label="Joined until" type="date" value={draft.joinedTo} onChange={(v) => setDraft({ ...draft, joinedTo: v })} error={errors.joinedTo} />
+            onChange={setDraft("gender")} />
+          <TextField label="Minimum age" inputMode="numeric" value={draft.minAge} onChange={setDraft("minAge")} error={errors.minAge} />
+          <TextField label="Maximum age" inputMode="numeric" value={draft.maxAge} onChange={setDraft("maxAge")} error={errors.maxAge} />
+          <TextField label="State (two letters)" value={draft.state} maxLength={2} onChange={(v) => setDraft("state")(v.toUpperCase())} error={errors.state} />
+          <TextField label="Joined from" type="date" value={draft.joinedFrom} onChange={setDraft("joinedFrom")} error={errors.joinedFrom} />
+          <TextField label="Joined until" type="date" value={draft.joinedTo} onChange={setDraft("joinedTo")} error={errors.joinedTo} />
         </div>
         <div className="row">
           <Button type="submit" variant="secondary">Apply filters</Button>

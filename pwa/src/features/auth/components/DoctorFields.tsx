@@ -1,6 +1,6 @@
 import { SPECIALTIES } from "../../../../../sync/constants.ts";
 import { Select, TextField } from "../../../ui/index.ts";
-import { timezoneOptions } from "../us-timezones.ts";
+import { timezoneOptions } from "../../../lib/us-timezones.ts";
 import { LicensedStatesField } from "./LicensedStatesField.tsx";
 
 export type DoctorValues = {

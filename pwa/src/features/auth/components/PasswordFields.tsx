@@ -1,17 +1,19 @@
 import { PASSWORD_MIN } from "../../../../../sync/constants.ts";
+import type { FieldErrors } from "../../../../../sync/field-errors.ts";
 import { TextField } from "../../../ui/index.ts";
+import type { NewPasswordValues } from "../new-password.ts";
 
-type PasswordFieldsProps = {
-  password: string;
-  repeatPassword: string;
-  onChange: (name: "password" | "repeatPassword", value: string) => void;
-  errors: Record<string, string | undefined>;
+/** What the fields need of the form they sit in (`useForm`'s controller). */
+type NewPasswordForm = {
+  values: NewPasswordValues;
+  set: (name: keyof NewPasswordValues, value: string) => void;
+  errors: FieldErrors;
   fieldId: (name: string) => string;
-  label?: string;
 };
 
 /** A new password and its repeat, as every password form has them. */
-export function PasswordFields({ password, repeatPassword, onChange, errors, fieldId, label = "Password" }: PasswordFieldsProps) {
+export function PasswordFields({ form, label = "Password" }: { form: NewPasswordForm; label?: string }) {
+  const { values, set, errors, fieldId } = form;
   return (
     <>
       <TextField
@@ -21,8 +23,8 @@ export function PasswordFields({ password, repeatPassword, onChange, errors, fie
         autoComplete="new-password"
         required
         hint={`At least ${PASSWORD_MIN} symbols; not a common password`}
-        value={password}
-        onChange={(value) => onChange("password", value)}
+        value={values.password}
+        onChange={(value) => set("password", value)}
         error={errors.password}
       />
       <TextField
@@ -31,8 +33,8 @@ export function PasswordFields({ password, repeatPassword, onChange, errors, fie
         type="password"
         autoComplete="new-password"
         required
-        value={repeatPassword}
-        onChange={(value) => onChange("repeatPassword", value)}
+        value={values.repeatPassword}
+        onChange={(value) => set("repeatPassword", value)}
         error={errors.repeatPassword}
       />
     </>

@@ -66,13 +66,7 @@ export function RegistrationForm({ onLogin }: { onLogin: () => void }) {
         error={errors.email}
       />
       <div className="form-grid form-grid--two">
-        <PasswordFields
-          password={values.password}
-          repeatPassword={values.repeatPassword}
-          onChange={(name, value) => set(name, value)}
-          errors={errors}
-          fieldId={fieldId}
-        />
+        <PasswordFields form={form} />
       </div>
       <PersonalFields values={values} set={(name, value) => set(name, value)} errors={errors} fieldId={fieldId} />
       {values.role === "doctor" && (

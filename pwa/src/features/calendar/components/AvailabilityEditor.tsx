@@ -1,14 +1,13 @@
-import { type FormEvent, useState } from "react";
+import type { FormEvent } from "react";
 import { WEEKDAYS } from "../../../../../sync/rules/zoned-time.ts";
-import { type Availability, SLOT_MINUTES } from "../../../../../sync/schemas/availability.ts";
-import { ApiError, errorMessage } from "../../../lib/api/index.ts";
+import { type Availability, availabilityInputSchema, SLOT_MINUTES } from "../../../../../sync/schemas/availability.ts";
+import { useForm } from "../../../lib/forms/use-form.ts";
 import { Button, Checkbox, Select, TextField } from "../../../ui/index.ts";
 import { useOptionalSnackbar } from "../../../ui/Snackbar.tsx";
-import { timezoneOptions } from "../../auth/us-timezones.ts";
+import { timezoneOptions } from "../../../lib/us-timezones.ts";
 import { formatDay } from "../../consultations/index.ts";
 import {
   type AvailabilityDraft,
-  checkAvailability,
   draftOf,
   sortDraft,
   toAvailabilityInput,
@@ -26,63 +25,45 @@ export type AvailabilityEditorProps = {
 };
 
 const SLOT_OPTIONS = SLOT_MINUTES.map((m) => ({ value: String(m), label: `${m} minutes` }));
-const fieldId = (path: string) => `availability-${path.replaceAll(".", "-")}`;
 
 /** Weekly hours, slot length, timezone and date overrides; checked with the shared schema, the server's errors beside fields. */
 export function AvailabilityEditor({ availability, fallbackTimezone, readOnly, onSave }: AvailabilityEditorProps) {
-  const [draft, setDraft] = useState<AvailabilityDraft>(() => draftOf(availability, fallbackTimezone));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [newDate, setNewDate] = useState("");
+  const initial = () => ({ ...draftOf(availability, fallbackTimezone), newDate: "" });
+  const form = useForm({
+    schema: availabilityInputSchema,
+    initial: initial(),
+    idPrefix: "availability",
+    toInput: (d) => toAvailabilityInput(d),
+    // The failure is said above the buttons (an alert of its own), not also in a snackbar.
+    announceFailure: false,
+  });
+  const { values: draft, errors, fieldId } = form;
   const notify = useOptionalSnackbar();
+  const change = (update: (d: AvailabilityDraft) => AvailabilityDraft) => form.setValues((d) => ({ ...d, ...update(d) }));
 
-  const change = (update: (d: AvailabilityDraft) => AvailabilityDraft) => {
-    setDraft(update);
-    setFailure(null);
-  };
-  const focusFirst = (found: Record<string, string>) => {
-    for (const path of Object.keys(found)) {
-      const el = document.getElementById(fieldId(path)) ?? document.getElementById(fieldId(path.split(".").slice(0, -1).join(".") + ".0.start"));
-      if (el) return el.focus();
-    }
-  };
-
-  const submit = async (event: FormEvent) => {
+  const save = form.handleSubmit(async () => {
+    // Sent as drafted (the schema has just checked it); the server reads it with the same schema.
+    const saved = await onSave(toAvailabilityInput(form.form.getValues()));
+    form.setValues(() => ({ ...draftOf(saved, fallbackTimezone), newDate: "" }));
+    notify?.("Availability saved", "success");
+  });
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    const sorted = sortDraft(draft);
-    setDraft(sorted);
-    const found = checkAvailability(sorted);
-    setErrors(found);
-    if (Object.keys(found).length) {
-      setFailure("Please correct the highlighted hours");
-      setTimeout(() => focusFirst(found));
-      return;
-    }
-    setSaving(true);
-    setFailure(null);
-    try {
-      const saved = await onSave(toAvailabilityInput(sorted));
-      setDraft(draftOf(saved, fallbackTimezone));
-      notify?.("Availability saved", "success");
-    } catch (error) {
-      const fields = error instanceof ApiError ? error.fieldErrors : {};
-      setErrors(fields);
-      setFailure(errorMessage(error));
-      setTimeout(() => focusFirst(fields));
-    } finally {
-      setSaving(false);
-    }
+    // The schema sorts a day's periods before it checks overlaps: sorted first, its error paths are the rows shown.
+    change(sortDraft);
+    return save();
   };
+  const hoursRefused = Object.keys(errors).some((path) => path !== "newDate");
+  const failure = form.formError ?? (hoursRefused ? "Please correct the highlighted hours" : null);
 
   const addOverride = () => {
+    const newDate = draft.newDate;
     if (!newDate) {
-      setErrors((e) => ({ ...e, newDate: "Choose a date" }));
+      form.setErrors({ ...errors, newDate: "Choose a date" });
       return;
     }
     change((d) => ({ ...d, overrides: [...d.overrides, { date: newDate, closed: true, intervals: [] }] }));
-    setNewDate("");
-    setErrors(({ newDate: _, ...rest }) => rest);
+    form.set("newDate", "");
   };
 
   return (
@@ -188,7 +169,8 @@ export function AvailabilityEditor({ availability, fallbackTimezone, readOnly, o
         </ul>
         {!readOnly && (
           <div className="row override-add">
-            <TextField id={fieldId("newDate")} label="Add a date" type="date" value={newDate} onChange={setNewDate} error={errors.newDate} />
+            <TextField id={fieldId("newDate")} label="Add a date" type="date" value={draft.newDate} onChange={(v) => form.set("newDate", v)}
+              error={errors.newDate} />
             <Button variant="secondary" onClick={addOverride}>Add date</Button>
           </div>
         )}
@@ -196,12 +178,8 @@ export function AvailabilityEditor({ availability, fallbackTimezone, readOnly, o
       {failure && <p className="form-error" role="alert">{failure}</p>}
       {!readOnly && (
         <div className="row">
-          <Button type="submit" loading={saving}>Save availability</Button>
-          <Button variant="text" onClick={() => {
-            setDraft(draftOf(availability, fallbackTimezone));
-            setErrors({});
-            setFailure(null);
-          }}>
+          <Button type="submit" loading={form.submitting}>Save availability</Button>
+          <Button variant="text" onClick={() => form.reset(initial())}>
             Undo changes
           </Button>
         </div>

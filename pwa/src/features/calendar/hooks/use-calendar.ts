@@ -1,7 +1,6 @@
 import { useApi } from "../../../lib/app-deps.tsx";
-import { useQueryOrDevice } from "../../consultations/index.ts";
 import { calendarKeys } from "../keys.ts";
-import { useConsultations } from "../../sync/index.ts";
+import { useConsultations, useServerOrDevice } from "../../sync/index.ts";
 import { type CalendarView, momentOf, offlineCalendar, offlineStatistic } from "../lib/calendar-view.ts";
 
 /**
@@ -13,9 +12,11 @@ export function useCalendar(q: { doctorId: string; view: CalendarView; date: str
   const device = useConsultations({ doctorId: q.doctorId });
   const signature = device.items.map((c) => `${c.id}:${c.updatedAt}`).join(",");
   const moment = momentOf(q.date, q.timeZone);
-  const remote = useQueryOrDevice({
+  const remote = useServerOrDevice({
     queryKey: calendarKeys.view({ doctorId: q.doctorId, view: q.view, date: q.date, timeZone: q.timeZone }),
     refreshOn: signature,
+    keepPrevious: true,
+    retryOnce: true,
     queryFn: async ({ signal }) => {
       const query = { doctorId: q.doctorId, timestamp: String(moment.getTime()), timezone: q.timeZone };
       const [days, statistic] = await Promise.all([

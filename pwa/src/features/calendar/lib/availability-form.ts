@@ -5,7 +5,7 @@
  */
 import { WEEKDAYS, type Weekday } from "../../../../../sync/rules/zoned-time.ts";
 import { type Availability, availabilityInputSchema, type Interval } from "../../../../../sync/schemas/availability.ts";
-import { type FieldErrors, validate } from "../../../lib/forms/field-errors.ts";
+import { type FieldErrors, validate } from "../../../../../sync/field-errors.ts";
 
 export type OverrideDraft = { date: string; closed: boolean; intervals: Interval[] };
 export type AvailabilityDraft = {

@@ -1,6 +1,6 @@
 import { Link, useParams, useSearchParams } from "react-router";
 import { zonedDate } from "../../../../../sync/rules/zoned-time.ts";
-import { Button, Spinner } from "../../../ui/index.ts";
+import { LoadError, Spinner } from "../../../ui/index.ts";
 import { useCurrentUser } from "../../auth/index.ts";
 import { deviceTimeZone, formatMonth, formatShortDay, OfflineNote, useNow, zoneCity } from "../../consultations/index.ts";
 import { CalendarStats } from "../components/CalendarStats.tsx";
@@ -64,12 +64,7 @@ export function CalendarPage() {
       />
       {calendar.statistic && <CalendarStats statistic={calendar.statistic} monthLabel={formatMonth(date)} />}
       {calendar.loading && !calendar.days && <Spinner size={40} label="Loading the calendar" />}
-      {calendar.error && (
-        <div className="stack">
-          <p className="form-error" role="alert">{calendar.error}</p>
-          <div><Button variant="secondary" onClick={calendar.reload}>Try again</Button></div>
-        </div>
-      )}
+      {calendar.error && <LoadError error={calendar.error} onRetry={calendar.reload} />}
       {calendar.days && view === "month" && (
         <div className="calendar-month">
           <MonthGrid

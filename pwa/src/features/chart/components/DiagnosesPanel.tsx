@@ -6,9 +6,7 @@ import { useForm } from "../../../lib/forms/use-form.ts";
 import { Button, ConfirmDialog, Dialog, EmptyState, useSnackbar, TextField } from "../../../ui/index.ts";
 import { FormError } from "../../auth/index.ts";
 import { useActions } from "../hooks/use-actions.ts";
-import { useOnlineQuery } from "../hooks/use-online-query.ts";
-import { SAVED_ON_DEVICE, useRecordOnDevice } from "../hooks/use-record-on-device.ts";
-import { useDeviceEntries } from "../hooks/use-device-entries.ts";
+import { SAVED_ON_DEVICE, useDeviceEntries, useRecordOnDevice, useServerOrDevice } from "../../sync/index.ts";
 import { deviceDiagnoses } from "../lib/device-entries.ts";
 import type { ChartPermissions } from "../lib/permissions.ts";
 import { DiagnosisPicker } from "./DiagnosisPicker.tsx";
@@ -31,7 +29,7 @@ export function DiagnosesPanel({ patientId, encounterId, permissions, refreshKey
     const list = deviceDiagnoses(entries, encounterId);
     return { list, totalCount: list.length };
   }, [encounterId]);
-  const diagnoses = useOnlineQuery({
+  const diagnoses = useServerOrDevice({
     queryKey: chartKeys.diagnoses(encounterId),
     queryFn: ({ signal }) => api.POST("/diagnoses/list/{encounterId}", { path: { encounterId }, body: { offset: 0, limit: 100 }, signal }),
     refreshOn: refreshKey,

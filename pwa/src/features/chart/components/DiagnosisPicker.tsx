@@ -2,7 +2,7 @@ import { type KeyboardEvent, useEffect, useId, useState } from "react";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/index.ts";
 import { type Icd10Entry, searchIcd10 } from "../../../../../sync/data/icd10.ts";
-import { useConnection } from "../hooks/use-connection.ts";
+import { useConnection } from "../../sync/index.ts";
 import { describedBy, FieldMessage } from "../../../ui/FieldMessage.tsx";
 import { firstMatches, moreMatchesText } from "../../../ui/MoreMatches.tsx";
 import { comboboxKeyDown } from "../../../ui/combobox-keys.ts";

@@ -1,6 +1,5 @@
 import { useApi } from "../../../lib/app-deps.tsx";
-import { useOnlineQuery } from "../hooks/use-online-query.ts";
-import { useDeviceEntries } from "../hooks/use-device-entries.ts";
+import { useDeviceEntries, useServerOrDevice } from "../../sync/index.ts";
 import { deviceDiagnoses } from "../lib/device-entries.ts";
 import { chartKeys } from "../keys.ts";
 
@@ -14,7 +13,7 @@ export function EncounterDiagnoses({ patientId, encounterId }: { patientId: stri
     const list = deviceDiagnoses(entries, encounterId);
     return { list, totalCount: list.length, offset: 0, limit: 100 };
   }, [encounterId]);
-  const diagnoses = useOnlineQuery({
+  const diagnoses = useServerOrDevice({
     queryKey: chartKeys.diagnoses(encounterId),
     queryFn: ({ signal }) => api.POST("/diagnoses/list/{encounterId}", { path: { encounterId }, body: { offset: 0, limit: 100 }, signal }),
   }, device);

@@ -9,7 +9,7 @@ import { useApi } from "../../../lib/app-deps.tsx";
 import { useForm } from "../../../lib/forms/use-form.ts";
 import { Button, Select, TextField, useSnackbar } from "../../../ui/index.ts";
 import { FormError, useSession } from "../../auth/index.ts";
-import { SAVED_ON_DEVICE, useRecordOnDevice } from "../hooks/use-record-on-device.ts";
+import { SAVED_ON_DEVICE, useRecordOnDevice } from "../../sync/index.ts";
 import { ENCOUNTER_TYPE_LABELS, formatDateTime, fromLocalInput, toLocalInput } from "../lib/chart-format.ts";
 import { useVisitsToDocument } from "../hooks/use-visits.ts";
 

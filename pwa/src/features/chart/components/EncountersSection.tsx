@@ -3,8 +3,7 @@ import { Link } from "react-router";
 import { type Encounter, ENCOUNTER_TYPES } from "../../../../../sync/schemas/encounter.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { Button, Dialog, EmptyState, Select, TextField } from "../../../ui/index.ts";
-import { useOnlineQuery } from "../hooks/use-online-query.ts";
-import { useDeviceEntries } from "../hooks/use-device-entries.ts";
+import { useDeviceEntries, useServerOrDevice } from "../../sync/index.ts";
 import { deviceEncounters } from "../lib/device-entries.ts";
 import { ENCOUNTER_TYPE_LABELS, formatDateTime } from "../lib/chart-format.ts";
 import type { ChartPermissions } from "../lib/permissions.ts";
@@ -65,7 +64,7 @@ export function EncountersSection(
     const list = deviceEncounters(entries);
     return { list: list.slice(offset, offset + ENCOUNTERS_PAGE_SIZE), totalCount: list.length };
   }, [offset]);
-  const encounters = useOnlineQuery({
+  const encounters = useServerOrDevice({
     queryKey: chartKeys.encounters(patientId, { offset, search, type, doctorId }),
     queryFn: ({ signal }) =>
       api.GET("/encounters/{patientId}/list", {
@@ -76,7 +75,7 @@ export function EncountersSection(
       }),
     keepPrevious: true,
   }, device);
-  const creators = useOnlineQuery({
+  const creators = useServerOrDevice({
     queryKey: chartKeys.creators(patientId),
     queryFn: ({ signal }) => api.GET("/doctors/encounter/creators", { signal, query: { patientId } }),
   });

@@ -1,6 +1,6 @@
 import { useApi } from "../../../lib/app-deps.tsx";
 import { EmptyState } from "../../../ui/index.ts";
-import { useOnlineQuery } from "../hooks/use-online-query.ts";
+import { useServerOrDevice } from "../../sync/index.ts";
 import { formatDateTime } from "../lib/chart-format.ts";
 import { ResourceState } from "./ResourceState.tsx";
 import { SharedBadge } from "./SharedBadge.tsx";
@@ -13,7 +13,7 @@ import { chartKeys } from "../keys.ts";
  */
 export function NotesReadOnly({ encounterId, showShared, refreshKey = 0 }: { encounterId: string; showShared: boolean; refreshKey?: number }) {
   const api = useApi();
-  const notes = useOnlineQuery({
+  const notes = useServerOrDevice({
     queryKey: chartKeys.notes(encounterId),
     queryFn: ({ signal }) => api.GET("/encounterNotes/{id}/list", { path: { id: encounterId }, signal, query: { limit: 100 } }),
     refreshOn: refreshKey,

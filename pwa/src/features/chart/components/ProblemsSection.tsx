@@ -6,15 +6,12 @@ import { useForm } from "../../../lib/forms/use-form.ts";
 import { Button, ConfirmDialog, Dialog, EmptyState, Select, useSnackbar, TextField } from "../../../ui/index.ts";
 import { FormError } from "../../auth/index.ts";
 import { useActions } from "../hooks/use-actions.ts";
-import { useOnlineQuery } from "../hooks/use-online-query.ts";
-import { SAVED_ON_DEVICE, useRecordOnDevice } from "../hooks/use-record-on-device.ts";
-import { useDeviceEntries } from "../hooks/use-device-entries.ts";
 import { deviceProblems } from "../lib/device-entries.ts";
 import { textOrUndefined } from "../lib/chart-format.ts";
 import type { ChartPermissions } from "../lib/permissions.ts";
 import { ResourceState } from "./ResourceState.tsx";
 import { SharedBadge } from "./SharedBadge.tsx";
-import { useActorLabel } from "../../sync/index.ts";
+import { SAVED_ON_DEVICE, useActorLabel, useDeviceEntries, useRecordOnDevice, useServerOrDevice } from "../../sync/index.ts";
 import { chartKeys } from "../keys.ts";
 
 const STATUS_LABELS: Record<Problem["status"], string> = { active: "Active", resolved: "Resolved" };
@@ -27,7 +24,7 @@ export function ProblemsSection({ patientId, permissions }: { patientId: string;
   const api = useApi();
   const actorLabel = useActorLabel();
   const device = useDeviceEntries(patientId, "problem", deviceProblems);
-  const problems = useOnlineQuery({
+  const problems = useServerOrDevice({
     queryKey: chartKeys.problems(patientId),
     queryFn: ({ signal }) => api.GET("/problems/patient/{id}", { path: { id: patientId }, signal }),
   }, device);

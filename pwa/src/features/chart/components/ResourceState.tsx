@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
-import { Button, Spinner } from "../../../ui/index.ts";
-import type { OnlineResource } from "../hooks/use-online-query.ts";
+import { LoadError, Spinner } from "../../../ui/index.ts";
+import type { ServerOrDevice } from "../../sync/index.ts";
 import { DeviceCopyNotice, NeedsConnection } from "./NeedsConnection.tsx";
 
 type Props<T> = {
-  resource: OnlineResource<T>;
+  resource: ServerOrDevice<T>;
   /** What is loaded, for the spinner and the offline notice ("Vitals"). */
   label: string;
   children: (data: T) => ReactNode;
@@ -24,14 +24,7 @@ export function ResourceState<T>({ resource, label, children }: Props<T>) {
     );
   }
   if (resource.offline) return <NeedsConnection what={label} />;
-  if (resource.error) {
-    return (
-      <div className="stack">
-        <p className="form-error" role="alert">{resource.error}</p>
-        <div><Button variant="secondary" onClick={resource.reload}>Try again</Button></div>
-      </div>
-    );
-  }
+  if (resource.error) return <LoadError error={resource.error} onRetry={resource.reload} />;
   if (resource.data === undefined) return <Spinner size={32} label={`Loading ${label.toLowerCase()}`} />;
   return <>{children(resource.data)}</>;
 }

@@ -3,8 +3,7 @@ import { useApi } from "../../../lib/app-deps.tsx";
 import { useForm } from "../../../lib/forms/use-form.ts";
 import { Button, firstMatches, Select, TextField, useSnackbar } from "../../../ui/index.ts";
 import { FormError } from "../../auth/index.ts";
-import { SAVED_ON_DEVICE, useRecordOnDevice } from "../hooks/use-record-on-device.ts";
-import { useOnlineQuery } from "../hooks/use-online-query.ts";
+import { SAVED_ON_DEVICE, useRecordOnDevice, useServerOrDevice } from "../../sync/index.ts";
 import { fromLocalInput, numberOrUndefined, textOrUndefined } from "../lib/chart-format.ts";
 import { chartKeys } from "../keys.ts";
 
@@ -34,7 +33,7 @@ type Props = {
 export function VitalsForm({ patientId, encounterId, onSaved, onClose }: Props) {
   const api = useApi();
   const notify = useSnackbar();
-  const encounters = useOnlineQuery({
+  const encounters = useServerOrDevice({
     queryKey: chartKeys.encounterChoices(patientId, encounterId),
     // One more than listed: whether older ones exist is then known.
     queryFn: ({ signal }) =>

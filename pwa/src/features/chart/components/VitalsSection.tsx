@@ -3,8 +3,7 @@ import { VITALS_FORMATS } from "../../../../../sync/schemas/vitals.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { Button, Dialog, EmptyState, Select, useSnackbar } from "../../../ui/index.ts";
 import { useActions } from "../hooks/use-actions.ts";
-import { useOnlineQuery } from "../hooks/use-online-query.ts";
-import { useDeviceEntries } from "../hooks/use-device-entries.ts";
+import { useDeviceEntries, useServerOrDevice } from "../../sync/index.ts";
 import { deviceVitals } from "../lib/device-entries.ts";
 import type { ChartPermissions } from "../lib/permissions.ts";
 import { type VitalsFormat, vitalsCharts } from "../lib/vitals-series.ts";
@@ -36,7 +35,7 @@ export function VitalsSection({ patientId, encounterId, permissions, headingLeve
   const [format, setFormat] = useState<VitalsFormat>("imperial");
   // The device's copy stands in offline (issue 31); the care team's devices hold it.
   const device = useDeviceEntries(patientId, "vitals", (e) => deviceVitals(e, { format, encounterId }), [format, encounterId]);
-  const vitals = useOnlineQuery({
+  const vitals = useServerOrDevice({
     queryKey: chartKeys.vitals(patientId, { format, encounterId }),
     queryFn: ({ signal }) => api.GET("/vitals/patient/{id}", { path: { id: patientId }, signal, query: { format, encounterId } }),
     keepPrevious: true,
@@ -90,7 +89,7 @@ export function VitalsSection({ patientId, encounterId, permissions, headingLeve
 function IntakeImport({ patientId, format, onImported }: { patientId: string; format: VitalsFormat; onImported: () => void }) {
   const api = useApi();
   const notify = useSnackbar();
-  const check = useOnlineQuery({
+  const check = useServerOrDevice({
     queryKey: chartKeys.vitalsImports(patientId),
     queryFn: ({ signal }) => api.GET("/vitals/patient/{id}/areImportsFromIntakeFormsPossible", { path: { id: patientId }, signal }),
   });

@@ -2,7 +2,7 @@ import { type ReactNode, useRef, useState } from "react";
 import { errorMessage } from "../../../lib/api/index.ts";
 import { Link, useNavigate, useParams } from "react-router";
 import { docIdSchema } from "../../../../../sync/protocol.ts";
-import { useChartEntry } from "../../sync/index.ts";
+import { useChartEntry, useServerOrDevice } from "../../sync/index.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { Button, ConfirmDialog, Dialog, EmptyState, useSnackbar } from "../../../ui/index.ts";
 import { useCurrentUser } from "../../auth/index.ts";
@@ -15,7 +15,6 @@ import { NotesReadOnly } from "../components/NotesReadOnly.tsx";
 import { ResourceState } from "../components/ResourceState.tsx";
 import { SharedBadge } from "../components/SharedBadge.tsx";
 import { VitalsSection } from "../components/VitalsSection.tsx";
-import { useOnlineQuery } from "../hooks/use-online-query.ts";
 import { ENCOUNTER_TYPE_LABELS, formatDateTime } from "../lib/chart-format.ts";
 import { type ChartRole, chartPermissions, chartRoleOf } from "../lib/permissions.ts";
 import { chartKeys } from "../keys.ts";
@@ -84,7 +83,7 @@ function EncounterView({ patientId, encounterId, role, chartPath, renderNotes, r
   const device = {
     copy: entry?.data ?? undefined, version: entry ? String(entry.updatedAt) : undefined, notOnServerYet: entry?.pending === true,
   };
-  const encounter = useOnlineQuery({
+  const encounter = useServerOrDevice({
     queryKey: chartKeys.encounter(encounterId),
     queryFn: ({ signal }) => api.GET("/encounters/{id}", { path: { id: encounterId }, signal }),
   }, device);
@@ -222,7 +221,7 @@ function EncounterView({ patientId, encounterId, role, chartPath, renderNotes, r
 /** The linked consultation's status (`GET /consultations/{id}`), with a link to it. */
 function ConsultationStatus({ id }: { id: string }) {
   const api = useApi();
-  const consultation = useOnlineQuery({
+  const consultation = useServerOrDevice({
     queryKey: chartKeys.consultation(id),
     queryFn: ({ signal }) => api.GET("/consultations/{id}", { path: { id }, signal }),
   });

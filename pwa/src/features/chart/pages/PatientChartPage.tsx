@@ -4,7 +4,7 @@ import type { ChartPatient } from "../../../../../sync/schemas/patient-record.ts
 import { useApi } from "../../../lib/app-deps.tsx";
 import { EmptyState } from "../../../ui/index.ts";
 import { useCurrentUser } from "../../auth/index.ts";
-import { usePanelPatient } from "../../sync/index.ts";
+import { usePanelPatient, useServerOrDevice } from "../../sync/index.ts";
 import { DraftsAndFiles, type PatientOption, patientName } from "../../patients/index.ts";
 import { ChartHeader } from "../components/ChartHeader.tsx";
 import { ChartSafetyBanner } from "../components/ChartSafetyBanner.tsx";
@@ -16,7 +16,6 @@ import { ProblemsSection } from "../components/ProblemsSection.tsx";
 import { ProfileSection } from "../components/ProfileSection.tsx";
 import { ResourceState } from "../components/ResourceState.tsx";
 import { VitalsSection } from "../components/VitalsSection.tsx";
-import { useOnlineQuery } from "../hooks/use-online-query.ts";
 import { deviceChart } from "../lib/device-chart.ts";
 import { chartPermissions } from "../lib/permissions.ts";
 import { chartKeys } from "../keys.ts";
@@ -68,7 +67,7 @@ function Chart({ patientId, basePath }: { patientId: string; basePath: string })
   const documentVisit = docIdSchema.safeParse(params.get("document")).success ? params.get("document") : null;
   const section = documentVisit ? "encounters" : sectionOf(params.get("section"));
   const permissions = chartPermissions(user.role === "doctor" ? "doctor" : "vma");
-  const chart = useOnlineQuery({
+  const chart = useServerOrDevice({
     queryKey: chartKeys.chart(patientId),
     queryFn: ({ signal }) => api.GET("/patient/{id}", { path: { id: patientId }, signal }),
   });

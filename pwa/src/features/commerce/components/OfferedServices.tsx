@@ -2,14 +2,13 @@
  * What a patient or a guest can buy, outside the orders screen: a doctor's services on their public profile and the
  * homepage services (the patient's home and the landing page). "Request" leads to the one request form, on
  * `/orders?doctor=…&service=…`; a guest is asked to sign in first and comes back there (as the join flow does).
- * Imported by file (not the commerce barrel) so the landing page's lazy section stays small.
+ * The landing page loads the homepage services through ../lazy.ts, after the page.
  */
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import type { PaidService } from "../../../../../sync/schemas/commerce.ts";
 import { useApi, useAppDeps } from "../../../lib/app-deps.tsx";
-import { errorMessage } from "../../../lib/api/api-error.ts";
-import { Button, Spinner } from "../../../ui/index.ts";
+import { LoadError, Spinner } from "../../../ui/index.ts";
 import { openAuthDialog, useSession } from "../../auth/index.ts";
 import { ServiceList } from "./ServiceList.tsx";
 import { commerceKeys } from "../keys.ts";
@@ -34,15 +33,6 @@ function useRequest(doctorId?: string): ((s: PaidService) => void) | undefined {
   };
 }
 
-function Failed({ error, retry }: { error: unknown; retry: () => void }) {
-  return (
-    <div className="stack">
-      <p role="alert">{errorMessage(error)}</p>
-      <div><Button variant="secondary" onClick={retry}>Try again</Button></div>
-    </div>
-  );
-}
-
 /** A listed doctor's services on their profile, beside the membership options. Nothing when they offer none. */
 export function DoctorServicesSection({ doctorId, doctorName }: { doctorId: string; doctorName: string }) {
   const api = useApi();
@@ -57,7 +47,7 @@ export function DoctorServicesSection({ doctorId, doctorName }: { doctorId: stri
     <section className="stack" aria-labelledby="doctor-services-title">
       <h2 id="doctor-services-title">Services</h2>
       {services.isPending && <Spinner label="Loading the services" />}
-      {services.isError && <Failed error={services.error} retry={() => void services.refetch()} />}
+      {services.isError && <LoadError error={services.error} onRetry={() => void services.refetch()} />}
       {services.data && (
         <>
           <p className="muted">
@@ -84,7 +74,7 @@ export function HomeServicesSection({ className }: { className?: string }) {
     <section className={className ?? "stack"} aria-labelledby="home-services-title">
       <h2 id="home-services-title">Services</h2>
       {services.isPending && <Spinner label="Loading the services" />}
-      {services.isError && <Failed error={services.error} retry={() => void services.refetch()} />}
+      {services.isError && <LoadError error={services.error} onRetry={() => void services.refetch()} />}
       {services.data && (
         <>
           <p>One-off services from your doctor, with or without a membership.</p>
@@ -94,5 +84,3 @@ export function HomeServicesSection({ className }: { className?: string }) {
     </section>
   );
 }
-
-export default HomeServicesSection;

@@ -9,7 +9,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/api-error.ts";
-import { Button, EmptyState, Spinner } from "../../../ui/index.ts";
+import { Button, EmptyState, LoadError, Spinner } from "../../../ui/index.ts";
 import type { ServiceRequestView } from "../../../../../sync/schemas/commerce.ts";
 import { RequestActions, RequestState } from "./RequestActions.tsx";
 import { formatUsd } from "../../../../../sync/rules/money.ts";
@@ -53,12 +53,7 @@ export function ServiceRequests({ view }: { view: "patient" | "doctor" }) {
     <section className="stack" aria-labelledby="service-requests-title" style={{ maxWidth: 720 }}>
       <h2 id="service-requests-title">{view === "patient" ? "Your service requests" : "Service requests"}</h2>
       {requests.isPending && <Spinner label="Loading service requests" />}
-      {!list && requests.isError && (
-        <div className="stack">
-          <p className="form-error" role="alert">Service requests could not be loaded: {errorMessage(requests.error)}</p>
-          <div className="row"><Button variant="secondary" onClick={() => void requests.refetch()}>Try again</Button></div>
-        </div>
-      )}
+      {!list && requests.isError && <LoadError what="Service requests" error={requests.error} onRetry={() => void requests.refetch()} />}
       {list?.length === 0 && <EmptyState title="No service requests yet" />}
       {fileError && <p className="form-error" role="alert">{fileError}</p>}
       {list && list.length > 0 && (

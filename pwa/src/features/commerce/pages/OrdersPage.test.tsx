@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { PaidService, ServicePurchase, ServiceRequestView } from "../../../../../sync/schemas/commerce.ts";
-import { createEmulatorFake, EMULATOR_CONFIG, EMULATOR_URL } from "../../payments/lib/test-fakes.ts";
+import { createEmulatorFake, EMULATOR_CONFIG, EMULATOR_URL } from "../../../test/payment-fakes.ts";
 import { createFetchStub, failure, preloadScreens, randomUser, renderApp, signedInDeps, success } from "../../../test/helpers.tsx";
 
 beforeAll(preloadScreens, 60_000);

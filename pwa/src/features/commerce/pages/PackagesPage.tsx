@@ -2,9 +2,10 @@ import { useState } from "react";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/api-error.ts";
+import { useForm } from "../../../lib/forms/use-form.ts";
 import { Button, Checkbox, Dialog, EmptyState, Pager, Select, Spinner, TextField, useOffsetInRange, useSnackbar } from "../../../ui/index.ts";
-import { type PaidService, type PaidServiceInput, paidServiceInputSchema, type ServiceField } from "../../../../../sync/schemas/commerce.ts";
-import { PlansSection } from "../../memberships/admin/index.ts";
+import { type PaidService, paidServiceInputSchema, type ServiceField } from "../../../../../sync/schemas/commerce.ts";
+import { PlansSection } from "../../memberships/index.ts";
 import { centsAsDecimal, formatUsd, positiveCents } from "../../../../../sync/rules/money.ts";
 import { commerceKeys } from "../keys.ts";
 
@@ -98,52 +99,56 @@ function ServiceDialog({ service, onClose }: { service: PaidService | null; onCl
   const api = useApi();
   const notify = useSnackbar();
   const client = useQueryClient();
-  const [name, setName] = useState(service?.name ?? "");
-  const [description, setDescription] = useState(service?.description ?? "");
-  const [nonMember, setNonMember] = useState(dollars(service?.nonSubscriberPriceCents ?? null));
-  const [member, setMember] = useState(dollars(service?.subscriberPriceCents ?? null));
-  const [fields, setFields] = useState<ServiceField[]>(service?.fields ?? []);
-  const [attachableFiles, setAttachableFiles] = useState(service?.attachableFiles ?? false);
-  const [intakeForm, setIntakeForm] = useState(service?.intakeForm ?? false);
-  // 02 §9 (imaging referral): further requests within a first's window at their own price, and a refund window.
-  const [hasAdditional, setHasAdditional] = useState(Boolean(service?.additional));
-  const [additionalPrice, setAdditionalPrice] = useState(dollars(service?.additional?.priceCents ?? null));
-  const [additionalMax, setAdditionalMax] = useState(String(service?.additional?.max ?? 3));
-  const [additionalDays, setAdditionalDays] = useState(String(service?.additional?.withinDays ?? 30));
-  const [refundDays, setRefundDays] = useState(service?.refundWindowDays ? String(service.refundWindowDays) : "");
-  const [error, setError] = useState("");
-  const save = useMutation({
-    mutationFn: (body: PaidServiceInput) =>
-      service ? api.PUT("/paidServices/{id}", { path: { id: service.id }, body }) : api.POST("/paidServices", { body }),
-    onSuccess: () => {
-      notify("Service saved", "success");
-      void client.invalidateQueries({ queryKey: commerceKeys.all });
-      onClose();
-    },
-    onError: (e) => setError(errorMessage(e)),
-  });
   const price = (text: string) => (text.trim() === "" ? null : positiveCents(text) ?? Number.NaN);
   const whole = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
-  const submit = () => {
-    const parsed = paidServiceInputSchema.safeParse({
-      name, description, nonSubscriberPriceCents: price(nonMember), subscriberPriceCents: price(member), fields, attachableFiles, intakeForm,
-      additional: hasAdditional
-        ? { priceCents: price(additionalPrice) ?? Number.NaN, max: whole(additionalMax), withinDays: whole(additionalDays) }
+  const form = useForm({
+    schema: paidServiceInputSchema,
+    idPrefix: "service",
+    // Every problem is said at once above the buttons (an alert of its own), not in a snackbar.
+    announceFailure: false,
+    initial: {
+      name: service?.name ?? "",
+      description: service?.description ?? "",
+      nonMember: dollars(service?.nonSubscriberPriceCents ?? null),
+      member: dollars(service?.subscriberPriceCents ?? null),
+      fields: service?.fields ?? [] as ServiceField[],
+      attachableFiles: service?.attachableFiles ?? false,
+      intakeForm: service?.intakeForm ?? false,
+      // 02 §9 (imaging referral): further requests within a first's window at their own price, and a refund window.
+      hasAdditional: Boolean(service?.additional),
+      additionalPrice: dollars(service?.additional?.priceCents ?? null),
+      additionalMax: String(service?.additional?.max ?? 3),
+      additionalDays: String(service?.additional?.withinDays ?? 30),
+      refundDays: service?.refundWindowDays ? String(service.refundWindowDays) : "",
+    },
+    toInput: (v) => ({
+      name: v.name, description: v.description, nonSubscriberPriceCents: price(v.nonMember), subscriberPriceCents: price(v.member),
+      fields: v.fields, attachableFiles: v.attachableFiles, intakeForm: v.intakeForm,
+      additional: v.hasAdditional
+        ? { priceCents: price(v.additionalPrice) ?? Number.NaN, max: whole(v.additionalMax), withinDays: whole(v.additionalDays) }
         : null,
-      refundWindowDays: refundDays.trim() === "" ? null : whole(refundDays),
-    });
-    if (!parsed.success) return setError(parsed.error.issues.map((i) => i.message).join(". "));
-    setError("");
-    save.mutate(parsed.data);
-  };
+      refundWindowDays: v.refundDays.trim() === "" ? null : whole(v.refundDays),
+    }),
+  });
+  const { values } = form;
+  const set = <K extends keyof typeof values>(name: K) => (value: (typeof values)[K]) => form.set(name, value);
+  const submit = form.handleSubmit(async (body) => {
+    await (service ? api.PUT("/paidServices/{id}", { path: { id: service.id }, body }) : api.POST("/paidServices", { body }));
+    notify("Service saved", "success");
+    void client.invalidateQueries({ queryKey: commerceKeys.all });
+    onClose();
+  });
+  const error = form.formError ?? Object.values(form.errors).join(". ");
+  const fields = values.fields;
+  const setFields = set("fields");
   const setField = (i: number, patch: Partial<ServiceField>) => setFields(fields.map((f, j) => (j === i ? { ...f, ...patch } : f)));
   return (
     <Dialog open wide title={service ? "Edit service" : "New service"} onClose={onClose}>
-      <form className="stack" onSubmit={(e) => { e.preventDefault(); submit(); }}>
-        <TextField label="Name" value={name} onChange={setName} maxLength={100} required />
-        <TextField label="Description" multiline value={description} onChange={setDescription} maxLength={1000} />
-        <TextField label="Price without a membership (USD)" hint="Empty: only for members" inputMode="decimal" value={nonMember} onChange={setNonMember} />
-        <TextField label="Price for members (USD)" hint="Empty: only for patients without a membership" inputMode="decimal" value={member} onChange={setMember} />
+      <form className="stack" onSubmit={submit}>
+        <TextField label="Name" value={values.name} onChange={set("name")} maxLength={100} required />
+        <TextField label="Description" multiline value={values.description} onChange={set("description")} maxLength={1000} />
+        <TextField label="Price without a membership (USD)" hint="Empty: only for members" inputMode="decimal" value={values.nonMember} onChange={set("nonMember")} />
+        <TextField label="Price for members (USD)" hint="Empty: only for patients without a membership" inputMode="decimal" value={values.member} onChange={set("member")} />
         <fieldset className="stack">
           <legend>Fields the patient fills in</legend>
           {fields.map((f, i) => (
@@ -162,24 +167,24 @@ function ServiceDialog({ service, onClose }: { service: PaidService | null; onCl
             </Button>
           </div>
         </fieldset>
-        <Checkbox label="Patients may attach files" checked={attachableFiles} onChange={setAttachableFiles} />
-        <Checkbox label="Ask the intake form" checked={intakeForm} onChange={setIntakeForm} />
+        <Checkbox label="Patients may attach files" checked={values.attachableFiles} onChange={set("attachableFiles")} />
+        <Checkbox label="Ask the intake form" checked={values.intakeForm} onChange={set("intakeForm")} />
         <fieldset className="stack">
           <legend>Additional requests</legend>
-          <Checkbox label="Further requests after a paid first one have their own price" checked={hasAdditional} onChange={setHasAdditional} />
-          {hasAdditional && (
+          <Checkbox label="Further requests after a paid first one have their own price" checked={values.hasAdditional} onChange={set("hasAdditional")} />
+          {values.hasAdditional && (
             <div className="row" style={{ flexWrap: "wrap", alignItems: "flex-end" }}>
-              <TextField label="Price of an additional request (USD)" inputMode="decimal" value={additionalPrice} onChange={setAdditionalPrice} />
-              <TextField label="At most (additional requests)" inputMode="numeric" value={additionalMax} onChange={setAdditionalMax} />
-              <TextField label="Within (days of the first)" inputMode="numeric" value={additionalDays} onChange={setAdditionalDays} />
+              <TextField label="Price of an additional request (USD)" inputMode="decimal" value={values.additionalPrice} onChange={set("additionalPrice")} />
+              <TextField label="At most (additional requests)" inputMode="numeric" value={values.additionalMax} onChange={set("additionalMax")} />
+              <TextField label="Within (days of the first)" inputMode="numeric" value={values.additionalDays} onChange={set("additionalDays")} />
             </div>
           )}
         </fieldset>
         <TextField label="Refund window (days)" hint="Refunds are refused this many days after the purchase. Empty: no limit"
-          inputMode="numeric" value={refundDays} onChange={setRefundDays} />
+          inputMode="numeric" value={values.refundDays} onChange={set("refundDays")} />
         {error && <p className="form-error" role="alert">{error}</p>}
         <div className="row">
-          <Button type="submit" loading={save.isPending}>Save</Button>
+          <Button type="submit" loading={form.submitting}>Save</Button>
           <Button variant="secondary" onClick={onClose}>Cancel</Button>
         </div>
       </form>

@@ -1,13 +1,16 @@
 import { useState } from "react";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/api-error.ts";
+import { useForm } from "../../../lib/forms/use-form.ts";
 import { Button, ConfirmDialog, EmptyState, Pager, Select, Spinner, TextField, useOffsetInRange, useSnackbar } from "../../../ui/index.ts";
-import { type Coupon, type CouponInput, couponInputSchema } from "../../../../../sync/schemas/commerce.ts";
+import { type Coupon, couponInputSchema } from "../../../../../sync/schemas/commerce.ts";
 import { commerceKeys } from "../keys.ts";
 
 /** Promo codes per page. */
 export const COUPONS_PAGE = 50;
+
+const NO_COUPON = { name: "", percentageDiscount: "", duration: "once", redemptionLimit: "" };
 
 /** `/admin/promo-codes`: create (02 §5 rules, the shared schema), list with usage (newest first, 50 a page), delete. */
 export function PromoCodesPage() {
@@ -22,19 +25,21 @@ export function PromoCodesPage() {
   });
   // The last code of a later page deleted: back to the last page with codes.
   useOffsetInRange(offset, COUPONS_PAGE, list.data?.totalCount, setOffset);
-  const [form, setForm] = useState({ name: "", percentageDiscount: "", duration: "once", redemptionLimit: "" });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const refresh = () => client.invalidateQueries({ queryKey: commerceKeys.coupons() });
-  const create = useMutation({
-    mutationFn: (body: CouponInput) => api.POST("/coupons", { body }),
-    onSuccess: () => {
-      notify("Promo code created", "success");
-      setForm({ name: "", percentageDiscount: "", duration: "once", redemptionLimit: "" });
-      setOffset(0);
-      void refresh();
-    },
-    onError: (e) => setErrors({ form: errorMessage(e) }),
+  const coupon = useForm({
+    schema: couponInputSchema,
+    idPrefix: "promo",
+    // The failure is said above the button (an alert of its own), not also in a snackbar.
+    announceFailure: false,
+    initial: NO_COUPON,
+    toInput: (v) => ({
+      name: v.name,
+      percentageDiscount: v.percentageDiscount === "" ? undefined : Number(v.percentageDiscount),
+      duration: v.duration,
+      redemptionLimit: v.redemptionLimit === "" ? null : Number(v.redemptionLimit),
+    }),
   });
+  const { values: form, errors } = coupon;
+  const refresh = () => client.invalidateQueries({ queryKey: commerceKeys.coupons() });
   // Deleting asks first: patients can no longer use the code, at the processor too (memberships that have it keep it).
   const [deleting, setDeleting] = useState<Coupon | null>(null);
   const remove = async (c: Coupon) => {
@@ -42,36 +47,29 @@ export function PromoCodesPage() {
     notify("Promo code deleted", "success");
     void refresh();
   };
-  const submit = () => {
-    const parsed = couponInputSchema.safeParse({
-      name: form.name,
-      percentageDiscount: form.percentageDiscount === "" ? undefined : Number(form.percentageDiscount),
-      duration: form.duration,
-      redemptionLimit: form.redemptionLimit === "" ? null : Number(form.redemptionLimit),
-    });
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return;
-    }
-    setErrors({});
-    create.mutate(parsed.data);
-  };
+  const submit = coupon.handleSubmit(async (body) => {
+    await api.POST("/coupons", { body });
+    notify("Promo code created", "success");
+    coupon.setValues(() => NO_COUPON);
+    setOffset(0);
+    void refresh();
+  });
 
   return (
     <section className="stack" aria-labelledby="promo-title">
       <title>Promo codes · DPC Telehealth</title>
       <h1 id="promo-title">Promo codes</h1>
-      <form className="ui-panel stack" aria-labelledby="promo-new" onSubmit={(e) => { e.preventDefault(); submit(); }}>
+      <form className="ui-panel stack" aria-labelledby="promo-new" onSubmit={submit}>
         <h2 id="promo-new">New promo code</h2>
-        <TextField label="Code" hint="Letters and numbers only" value={form.name} onChange={(name) => setForm({ ...form, name })} error={errors.name} required />
+        <TextField label="Code" hint="Letters and numbers only" value={form.name} onChange={(name) => coupon.set("name", name)} error={errors.name} required />
         <TextField label="Discount (%)" inputMode="numeric" hint="More than 1 and less than 100" value={form.percentageDiscount}
-          onChange={(percentageDiscount) => setForm({ ...form, percentageDiscount })} error={errors.percentageDiscount} required />
-        <Select label="Duration" value={form.duration} onChange={(duration) => setForm({ ...form, duration })}
+          onChange={(percentageDiscount) => coupon.set("percentageDiscount", percentageDiscount)} error={errors.percentageDiscount} required />
+        <Select label="Duration" value={form.duration} onChange={(duration) => coupon.set("duration", duration)}
           options={[{ value: "once", label: "Once (first payment)" }, { value: "forever", label: "Forever (every payment)" }]} error={errors.duration} />
         <TextField label="Redemption limit" inputMode="numeric" hint="Empty or 0 for unlimited" value={form.redemptionLimit}
-          onChange={(redemptionLimit) => setForm({ ...form, redemptionLimit })} error={errors.redemptionLimit} />
-        {errors.form && <p className="form-error" role="alert">{errors.form}</p>}
-        <div><Button type="submit" loading={create.isPending}>Create</Button></div>
+          onChange={(redemptionLimit) => coupon.set("redemptionLimit", redemptionLimit)} error={errors.redemptionLimit} />
+        {(coupon.formError ?? errors._) && <p className="form-error" role="alert">{coupon.formError ?? errors._}</p>}
+        <div><Button type="submit" loading={coupon.submitting}>Create</Button></div>
       </form>
       {list.isPending && <Spinner label="Loading promo codes" />}
       {list.isError && <p className="form-error" role="alert">{errorMessage(list.error)}</p>}

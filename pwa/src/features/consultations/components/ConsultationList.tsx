@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { zonedDate } from "../../../../../sync/rules/zoned-time.ts";
 import type { ConsultationTab } from "../../../../../sync/schemas/consultation.ts";
-import { Button, EmptyState, Pager, Spinner, useOffsetInRange } from "../../../ui/index.ts";
+import { EmptyState, LoadError, Pager, Spinner, useOffsetInRange } from "../../../ui/index.ts";
 import { type ConsultationView, counterpart, TYPE_LABELS, upcomingNotice, type Viewer } from "../lib/consultation-view.ts";
 import { formatShortDay, formatTime } from "../lib/time-format.ts";
 import { StatusBadge } from "./StatusBadge.tsx";
@@ -44,12 +44,7 @@ export function ConsultationList(props: ConsultationListProps) {
         // As high as the empty tab it most often turns into: what follows on the page does not jump.
         <div className="consultation-list__loading"><Spinner size={40} label="Loading consultations" /></div>
       )}
-      {error && (
-        <div className="stack">
-          <p className="form-error" role="alert">{error}</p>
-          <div><Button variant="secondary" onClick={props.onRetry}>Try again</Button></div>
-        </div>
-      )}
+      {error && <LoadError error={error} onRetry={props.onRetry} />}
       {!loading && !error && items.length === 0 && <EmptyState title={EMPTY_TEXT[props.tab]} action={props.emptyAction} />}
       {items.length > 0 && (
         <ul className="consultation-list">

@@ -6,24 +6,23 @@
  * doctor's. Types and prices live in Services and Memberships, hours and slot
  * length in Availability: the server has no other per-doctor consultation setting.
  */
-import { type FormEvent, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { INTAKE_FIELDS_MAX, INTAKE_INPUT_TYPES, type IntakeFormSettings, type IntakeSettingsInput } from "../../../../../sync/schemas/intake-form.ts";
-import { errorMessage, isApiError } from "../../../lib/api/api-error.ts";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { INTAKE_FIELDS_MAX, INTAKE_INPUT_TYPES, type IntakeFormSettings, intakeSettingsInputSchema } from "../../../../../sync/schemas/intake-form.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
-import { Button, Checkbox, EmptyState, Select, Spinner, TextField, useSnackbar } from "../../../ui/index.ts";
+import { useForm } from "../../../lib/forms/use-form.ts";
+import { Button, Checkbox, EmptyState, LoadError, Select, Spinner, TextField, useSnackbar } from "../../../ui/index.ts";
 import {
   addField,
   canAddField,
-  checkDraft,
   draftOf,
-  type IntakeDraft,
   INPUT_TYPE_LABELS,
   moveField,
   patchField,
   removeField,
   setVitals,
+  toInput,
 } from "../lib/intake-settings-draft.ts";
 import { consultationKeys } from "../keys.ts";
 
@@ -46,12 +45,7 @@ export function IntakeFormSettingsSection({ doctorId }: { doctorId: string | nul
       </p>
       {doctorId === null ? <p role="alert">You are not working for a doctor, so there is no intake form to set up.</p>
         : settings.isPending ? <Spinner size={24} label="Loading the intake form settings" />
-        : settings.isError ? (
-          <div className="stack">
-            <p className="form-error" role="alert">{errorMessage(settings.error)}</p>
-            <div><Button variant="secondary" onClick={() => void settings.refetch()}>Try again</Button></div>
-          </div>
-        )
+        : settings.isError ? <LoadError error={settings.error} onRetry={() => void settings.refetch()} />
         : <IntakeSettingsForm key={doctorId} doctorId={doctorId} settings={settings.data} />}
     </div>
   );
@@ -63,8 +57,9 @@ function IntakeSettingsForm({ doctorId, settings }: { doctorId: string; settings
   const api = useApi();
   const client = useQueryClient();
   const notify = useSnackbar();
-  const [draft, setDraft] = useState<IntakeDraft>(() => draftOf(settings));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // Checked with the server's schema; the refusal is said above the button (an alert of its own), not in a snackbar.
+  const form = useForm({ schema: intakeSettingsInputSchema, initial: draftOf(settings), idPrefix: "intake", toInput, announceFailure: false });
+  const { values: draft, errors } = form;
   const [focus, setFocus] = useState<Focus>(null);
 
   // Keeps keyboard users where they were after a question moves, appears or goes.
@@ -77,42 +72,29 @@ function IntakeSettingsForm({ doctorId, settings }: { doctorId: string; settings
     setFocus(null);
   }, [focus]);
 
-  const save = useMutation({
-    mutationFn: (input: IntakeSettingsInput) => api.POST("/intakeForms/settings/doctor/{id}", { path: { id: doctorId }, body: input }),
-    onSuccess: (saved) => {
-      // The saved form (new questions now have ids); the Save button keeps the focus.
-      setDraft(draftOf(saved));
-      setErrors({});
-      notify("Intake form saved", "success");
-      client.setQueryData(consultationKeys.intakeSettings(doctorId), saved);
-    },
-    onError: (error) => setErrors(isApiError(error) ? { ...error.fieldErrors, form: error.message } : { form: errorMessage(error) }),
+  const submit = form.handleSubmit(async (input) => {
+    const saved = await api.POST("/intakeForms/settings/doctor/{id}", { path: { id: doctorId }, body: input });
+    // The saved form (new questions now have ids); the Save button keeps the focus.
+    form.reset(draftOf(saved));
+    notify("Intake form saved", "success");
+    client.setQueryData(consultationKeys.intakeSettings(doctorId), saved);
   });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = checkDraft(draft);
-    if (!checked.ok) {
-      setErrors({ ...checked.errors, form: "Check the questions marked below." });
-      return;
-    }
-    save.mutate(checked.input);
-  };
+  const failure = form.formError ?? errors._ ?? (Object.keys(errors).length > 0 ? "Check the questions marked below." : null);
+  const setDraft = form.setValues;
   const add = () => {
     const { draft: next, key } = addField(draft);
-    setDraft(next);
+    setDraft(() => next);
     if (key) setFocus({ key, target: "question" });
   };
+  // A question removed or moved changes the others' places: the errors by place no longer apply.
   const remove = (key: string, index: number) => {
     const next = removeField(draft, key);
-    setDraft(next);
-    setErrors({});
+    form.reset(next);
     const neighbour = next.fields[Math.min(index, next.fields.length - 1)];
     setFocus(neighbour ? { key: neighbour.key, target: "question" } : { key: "", target: "add" });
   };
   const move = (key: string, by: -1 | 1) => {
-    setDraft(moveField(draft, key, by));
-    setErrors({});
+    form.reset(moveField(draft, key, by));
     setFocus({ key, target: by === -1 ? "up" : "down" });
   };
 
@@ -123,14 +105,14 @@ function IntakeSettingsForm({ doctorId, settings }: { doctorId: string; settings
         <Checkbox
           label="Ask for vitals (weight, height, blood pressure, pulse)"
           checked={draft.vitalsEnabled}
-          onChange={(enabled) => setDraft(setVitals(draft, { enabled }))}
+          onChange={(enabled) => setDraft((d) => setVitals(d, { enabled }))}
         />
         <Checkbox
           label="Require at least one vital sign"
           checked={draft.vitalsRequired}
           disabled={!draft.vitalsEnabled}
           error={errors.vitalsRequired}
-          onChange={(required) => setDraft(setVitals(draft, { required }))}
+          onChange={(required) => setDraft((d) => setVitals(d, { required }))}
         />
       </fieldset>
 
@@ -150,7 +132,7 @@ function IntakeSettingsForm({ doctorId, settings }: { doctorId: string; settings
                       value={field.question}
                       maxLength={500}
                       error={errors[`fields.${index}.question`]}
-                      onChange={(question) => setDraft(patchField(draft, field.key, { question }))}
+                      onChange={(question) => setDraft((d) => patchField(d, field.key, { question }))}
                     />
                     <div className="row intake-question__options">
                       <Select
@@ -158,12 +140,12 @@ function IntakeSettingsForm({ doctorId, settings }: { doctorId: string; settings
                         value={field.inputType}
                         options={TYPE_OPTIONS}
                         error={errors[`fields.${index}.inputType`]}
-                        onChange={(value) => setDraft(patchField(draft, field.key, { inputType: value as typeof field.inputType }))}
+                        onChange={(value) => setDraft((d) => patchField(d, field.key, { inputType: value as typeof field.inputType }))}
                       />
                       <Checkbox
                         label={<>Required <span className="visually-hidden">(question {n})</span></>}
                         checked={field.required}
-                        onChange={(required) => setDraft(patchField(draft, field.key, { required }))}
+                        onChange={(required) => setDraft((d) => patchField(d, field.key, { required }))}
                       />
                     </div>
                     <div className="row intake-question__actions">
@@ -190,8 +172,8 @@ function IntakeSettingsForm({ doctorId, settings }: { doctorId: string; settings
         {!canAddField(draft) && <p className="muted">An intake form has at most {INTAKE_FIELDS_MAX} questions of your own.</p>}
       </fieldset>
 
-      {errors.form && <p className="form-error" role="alert">{errors.form}</p>}
-      <div><Button type="submit" loading={save.isPending}>Save intake form</Button></div>
+      {failure && <p className="form-error" role="alert">{failure}</p>}
+      <div><Button type="submit" loading={form.submitting}>Save intake form</Button></div>
     </form>
   );
 }

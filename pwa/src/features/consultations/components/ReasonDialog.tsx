@@ -1,7 +1,5 @@
-import { type FormEvent, useState } from "react";
 import { declineBodySchema, reasonBodySchema } from "../../../../../sync/schemas/consultation.ts";
-import { errorMessage } from "../../../lib/api/index.ts";
-import { validate } from "../../../lib/forms/field-errors.ts";
+import { useForm } from "../../../lib/forms/use-form.ts";
 import { Button, Dialog, TextField } from "../../../ui/index.ts";
 
 export type ReasonDialogProps = {
@@ -18,59 +16,43 @@ export type ReasonDialogProps = {
 
 /** Decline or cancel: a reason is required (01 §5), checked with the shared schema; failures stay in the dialog. */
 export function ReasonDialog({ open, title, summary, confirmLabel, onConfirm, onClose, kind = "cancel" }: ReasonDialogProps) {
-  const [reason, setReason] = useState("");
-  const [error, setError] = useState<string | undefined>();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useForm({
+    schema: kind === "decline" ? declineBodySchema : reasonBodySchema,
+    initial: { reason: "" },
+    idPrefix: "reason-dialog",
+    // The failure stays in the dialog (an alert of its own), not also in a snackbar.
+    announceFailure: false,
+  });
+  const busy = form.submitting;
 
   const close = () => {
     if (busy) return;
-    setReason("");
-    setError(undefined);
-    setFailure(null);
+    form.reset({ reason: "" });
     onClose();
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const checked = validate(kind === "decline" ? declineBodySchema : reasonBodySchema, { reason });
-    if (!checked.ok) {
-      setError(checked.errors.reason);
-      document.getElementById("reason-dialog-reason")?.focus();
-      return;
-    }
-    setBusy(true);
-    setFailure(null);
-    try {
-      await onConfirm(checked.data.reason);
-      setReason("");
-      onClose();
-    } catch (e) {
-      setFailure(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = form.handleSubmit(async (checked) => {
+    await onConfirm(checked.reason);
+    form.setValues(() => ({ reason: "" }));
+    onClose();
+  });
 
   return (
     <Dialog open={open} title={title} onClose={close}>
       <form className="stack" onSubmit={submit} noValidate>
         <p>{summary}</p>
         <TextField
-          id="reason-dialog-reason"
+          id={form.fieldId("reason")}
           label="Reason"
           hint="The other party sees it."
           multiline
-          value={reason}
-          onChange={(value) => {
-            setReason(value);
-            setError(undefined);
-          }}
-          error={error}
+          value={form.values.reason}
+          onChange={(value) => form.set("reason", value)}
+          error={form.errors.reason}
           maxLength={1000}
           required
         />
-        {failure && <p className="form-error" role="alert">{failure}</p>}
+        {form.formError && <p className="form-error" role="alert">{form.formError}</p>}
         <div className="row dialog-actions">
           <Button type="submit" variant="danger" loading={busy}>{confirmLabel}</Button>
           <Button variant="text" onClick={close} disabled={busy}>Keep it</Button>

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Button, Spinner } from "../../../ui/index.ts";
+import { Button, LoadError, Spinner } from "../../../ui/index.ts";
 import type { SlotDay } from "../lib/slot-groups.ts";
 import { formatDay, formatMonthDay, formatShortDay, formatTime, zoneAbbreviation, zoneCity } from "../lib/time-format.ts";
 
@@ -52,12 +52,7 @@ export function SlotPicker(props: SlotPickerProps) {
         </Button>
       </div>
       {loading && <Spinner size={32} label="Loading free times" />}
-      {!loading && error && (
-        <div className="stack">
-          <p className="form-error" role="alert">{error}</p>
-          <div><Button variant="secondary" onClick={props.onRetry}>Try again</Button></div>
-        </div>
-      )}
+      {!loading && error && <LoadError error={error} onRetry={props.onRetry} />}
       {!loading && !error && days.length === 0 && (
         <p className="ui-panel">No free times in these days. Try later dates.</p>
       )}

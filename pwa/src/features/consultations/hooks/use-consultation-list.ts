@@ -1,9 +1,8 @@
 import type { ConsultationTab } from "../../../../../sync/schemas/consultation.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
-import { useConsultations } from "../../sync/index.ts";
+import { useConsultations, useServerOrDevice } from "../../sync/index.ts";
 import { type ConsultationView, filterTab, fromApi, fromDevice } from "../lib/consultation-view.ts";
 import { consultationKeys } from "../keys.ts";
-import { useQueryOrDevice } from "./use-query-or-device.ts";
 
 export const CONSULTATIONS_PAGE_SIZE = 10;
 
@@ -17,7 +16,7 @@ export function useConsultationList(query: { tab: ConsultationTab; offset: numbe
   const device = useConsultations();
   // Every replicated change gives a new signature, and so a fresh answer from the API.
   const signature = device.items.map((c) => `${c.id}:${c.updatedAt}`).join(",");
-  const remote = useQueryOrDevice({
+  const remote = useServerOrDevice({
     queryKey: consultationKeys.list(query.tab, query.offset),
     queryFn: ({ signal }) =>
       api.GET("/consultations", {
@@ -25,6 +24,8 @@ export function useConsultationList(query: { tab: ConsultationTab; offset: numbe
         signal,
       }),
     refreshOn: signature,
+    keepPrevious: true,
+    retryOnce: true,
   });
   // Requests still waiting for the doctor (read on the device; issue 32: an empty Upcoming tab points to them).
   const waiting = device.items.filter((c) => !c._deleted && c.status === "requested" && new Date(c.endAt) > query.now).length;

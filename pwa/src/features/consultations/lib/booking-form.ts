@@ -17,7 +17,7 @@ import {
   intakeAnswersInputSchema,
   type IntakeFormSettings,
 } from "../../../../../sync/schemas/intake-form.ts";
-import { type FieldErrors, validate } from "../../../lib/forms/field-errors.ts";
+import { type FieldErrors, validate } from "../../../../../sync/field-errors.ts";
 
 export type BookingValues = {
   type: ConsultationType | "";

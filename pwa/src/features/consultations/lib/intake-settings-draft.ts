@@ -2,16 +2,14 @@
  * The doctor's intake form settings as edited in Settings → Consultations: a
  * draft with a local key per question (so React keeps inputs and focus while
  * questions move), turned into the `POST /intakeForms/settings/doctor/{id}`
- * body and checked with the same schema as the server.
+ * body (the form checks it with the same schema as the server).
  */
 import {
   INTAKE_FIELDS_MAX,
   type IntakeFormSettings,
   type IntakeInputType,
-  intakeSettingsInputSchema,
   type IntakeSettingsInput,
 } from "../../../../../sync/schemas/intake-form.ts";
-import { type FieldErrors, validate } from "../../../lib/forms/field-errors.ts";
 
 export type DraftField = { key: string; id?: string; question: string; inputType: IntakeInputType; required: boolean };
 export type IntakeDraft = { vitalsEnabled: boolean; vitalsRequired: boolean; fields: DraftField[] };
@@ -73,11 +71,4 @@ export function toInput(draft: IntakeDraft): IntakeSettingsInput {
     vitalsRequired: draft.vitalsRequired,
     fields: draft.fields.map(({ id, question, inputType, required }) => (id ? { id, question, inputType, required } : { question, inputType, required })),
   };
-}
-
-/** The body to send, or the errors by path (`fields.2.question`) as the server would answer them. */
-export function checkDraft(draft: IntakeDraft): { ok: true; input: IntakeSettingsInput } | { ok: false; errors: FieldErrors } {
-  const input = toInput(draft);
-  const result = validate(intakeSettingsInputSchema, input);
-  return result.ok ? { ok: true, input } : result;
 }

@@ -5,16 +5,15 @@ import { consultationAccess, isDocumentable } from "../../../../../sync/rules/co
 import type { ConsultationIntakeForm } from "../../../../../sync/schemas/intake-form.ts";
 import { ApiError } from "../../../lib/api/index.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
-import { Button, Spinner } from "../../../ui/index.ts";
+import { LoadError, Spinner } from "../../../ui/index.ts";
 import { useCurrentUser } from "../../auth/index.ts";
-import { useChartEntry, useConsultations } from "../../sync/index.ts";
+import { useChartEntry, useConsultations, useServerOrDevice } from "../../sync/index.ts";
 import { AccessStatePanel } from "../components/AccessStatePanel.tsx";
 import { ConsultationActions } from "../components/ConsultationActions.tsx";
 import { IntakeSummary } from "../components/IntakeSummary.tsx";
 import { OfflineNote } from "../components/OfflineNote.tsx";
 import { StatusBadge } from "../components/StatusBadge.tsx";
 import { VisitRecordLink } from "../components/VisitRecordLink.tsx";
-import { useQueryOrDevice } from "../hooks/use-query-or-device.ts";
 import { useConsultationActions } from "../hooks/use-consultation-actions.ts";
 import { useNow } from "../hooks/use-now.ts";
 import { consultationKeys } from "../keys.ts";
@@ -37,13 +36,15 @@ export function ConsultationPage() {
   const timeZone = deviceTimeZone();
   const calls = useConsultationActions();
   const device = useConsultations();
-  const remote = useQueryOrDevice({
+  const remote = useServerOrDevice({
     queryKey: consultationKeys.one(consultationId),
     queryFn: ({ signal }) =>
       api.GET("/consultations/{id}", { path: { id: consultationId }, signal }).catch((error) => {
         if (error instanceof ApiError && (error.code === 404 || error.code === 400)) return null;
         throw error;
       }),
+    keepPrevious: true,
+    retryOnce: true,
   });
   const [inRoom, setInRoom] = useState(false);
   const [roomEnd, setRoomEnd] = useState<string | null>(null);
@@ -78,8 +79,7 @@ export function ConsultationPage() {
       <section className="stack" aria-labelledby="consultation-error">
         <title>Consultation · DPC Telehealth</title>
         <h1 id="consultation-error">Consultation</h1>
-        <p className="form-error" role="alert">{remote.error}</p>
-        <div><Button variant="secondary" onClick={remote.reload}>Try again</Button></div>
+        <LoadError error={remote.error} onRetry={remote.reload} />
       </section>
     );
   }

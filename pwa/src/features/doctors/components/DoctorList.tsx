@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { DoctorCard } from "../../../../../sync/schemas/doctor.ts";
-import { Button, EmptyState, Pager, resultLine, Spinner } from "../../../ui/index.ts";
+import { Button, EmptyState, LoadError, Pager, resultLine, Spinner } from "../../../ui/index.ts";
 import { ratingText } from "../lib/doctor-filter.ts";
 
 export type DoctorListProps = {
@@ -29,12 +29,7 @@ export function DoctorList(props: DoctorListProps) {
         {loading ? "Looking for doctors…" : error ? "" : resultLine(offset, pageSize, totalCount, "doctor", "doctors")}
       </p>
       {loading && doctors.length === 0 && !error && <Spinner size={40} label="Loading doctors" />}
-      {error && (
-        <div className="stack">
-          <p className="form-error" role="alert">{error}</p>
-          <div><Button variant="secondary" onClick={props.onRetry}>Try again</Button></div>
-        </div>
-      )}
+      {error && <LoadError error={error} onRetry={props.onRetry} />}
       {!loading && !error && doctors.length === 0 && (
         <EmptyState
           title={props.filtered ? "No doctors match these filters" : "No doctors are listed yet"}

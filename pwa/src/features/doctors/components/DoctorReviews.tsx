@@ -1,7 +1,6 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useApi } from "../../../lib/app-deps.tsx";
-import { errorMessage } from "../../../lib/api/api-error.ts";
-import { Button, Spinner } from "../../../ui/index.ts";
+import { Button, LoadError, Spinner } from "../../../ui/index.ts";
 import { ratingText } from "../lib/doctor-filter.ts";
 import { doctorKeys } from "../keys.ts";
 
@@ -38,12 +37,7 @@ export function DoctorReviews({ doctorId, rating }: { doctorId: string; rating: 
     <section className="stack" aria-labelledby="doctor-reviews-title">
       <h2 id="doctor-reviews-title">Reviews</h2>
       {reviews.isPending && <Spinner label="Loading reviews" />}
-      {reviews.isError && (
-        <div className="row">
-          <p className="form-error" role="alert">Reviews could not be loaded: {errorMessage(reviews.error)}</p>
-          <Button variant="secondary" onClick={() => void reviews.refetch()}>Try again</Button>
-        </div>
-      )}
+      {reviews.isError && <LoadError what="Reviews" error={reviews.error} onRetry={() => void reviews.refetch()} />}
       {reviews.isSuccess && total === 0 && <p className="muted">No reviews yet. Patients can review a doctor after a finished consultation.</p>}
       {total > 0 && (
         <>

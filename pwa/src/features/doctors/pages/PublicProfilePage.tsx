@@ -3,8 +3,7 @@ import { Link, Navigate, useParams, useSearchParams } from "react-router";
 import { US_STATES, type UsState } from "../../../../../sync/us-states.ts";
 import { isLicensedIn, notLicensedMessage } from "../../../../../sync/rules/licensing.ts";
 import { useApi, useAppDeps } from "../../../lib/app-deps.tsx";
-import { errorMessage } from "../../../lib/api/api-error.ts";
-import { Button, Spinner } from "../../../ui/index.ts";
+import { Button, LoadError, Spinner } from "../../../ui/index.ts";
 import { openAuthDialog, useSession } from "../../auth/index.ts";
 import { BookConsultation } from "../../consultations/index.ts";
 import { ReviewDoctorSection } from "../../admin/index.ts";
@@ -39,8 +38,7 @@ export function PublicProfilePage() {
       <section className="stack" aria-labelledby="profile-missing">
         <title>Profile not found · DPC Telehealth</title>
         <h1 id="profile-missing">Profile not available</h1>
-        <p role="alert">{profile.isError ? errorMessage(profile.error) : "This profile could not be found."}</p>
-        <div><Button variant="secondary" onClick={() => void profile.refetch()}>Try again</Button></div>
+        <LoadError error={profile.isError ? profile.error : "This profile could not be found."} onRetry={() => void profile.refetch()} />
       </section>
     );
   }

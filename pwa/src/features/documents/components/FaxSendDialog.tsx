@@ -1,6 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
-import { errorMessage, isApiError } from "../../../lib/api/index.ts";
+import { useForm } from "../../../lib/forms/use-form.ts";
 import { Button, Dialog, TextField, useSnackbar } from "../../../ui/index.ts";
 import { faxSendSchema } from "../../../../../sync/schemas/document.ts";
 import { documentKeys } from "../api.ts";
@@ -22,67 +21,49 @@ function FaxSendForm({ source, onClose }: { source: FaxSource; onClose: () => vo
   const docs = useDocumentsApi();
   const client = useQueryClient();
   const notify = useSnackbar();
-  const [to, setTo] = useState("");
-  const [recipientName, setRecipientName] = useState("");
-  const [coverNote, setCoverNote] = useState("");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const toInput = (v: { to: string; recipientName: string; coverNote: string }) => ({
+    ...v,
+    ...("documentId" in source ? { documentId: source.documentId } : { encounterId: source.encounterId }),
+  });
+  const form = useForm({
+    schema: faxSendSchema,
+    initial: { to: "", recipientName: "", coverNote: "" },
+    idPrefix: "fax",
+    toInput,
+    // The failure stays in the dialog (an alert of its own), not also in a snackbar.
+    announceFailure: false,
+  });
+  const { values, errors } = form;
 
-  const close = () => {
-    setTo("");
-    setRecipientName("");
-    setCoverNote("");
-    setErrors({});
-    setFailure(null);
+  const submit = form.handleSubmit(async () => {
+    // The number as typed: the server reads it into E.164 with the same schema.
+    await docs.fax(toInput(form.form.getValues()));
+    await client.invalidateQueries({ queryKey: documentKeys.all });
+    notify("Fax queued. Its status updates here as it is sent.", "success");
     onClose();
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const input = { to, recipientName, coverNote, ...("documentId" in source ? { documentId: source.documentId } : { encounterId: source.encounterId }) };
-    const checked = faxSendSchema.safeParse(input);
-    if (!checked.success) {
-      setErrors(Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0] ?? "form"), i.message])));
-      return;
-    }
-    setErrors({});
-    setFailure(null);
-    setBusy(true);
-    try {
-      await docs.fax(input);
-      await client.invalidateQueries({ queryKey: documentKeys.all });
-      notify("Fax queued. Its status updates here as it is sent.", "success");
-      close();
-    } catch (error) {
-      const fields = isApiError(error) ? (error.details.fields as Record<string, string> | undefined) : undefined;
-      if (fields) setErrors(fields);
-      setFailure(`Fax send failed: ${errorMessage(error)}`);
-    } finally {
-      setBusy(false);
-    }
-  };
+  });
+  const failure = form.formError;
 
   return (
-    <Dialog open title="Send by fax" onClose={close}>
-      <form className="stack" onSubmit={(e) => void submit(e)} aria-label="Send by fax" noValidate>
+    <Dialog open title="Send by fax" onClose={onClose}>
+      <form className="stack" onSubmit={submit} aria-label="Send by fax" noValidate>
         <p className="muted">{source.label}. A cover page is added in front.</p>
         <TextField
           label="Fax number"
-          value={to}
-          onChange={setTo}
+          value={values.to}
+          onChange={(v) => form.set("to", v)}
           inputMode="tel"
           autoComplete="off"
           hint="A US number, or + and the country code."
           error={errors.to}
           required
         />
-        <TextField label="Recipient" value={recipientName} onChange={setRecipientName} maxLength={100} error={errors.recipientName} />
-        <TextField label="Cover note" value={coverNote} onChange={setCoverNote} multiline maxLength={2000} error={errors.coverNote} />
-        {failure && <p className="form-error" role="alert">{failure}</p>}
+        <TextField label="Recipient" value={values.recipientName} onChange={(v) => form.set("recipientName", v)} maxLength={100} error={errors.recipientName} />
+        <TextField label="Cover note" value={values.coverNote} onChange={(v) => form.set("coverNote", v)} multiline maxLength={2000} error={errors.coverNote} />
+        {failure && <p className="form-error" role="alert">Fax send failed: {failure}</p>}
         <div className="row">
-          <Button type="submit" loading={busy}>Send fax</Button>
-          <Button variant="secondary" onClick={close}>Cancel</Button>
+          <Button type="submit" loading={form.submitting}>Send fax</Button>
+          <Button variant="secondary" onClick={onClose}>Cancel</Button>
         </div>
       </form>
     </Dialog>

@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { useApi } from "../../../lib/app-deps.tsx";
-import { errorMessage, isApiError } from "../../../lib/api/api-error.ts";
+import { errorMessage } from "../../../lib/api/api-error.ts";
+import { useForm } from "../../../lib/forms/use-form.ts";
 import { Button, Checkbox, Dialog, Select, TextField, useSnackbar } from "../../../ui/index.ts";
 import {
   INTERVAL_MAX,
@@ -16,7 +17,7 @@ import {
 } from "../../../../../sync/schemas/membership.ts";
 import { dollarsToCents, formatUsd } from "../../../../../sync/rules/money.ts";
 import { PriceChangeConfirm, priceChangePreview } from "../components/PriceChangeConfirm.tsx";
-import { centsToDollars, issuesByField } from "../doctor/format.ts";
+import { centsToDollars, NOT_DOLLARS } from "../doctor/format.ts";
 
 const INTERVAL_LABEL: Record<Plan["interval"], string> = { day: "Days", week: "Weeks", month: "Months", year: "Years", custom: "Custom (days)" };
 const CATEGORY_LABEL: Record<Plan["category"], string> = { primary: "Primary care", specialty: "Specialty care", "one-time": "One-time" };
@@ -28,19 +29,41 @@ const wholeOrNull = (text: string) => (text.trim() === "" ? null : /^-?\d+$/.tes
 export function PlanDialog({ plan, onClose, onSaved }: { plan: Plan | null; onClose: () => void; onSaved: () => void }) {
   const api = useApi();
   const notify = useSnackbar();
-  const [name, setName] = useState(plan?.name ?? "");
-  const [description, setDescription] = useState(plan?.description ?? "");
-  const [price, setPrice] = useState(centsToDollars(plan?.priceCents ?? null));
-  const [initial, setInitial] = useState(centsToDollars(plan?.initialPriceCents ?? null));
-  const [interval, setPlanInterval] = useState<string>(plan?.interval ?? "month");
-  const [count, setCount] = useState(String(plan?.intervalCount ?? 1));
-  const [trial, setTrial] = useState(String(plan?.trialDays ?? 0));
-  const [autoRenewable, setAutoRenewable] = useState(plan?.autoRenewable ?? true);
-  const [loyal, setLoyal] = useState(plan?.loyalClientsOnly ?? false);
-  const [available, setAvailable] = useState(plan?.availableClients === null || plan?.availableClients === undefined ? "" : String(plan.availableClients));
-  const [category, setCategory] = useState<string>(plan?.category ?? "primary");
-  const [welcome, setWelcome] = useState(plan?.welcomePackage ?? false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // The fields as typed, under the schema's names: an edit clears that field's error, and the first in error gets the focus.
+  const form = useForm({
+    schema: planInputSchema,
+    idPrefix: "plan",
+    // The failure is shown as an alert in the dialog, not also in a snackbar.
+    announceFailure: false,
+    initial: {
+      name: plan?.name ?? "",
+      description: plan?.description ?? "",
+      priceCents: centsToDollars(plan?.priceCents ?? null),
+      initialPriceCents: centsToDollars(plan?.initialPriceCents ?? null),
+      interval: plan?.interval ?? "month" as string,
+      intervalCount: String(plan?.intervalCount ?? 1),
+      trialDays: String(plan?.trialDays ?? 0),
+      autoRenewable: plan?.autoRenewable ?? true,
+      loyalClientsOnly: plan?.loyalClientsOnly ?? false,
+      availableClients: plan?.availableClients === null || plan?.availableClients === undefined ? "" : String(plan.availableClients),
+      category: plan?.category ?? "primary" as string,
+      welcomePackage: plan?.welcomePackage ?? false,
+    },
+    toInput: (v) => ({
+      ...v,
+      priceCents: dollarsToCents(v.priceCents) ?? undefined,
+      initialPriceCents: dollarsToCents(v.initialPriceCents),
+      intervalCount: wholeOrNull(v.intervalCount) ?? undefined,
+      trialDays: wholeOrNull(v.trialDays) ?? 0,
+      availableClients: wholeOrNull(v.availableClients),
+    }),
+    extraCheck: (v) => ({
+      ...(Number.isNaN(dollarsToCents(v.priceCents)) ? { priceCents: NOT_DOLLARS } : {}),
+      ...(Number.isNaN(dollarsToCents(v.initialPriceCents)) ? { initialPriceCents: NOT_DOLLARS } : {}),
+    }),
+  });
+  const { values, errors } = form;
+  const set = <K extends keyof typeof values>(name: K) => (value: (typeof values)[K]) => form.set(name, value);
   const [confirming, setConfirming] = useState<{ preview: PriceChangePreview; body: PlanInput } | null>(null);
   // A confirmed price change: the dialog stays with its undo until members are told (issue 32).
   const [pending, setPending] = useState<Plan | null>(null);
@@ -50,59 +73,31 @@ export function PlanDialog({ plan, onClose, onSaved }: { plan: Plan | null; onCl
     if (p.priceUndoUntil) setPending(p);
     else onClose();
   };
-  const save = useMutation({
-    mutationFn: (body: PlanInput): Promise<Plan> => (plan ? api.PUT("/plans/{id}", { path: { id: plan.id }, body }) : api.POST("/plans", { body })),
-    onSuccess: saved,
-    onError: (e, body) => {
+  const submit = form.handleSubmit(async (body) => {
+    try {
+      saved(await (plan ? api.PUT("/plans/{id}", { path: { id: plan.id }, body }) : api.POST("/plans", { body })));
+    } catch (e) {
       const preview = priceChangePreview(e);
-      if (preview) return setConfirming({ preview, body });
-      const fields = isApiError(e) ? e.fieldErrors : {};
-      setErrors(Object.keys(fields).length ? { ...fields, _: errorMessage(e) } : { _: errorMessage(e) });
-    },
-  });
-  const submit = () => {
-    const parsed = planInputSchema.safeParse({
-      name,
-      description,
-      priceCents: dollarsToCents(price) ?? undefined,
-      initialPriceCents: dollarsToCents(initial),
-      interval,
-      intervalCount: wholeOrNull(count) ?? undefined,
-      trialDays: wholeOrNull(trial) ?? 0,
-      autoRenewable,
-      loyalClientsOnly: loyal,
-      availableClients: wholeOrNull(available),
-      category,
-      welcomePackage: welcome,
-    });
-    if (!parsed.success) {
-      const fields = issuesByField(parsed.error.issues);
-      if (Number.isNaN(dollarsToCents(price))) fields.priceCents = NOT_DOLLARS;
-      if (Number.isNaN(dollarsToCents(initial))) fields.initialPriceCents = NOT_DOLLARS;
-      setErrors(fields);
-      // The first bad field gets the focus.
-      const first = ORDER.find((f) => fields[f]);
-      if (first) document.getElementById(`plan-${first}`)?.focus();
-      return;
+      if (!preview) throw e;
+      setConfirming({ preview, body });
     }
-    setErrors({});
-    save.mutate(parsed.data);
-  };
+  });
+  const failure = form.formError ?? errors._;
   if (pending?.priceUndoUntil) {
     return <PendingPriceChange plan={pending} onUndone={onSaved} onClose={onClose} />;
   }
-  const max = INTERVAL_MAX[interval as Plan["interval"]] ?? 365;
-  const priceChanges = plan !== null && dollarsToCents(price) !== plan.priceCents;
+  const max = INTERVAL_MAX[values.interval as Plan["interval"]] ?? 365;
+  const priceChanges = plan !== null && dollarsToCents(values.priceCents) !== plan.priceCents;
   return (
     <Dialog open wide title={plan ? `Edit ${plan.name}` : "New plan"} onClose={onClose}>
-      <form className="stack" noValidate onSubmit={(e) => { e.preventDefault(); submit(); }}>
-        <TextField id="plan-name" label="Name" value={name} onChange={setName} maxLength={100} required error={errors.name} />
-        <TextField id="plan-description" label="Description" multiline value={description} onChange={setDescription}
+      <form className="stack" noValidate onSubmit={submit}>
+        <TextField id="plan-name" label="Name" value={values.name} onChange={set("name")} maxLength={100} required error={errors.name} />
+        <TextField id="plan-description" label="Description" multiline value={values.description} onChange={set("description")}
           maxLength={PLAN_DESCRIPTION_MAX} error={errors.description} />
         <div className="row" style={{ flexWrap: "wrap", alignItems: "flex-start" }}>
-          <TextField id="plan-priceCents" label="Price (USD)" inputMode="decimal" value={price} onChange={setPrice} required
+          <TextField id="plan-priceCents" label="Price (USD)" inputMode="decimal" value={values.priceCents} onChange={set("priceCents")} required
             error={errors.priceCents} hint="Charged each period; above 0" />
-          <TextField id="plan-initialPriceCents" label="Initial price (USD)" inputMode="decimal" value={initial} onChange={setInitial}
+          <TextField id="plan-initialPriceCents" label="Initial price (USD)" inputMode="decimal" value={values.initialPriceCents} onChange={set("initialPriceCents")}
             error={errors.initialPriceCents} hint="Empty: none" />
         </div>
         {priceChanges && (
@@ -111,25 +106,25 @@ export function PlanDialog({ plan, onClose, onSaved }: { plan: Plan | null; onCl
           </p>
         )}
         <div className="row" style={{ flexWrap: "wrap", alignItems: "flex-start" }}>
-          <Select id="plan-interval" label="Interval" value={interval} onChange={setPlanInterval} error={errors.interval}
+          <Select id="plan-interval" label="Interval" value={values.interval} onChange={set("interval")} error={errors.interval}
             options={PLAN_INTERVALS.map((i) => ({ value: i, label: INTERVAL_LABEL[i] }))} />
-          <TextField id="plan-intervalCount" label="Interval count" inputMode="numeric" value={count} onChange={setCount} required
+          <TextField id="plan-intervalCount" label="Interval count" inputMode="numeric" value={values.intervalCount} onChange={set("intervalCount")} required
             error={errors.intervalCount} hint={`1 to ${max}`} />
-          <TextField id="plan-trialDays" label="Trial days" inputMode="numeric" value={trial} onChange={setTrial} error={errors.trialDays}
+          <TextField id="plan-trialDays" label="Trial days" inputMode="numeric" value={values.trialDays} onChange={set("trialDays")} error={errors.trialDays}
             hint="0 for no trial" />
         </div>
         <div className="row" style={{ flexWrap: "wrap", alignItems: "flex-start" }}>
-          <Select id="plan-category" label="Category" value={category} onChange={setCategory} error={errors.category}
+          <Select id="plan-category" label="Category" value={values.category} onChange={set("category")} error={errors.category}
             options={PLAN_CATEGORIES.map((c) => ({ value: c, label: CATEGORY_LABEL[c] }))} />
-          <TextField id="plan-availableClients" label="Available places" inputMode="numeric" value={available} onChange={setAvailable}
+          <TextField id="plan-availableClients" label="Available places" inputMode="numeric" value={values.availableClients} onChange={set("availableClients")}
             error={errors.availableClients} hint="Empty: no limit" />
         </div>
-        <Checkbox label="Renews automatically" checked={autoRenewable} onChange={setAutoRenewable} error={errors.autoRenewable} />
-        <Checkbox label="Only for loyal clients" checked={loyal} onChange={setLoyal} error={errors.loyalClientsOnly} />
-        <Checkbox label="Includes a welcome package" checked={welcome} onChange={setWelcome} error={errors.welcomePackage} />
-        {errors._ && <p className="form-error" role="alert">{errors._}</p>}
+        <Checkbox label="Renews automatically" checked={values.autoRenewable} onChange={set("autoRenewable")} error={errors.autoRenewable} />
+        <Checkbox label="Only for loyal clients" checked={values.loyalClientsOnly} onChange={set("loyalClientsOnly")} error={errors.loyalClientsOnly} />
+        <Checkbox label="Includes a welcome package" checked={values.welcomePackage} onChange={set("welcomePackage")} error={errors.welcomePackage} />
+        {failure && <p className="form-error" role="alert">{failure}</p>}
         <div className="row">
-          <Button type="submit" loading={save.isPending}>Save plan</Button>
+          <Button type="submit" loading={form.submitting}>Save plan</Button>
           <Button variant="secondary" onClick={onClose}>Cancel</Button>
         </div>
       </form>
@@ -171,6 +166,3 @@ function PendingPriceChange({ plan, onUndone, onClose }: { plan: Plan; onUndone:
     </Dialog>
   );
 }
-
-const NOT_DOLLARS = "Enter an amount in dollars, like 59.00";
-const ORDER = ["name", "description", "priceCents", "initialPriceCents", "interval", "intervalCount", "trialDays", "category", "availableClients"];

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/api-error.ts";
-import { Button, EmptyState, Pager, Select, Spinner, useOffsetInRange, useSnackbar } from "../../../ui/index.ts";
+import { Button, EmptyState, LoadError, Pager, Select, Spinner, useOffsetInRange, useSnackbar } from "../../../ui/index.ts";
 import type { Plan } from "../../../../../sync/schemas/membership.ts";
 import { describeInterval } from "../doctor/format.ts";
 import { PlanDialog } from "./PlanDialog.tsx";
@@ -74,12 +74,7 @@ export function PlansSection() {
         <Select label="Sort plans by" value={sort} onChange={(v) => { setSort(v); setOffset(0); }} options={SORTS} />
       </div>
       {list.isPending && <Spinner label="Loading plans" />}
-      {list.isError && (
-        <div className="stack">
-          <p className="form-error" role="alert">{errorMessage(list.error)}</p>
-          <div><Button variant="secondary" onClick={() => void list.refetch()}>Try again</Button></div>
-        </div>
-      )}
+      {list.isError && <LoadError error={list.error} onRetry={() => void list.refetch()} />}
       {list.data && list.data.totalCount === 0 && <EmptyState title="No membership plans yet" />}
       {list.data && list.data.list.length > 0 && (
         <div className="table-scroll" tabIndex={0} role="region" aria-label="Membership plans (scrolls sideways)">

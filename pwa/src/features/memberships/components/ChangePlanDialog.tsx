@@ -4,7 +4,7 @@ import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/api-error.ts";
 import { Button, Dialog, Spinner, useSnackbar } from "../../../ui/index.ts";
 import type { Membership } from "../../../../../sync/schemas/membership.ts";
-import { membershipKeys } from "../keys.ts";
+import { membershipKeys } from "../../payments/index.ts";
 import { formatDate, intervalWords } from "../membership-words.ts";
 import { formatUsd } from "../../../../../sync/rules/money.ts";
 

@@ -3,10 +3,10 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/api-error.ts";
-import { Button, EmptyState, Spinner, useSnackbar } from "../../../ui/index.ts";
+import { Button, EmptyState, LoadError, Spinner, useSnackbar } from "../../../ui/index.ts";
 import type { Membership } from "../../../../../sync/schemas/membership.ts";
 import { useCurrentUser } from "../../auth/index.ts";
-import { membershipKeys } from "../keys.ts";
+import { membershipKeys } from "../../payments/index.ts";
 import { formatDate, isCurrent, membershipPrice, nextCharge, statusWords } from "../membership-words.ts";
 import { CancelMembershipDialog } from "./CancelMembershipDialog.tsx";
 import { ChangePlanDialog } from "./ChangePlanDialog.tsx";
@@ -23,14 +23,7 @@ export function MembershipsSection() {
   const list = useQuery({ queryKey: membershipKeys.mine(), queryFn: () => api.GET("/payments/stripe/subscribe") });
 
   if (list.isPending) return <Spinner label="Loading your memberships" />;
-  if (list.isError) {
-    return (
-      <div className="stack">
-        <p className="form-error" role="alert">Your memberships could not be loaded: {errorMessage(list.error)}</p>
-        <div className="row"><Button variant="secondary" onClick={() => void list.refetch()}>Try again</Button></div>
-      </div>
-    );
-  }
+  if (list.isError) return <LoadError what="Your memberships" error={list.error} onRetry={() => void list.refetch()} />;
   const current = list.data.filter(isCurrent);
   const ended = list.data.filter((m) => !isCurrent(m));
   return (

@@ -1,9 +1,9 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/api-error.ts";
-import { Button, EmptyState, Spinner } from "../../../ui/index.ts";
+import { Button, EmptyState, LoadError, Spinner } from "../../../ui/index.ts";
 import type { Transaction } from "../../../../../sync/schemas/membership.ts";
-import { membershipKeys } from "../keys.ts";
+import { membershipKeys } from "../../payments/index.ts";
 import { formatDate } from "../membership-words.ts";
 import { formatUsd } from "../../../../../sync/rules/money.ts";
 
@@ -35,14 +35,7 @@ export function PaymentHistorySection() {
 
   if (pages.isPending) return <Spinner label="Loading your payments" />;
   // A failed "Load more" keeps the pages already shown (the query's status is then error too).
-  if (!pages.data) {
-    return (
-      <div className="stack">
-        <p className="form-error" role="alert">Your payments could not be loaded: {errorMessage(pages.error)}</p>
-        <div className="row"><Button variant="secondary" onClick={() => void pages.refetch()}>Try again</Button></div>
-      </div>
-    );
-  }
+  if (!pages.data) return <LoadError what="Your payments" error={pages.error} onRetry={() => void pages.refetch()} />;
   const rows = pages.data.pages.flatMap((p) => p.list);
   if (rows.length === 0) return <EmptyState title="No payments yet">Membership fees and paid services appear here.</EmptyState>;
   return (

@@ -1,8 +1,9 @@
 import { useEffect, useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useApi } from "../../../lib/app-deps.tsx";
-import { errorMessage, isApiError } from "../../../lib/api/api-error.ts";
-import { Button, Checkbox, EmptyState, Spinner, TextField, useSnackbar } from "../../../ui/index.ts";
+import { errorMessage } from "../../../lib/api/api-error.ts";
+import { useForm } from "../../../lib/forms/use-form.ts";
+import { Button, Checkbox, EmptyState, LoadError, Spinner, TextField, useSnackbar } from "../../../ui/index.ts";
 import {
   type MembershipOption,
   type MembershipOptionUpdate,
@@ -11,7 +12,7 @@ import {
   type PriceChangePreview,
 } from "../../../../../sync/schemas/membership.ts";
 import { PriceChangeConfirm, priceChangePreview } from "../components/PriceChangeConfirm.tsx";
-import { centsToDollars, describeInterval, formatDay, issuesByField } from "./format.ts";
+import { centsToDollars, describeInterval, formatDay, NOT_DOLLARS } from "./format.ts";
 import { doctorMembershipKeys } from "./keys.ts";
 import { dollarsToCents, formatUsd } from "../../../../../sync/rules/money.ts";
 
@@ -23,14 +24,7 @@ export function MembershipOptionsSettings() {
   const api = useApi();
   const list = useQuery({ queryKey: doctorMembershipKeys.options(), queryFn: () => api.GET("/membershipOptions/settings/me") });
   if (list.isPending) return <Spinner label="Loading membership options" />;
-  if (list.isError) {
-    return (
-      <div className="stack">
-        <p className="form-error" role="alert">{errorMessage(list.error)}</p>
-        <div><Button variant="secondary" onClick={() => void list.refetch()}>Try again</Button></div>
-      </div>
-    );
-  }
+  if (list.isError) return <LoadError error={list.error} onRetry={() => void list.refetch()} />;
   if (list.data.length === 0) return <EmptyState title="No membership plans are offered on the platform yet" />;
   return (
     <div className="stack">
@@ -45,17 +39,32 @@ export function MembershipOptionsSettings() {
   );
 }
 
-type Fields = Partial<Record<"trialDays" | "priceCents" | "initialPriceCents" | "_", string>>;
-
 function OptionCard({ option }: { option: MembershipOption }) {
   const api = useApi();
   const notify = useSnackbar();
   const client = useQueryClient();
   const headingId = `option-${option.planId}`;
-  const [trial, setTrial] = useState(String(option.trialDays));
-  const [price, setPrice] = useState(centsToDollars(option.priceCents));
-  const [initial, setInitial] = useState(centsToDollars(option.initialPriceCents));
-  const [errors, setErrors] = useState<Fields>({});
+  const id = (f: string) => `${headingId}-${f}`;
+  const form = useForm({
+    schema: membershipOptionUpdateSchema,
+    idPrefix: headingId,
+    // The failure is shown as an alert in the card, not also in a snackbar.
+    announceFailure: false,
+    initial: { trial: String(option.trialDays), price: centsToDollars(option.priceCents), initial: centsToDollars(option.initialPriceCents) },
+    toInput: (v) => {
+      const trialText = v.trial.trim();
+      return {
+        trialDays: trialText === "" ? null : /^-?\d+$/.test(trialText) ? Number(trialText) : Number.NaN,
+        priceCents: dollarsToCents(v.price),
+        initialPriceCents: dollarsToCents(v.initial),
+      };
+    },
+    extraCheck: (v) => ({
+      ...(Number.isNaN(dollarsToCents(v.price)) ? { priceCents: NOT_DOLLARS } : {}),
+      ...(Number.isNaN(dollarsToCents(v.initial)) ? { initialPriceCents: NOT_DOLLARS } : {}),
+    }),
+  });
+  const { values, errors } = form;
   const [confirming, setConfirming] = useState<{ preview: PriceChangePreview; body: MembershipOptionUpdate } | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: doctorMembershipKeys.options() });
   const toggle = useMutation({
@@ -73,36 +82,17 @@ function OptionCard({ option }: { option: MembershipOption }) {
     notify(o.priceAppliesAt ? `Saved. Existing members pay the new price from ${formatDay(o.priceAppliesAt)}` : "Membership option saved", "success");
     void refresh();
   };
-  const save = useMutation({
-    mutationFn: (body: MembershipOptionUpdate) => api.PUT("/membershipOptions/{id}", { path: { id: option.planId }, body }),
-    onSuccess: saved,
-    onError: (e, body) => {
+  const submit = form.handleSubmit(async (body) => {
+    try {
+      saved(await api.PUT("/membershipOptions/{id}", { path: { id: option.planId }, body }));
+    } catch (e) {
       // Members would be told: say how many and what first (issue 32).
       const preview = priceChangePreview(e);
-      if (preview) return setConfirming({ preview, body });
-      const fields = isApiError(e) ? e.fieldErrors : {};
-      const shown = ["trialDays", "priceCents", "initialPriceCents"].some((k) => k in fields);
-      setErrors(shown ? fields : { _: errorMessage(e) });
-    },
-  });
-  const submit = () => {
-    const trialText = trial.trim();
-    const parsed = membershipOptionUpdateSchema.safeParse({
-      trialDays: trialText === "" ? null : /^-?\d+$/.test(trialText) ? Number(trialText) : Number.NaN,
-      priceCents: dollarsToCents(price),
-      initialPriceCents: dollarsToCents(initial),
-    });
-    if (!parsed.success) {
-      const fields: Fields = issuesByField(parsed.error.issues);
-      if (Number.isNaN(dollarsToCents(price))) fields.priceCents = "Enter an amount in dollars, like 59.00";
-      if (Number.isNaN(dollarsToCents(initial))) fields.initialPriceCents = "Enter an amount in dollars, like 59.00";
-      setErrors(fields);
-      return;
+      if (!preview) throw e;
+      setConfirming({ preview, body });
     }
-    setErrors({});
-    save.mutate(parsed.data);
-  };
-  const id = (f: string) => `${headingId}-${f}`;
+  });
+  const failure = form.formError ?? errors._;
   return (
     <article className="ui-panel stack" aria-labelledby={headingId}>
       <h3 id={headingId} style={{ margin: 0 }}>{option.name}</h3>
@@ -124,17 +114,17 @@ function OptionCard({ option }: { option: MembershipOption }) {
           {formatUsd(option.priceCents)}.
         </p>
       )}
-      <form className="stack" noValidate aria-label={`${option.name} terms`} onSubmit={(e) => { e.preventDefault(); submit(); }}>
+      <form className="stack" noValidate aria-label={`${option.name} terms`} onSubmit={submit}>
         <div className="row" style={{ flexWrap: "wrap", alignItems: "flex-start" }}>
-          <TextField id={id("price")} label="Price (USD)" inputMode="decimal" value={price} onChange={setPrice} error={errors.priceCents}
+          <TextField id={id("price")} label="Price (USD)" inputMode="decimal" value={values.price} onChange={(v) => form.set("price", v)} error={errors.priceCents}
             hint={`Each ${describeInterval(option.interval, option.intervalCount).replace(/^Every /, "")}`} />
-          <TextField id={id("initial")} label="Initial price (USD)" inputMode="decimal" value={initial} onChange={setInitial}
-            error={errors.initialPriceCents} hint="Empty: none" />
-          <TextField id={id("trial")} label="Trial days" inputMode="numeric" value={trial} onChange={setTrial} error={errors.trialDays}
+          <TextField id={id("initial")} label="Initial price (USD)" inputMode="decimal" value={values.initial}
+            onChange={(v) => form.set("initial", v)} error={errors.initialPriceCents} hint="Empty: none" />
+          <TextField id={id("trial")} label="Trial days" inputMode="numeric" value={values.trial} onChange={(v) => form.set("trial", v)} error={errors.trialDays}
             hint="0 for no trial" />
         </div>
-        {errors._ && <p className="form-error" role="alert">{errors._}</p>}
-        <div><Button type="submit" loading={save.isPending}>Save {option.name}</Button></div>
+        {failure && <p className="form-error" role="alert">{failure}</p>}
+        <div><Button type="submit" loading={form.submitting}>Save {option.name}</Button></div>
       </form>
       {confirming && (
         <PriceChangeConfirm

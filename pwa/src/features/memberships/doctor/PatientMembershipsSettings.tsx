@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/api-error.ts";
-import { Button, ConfirmDialog, Dialog, EmptyState, Spinner, useSnackbar } from "../../../ui/index.ts";
+import { Button, ConfirmDialog, Dialog, EmptyState, LoadError, Spinner, useSnackbar } from "../../../ui/index.ts";
 import type { Membership, MembershipStatus } from "../../../../../sync/schemas/membership.ts";
 import { describeInterval, formatDay } from "./format.ts";
 import { doctorMembershipKeys } from "./keys.ts";
@@ -42,14 +42,7 @@ export function PatientMembershipsSettings({ canManage }: { canManage: boolean }
   const refresh = () => client.invalidateQueries({ queryKey: doctorMembershipKeys.patients() });
 
   if (list.isPending) return <Spinner label="Loading patient memberships" />;
-  if (list.isError) {
-    return (
-      <div className="stack">
-        <p className="form-error" role="alert">{errorMessage(list.error)}</p>
-        <div><Button variant="secondary" onClick={() => void list.refetch()}>Try again</Button></div>
-      </div>
-    );
-  }
+  if (list.isError) return <LoadError error={list.error} onRetry={() => void list.refetch()} />;
   if (list.data.length === 0) {
     return <EmptyState title="No patient memberships yet">Patients who join one of your plans appear here.</EmptyState>;
   }

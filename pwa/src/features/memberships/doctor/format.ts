@@ -17,9 +17,5 @@ export const formatDay = (iso: string) => day.format(new Date(iso));
 /** 4720 → "47.20" for a money input; null → "". */
 export const centsToDollars = (cents: number | null) => (cents === null ? "" : centsAsDecimal(cents));
 
-/** A zod error's messages by field name, the first per field (like the server's `details.fields`). */
-export function issuesByField(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const i of issues) fields[i.path.map(String).join(".") || "_"] ??= i.message;
-  return fields;
-}
+/** What a money field says when its text is not an amount in dollars. */
+export const NOT_DOLLARS = "Enter an amount in dollars, like 59.00";

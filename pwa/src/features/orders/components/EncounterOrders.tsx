@@ -10,7 +10,7 @@ import { type ReactNode, useState } from "react";
 import type { Prescription } from "../../../../../sync/schemas/orders.ts";
 import { ApiError, errorMessage } from "../../../lib/api/index.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
-import { Button, ConfirmDialog, Dialog, Spinner, useSnackbar } from "../../../ui/index.ts";
+import { Button, ConfirmDialog, Dialog, LoadError, Spinner, useSnackbar } from "../../../ui/index.ts";
 import { useEncounterOrders } from "../hooks/use-encounter-orders.ts";
 import { useOrdersLive } from "../hooks/use-orders-live.ts";
 import { TRANSMISSION_LABELS } from "../lib/format.ts";
@@ -94,12 +94,7 @@ export function EncounterOrders({ patientId, encounterId, role }: Props) {
       {paused && (
         <p className="muted" role="status">Orders need a connection: they are read from the server and appear as soon as you are back online.</p>
       )}
-      {failed && (
-        <div className="stack">
-          <p className="form-error" role="alert">Orders could not be loaded: {errorMessage(failed)}</p>
-          <div><Button variant="secondary" onClick={() => void refresh()}>Try again</Button></div>
-        </div>
-      )}
+      {failed && <LoadError what="Orders" error={failed} onRetry={() => void refresh()} />}
 
       {!paused && (
         <>

@@ -10,6 +10,7 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import type { z } from "zod";
 import { allergyMatches } from "../../../../../sync/data/allergens.ts";
 import { medicationRefusal, searchMedications } from "../../../../../sync/data/medications.ts";
 import { type Pharmacy, searchPharmacies } from "../../../../../sync/data/pharmacies.ts";
@@ -20,11 +21,11 @@ import {
 import type { MedicationChoice } from "../../../../../sync/schemas/orders-answers.ts";
 import { US_STATE_CODES } from "../../../../../sync/us-states.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
+import { useForm } from "../../../lib/forms/use-form.ts";
 import { Button, Checkbox, firstMatches, MoreMatches, Pager, Select, TextField, useSnackbar } from "../../../ui/index.ts";
-import { SAVED_ON_DEVICE, useRecordOnDevice } from "../../chart/hooks/use-record-on-device.ts";
+import { SAVED_ON_DEVICE, useRecordOnDevice } from "../../sync/index.ts";
 import { usePanelPatient } from "../../sync/index.ts";
 import { ordersKeys } from "../lib/keys.ts";
-import { useSubmit } from "../lib/use-submit.ts";
 
 /** Pharmacies listed per page of a search. */
 export const PHARMACIES_PAGE = 5;
@@ -107,20 +108,37 @@ export function PrescriptionForm({ encounterId, patientId, draft, onSaved, onClo
   const device = useRecordOnDevice();
   const notify = useSnackbar();
   const [search, setSearch] = useState("");
-  const [med, setMed] = useState<MedicationChoice | null>(null);
+  const num = (s: string) => (s.trim() === "" ? undefined : Number(s));
+  // Only a draft is edited: its form checks the update; the submit parses again for the route's type.
+  const schema: z.ZodType<unknown> = draft ? prescriptionUpdateSchema : prescriptionCreateSchema;
+  const form = useForm({
+    schema,
+    idPrefix: "prescription",
+    // The failure is shown as an alert above the buttons, not also in a snackbar.
+    announceFailure: false,
+    initial: {
+      med: null as MedicationChoice | null,
+      // A draft's pharmacy (the fields a prescription carries) until another is chosen; the picker only compares NCPDP ids.
+      pharmacy: (draft?.pharmacy ?? null) as Prescription["pharmacy"] | Pharmacy,
+      substitution: draft ? draft.substitutionAllowed : true,
+      instructions: draft?.instructions ?? "", quantity: draft ? String(draft.quantity) : "", unit: draft?.unit ?? "",
+      days: draft ? String(draft.days) : "", refills: draft ? String(draft.refills) : "0", additionalSig: draft?.additionalSig ?? "",
+      pharmacistMessage: draft?.pharmacistMessage ?? "",
+    },
+    toInput: (v) => ({
+      medicationId: v.med?.rxcui ?? draft?.medicationId, instructions: v.instructions, quantity: num(v.quantity), unit: v.unit || undefined,
+      days: num(v.days), refills: num(v.refills), substitutionAllowed: v.substitution, daw: !v.substitution, additionalSig: v.additionalSig,
+      pharmacistMessage: v.pharmacistMessage, pharmacyId: v.pharmacy?.ncpdp ?? null,
+    }),
+  });
+  const { values: v, errors: fields } = form;
+  const { med, pharmacy } = v;
   // The patient's recorded allergies, from the device's copy of the card (the care team's devices hold it).
   const allergies = usePanelPatient(patientId).patient?.card?.allergies ?? [];
   const flags = med ? allergyMatches(allergies.map((a) => ({ name: a.name ?? "" })), med) : [];
-  // A draft's pharmacy (the fields a prescription carries) until another is chosen; the picker only compares NCPDP ids.
-  const [pharmacy, setPharmacy] = useState<Prescription["pharmacy"] | Pharmacy>(draft?.pharmacy ?? null);
-  const [v, setV] = useState({
-    instructions: draft?.instructions ?? "", quantity: draft ? String(draft.quantity) : "", unit: draft?.unit ?? "",
-    days: draft ? String(draft.days) : "", refills: draft ? String(draft.refills) : "0", additionalSig: draft?.additionalSig ?? "",
-    pharmacistMessage: draft?.pharmacistMessage ?? "",
-  });
-  const [substitution, setSubstitution] = useState(draft ? draft.substitutionAllowed : true);
-  const set = (k: keyof typeof v) => (value: string) => setV((s) => ({ ...s, [k]: value }));
-  const { fields, error, busy, submit } = useSubmit();
+  const set = (k: "instructions" | "quantity" | "unit" | "days" | "refills" | "additionalSig" | "pharmacistMessage") => (value: string) =>
+    form.set(k, value);
+  const error = form.formError ?? fields._;
   const term = search.trim();
   const meds = useQuery({
     queryKey: ["orders", "catalogue", "medications", term, device.offline],
@@ -132,32 +150,24 @@ export function PrescriptionForm({ encounterId, patientId, draft, onSaved, onClo
     networkMode: device.offline ? "always" : "online",
   });
   const matches = firstMatches(meds.data, MEDICATION_MATCHES);
-  const num = (s: string) => (s.trim() === "" ? undefined : Number(s));
   return (
     <form
       className="stack"
       noValidate
-      onSubmit={async (e) => {
-        e.preventDefault();
-        const input = {
-          medicationId: med?.rxcui ?? draft?.medicationId, instructions: v.instructions, quantity: num(v.quantity), unit: v.unit || undefined, days: num(v.days),
-          refills: num(v.refills), substitutionAllowed: substitution, daw: !substitution, additionalSig: v.additionalSig,
-          pharmacistMessage: v.pharmacistMessage, pharmacyId: pharmacy?.ncpdp ?? null,
-        };
-        if (!draft && device.offline) {
-          const recorded = await submit(prescriptionCreateSchema, input, (valid) =>
-            device.record({ kind: "prescription", patientId, encounterId, input: valid }));
-          if (recorded) {
-            notify(SAVED_ON_DEVICE, "success");
-            onClose();
-          }
+      onSubmit={form.handleSubmit(async (valid) => {
+        if (draft) {
+          onSaved(await api.PUT("/encounterPrescriptions/{id}", { path: { id: draft.id }, body: prescriptionUpdateSchema.parse(valid) }));
           return;
         }
-        const saved = draft
-          ? await submit(prescriptionUpdateSchema, input, (body) => api.PUT("/encounterPrescriptions/{id}", { path: { id: draft.id }, body }))
-          : await submit(prescriptionCreateSchema, input, (body) => api.POST("/encounterPrescriptions/{encounterId}", { path: { encounterId }, body }));
-        if (saved) onSaved(saved);
-      }}
+        const input = prescriptionCreateSchema.parse(valid);
+        if (device.offline) {
+          await device.record({ kind: "prescription", patientId, encounterId, input });
+          notify(SAVED_ON_DEVICE, "success");
+          onClose();
+          return;
+        }
+        onSaved(await api.POST("/encounterPrescriptions/{encounterId}", { path: { encounterId }, body: input }));
+      })}
     >
       <TextField label="Find a medication" hint="Generic name or RxCUI" value={search} onChange={setSearch} autoComplete="off" />
       <fieldset className="orders-choices">
@@ -166,7 +176,7 @@ export function PrescriptionForm({ encounterId, patientId, draft, onSaved, onClo
         {matches.shown.map((m) => (
           <label key={m.rxcui} className={`orders-choice${m.refusal ? " orders-choice--refused" : ""}`}>
             <input type="radio" name="medication" disabled={!!m.refusal} checked={med?.rxcui === m.rxcui}
-              onChange={() => { setMed(m); setV((s) => ({ ...s, unit: s.unit || m.unit })); }} />
+              onChange={() => form.setValues((s) => ({ ...s, med: m, unit: s.unit || m.unit }))} />
             <span>{m.display}{m.refusal && <><br /><span className="muted">{m.refusal}</span></>}</span>
           </label>
         ))}
@@ -184,14 +194,14 @@ export function PrescriptionForm({ encounterId, patientId, draft, onSaved, onClo
         <TextField label="Days" inputMode="numeric" value={v.days} onChange={set("days")} error={fields.days} required />
         <TextField label="Refills" inputMode="numeric" value={v.refills} onChange={set("refills")} error={fields.refills} />
       </div>
-      <Checkbox label="Substitution allowed (untick for dispense as written)" checked={substitution} onChange={setSubstitution} error={fields.daw} />
+      <Checkbox label="Substitution allowed (untick for dispense as written)" checked={v.substitution} onChange={(on) => form.set("substitution", on)} error={fields.daw} />
       <TextField label="Additional sig" value={v.additionalSig} onChange={set("additionalSig")} error={fields.additionalSig} />
       <TextField label="Message to the pharmacist" value={v.pharmacistMessage} onChange={set("pharmacistMessage")} error={fields.pharmacistMessage}
         hint="At most 210 symbols" />
-      <PharmacyPicker patientId={patientId} value={pharmacy} onChange={setPharmacy} error={fields.pharmacyId} />
+      <PharmacyPicker patientId={patientId} value={pharmacy} onChange={(p) => form.set("pharmacy", p)} error={fields.pharmacyId} />
       {error && <p className="form-error" role="alert">{error}</p>}
       <div className="row">
-        <Button type="submit" loading={busy}>{draft ? "Save changes" : "Save draft"}</Button>
+        <Button type="submit" loading={form.submitting}>{draft ? "Save changes" : "Save draft"}</Button>
         <Button type="button" variant="secondary" onClick={onClose}>Cancel</Button>
       </div>
     </form>

@@ -7,14 +7,11 @@
  * device's write) reads the lists again.
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useOnDeviceChange } from "../../sync/index.ts";
+import { useConnection, useDeviceEntries, useOnDeviceChange, usePanelPatient } from "../../sync/index.ts";
 import { type ChartEntryOf, prescriptionOf } from "../../../../../sync/collections/index.ts";
 import type { Imaging, Lab, Prescription, Referral } from "../../../../../sync/schemas/orders.ts";
 import { ApiError } from "../../../lib/api/index.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
-import { useConnection } from "../../chart/hooks/use-connection.ts";
-import { useDeviceEntries } from "../../chart/hooks/use-device-entries.ts";
-import { usePanelPatient } from "../../sync/index.ts";
 import { ordersKeys } from "../lib/keys.ts";
 
 type Ordered = { id: string; encounterId: string; createdAt: string };

@@ -7,9 +7,8 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
-import { errorMessage } from "../../../lib/api/index.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
-import { Banner, Button, EmptyState, Pager, Select, Spinner, useOffsetInRange } from "../../../ui/index.ts";
+import { Banner, EmptyState, LoadError, Pager, Select, Spinner, useOffsetInRange } from "../../../ui/index.ts";
 import { useOrdersLive } from "../hooks/use-orders-live.ts";
 import { formatDate, TRANSMISSION_LABELS } from "../lib/format.ts";
 import { ordersKeys } from "../lib/keys.ts";
@@ -57,12 +56,7 @@ export function ErxPage() {
           options={[{ value: "open", label: "In flight (drafts, sending, failed)" }, { value: "all", label: "All prescriptions" }]} />
       </div>
       {list.isLoading && <Spinner size={32} label="Loading prescriptions" />}
-      {list.error && (
-        <div className="stack">
-          <p className="form-error" role="alert">Prescriptions could not be loaded: {errorMessage(list.error)}</p>
-          <div><Button variant="secondary" onClick={() => void list.refetch()}>Try again</Button></div>
-        </div>
-      )}
+      {list.error && <LoadError what="Prescriptions" error={list.error} onRetry={() => void list.refetch()} />}
       {list.data?.totalCount === 0 && <EmptyState title={state === "open" ? "No prescriptions in flight" : "No prescriptions yet"} />}
       {list.data && list.data.list.length > 0 && (
         <div className="orders-table-wrap">

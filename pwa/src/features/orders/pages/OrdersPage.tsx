@@ -9,9 +9,8 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
 import { ORDER_KINDS, type OrderKind } from "../../../../../sync/schemas/orders.ts";
-import { errorMessage } from "../../../lib/api/index.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
-import { Button, EmptyState, Pager, Select, Spinner, TextField, useOffsetInRange } from "../../../ui/index.ts";
+import { Button, EmptyState, LoadError, Pager, Select, Spinner, TextField, useOffsetInRange } from "../../../ui/index.ts";
 import { useCurrentUser } from "../../auth/index.ts";
 import { useOrdersLive } from "../hooks/use-orders-live.ts";
 import { formatDate, KIND_LABELS, stateLabel, TRANSMISSION_LABELS } from "../lib/format.ts";
@@ -70,12 +69,7 @@ export function OrdersPage() {
       </div>
       )}
       {orders.isLoading && <Spinner size={32} label="Loading orders" />}
-      {orders.error && (
-        <div className="stack">
-          <p className="form-error" role="alert">Orders could not be loaded: {errorMessage(orders.error)}</p>
-          <div><Button variant="secondary" onClick={() => void orders.refetch()}>Try again</Button></div>
-        </div>
-      )}
+      {orders.error && <LoadError what="Orders" error={orders.error} onRetry={() => void orders.refetch()} />}
       {orders.data && orders.data.list.length === 0 && (
         <EmptyState title={patient ? "Nothing has been shared with you yet" : state === "open" ? "No open orders" : "No orders"} />
       )}

@@ -1,6 +1,6 @@
 import type { FormEvent } from "react";
 import { Link } from "react-router";
-import { Button, EmptyState, Pager, resultLine, Spinner, TextField } from "../../../ui/index.ts";
+import { EmptyState, LoadError, Pager, resultLine, Spinner, TextField } from "../../../ui/index.ts";
 import { formatBirthDate, type PatientOption, patientName } from "../patient-display.ts";
 
 export type PatientListProps = {
@@ -42,12 +42,7 @@ export function PatientList(props: PatientListProps) {
           {loading || totalCount === 0 ? "" : resultLine(offset, pageSize, totalCount, "patient", "patients")}
         </p>
         {loading && patients.length === 0 && !error && <Spinner size={40} label="Loading patients" />}
-        {error && (
-          <div className="stack">
-            <p className="form-error" role="alert">{error}</p>
-            <div><Button variant="secondary" onClick={props.onRetry}>Try again</Button></div>
-          </div>
-        )}
+        {error && <LoadError error={error} onRetry={props.onRetry} />}
         {!loading && !error && patients.length === 0 && (
           <EmptyState title={search ? `No patients match “${search}”` : "No patients yet"}>
             {search ? "Check the spelling or search by first or last name, or email." : "Patients who join your practice appear here."}

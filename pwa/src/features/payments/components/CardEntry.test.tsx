@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createFetchStub, makeDeps, renderWithDeps, success } from "../../../test/helpers.tsx";
 import { cardEntryPath } from "../lib/config.ts";
-import { createEmulatorFake, EMULATOR_CONFIG, EMULATOR_URL } from "../lib/test-fakes.ts";
+import { createEmulatorFake, EMULATOR_CONFIG, EMULATOR_URL } from "../../../test/payment-fakes.ts";
 import { CardEntry, parseExpiry } from "./CardEntry.tsx";
 import { ThreeDSecureStep } from "./ThreeDSecureStep.tsx";
 

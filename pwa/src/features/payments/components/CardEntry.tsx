@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from "react";
 import { errorMessage } from "../../../lib/api/api-error.ts";
-import { Button, Spinner, TextField } from "../../../ui/index.ts";
+import { Button, LoadError, Spinner, TextField } from "../../../ui/index.ts";
 import { cardEntryPath, type PaymentsConfig, usePaymentsConfig } from "../lib/config.ts";
 import { CardEntryError, tokenizeCard } from "../lib/emulator.ts";
 
@@ -26,18 +26,7 @@ export type CardEntryProps = {
 export function CardEntry(props: CardEntryProps) {
   const config = usePaymentsConfig();
   if (config.isPending) return <Spinner label="Loading the card form" />;
-  if (config.isError) {
-    return (
-      <div className="stack">
-        <p role="alert">{errorMessage(config.error)}</p>
-        <div>
-          <Button variant="secondary" onClick={() => void config.refetch()}>
-            Try again
-          </Button>
-        </div>
-      </div>
-    );
-  }
+  if (config.isError) return <LoadError error={config.error} onRetry={() => void config.refetch()} />;
   const path = cardEntryPath(config.data);
   if (path === "unavailable") {
     return (

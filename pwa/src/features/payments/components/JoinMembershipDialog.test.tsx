@@ -14,7 +14,7 @@ import {
   success,
   transportOf,
 } from "../../../test/helpers.tsx";
-import { card, createEmulatorFake, EMULATOR_CONFIG, EMULATOR_URL, option } from "../lib/test-fakes.ts";
+import { card, createEmulatorFake, EMULATOR_CONFIG, EMULATOR_URL, option } from "../../../test/payment-fakes.ts";
 
 beforeAll(preloadScreens, 60_000);
 // The whole app renders first: on a busy machine that may take longer than the default 1 s.

@@ -1,22 +1,18 @@
-import { membershipKeys } from "../../memberships/keys.ts";
 import { useEffect, useId, useRef, useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Card, Membership } from "../../../../../sync/schemas/membership.ts";
 import type { CouponCheck } from "../../../../../sync/schemas/commerce.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { ApiError, errorMessage, isApiError } from "../../../lib/api/api-error.ts";
-import { Button, Dialog, EmptyState, Spinner } from "../../../ui/index.ts";
+import { Dialog, EmptyState, LoadError, Spinner } from "../../../ui/index.ts";
 import { usePaymentsConfig } from "../lib/config.ts";
-import { paymentsKeys } from "../lib/keys.ts";
-import { chargesWith, renewalText, priceText, trialText } from "../lib/plan-price.ts";
-import { CardEntry } from "./CardEntry.tsx";
-import { JoinSummary, MemberConfirmation, PlanChoice, PromoCode } from "./JoinParts.tsx";
-import { cardExpiry, cardName, useCards, useInvalidateCards } from "./PaymentMethodsSection.tsx";
+import { membershipKeys, paymentsKeys } from "../lib/keys.ts";
+import { MemberConfirmation } from "./JoinParts.tsx";
+import { CardStep, ConfirmStep, NEW_CARD, PlanStep } from "./JoinSteps.tsx";
+import { cardName, useCards, useInvalidateCards } from "./PaymentMethodsSection.tsx";
 import { type ThreeDSecureChallenge, ThreeDSecureStep } from "./ThreeDSecureStep.tsx";
-import { formatUsd } from "../../../../../sync/rules/money.ts";
 
 type Step = "plan" | "card" | "confirm" | "challenge" | "done";
-const NEW_CARD = "new";
 
 /** A doctor's membership options (`GET /membershipOptions/doctor/:id`, public). */
 export function useMembershipOptions(doctorId: string) {
@@ -172,18 +168,7 @@ function JoinFlow({ doctorId, initialPlanId, intro, onClose }: {
   if (options.isPending) {
     return <Spinner label="Loading the membership options" />;
   }
-  if (options.isError) {
-    return (
-      <div className="stack">
-        <p role="alert">{errorMessage(options.error)}</p>
-        <div>
-          <Button variant="secondary" onClick={() => void options.refetch()}>
-            Try again
-          </Button>
-        </div>
-      </div>
-    );
-  }
+  if (options.isError) return <LoadError error={options.error} onRetry={() => void options.refetch()} />;
   if (options.data.length === 0) {
     return <EmptyState title="This doctor offers no membership at the moment" />;
   }
@@ -221,144 +206,65 @@ function JoinFlow({ doctorId, initialPlanId, intro, onClose }: {
 
   if (step === "plan" || !option) {
     return (
-      <form
-        className="stack"
-        aria-labelledby={headingId}
-        onSubmit={(e) => {
-          e.preventDefault();
+      <PlanStep
+        options={options.data}
+        planId={planId}
+        onPick={setPlanId}
+        intro={intro}
+        heading={stepHeading(numbered("plan", "Choose a plan"))}
+        labelledBy={headingId}
+        error={error}
+        onContinue={() => {
           if (!planId) return setError("Choose a plan");
           setError("");
           setStep("card");
         }}
-      >
-        {intro && <p>{intro}</p>}
-        {stepHeading(numbered("plan", "Choose a plan"))}
-        <fieldset className="stack join-plans">
-          <legend className="visually-hidden">Membership plans</legend>
-          {options.data.map((o) => (
-            <PlanChoice
-              key={o.planId}
-              option={o}
-              checked={planId === o.planId}
-              onPick={() => setPlanId(o.planId)}
-            />
-          ))}
-        </fieldset>
-        {error && <p className="form-error" role="alert">{error}</p>}
-        <div className="row">
-          <Button type="submit">Continue</Button>
-        </div>
-      </form>
+      />
     );
   }
 
   if (step === "card") {
-    const picking = cardChoice === NEW_CARD ||
-      (cards.data && savedCards.length === 0);
     return (
-      <div className="stack">
-        {stepHeading(numbered("card", "Choose a card"))}
-        <p className="muted">{option.name}: {priceText(option)}</p>
-        {cards.isPending && <Spinner label="Loading your cards" />}
-        {cards.isError && <p role="alert">{errorMessage(cards.error)}</p>}
-        {savedCards.length > 0 && (
-          <fieldset className="stack">
-            <legend>Pay with</legend>
-            {savedCards.map((c) => (
-              <label key={c.id} className="join-choice">
-                <input
-                  type="radio"
-                  name="join-card"
-                  checked={chosenCard === c.id && cardChoice !== NEW_CARD}
-                  onChange={() => setCardChoice(c.id)}
-                />
-                {cardName(c)}, expires {cardExpiry(c)}
-                {c.isDefault ? " (default)" : ""}
-              </label>
-            ))}
-            <label className="join-choice">
-              <input
-                type="radio"
-                name="join-card"
-                checked={cardChoice === NEW_CARD}
-                onChange={() => setCardChoice(NEW_CARD)}
-              />
-              A new card
-            </label>
-          </fieldset>
-        )}
-        {picking
-          ? (
-            <CardEntry
-              label="New card"
-              submitLabel="Use this card"
-              onCard={(id, shown) => {
-                setNewCard(id);
-                setNewCardShown(shown ?? null);
-                setCardChoice(NEW_CARD);
-                key.current = newKey();
-                setStep("confirm");
-              }}
-              onCancel={() => setStep("plan")}
-            />
-          )
-          : (
-            <div className="row">
-              <Button
-                onClick={() => {
-                  key.current = newKey();
-                  setStep("confirm");
-                }}
-                disabled={!chosenCard}
-              >
-                Continue
-              </Button>
-              <Button variant="secondary" onClick={() => setStep("plan")}>
-                Back
-              </Button>
-            </div>
-          )}
-      </div>
+      <CardStep
+        option={option}
+        cards={cards}
+        choice={cardChoice}
+        chosenCard={chosenCard}
+        heading={stepHeading(numbered("card", "Choose a card"))}
+        onChoose={setCardChoice}
+        onNewCard={(id, shown) => {
+          setNewCard(id);
+          setNewCardShown(shown);
+          setCardChoice(NEW_CARD);
+          key.current = newKey();
+          setStep("confirm");
+        }}
+        onContinue={() => {
+          key.current = newKey();
+          setStep("confirm");
+        }}
+        onBack={() => setStep("plan")}
+      />
     );
   }
 
   // step === "confirm"
-  // The first payment: the initial price if the option has one, less a promo code's percentage.
-  const price = chargesWith(option, coupon).first;
-  const trial = trialText(option);
   return (
-    <div className="stack">
-      {stepHeading(numbered("confirm", "Confirm"))}
-      <JoinSummary option={option} coupon={coupon} cardLabel={card ? cardName(card) : newCardShown ? cardName(newCardShown) : "The new card you entered"} />
-      <PromoCode onChange={setCoupon} />
-      {error && (
-        <p className="form-error" role="alert" data-testid="join-error">
-          {error}
-        </p>
-      )}
-      <p className="muted">
-        {trial ? "Your card is charged when the trial ends" : "Your card is charged now"}, {renewalText(option)}
-      </p>
-      <div className="row">
-        <Button
-          // The plan is the option's; the button is disabled without a card.
-          onClick={() => chosenCard && subscribe.mutate({ planId: option.planId, paymentMethodId: chosenCard })}
-          loading={subscribe.isPending}
-          disabled={!chosenCard}
-        >
-          {trial ? "Start membership" : `Pay ${formatUsd(price)} and join`}
-        </Button>
-        <Button
-          variant="secondary"
-          onClick={() => {
-            setError("");
-            setStep("card");
-          }}
-          disabled={subscribe.isPending}
-        >
-          Back
-        </Button>
-      </div>
-    </div>
+    <ConfirmStep
+      option={option}
+      coupon={coupon}
+      onCoupon={setCoupon}
+      cardLabel={card ? cardName(card) : newCardShown ? cardName(newCardShown) : "The new card you entered"}
+      heading={stepHeading(numbered("confirm", "Confirm"))}
+      error={error}
+      paying={subscribe.isPending}
+      canPay={!!chosenCard}
+      // The plan is the option's; the button is disabled without a card.
+      onPay={() => chosenCard && subscribe.mutate({ planId: option.planId, paymentMethodId: chosenCard })}
+      onBack={() => {
+        setError("");
+        setStep("card");
+      }}
+    />
   );
 }

@@ -7,7 +7,7 @@ import type { CouponCheck } from "../../../../../sync/schemas/commerce.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/api-error.ts";
 import { Button, TextField } from "../../../ui/index.ts";
-import { chargesWith, firstPaymentCents, intervalText, limitTexts, priceText, trialText } from "../lib/plan-price.ts";
+import { chargesWith, firstPaymentCents, intervalText, limitTexts, priceText, trialText } from "../../../lib/plan-price.ts";
 import { formatUsd } from "../../../../../sync/rules/money.ts";
 
 const longDate = (iso: string) => new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });

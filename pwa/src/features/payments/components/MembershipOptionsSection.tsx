@@ -1,9 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useApi } from "../../../lib/app-deps.tsx";
-import { errorMessage } from "../../../lib/api/api-error.ts";
-import { Button, EmptyState, Spinner } from "../../../ui/index.ts";
+import { Button, EmptyState, LoadError, Spinner } from "../../../ui/index.ts";
 import { paymentsKeys } from "../lib/keys.ts";
-import { limitTexts, priceText, trialText } from "../lib/plan-price.ts";
+import { limitTexts, priceText, trialText } from "../../../lib/plan-price.ts";
 import { useMembershipOptions } from "./JoinMembershipDialog.tsx";
 
 const MEMBER_STATUSES = new Set(["active", "trialing", "pastDue", "cancelled"]);
@@ -41,16 +40,7 @@ export function MembershipOptionsSection(
     <section className="stack" aria-labelledby="membership-options-title">
       <h2 id="membership-options-title">Membership</h2>
       {options.isPending && <Spinner label="Loading the membership options" />}
-      {options.isError && (
-        <div className="stack">
-          <p role="alert">{errorMessage(options.error)}</p>
-          <div>
-            <Button variant="secondary" onClick={() => void options.refetch()}>
-              Try again
-            </Button>
-          </div>
-        </div>
-      )}
+      {options.isError && <LoadError error={options.error} onRetry={() => void options.refetch()} />}
       {options.data && options.data.length === 0 && (
         <EmptyState
           title={`${doctorName} offers no membership at the moment`}

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Card } from "../../../../../sync/schemas/membership.ts";
 import { createFetchStub, failure, randomUser, renderWithDeps, signedInDeps, success } from "../../../test/helpers.tsx";
-import { card, createEmulatorFake, EMULATOR_CONFIG } from "../lib/test-fakes.ts";
+import { card, createEmulatorFake, EMULATOR_CONFIG } from "../../../test/payment-fakes.ts";
 import { PaymentMethodsSection } from "./PaymentMethodsSection.tsx";
 
 afterEach(() => vi.unstubAllGlobals());

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Card } from "../../../../../sync/schemas/membership.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/api-error.ts";
-import { Button, ConfirmDialog, EmptyState, Spinner, useSnackbar } from "../../../ui/index.ts";
+import { Button, ConfirmDialog, EmptyState, LoadError, Spinner, useSnackbar } from "../../../ui/index.ts";
 import { paymentsKeys } from "../lib/keys.ts";
 import { CardEntry } from "./CardEntry.tsx";
 
@@ -72,16 +72,7 @@ export function PaymentMethodsSection() {
   return (
     <div className="stack">
       {cards.isPending && <Spinner label="Loading your cards" />}
-      {cards.isError && (
-        <div className="stack">
-          <p role="alert">{errorMessage(cards.error)}</p>
-          <div>
-            <Button variant="secondary" onClick={() => void cards.refetch()}>
-              Try again
-            </Button>
-          </div>
-        </div>
-      )}
+      {cards.isError && <LoadError error={cards.error} onRetry={() => void cards.refetch()} />}
       {cards.data && cards.data.length === 0 && !adding && (
         <EmptyState title="No saved cards">
           A card you save here can pay for memberships and services.

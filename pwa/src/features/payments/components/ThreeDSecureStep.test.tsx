@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { EMULATOR_CONFIG, EMULATOR_URL } from "../lib/test-fakes.ts";
+import { EMULATOR_CONFIG, EMULATOR_URL } from "../../../test/payment-fakes.ts";
 import { ThreeDSecureStep } from "./ThreeDSecureStep.tsx";
 
 afterEach(() => vi.unstubAllGlobals());

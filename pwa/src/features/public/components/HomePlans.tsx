@@ -6,7 +6,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { useApi } from "../../../lib/app-deps.tsx";
-import { priceText, trialText } from "../../payments/lib/plan-price.ts";
+import { priceText, trialText } from "../../../lib/plan-price.ts";
 import { PUBLIC_PATHS } from "../policies.ts";
 
 export const homePlansKey = ["plans", "home"] as const;

@@ -1,4 +1,3 @@
-import type { FormEvent } from "react";
 import { Link } from "react-router";
 import { contactUsSchema } from "../../../../../sync/schemas/contact-us.ts";
 import { InfoLinks } from "../components/InfoLinks.tsx";
@@ -12,18 +11,9 @@ export const CONTACT_SUCCESS_MESSAGE = "Thank you. Your message has been sent, a
 
 /** `/contact-us`: a message to the support team, open to guests. */
 export function ContactUsPage() {
-  const { values, fieldErrors, status, serverMessage, setValue, submit } = useContactForm();
-  const sending = status === "sending";
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const invalid = await submit();
-    if (invalid) {
-      const field = form.elements.namedItem(invalid);
-      if (field instanceof HTMLElement) field.focus();
-    }
-  }
+  const { form, submit, sent } = useContactForm();
+  const { values, errors, set, fieldId } = form;
+  const sending = form.submitting;
 
   return (
     <article className="public-page public-contact">
@@ -41,55 +31,59 @@ export function ContactUsPage() {
 
       <section aria-labelledby="contact-form-title">
         <h2 id="contact-form-title">Send us a message</h2>
-        {status === "sent" && (
+        {sent && (
           <p className="public-form__success" role="status">
             {CONTACT_SUCCESS_MESSAGE}
           </p>
         )}
-        {serverMessage && (
+        {form.formError && (
           <p className="public-form__error" role="alert">
-            {serverMessage}
+            {form.formError}
           </p>
         )}
-        <form className="public-form" noValidate onSubmit={handleSubmit} aria-busy={sending}>
+        <form className="public-form" noValidate onSubmit={submit} aria-busy={sending}>
           <TextField
+            id={fieldId("name")}
             name="name"
             label="Name"
             autoComplete="name"
             maxLength={shape.name.maxLength ?? undefined}
             value={values.name}
-            error={fieldErrors.name}
+            error={errors.name}
             readOnly={sending}
-            onChange={(value) => setValue("name", value)}
+            onChange={(value) => set("name", value)}
           />
           <TextField
+            id={fieldId("email")}
             name="email"
             label="Email"
             type="email"
             autoComplete="email"
             value={values.email}
-            error={fieldErrors.email}
+            error={errors.email}
             readOnly={sending}
-            onChange={(value) => setValue("email", value)}
+            onChange={(value) => set("email", value)}
           />
           <TextField
+            id={fieldId("subject")}
             name="subject"
             label="Subject"
             maxLength={shape.subject.maxLength ?? undefined}
             value={values.subject}
-            error={fieldErrors.subject}
+            error={errors.subject}
             readOnly={sending}
-            onChange={(value) => setValue("subject", value)}
+            onChange={(value) => set("subject", value)}
           />
           <TextField
+            id={fieldId("message")}
             name="message"
             label="Message"
             multiline
             maxLength={shape.message.maxLength ?? undefined}
             value={values.message}
-            error={fieldErrors.message}
+            error={errors.message}
             readOnly={sending}
-            onChange={(value) => setValue("message", value)}
+            onChange={(value) => set("message", value)}
           />
           <button type="submit" className="public-button" disabled={sending}>
             {sending ? "Sending…" : "Send message"}

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ApiClient } from "../../../lib/api/client.ts";
 import { type DpcDatabase, openDatabase } from "./database.ts";
 import { deriveLocalKeys } from "./local-keys.ts";
-import { createOnlineWait, type PullStreamItem, replicateCollection, sameContent } from "./replication.ts";
+import { type PullStreamItem, replicateCollection } from "./replication.ts";
 
 const opened: DpcDatabase[] = [];
 afterEach(async () => {
@@ -32,12 +32,6 @@ const until = async (test: () => boolean, what: string) => {
 };
 
 describe("pending marks", () => {
-  it("compare content, not the server's numbering", () => {
-    const local = { id: "a", title: "t", fields: { a: "1", b: "2" }, updatedAt: 0, _deleted: false, _rev: "1-x", _meta: {} };
-    expect(sameContent(local, { id: "a", title: "t", fields: { b: "2", a: "1" }, updatedAt: 12, _deleted: false })).toBe(true);
-    expect(sameContent(local, { id: "a", title: "other", fields: { a: "1", b: "2" }, updatedAt: 12, _deleted: false })).toBe(false);
-  });
-
   it("settle when the server's copy of a pending draft arrives by pull (or live event) before any push is acknowledged", async () => {
     const db = await open();
     const draft = {
@@ -249,30 +243,5 @@ describe("a newer edit made while an older one's push is on its way", () => {
     await until(() => settled.length > 0, "E2 to settle");
     expect(settled).toEqual([draft.id]);
     await state.cancel();
-  });
-});
-
-describe("waiting for the network", () => {
-  it("shares one wait and one listener among every caller while offline, and waits again after going offline", async () => {
-    let online = false;
-    const added = vi.spyOn(globalThis, "addEventListener");
-    const whenOnline = createOnlineWait(() => online);
-    const waits = Array.from({ length: 100 }, () => whenOnline());
-    expect(added.mock.calls.filter(([type]) => type === "online")).toHaveLength(1);
-    let done = 0;
-    for (const wait of waits) void wait.then(() => done++);
-    online = true;
-    globalThis.dispatchEvent(new Event("online"));
-    await Promise.all(waits);
-    expect(done).toBe(100);
-    await expect(whenOnline()).resolves.toBeUndefined();
-    online = false;
-    const again = whenOnline();
-    expect(again).not.toBe(waits[0]);
-    expect(added.mock.calls.filter(([type]) => type === "online")).toHaveLength(2);
-    online = true;
-    globalThis.dispatchEvent(new Event("online"));
-    await again;
-    added.mockRestore();
   });
 });

@@ -1,31 +1,42 @@
 /** Settings → Macros: the practice's shortcuts and texts (the doctor's, shared with their VMAs). */
-import { type FormEvent, useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { isApiError } from "../../../lib/api/api-error.ts";
 import { useAppDeps } from "../../../lib/app-deps.tsx";
-import type { MacroView } from "../../../../../sync/schemas/team.ts";
+import { useForm } from "../../../lib/forms/use-form.ts";
+import { macroCreateSchema, type MacroView } from "../../../../../sync/schemas/team.ts";
 import { Button, EmptyState, Spinner, TextField, useSnackbar } from "../../../ui/index.ts";
 import { errorText, teamKeys } from "../lib/keys.ts";
+
+const NO_MACRO = { shortcut: ";", text: "" };
 
 export function MacrosSettings() {
   const { api } = useAppDeps();
   const notify = useSnackbar();
   const client = useQueryClient();
   const macros = useQuery({ queryKey: teamKeys.macros, queryFn: () => api.GET("/doctorMacros/list") });
-  const [form, setForm] = useState({ shortcut: ";", text: "" });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // The refusal is said in the form (an alert of its own), not also in a snackbar.
+  const form = useForm({ schema: macroCreateSchema, initial: NO_MACRO, idPrefix: "macro", announceFailure: false });
+  const { values, errors } = form;
   const refresh = () => client.invalidateQueries({ queryKey: teamKeys.macros });
-  const create = useMutation({
-    mutationFn: () => api.POST("/doctorMacros", { body: form }),
-    onSuccess: () => { notify("Macro saved"); setForm({ shortcut: ";", text: "" }); setErrors({}); void refresh(); },
-    onError: (error) => setErrors(isApiError(error) ? { ...error.fieldErrors, shortcut: error.fieldErrors.shortcut ?? (error.code === 409 ? error.message : ""), _: error.code === 409 ? "" : error.message } : { _: errorText(error) }),
-  });
   const remove = useMutation({
     mutationFn: (m: MacroView) => api.DELETE("/doctorMacros/{id}", { path: { id: m.id } }),
     onSuccess: () => { notify("Macro deleted"); void refresh(); },
     onError: (error) => notify(errorText(error), "error"),
   });
-  const submit = (e: FormEvent) => { e.preventDefault(); create.mutate(); };
+  const submit = form.handleSubmit(async (body) => {
+    try {
+      await api.POST("/doctorMacros", { body });
+    } catch (error) {
+      // A shortcut already taken (409) is said beside the shortcut.
+      if (!isApiError(error) || error.code !== 409) throw error;
+      form.setErrors({ shortcut: error.fieldErrors.shortcut ?? error.message });
+      return;
+    }
+    notify("Macro saved");
+    form.setValues(() => NO_MACRO);
+    void refresh();
+  });
+  const failure = form.formError ?? errors._;
   return (
     <div className="stack">
       <p>Type a shortcut in a message, a note or a task to insert its text. Placeholders: {"{patient.firstName}"}, {"{patient.lastName}"}, {"{patient.fullName}"}, {"{patient.age}"}, {"{doctor.fullName}"}, {"{today}"}.</p>
@@ -43,11 +54,11 @@ export function MacrosSettings() {
           </ul>
         )}
       <form className="stack" onSubmit={submit} noValidate aria-label="New macro">
-        <TextField label="Shortcut" value={form.shortcut} error={errors.shortcut} hint="Starts with ; for example ;bp"
-          onChange={(shortcut) => setForm({ ...form, shortcut })} />
-        <TextField label="Text" multiline value={form.text} error={errors.text} onChange={(text) => setForm({ ...form, text })} />
-        {errors._ && <p role="alert" className="ui-field__error">{errors._}</p>}
-        <div><Button type="submit" loading={create.isPending}>Add macro</Button></div>
+        <TextField label="Shortcut" value={values.shortcut} error={errors.shortcut} hint="Starts with ; for example ;bp"
+          onChange={(shortcut) => form.set("shortcut", shortcut)} />
+        <TextField label="Text" multiline value={values.text} error={errors.text} onChange={(text) => form.set("text", text)} />
+        {failure && <p role="alert" className="ui-field__error">{failure}</p>}
+        <div><Button type="submit" loading={form.submitting}>Add macro</Button></div>
       </form>
     </div>
   );

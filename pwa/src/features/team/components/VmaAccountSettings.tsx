@@ -9,7 +9,7 @@ import { useNavigate } from "react-router";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { VmaView } from "../../../../../sync/schemas/team.ts";
 import { useAppDeps } from "../../../lib/app-deps.tsx";
-import { Button, ConfirmDialog, Spinner, useSnackbar } from "../../../ui/index.ts";
+import { Button, ConfirmDialog, LoadError, Spinner, useSnackbar } from "../../../ui/index.ts";
 import { errorText, teamKeys } from "../lib/keys.ts";
 
 export function VmaAccountSettings({ vmaId, notFound }: { vmaId: string; notFound: ReactNode }) {
@@ -21,8 +21,7 @@ export function VmaAccountSettings({ vmaId, notFound }: { vmaId: string; notFoun
       <div className="stack">
         <title>Assistant settings · DPC Telehealth</title>
         <h1>Assistant settings</h1>
-        <p className="form-error" role="alert">{errorText(vmas.error)}</p>
-        <div><Button variant="secondary" onClick={() => void vmas.refetch()}>Try again</Button></div>
+        <LoadError error={errorText(vmas.error)} onRetry={() => void vmas.refetch()} />
       </div>
     );
   }

@@ -3,43 +3,38 @@
  * email and name (an existing VMA's address attaches them), reset password
  * (mail) and detach (after a confirmation: the VMA loses this practice at once).
  */
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { isApiError } from "../../../lib/api/api-error.ts";
+import { useForm } from "../../../lib/forms/use-form.ts";
 import { useAppDeps } from "../../../lib/app-deps.tsx";
-import type { VmaView } from "../../../../../sync/schemas/team.ts";
+import { createVmaSchema, type VmaView } from "../../../../../sync/schemas/team.ts";
 import { Button, ConfirmDialog, EmptyState, Spinner, TextField, useSnackbar } from "../../../ui/index.ts";
 import { errorText, teamKeys } from "../lib/keys.ts";
+
+const NO_VMA = { email: "", firstName: "", lastName: "" };
 
 export function VmasSettings() {
   const { api } = useAppDeps();
   const notify = useSnackbar();
   const client = useQueryClient();
   const vmas = useQuery({ queryKey: teamKeys.vmas, queryFn: () => api.GET("/vmas/list") });
-  const [form, setForm] = useState({ email: "", firstName: "", lastName: "" });
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [detaching, setDetaching] = useState<VmaView | null>(null);
-
-  const invite = useMutation({
-    mutationFn: () => api.POST("/vmas", { body: form }),
-    onSuccess: (vma) => {
-      setForm({ email: "", firstName: "", lastName: "" });
-      setErrors({});
-      notify(vma.invited ? `Invitation sent to ${vma.email}` : `${vma.firstName} ${vma.lastName} now works for you too`);
-      void client.invalidateQueries({ queryKey: teamKeys.vmas });
-    },
-    onError: (error) => setErrors(isApiError(error) ? { ...error.fieldErrors, _: error.message } : { _: errorText(error) }),
-  });
+  // The refusal is said in the form (an alert of its own), not also in a snackbar.
+  const form = useForm({ schema: createVmaSchema, initial: NO_VMA, idPrefix: "invite-vma", announceFailure: false });
+  const { values, errors } = form;
   const reset = useMutation({
     mutationFn: (vma: VmaView) => api.POST("/vmas/doctor/reset/password", { body: { vmaId: vma.id } }),
     onSuccess: (_r, vma) => notify(`A password link was sent to ${vma.email}`),
     onError: (error) => notify(errorText(error), "error"),
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    invite.mutate();
-  };
+  const submit = form.handleSubmit(async (body) => {
+    const vma = await api.POST("/vmas", { body });
+    form.setValues(() => NO_VMA);
+    notify(vma.invited ? `Invitation sent to ${vma.email}` : `${vma.firstName} ${vma.lastName} now works for you too`);
+    void client.invalidateQueries({ queryKey: teamKeys.vmas });
+  });
+  const failure = form.formError ?? errors._;
 
   return (
     <div className="stack">
@@ -64,12 +59,12 @@ export function VmasSettings() {
         )}
       <form className="stack" onSubmit={submit} aria-labelledby="invite-vma-title" noValidate>
         <h3 id="invite-vma-title">Invite a VMA</h3>
-        <TextField label="Email" type="email" autoComplete="off" value={form.email} error={errors.email}
-          onChange={(email) => setForm({ ...form, email })} />
-        <TextField label="First name" value={form.firstName} error={errors.firstName} onChange={(firstName) => setForm({ ...form, firstName })} />
-        <TextField label="Last name" value={form.lastName} error={errors.lastName} onChange={(lastName) => setForm({ ...form, lastName })} />
-        {errors._ && <p role="alert" className="ui-field__error">{errors._}</p>}
-        <div><Button type="submit" loading={invite.isPending}>Invite</Button></div>
+        <TextField label="Email" type="email" autoComplete="off" value={values.email} error={errors.email}
+          onChange={(email) => form.set("email", email)} />
+        <TextField label="First name" value={values.firstName} error={errors.firstName} onChange={(v) => form.set("firstName", v)} />
+        <TextField label="Last name" value={values.lastName} error={errors.lastName} onChange={(v) => form.set("lastName", v)} />
+        {failure && <p role="alert" className="ui-field__error">{failure}</p>}
+        <div><Button type="submit" loading={form.submitting}>Invite</Button></div>
       </form>
       {detaching && (
         <ConfirmDialog

@@ -10,7 +10,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { useAppDeps } from "../../../lib/app-deps.tsx";
 import { useSnackbar } from "../../../ui/index.ts";
-import { useSyncEngine } from "../../sync/hooks/sync-context.ts";
+import { useSyncEngine } from "../../sync/index.ts";
 
 /** How long a switch waits for the changes still being sent. */
 const SEND_WAIT_MS = 30_000;

@@ -3,12 +3,11 @@
  * `/admin/contacts`: the platform's shared directory (admins). Ordered by name
  * (02 §7 `contactsOrder`), search, paging, create, edit and delete.
  */
-import { type FormEvent, useState } from "react";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { isApiError } from "../../../lib/api/api-error.ts";
+import { useState } from "react";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useAppDeps } from "../../../lib/app-deps.tsx";
-import { CONTACT_KINDS, type ContactInput, contactSchema, type ContactView } from "../../../../../sync/schemas/team.ts";
-import { validate } from "../../../lib/forms/field-errors.ts";
+import { useForm } from "../../../lib/forms/use-form.ts";
+import { CONTACT_KINDS, contactSchema, type ContactView } from "../../../../../sync/schemas/team.ts";
 import { Button, ConfirmDialog, EmptyState, Pager, Select, Spinner, TextField, useOffsetInRange, useSnackbar } from "../../../ui/index.ts";
 import { errorText } from "../lib/keys.ts";
 
@@ -34,29 +33,22 @@ export function ContactsPage({ admin = false }: { admin?: boolean }) {
   // A contact deleted can empty the last page: back to the last page that has contacts.
   useOffsetInRange(offset, CONTACTS_PAGE, contacts.data?.totalCount, setOffset);
   const [editing, setEditing] = useState<string | null>(null);
-  const [form, setForm] = useState<Form>(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [deleting, setDeleting] = useState<ContactView | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: ["contacts"] });
-  const save = useMutation({
-    mutationFn: (contact: ContactInput) =>
-      editing ? api.PUT("/contacts/edit/{id}", { path: { id: editing }, body: contact }) : api.POST("/contacts", { body: contact }),
-    onSuccess: () => {
-      notify(editing ? "Contact saved" : "Contact added");
-      setEditing(null); setForm(EMPTY); setErrors({});
-      void refresh();
-    },
-    onError: (error) => setErrors(isApiError(error) ? { ...error.fieldErrors, _: error.message } : { _: errorText(error) }),
+  // The route's own schema (the one the edge checks with) types the body; the refusal is said in the form, not in a snackbar.
+  const contactForm = useForm({ schema: contactSchema, initial: EMPTY, idPrefix: "contact", announceFailure: false });
+  const { values: form, errors } = contactForm;
+  const submit = contactForm.handleSubmit(async (contact) => {
+    await (editing ? api.PUT("/contacts/edit/{id}", { path: { id: editing }, body: contact }) : api.POST("/contacts", { body: contact }));
+    notify(editing ? "Contact saved" : "Contact added");
+    setEditing(null);
+    contactForm.reset(EMPTY);
+    void refresh();
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    // The route's own schema (the one the edge checks with) types the body; what it refuses is said as the edge would.
-    const checked = validate(contactSchema, form);
-    if (checked.ok) save.mutate(checked.data);
-    else setErrors({ ...checked.errors, _: CORRECT_FIELDS });
-  };
+  // What the form itself refuses is said as the edge would.
+  const failure = contactForm.formError ?? errors._ ?? (Object.keys(errors).length > 0 ? CORRECT_FIELDS : null);
   const field = (key: keyof Form, label: string, type = "text") => (
-    <TextField label={label} type={type} value={form[key]} error={errors[key]} onChange={(v) => setForm({ ...form, [key]: v })} />
+    <TextField label={label} type={type} value={form[key]} error={errors[key]} onChange={(v) => contactForm.set(key, v)} />
   );
 
   return (
@@ -77,7 +69,7 @@ export function ContactsPage({ admin = false }: { admin?: boolean }) {
                 </span>
                 <Button variant="secondary" aria-label={`Edit ${c.name}`} onClick={() => {
                   setEditing(c.id);
-                  setForm({ name: c.name, organization: c.organization, kind: c.kind, phone: c.phone, fax: c.fax, email: c.email, address: c.address, notes: c.notes });
+                  contactForm.reset({ name: c.name, organization: c.organization, kind: c.kind, phone: c.phone, fax: c.fax, email: c.email, address: c.address, notes: c.notes });
                 }}>Edit</Button>
                 <Button variant="danger" aria-label={`Delete ${c.name}`} onClick={() => setDeleting(c)}>Delete</Button>
               </li>
@@ -93,16 +85,16 @@ export function ContactsPage({ admin = false }: { admin?: boolean }) {
           {field("name", "Name")}
           {field("organization", "Organization")}
           <Select label="Kind" value={form.kind} placeholder="Choose" error={errors.kind}
-            options={CONTACT_KINDS.map((k) => ({ value: k, label: k }))} onChange={(kind) => setForm({ ...form, kind })} />
+            options={CONTACT_KINDS.map((k) => ({ value: k, label: k }))} onChange={(kind) => contactForm.set("kind", kind)} />
           {field("phone", "Phone", "tel")}
           {field("fax", "Fax", "tel")}
           {field("email", "Email", "email")}
           {field("address", "Address")}
-          <TextField label="Notes" multiline value={form.notes} error={errors.notes} onChange={(notes) => setForm({ ...form, notes })} />
-          {errors._ && <p role="alert" className="ui-field__error">{errors._}</p>}
+          <TextField label="Notes" multiline value={form.notes} error={errors.notes} onChange={(notes) => contactForm.set("notes", notes)} />
+          {failure && <p role="alert" className="ui-field__error">{failure}</p>}
           <div className="row" style={{ gap: "0.5rem" }}>
-            <Button type="submit" loading={save.isPending}>{editing ? "Save contact" : "Add contact"}</Button>
-            {editing && <Button variant="text" onClick={() => { setEditing(null); setForm(EMPTY); setErrors({}); }}>Cancel</Button>}
+            <Button type="submit" loading={contactForm.submitting}>{editing ? "Save contact" : "Add contact"}</Button>
+            {editing && <Button variant="text" onClick={() => { setEditing(null); contactForm.reset(EMPTY); }}>Cancel</Button>}
           </div>
         </form>
       </section>

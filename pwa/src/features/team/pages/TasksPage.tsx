@@ -11,11 +11,11 @@
  * device (the practice's people and panel), the server checks it like the API
  * when it arrives. Deleting needs the network. The admins' desk is read from the API.
  */
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
-import { isApiError } from "../../../lib/api/api-error.ts";
 import { useAppDeps } from "../../../lib/app-deps.tsx";
+import { useForm } from "../../../lib/forms/use-form.ts";
 import type { z } from "zod";
 import {
   ADMIN_TASK_CATEGORIES,
@@ -26,7 +26,6 @@ import {
   taskFromEncounterSchema,
   type TaskView,
 } from "../../../../../sync/schemas/team.ts";
-import { validate } from "../../../lib/forms/field-errors.ts";
 import { Button, Checkbox, EmptyState, Pager, Select, Spinner, TextField, useOffsetInRange, useSnackbar } from "../../../ui/index.ts";
 import { useCurrentUser } from "../../auth/index.ts";
 import {
@@ -132,11 +131,29 @@ export function TasksPage({ area }: { area: Area }) {
   });
 
   const encounterId = params.get("encounterId") ?? "";
-  const [form, setForm] = useState({
-    assigneeId: "", patientId: params.get("patientId") ?? "", category: "", dueDate: "", description: "",
-  });
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const offlineCreate = practice && !online;
+  // Where a new task goes, with the schema it is checked with there (the server's own rules; offline they are checked here
+  // first, as the server's answer comes only later).
+  const destination: z.ZodType<NewTask> = offlineCreate
+    ? taskCreateSchema.transform((task) => ({ on: "device" as const, task: { ...task, encounterId: encounterId || null } }))
+    : area === "admin"
+    ? adminTaskCreateSchema.transform((task) => ({ on: "admin" as const, task }))
+    : encounterId
+    ? taskFromEncounterSchema.transform((task) => ({ on: "encounter" as const, encounterId, task }))
+    : taskCreateSchema.transform((task) => ({ on: "practice" as const, task }));
+  const taskForm = useForm({
+    schema: destination,
+    idPrefix: "task",
+    // The refusal is said in the form (an alert of its own), not also in a snackbar.
+    announceFailure: false,
+    initial: { assigneeId: "", patientId: params.get("patientId") ?? "", category: "", dueDate: "", description: "" },
+    toInput: (v) => {
+      const body = { assigneeId: v.assigneeId, category: v.category, description: v.description, dueDate: v.dueDate || null };
+      if (offlineCreate) return { ...body, patientId: v.patientId || params.get("patientId") || "" };
+      return area === "admin" || encounterId ? body : { ...body, patientId: v.patientId };
+    },
+  });
+  const { values: form, errors } = taskForm;
   const create = useMutation({
     // Offline, a practice's task is made on the device (TanStack would pause an "online" mutation).
     networkMode: "always",
@@ -152,43 +169,15 @@ export function TasksPage({ area }: { area: Area }) {
           return await api.POST("/doctorTasks", { body: task.task });
       }
     },
-    onSuccess: () => {
-      notify(offlineCreate ? "Task saved on this device. It is sent when you are back online." : "Task created");
-      setForm({ assigneeId: "", patientId: "", category: "", dueDate: "", description: "" });
-      setErrors({});
-      void refresh();
-    },
-    onError: (error) => setErrors(isApiError(error) ? { ...error.fieldErrors, _: error.message } : { _: errorText(error) }),
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const body = { assigneeId: form.assigneeId, category: form.category, description: form.description, dueDate: form.dueDate || null };
-    if (offlineCreate) {
-      // The server's own rules, checked here first: with no network its answer comes only later.
-      const checked = taskCreateSchema.safeParse({ ...body, patientId: form.patientId || params.get("patientId") || "" });
-      if (!checked.success) {
-        setErrors(Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0] ?? "_"), i.message]).reverse()));
-        return;
-      }
-      create.mutate({ on: "device", task: { ...checked.data, encounterId: encounterId || null } });
-      return;
-    }
-    // Online, the route's own schema (the one the edge checks with) types the body; what it refuses is said as the edge would.
-    const refused = (errors: Record<string, string>) => setErrors({ ...errors, _: CORRECT_FIELDS });
-    if (area === "admin") {
-      const checked = validate(adminTaskCreateSchema, body);
-      if (checked.ok) create.mutate({ on: "admin", task: checked.data });
-      else refused(checked.errors);
-    } else if (encounterId) {
-      const checked = validate(taskFromEncounterSchema, body);
-      if (checked.ok) create.mutate({ on: "encounter", encounterId, task: checked.data });
-      else refused(checked.errors);
-    } else {
-      const checked = validate(taskCreateSchema, { ...body, patientId: form.patientId });
-      if (checked.ok) create.mutate({ on: "practice", task: checked.data });
-      else refused(checked.errors);
-    }
-  };
+  const submit = taskForm.handleSubmit(async (task) => {
+    await create.mutateAsync(task);
+    notify(offlineCreate ? "Task saved on this device. It is sent when you are back online." : "Task created");
+    taskForm.reset({ assigneeId: "", patientId: "", category: "", dueDate: "", description: "" });
+    void refresh();
+  });
+  // What the form itself refuses is said as the edge would.
+  const failure = taskForm.formError ?? errors._ ?? (Object.keys(errors).length > 0 ? CORRECT_FIELDS : null);
   const people = (list?: Person[]) => (list ?? []).map((p) => ({ value: p.id, label: `${p.firstName} ${p.lastName}${p.id === user.id ? " (me)" : ""}` }));
 
   return (
@@ -199,21 +188,21 @@ export function TasksPage({ area }: { area: Area }) {
         <h2 id="new-task-title">New task{encounterId ? " about this encounter" : ""}</h2>
         <form className="stack" onSubmit={submit} noValidate>
           <Select label="Assignee" value={form.assigneeId} placeholder="Choose" options={people(assigneeList)}
-            error={errors.assigneeId} onChange={(assigneeId) => setForm({ ...form, assigneeId })} />
+            error={errors.assigneeId} onChange={(assigneeId) => taskForm.set("assigneeId", assigneeId)} />
           {area !== "admin" && !encounterId && (
             <Select label="Patient" value={form.patientId} placeholder="Choose" options={people(patientList)}
-              error={errors.patientId} onChange={(pid) => setForm({ ...form, patientId: pid })} />
+              error={errors.patientId} onChange={(pid) => taskForm.set("patientId", pid)} />
           )}
           <Select label="Category" value={form.category} placeholder="Choose" error={errors.category}
-            options={categories.map((c) => ({ value: c, label: c }))} onChange={(c) => setForm({ ...form, category: c })} />
+            options={categories.map((c) => ({ value: c, label: c }))} onChange={(c) => taskForm.set("category", c)} />
           <TextField label="Due date (optional)" type="date" value={form.dueDate} error={errors.dueDate}
-            onChange={(dueDate) => setForm({ ...form, dueDate })} />
+            onChange={(dueDate) => taskForm.set("dueDate", dueDate)} />
           <MacroTextArea label="Description" value={form.description} error={errors.description}
             patientId={area === "admin" ? undefined : form.patientId || params.get("patientId") || undefined}
             people={{ patient: patientList?.find((p) => p.id === (form.patientId || params.get("patientId"))) ?? null }}
-            onChange={(description) => setForm({ ...form, description })} />
-          {errors._ && <p role="alert" className="ui-field__error">{errors._}</p>}
-          <div><Button type="submit" loading={create.isPending}>Create task</Button></div>
+            onChange={(description) => taskForm.set("description", description)} />
+          {failure && <p role="alert" className="ui-field__error">{failure}</p>}
+          <div><Button type="submit" loading={taskForm.submitting}>Create task</Button></div>
         </form>
       </section>
 

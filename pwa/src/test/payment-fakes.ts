@@ -1,11 +1,11 @@
 /**
  * Test stand-ins for the two outside parties of the card module: the edge's
- * answers (through the app's own fetch stub, pwa/src/test/helpers.tsx) and the
+ * answers (through the app's own fetch stub, ./helpers.tsx) and the
  * Stripe-API emulator's HTTP answers (the global fetch the module calls), with
  * every request recorded so tests can prove where the card number went.
  */
-import type { Card, MembershipOption } from "../../../../../sync/schemas/membership.ts";
-import type { PaymentsConfig } from "./config.ts";
+import type { Card, MembershipOption } from "../../../sync/schemas/membership.ts";
+import type { PaymentsConfig } from "../features/payments/index.ts";
 
 export const EMULATOR_URL = "http://127.0.0.1:12111";
 export const EMULATOR_CONFIG: PaymentsConfig = {

@@ -1,11 +1,16 @@
+/**
+ * The one way a screen reads the REST API when the device holds a copy to fall back on (the chart's entries, the
+ * consultations, the calendar): the server's answer when there is a network, the device's otherwise.
+ */
 import { keepPreviousData, type QueryKey, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";
 import { ApiError, errorMessage } from "../../../lib/api/index.ts";
 import { useConnection } from "./use-connection.ts";
 import type { DeviceCopy } from "./use-device-entries.ts";
-import { useOnDeviceChange } from "../../sync/index.ts";
+import { useOnDeviceChange } from "./use-on-device-change.ts";
 
-export type OnlineResource<T> = {
+export type ServerOrDevice<T> = {
+  /** The server's answer; offline, the device's copy when one was given (else undefined). */
   data: T | undefined;
   /** Changes the loaded data after a write answered by the server. */
   setData: (update: (data: T) => T) => void;
@@ -18,22 +23,29 @@ export type OnlineResource<T> = {
   reload: () => void;
 };
 
-export type OnlineQueryOptions<T> = {
+export type ServerOrDeviceOptions<T> = {
   queryKey: QueryKey;
   queryFn: (context: { signal: AbortSignal }) => Promise<T>;
-  /** Asked again when this changes (a write elsewhere on the screen). */
+  /** Asked again when this changes (a write elsewhere on the screen, a replicated change that reached the device). */
   refreshOn?: unknown;
-  /** A list's page or filter: the answer shown stays while the next one loads. */
+  /** A list's page or filter, or another record: the answer shown stays while the next one loads. */
   keepPrevious?: boolean;
+  /**
+   * An error answer is asked once more before it is shown (the app's default); without it the error is shown at
+   * once. No answer for lack of network is never asked again: the device's copy shows at once.
+   */
+  retryOnce?: boolean;
 };
 
+const networkFailure = (error: unknown) => error instanceof ApiError && error.isNetworkError;
+
 /**
- * What the chart reads from the REST API, as a TanStack query: `offline` instead of an error when there is no
- * network; asked again when the network comes back and when the device hears of a change of these entries.
- * `device` is the same answer made from the device's copy (the chart's entries, issue 31), when there is one:
- * offline it stands in.
+ * A TanStack query with `offline` instead of an error when there is no network or the request gets no answer;
+ * asked again when the network comes back, when `refreshOn` changes and when the device hears of a change of
+ * `device`'s entries. `device` is the same answer made from the device's copy (`useDeviceEntries`): offline it
+ * stands in. A screen without one reads its own device copy when `offline` is said.
  */
-export function useOnlineQuery<T>(options: OnlineQueryOptions<T>, device?: DeviceCopy<T>): OnlineResource<T> {
+export function useServerOrDevice<T>(options: ServerOrDeviceOptions<T>, device?: DeviceCopy<T>): ServerOrDevice<T> {
   const online = useConnection();
   const client = useQueryClient();
   const { queryKey } = options;
@@ -42,8 +54,7 @@ export function useOnlineQuery<T>(options: OnlineQueryOptions<T>, device?: Devic
     queryFn: ({ signal }) => options.queryFn({ signal }),
     enabled: online,
     placeholderData: options.keepPrevious ? keepPreviousData : undefined,
-    // An error is shown (or the device's copy stands in) at once, as the screen always did.
-    retry: false,
+    retry: options.retryOnce ? (count, error) => !networkFailure(error) && count < 1 : false,
   });
   const key = useRef(queryKey);
   key.current = queryKey;
@@ -69,7 +80,7 @@ export function useOnlineQuery<T>(options: OnlineQueryOptions<T>, device?: Devic
   useOnDeviceChange(device?.version, reload);
   // Recorded on this device and not yet pushed: the server does not know it yet (404), the device's copy stands in.
   const notThereYet = device?.notOnServerYet === true && query.error instanceof ApiError && query.error.code === 404;
-  const offline = !online || (query.error instanceof ApiError && query.error.isNetworkError) || notThereYet;
+  const offline = !online || networkFailure(query.error) || notThereYet;
   return {
     data: offline ? device?.copy : query.data,
     setData,

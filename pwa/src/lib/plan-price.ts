@@ -2,9 +2,9 @@
  * A membership option's price in words: "$147.00 every 3 months", or with an initial price "$99.00 first payment,
  * then $59.00 every month" (money in cents, Intl en-US). The edge charges the same (edge/docs/payments.md).
  */
-import type { MembershipOption, PlanInterval } from "../../../../../sync/schemas/membership.ts";
-import { type CouponCheck, discountedCents } from "../../../../../sync/schemas/commerce.ts";
-import { formatUsd } from "../../../../../sync/rules/money.ts";
+import type { MembershipOption, PlanInterval } from "../../../sync/schemas/membership.ts";
+import { type CouponCheck, discountedCents } from "../../../sync/schemas/commerce.ts";
+import { formatUsd } from "../../../sync/rules/money.ts";
 
 const UNIT: Record<PlanInterval, string> = {
   day: "day",

@@ -9,8 +9,10 @@
  */
 import { useMemo } from "react";
 import type { ChartEntryKind, ChartEntryOf } from "../../../../../sync/collections/index.ts";
-import { useChartEntries, useCollectionPulled, usePanelPatient } from "../../sync/index.ts";
+import { useChartEntries } from "./use-chart-entries.ts";
 import { useConnection } from "./use-connection.ts";
+import { usePanelPatient } from "./use-panel-patients.ts";
+import { useCollectionPulled } from "./use-pulled.ts";
 
 export function useDeviceEntries<K extends ChartEntryKind, T>(
   patientId: string,
@@ -30,9 +32,10 @@ export function useDeviceEntries<K extends ChartEntryKind, T>(
   return { copy, version, waiting };
 }
 
-/** `waiting`: the entries recorded on this device that the server has not acknowledged yet. */
 /**
- * `version`: undefined while the device reads its entries. `notOnServerYet`: the copy was made on this device and
- * is waiting to be sent, so a 404 from the server means "not there yet" and the copy stands in.
+ * What the device holds of a server answer (`useServerOrDevice`'s second argument). `version`: undefined while the
+ * device reads its entries. `waiting`: the entries recorded on this device that the server has not acknowledged
+ * yet. `notOnServerYet`: the copy was made on this device and is waiting to be sent, so a 404 from the server means
+ * "not there yet" and the copy stands in.
  */
 export type DeviceCopy<T> = { copy: T | undefined; version: string | undefined; waiting?: ReadonlySet<string>; notOnServerYet?: boolean };

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { useSyncStatus } from "../../sync/index.ts";
+import { useSyncStatus } from "./use-sync-status.ts";
 
 const subscribe = (onChange: () => void) => {
   globalThis.addEventListener("online", onChange);

@@ -1,1 +1,0 @@
-export { PlansSection } from "./PlansSection.tsx";

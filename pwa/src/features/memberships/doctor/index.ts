@@ -1,2 +1,0 @@
-export { MembershipOptionsSettings } from "./MembershipOptionsSettings.tsx";
-export { PatientMembershipsSettings } from "./PatientMembershipsSettings.tsx";
