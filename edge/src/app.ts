@@ -6,6 +6,8 @@ import { createActorResolver } from "./access/resolve-actor.ts";
 import type { Deps } from "./deps.ts";
 import { bodySizeLimit } from "./http/body-size.ts";
 import { compressJson } from "./http/compress-json.ts";
+import { provideIdempotency } from "./http/idempotency.ts";
+import { createIdempotencyStore, registerIdempotencySweep } from "./http/idempotency-store.ts";
 import type { AppEnv } from "./http/context.ts";
 import { createErrorHandler, errorResponse } from "./http/on-error.ts";
 import { apiDocsRoutes } from "./domains/api-docs/routes.ts";
@@ -162,6 +164,9 @@ export type Services = ReturnType<typeof createServices>;
 export function createApi(deps: Deps) {
   const services = createServices(deps);
   registerJobs(deps, services);
+  // One Idempotency-Key store for every route that creates (`idempotent()`, edge/docs/api.md).
+  const idempotency = createIdempotencyStore(deps);
+  registerIdempotencySweep(deps.jobs, idempotency, deps.log);
   // Not strict: a path written with a trailing slash (the spec's `POST /doctorMacros/`, `POST /doctorTasks/`) is the same route.
   const api = new Hono<AppEnv>({ strict: false });
 
@@ -174,6 +179,7 @@ export function createApi(deps: Deps) {
   api.use("*", bodySizeLimit());
   api.use("*", compressJson());
   api.use("*", createActorResolver(deps));
+  api.use("*", provideIdempotency(idempotency));
   if (deps.config.CHECK_ANSWERS) api.use("*", answerCheck(deps.log));
   // Chart entries, note types and practice members written by this request reach the devices now (sync/marked.ts).
   api.use("*", async (c, next) => {

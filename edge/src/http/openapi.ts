@@ -8,6 +8,7 @@
 import { z } from "zod";
 import type { Access } from "../access/policy.ts";
 import { type Answer, declaredAnswer, successEnvelope } from "./answers.ts";
+import { IDEMPOTENCY_HEADER, isIdempotent } from "./idempotency.ts";
 import { declaredAccess } from "./router.ts";
 import { declaredInputs, type Inputs } from "./validate.ts";
 
@@ -111,7 +112,17 @@ function success(answer: Answer | null): Record<string, Json> {
   };
 }
 
-function operation(method: string, honoPath: string, access: Access, inputs: Inputs, answer: Answer | null): Operation {
+/** The header a route that creates reads (idempotency.ts). */
+const IDEMPOTENCY_PARAMETER: Json = {
+  name: IDEMPOTENCY_HEADER,
+  in: "header",
+  required: false,
+  description: "A key of the client's choosing (a UUID) for this create: the same key with the same request answers the " +
+    "first answer again (header `Idempotent-Replayed: true`) for 24 hours; with another request, 409 IDEMPOTENCY_KEY_REUSED.",
+  schema: { type: "string", minLength: 1, maxLength: 255 },
+};
+
+function operation(method: string, honoPath: string, access: Access, inputs: Inputs, answer: Answer | null, idempotent = false): Operation {
   const { path, params } = openApiPath(honoPath);
   const parameters: Json[] = [];
   const paramSchema = inputs.param ? inputSchema(inputs.param) : null;
@@ -127,6 +138,7 @@ function operation(method: string, honoPath: string, access: Access, inputs: Inp
       parameters.push({ name, in: "query", required: required.has(name), schema });
     }
   }
+  if (idempotent) parameters.push(IDEMPOTENCY_PARAMETER);
   let requestBody: Json | undefined;
   if (inputs.json) {
     requestBody = { required: false, content: { "application/json": { schema: inputSchema(inputs.json) } } };
@@ -144,7 +156,8 @@ function operation(method: string, honoPath: string, access: Access, inputs: Inp
     "404": ref("NotFound"),
     "500": ref("ServerError"),
   };
-  if (inputs.param || inputs.query || inputs.json || inputs.form) responses["400"] = ref("BadRequest");
+  if (inputs.param || inputs.query || inputs.json || inputs.form || idempotent) responses["400"] = ref("BadRequest");
+  if (idempotent) responses["409"] = ref("IdempotencyConflict");
   if (access.kind !== "public" && access.kind !== "signedIn") responses["403"] = ref("Forbidden");
   if (inputs.json || inputs.form) {
     responses["413"] = ref("TooLarge");
@@ -173,20 +186,24 @@ const errorResponse = (description: string) => ({
 
 /** The document for every route of `routes` (an API app's `app.routes`, paths relative to `/api/v1`). */
 export function openApiDocument(routes: readonly RouteEntry[], info: { version: string; serverUrl: string }): OpenApiDocument {
-  const byKey = new Map<string, { method: string; path: string; access: Access | null; inputs: Inputs; answer: Answer | null }>();
+  const byKey = new Map<
+    string,
+    { method: string; path: string; access: Access | null; inputs: Inputs; answer: Answer | null; idempotent: boolean }
+  >();
   for (const r of routes) {
     if (!(METHODS as readonly string[]).includes(r.method)) continue;
     const key = `${r.method} ${r.path}`;
-    const entry = byKey.get(key) ?? { method: r.method, path: r.path, access: null, inputs: {}, answer: null };
+    const entry = byKey.get(key) ?? { method: r.method, path: r.path, access: null, inputs: {}, answer: null, idempotent: false };
     entry.access ??= declaredAccess(r.handler);
     entry.answer ??= declaredAnswer(r.handler);
+    entry.idempotent ||= isIdempotent(r.handler);
     Object.assign(entry.inputs, declaredInputs(r.handler) ?? {});
     byKey.set(key, entry);
   }
   const paths: OpenApiDocument["paths"] = {};
-  for (const { method, path, access, inputs, answer } of byKey.values()) {
+  for (const { method, path, access, inputs, answer, idempotent } of byKey.values()) {
     // A route without a guard cannot be registered (router.ts); deny-by-default shows as "superAdmin" if it ever were.
-    const op = operation(method, path, access ?? { kind: "superAdmin" }, inputs, answer);
+    const op = operation(method, path, access ?? { kind: "superAdmin" }, inputs, answer, idempotent);
     const key = openApiPath(path).path;
     (paths[key] ??= {})[method.toLowerCase()] = op;
   }
@@ -241,6 +258,10 @@ export function openApiDocument(routes: readonly RouteEntry[], info: { version: 
         NotFound: errorResponse("Not found, or not visible to the caller (other tenants' rows answer 404)"),
         TooLarge: errorResponse("The body is larger than the limit (PAYLOAD_TOO_LARGE)"),
         UnsupportedMediaType: errorResponse("The body is neither JSON nor multipart form data"),
+        IdempotencyConflict: errorResponse(
+          "The Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED), or its first request is still running " +
+            "(IDEMPOTENCY_KEY_IN_USE)",
+        ),
         ServerError: errorResponse("Unexpected error; `details.requestId` identifies it in the logs"),
       },
     },

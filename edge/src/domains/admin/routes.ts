@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { allow } from "../../access/policy.ts";
 import { answers, answersFile } from "../../http/answers.ts";
+import { idempotent } from "../../http/idempotency.ts";
 import { attachment } from "../../http/download.ts";
 import { ok } from "../../http/envelope.ts";
 import { actorOf, metaOf } from "../../http/input.ts";
@@ -68,7 +69,7 @@ export function adminRoutes(s: AdminServices) {
     c.header("Cache-Control", "private, no-store");
     return c.body(blob.data as Uint8Array<ArrayBuffer>);
   });
-  r.post("/doctors/review/:id", allow.roles("patient"), answers(reviewViewSchema, 201), validate({ param: idParamSchema, json: reviewSchema }), async (c) =>
+  r.post("/doctors/review/:id", allow.roles("patient"), answers(reviewViewSchema, 201), validate({ param: idParamSchema, json: reviewSchema }), idempotent(), async (c) =>
     ok(c, await s.reviews.create(actorOf(c), id(c), valid(c, reviewSchema), metaOf(c)), 201));
   r.get("/doctors/review/:id", allow.roles("patient"), answers(myReviewSchema), withId, async (c) => ok(c, await s.reviews.mine(actorOf(c), id(c))));
   // Public like the profile itself (issue 32: the landing page promises reviews).
@@ -80,7 +81,7 @@ export function adminRoutes(s: AdminServices) {
   // Admins (super admins only).
   r.get("/admins/list", allow.superAdmin, answers(listResultSchema(adminSchema)), validate({ query: adminsQuerySchema }), async (c) =>
     ok(c, await s.admins.list(valid(c, adminsQuerySchema))));
-  r.post("/admins", allow.superAdmin, answers(adminSchema, 201), validate({ json: createAdminSchema }), async (c) =>
+  r.post("/admins", allow.superAdmin, answers(adminSchema, 201), validate({ json: createAdminSchema }), idempotent(), async (c) =>
     ok(c, await s.admins.create(actorOf(c), valid(c, createAdminSchema), metaOf(c)), 201));
   r.delete("/admins/byId/:id", allow.superAdmin, answers(deletedSchema), withId, async (c) => ok(c, await s.admins.remove(actorOf(c), id(c), metaOf(c))));
 

@@ -46,6 +46,7 @@ import { problemCreateSchema, problemSchema } from "../../../../sync/schemas/pro
 import { idResultSchema, listResultSchema } from "../../../../sync/envelope.ts";
 import { ALLOWED_KINDS, CONTENT_TYPES } from "../../../../sync/files.ts";
 import { answers, answersFile } from "../../http/answers.ts";
+import { idempotent } from "../../http/idempotency.ts";
 import { attachment } from "../../http/download.ts";
 import {
   VITALS_FIELDS,
@@ -85,7 +86,7 @@ export function chartRoutes(s: ChartServices) {
     const { list, totalCount } = await patients.list(actorOf(c), q);
     return ok(c, listOf(list, q.offset, q.limit, totalCount));
   });
-  r.post("/patient", careTeam, answers(chartPatientSchema, 201), validate({ json: patientCreateSchema }), async (c) => ok(c, await patients.create(actorOf(c), valid(c, patientCreateSchema)), 201));
+  r.post("/patient", careTeam, answers(chartPatientSchema, 201), validate({ json: patientCreateSchema }), idempotent(), async (c) => ok(c, await patients.create(actorOf(c), valid(c, patientCreateSchema)), 201));
   r.get("/patient/check/erx/:id", careTeam, answers(erxCheckSchema), validate({ param: chartIdParamSchema }), async (c) => ok(c, await patients.checkErx(actorOf(c), valid(c, chartIdParamSchema).id)));
   r.put("/patient/edit/general/:id", careTeam, answers(chartPatientSchema), validate({ param: chartIdParamSchema, json: patientGeneralSchema }), async (c) =>
     ok(c, await patients.editGeneral(actorOf(c), valid(c, chartIdParamSchema).id, valid(c, patientGeneralSchema))));
@@ -96,7 +97,7 @@ export function chartRoutes(s: ChartServices) {
   r.get("/patient/:id", readers, answers(patientChartSchema), validate({ param: chartIdParamSchema }), async (c) => ok(c, await patients.get(actorOf(c), valid(c, chartIdParamSchema).id)));
   r.put("/patient/:id", careTeam, answers(chartPatientSchema), validate({ param: chartIdParamSchema, json: patientContactSchema }), async (c) =>
     ok(c, await patients.editContact(actorOf(c), valid(c, chartIdParamSchema).id, valid(c, patientContactSchema))));
-  r.post("/patient/:id", careTeam, answers(chartCardSchema, 201), validate({ param: chartIdParamSchema, json: recordAddSchema }), async (c) =>
+  r.post("/patient/:id", careTeam, answers(chartCardSchema, 201), validate({ param: chartIdParamSchema, json: recordAddSchema }), idempotent(), async (c) =>
     ok(c, await patients.editRecord(actorOf(c), valid(c, chartIdParamSchema).id, valid(c, recordAddSchema)), 201));
   r.delete("/patient/:id", careTeam, answers(patientDetachedSchema), validate({ param: chartIdParamSchema }), async (c) => ok(c, await patients.detach(actorOf(c), valid(c, chartIdParamSchema).id)));
 
@@ -124,19 +125,19 @@ export function chartRoutes(s: ChartServices) {
   });
   r.post("/encounters/send/:id", careTeam, answers(encounterSchema), validate({ param: chartIdParamSchema }), async (c) => ok(c, await encounters.send(actorOf(c), valid(c, chartIdParamSchema).id)));
   r.post("/encounters/send-all/:id", careTeam, answers(encounterSchema), validate({ param: chartIdParamSchema }), async (c) => ok(c, await encounters.sendAll(actorOf(c), valid(c, chartIdParamSchema).id)));
-  r.post("/encounters/:patientId", careTeam, answers(encounterSchema, 201), validate({ param: chartPatientIdParamSchema, json: encounterCreateSchema }), async (c) =>
+  r.post("/encounters/:patientId", careTeam, answers(encounterSchema, 201), validate({ param: chartPatientIdParamSchema, json: encounterCreateSchema }), idempotent(), async (c) =>
     ok(c, await encounters.create(actorOf(c), valid(c, chartPatientIdParamSchema).patientId, valid(c, encounterCreateSchema)), 201));
   r.put("/encounters/:id", careTeam, answers(encounterSchema), validate({ param: chartIdParamSchema, json: encounterUpdateSchema }), async (c) =>
     ok(c, await encounters.update(actorOf(c), valid(c, chartIdParamSchema).id, valid(c, encounterUpdateSchema))));
   r.delete("/encounters/:id", careTeam, answers(idResultSchema), validate({ param: chartIdParamSchema }), async (c) => ok(c, await encounters.remove(actorOf(c), valid(c, chartIdParamSchema).id)));
 
   // ---- Note types and notes
-  r.post("/noteTypes", careTeam, answers(noteTypeSchema, 201), validate({ json: noteTypeCreateSchema }), async (c) => ok(c, await notes.createType(actorOf(c), valid(c, noteTypeCreateSchema)), 201));
+  r.post("/noteTypes", careTeam, answers(noteTypeSchema, 201), validate({ json: noteTypeCreateSchema }), idempotent(), async (c) => ok(c, await notes.createType(actorOf(c), valid(c, noteTypeCreateSchema)), 201));
   r.get("/noteTypes/list", careTeam, answers(z.array(noteTypeSchema)), async (c) => ok(c, await notes.listTypes(actorOf(c))));
   r.get("/noteTypes/list/dropdown/:id", careTeam, answers(z.array(noteTypeDropdownItemSchema)), validate({ param: chartIdParamSchema }), async (c) => ok(c, await notes.typeDropdown(actorOf(c), valid(c, chartIdParamSchema).id)));
   r.delete("/noteTypes/:id", careTeam, answers(idResultSchema), validate({ param: chartIdParamSchema }), async (c) => ok(c, await notes.removeType(actorOf(c), valid(c, chartIdParamSchema).id)));
 
-  r.post("/encounterNotes/:encounterId", careTeam, answers(noteSchema, 201), validate({ param: chartEncounterIdParamSchema, form: noteCreateSchema }), async (c) => {
+  r.post("/encounterNotes/:encounterId", careTeam, answers(noteSchema, 201), validate({ param: chartEncounterIdParamSchema, form: noteCreateSchema }), idempotent(), async (c) => {
     const input = valid(c, noteCreateSchema);
     return ok(c, await notes.create(actorOf(c), valid(c, chartEncounterIdParamSchema).encounterId, input, formFiles(c).files ?? []), 201);
   });
@@ -171,7 +172,7 @@ export function chartRoutes(s: ChartServices) {
     const { list, totalCount } = await findings.listDiagnoses(actorOf(c), valid(c, chartEncounterIdParamSchema).encounterId, q);
     return ok(c, listOf(list, q.offset, q.limit, totalCount));
   });
-  r.post("/diagnoses/create/:encounterId", careTeam, answers(diagnosisSchema, 201), validate({ param: chartEncounterIdParamSchema, json: diagnosisCreateSchema }), async (c) =>
+  r.post("/diagnoses/create/:encounterId", careTeam, answers(diagnosisSchema, 201), validate({ param: chartEncounterIdParamSchema, json: diagnosisCreateSchema }), idempotent(), async (c) =>
     ok(c, await findings.createDiagnosis(actorOf(c), valid(c, chartEncounterIdParamSchema).encounterId, valid(c, diagnosisCreateSchema)), 201));
   r.put("/diagnoses/edit/:id", careTeam, answers(diagnosisSchema), validate({ param: chartIdParamSchema, json: diagnosisUpdateSchema }), async (c) =>
     ok(c, await findings.editDiagnosis(actorOf(c), valid(c, chartIdParamSchema).id, valid(c, diagnosisUpdateSchema))));
@@ -181,7 +182,7 @@ export function chartRoutes(s: ChartServices) {
 
   // ---- Problems
   r.get("/problems/patient/:id", readers, answers(z.array(problemSchema)), validate({ param: chartIdParamSchema }), async (c) => ok(c, await findings.listProblems(actorOf(c), valid(c, chartIdParamSchema).id)));
-  r.post("/problems/patient/:id", careTeam, answers(problemSchema, 201), validate({ param: chartIdParamSchema, json: problemCreateSchema }), async (c) =>
+  r.post("/problems/patient/:id", careTeam, answers(problemSchema, 201), validate({ param: chartIdParamSchema, json: problemCreateSchema }), idempotent(), async (c) =>
     ok(c, await findings.createProblem(actorOf(c), valid(c, chartIdParamSchema).id, valid(c, problemCreateSchema)), 201));
   r.put("/problems/:id/share", careTeam, answers(problemSchema), validate({ param: chartIdParamSchema }), async (c) => ok(c, await findings.shareProblem(actorOf(c), valid(c, chartIdParamSchema).id)));
   r.put("/problems/:id/unshare", careTeam, answers(problemSchema), validate({ param: chartIdParamSchema }), async (c) => ok(c, await findings.unshareProblem(actorOf(c), valid(c, chartIdParamSchema).id)));
@@ -196,7 +197,7 @@ export function chartRoutes(s: ChartServices) {
   });
   r.get("/vitals/patient/:id", readers, answers(z.array(vitalsSchema)), validate({ param: chartIdParamSchema, query: vitalsQuerySchema }), async (c) =>
     ok(c, await vitals.list(actorOf(c), valid(c, chartIdParamSchema).id, valid(c, vitalsQuerySchema))));
-  r.post("/vitals/patient/:id", careTeam, answers(vitalsSchema, 201), validate({ param: chartIdParamSchema, json: vitalsCreateSchema }), async (c) =>
+  r.post("/vitals/patient/:id", careTeam, answers(vitalsSchema, 201), validate({ param: chartIdParamSchema, json: vitalsCreateSchema }), idempotent(), async (c) =>
     ok(c, await vitals.create(actorOf(c), valid(c, chartIdParamSchema).id, valid(c, vitalsCreateSchema)), 201));
   r.get("/dynamicFields/vitalsFields", allow.signedIn, answers(z.array(vitalsFieldSchema)), (c) => ok(c, VITALS_FIELDS));
   r.get("/dynamicFields/availableFieldTypes", allow.signedIn, answers(z.array(z.enum(INTAKE_INPUT_TYPES))), (c) => ok(c, INTAKE_INPUT_TYPES));

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { allow } from "../../access/policy.ts";
 import { answers, answersFile } from "../../http/answers.ts";
+import { idempotent } from "../../http/idempotency.ts";
 import { attachment, storedFileResponse } from "../../http/download.ts";
 import { ok } from "../../http/envelope.ts";
 import { actorOf } from "../../http/input.ts";
@@ -60,7 +61,7 @@ export function commerceRoutes(coupons: CouponsService, services: PaidServicesSe
 
   r.get("/coupons", allow.roles("admin"), answers(listResultSchema(couponSchema)), validate({ query: couponsQuerySchema }), async (c) =>
     ok(c, await coupons.list(actorOf(c), valid(c, couponsQuerySchema))));
-  r.post("/coupons", allow.roles("admin"), answers(couponSchema, 201), validate({ json: couponInputSchema }), async (c) =>
+  r.post("/coupons", allow.roles("admin"), answers(couponSchema, 201), validate({ json: couponInputSchema }), idempotent(), async (c) =>
     ok(c, await coupons.create(actorOf(c), valid(c, couponInputSchema)), 201));
   r.get("/coupons/check/:code", allow.signedIn, answers(couponCheckSchema), validate({ param: codeSchema }), async (c) =>
     ok(c, await coupons.check(valid(c, codeSchema).code)));
@@ -75,7 +76,7 @@ export function commerceRoutes(coupons: CouponsService, services: PaidServicesSe
   // Public, like the membership options (/membershipOptions/doctor/:id): guests compare prices before signing up.
   r.get("/paidServices/doctor/:id", allow.public, answers(z.array(paidServiceAnswerSchema)), validate({ param: doctorIdSchema }), async (c) =>
     ok(c, await services.ofDoctor(valid(c, doctorIdSchema).id)));
-  r.post("/paidServices", allow.roles("admin"), answers(paidServiceAnswerSchema, 201), validate({ json: paidServiceInputSchema }), async (c) =>
+  r.post("/paidServices", allow.roles("admin"), answers(paidServiceAnswerSchema, 201), validate({ json: paidServiceInputSchema }), idempotent(), async (c) =>
     ok(c, await services.create(actorOf(c), valid(c, paidServiceInputSchema)), 201));
   r.put("/paidServices/activate/:id", allow.roles("admin"), answers(paidServiceAnswerSchema), withService, async (c) => ok(c, await services.setActive(actorOf(c), sid(c), true)));
   r.put("/paidServices/deactivate/:id", allow.roles("admin"), answers(paidServiceAnswerSchema), withService, async (c) => ok(c, await services.setActive(actorOf(c), sid(c), false)));
@@ -109,7 +110,7 @@ export function commerceRoutes(coupons: CouponsService, services: PaidServicesSe
 
   // Balance and payouts (doctors), transactions (doctor, their VMA, admin), refunds and the ledger (admin).
   r.get("/stripe/balance/me", allow.roles("doctor"), answers(doctorBalanceSchema), async (c) => ok(c, await money.balance(actorOf(c))));
-  r.post("/stripe/payouts", allow.roles("doctor"), answers(payoutAnswerSchema, 201), validate({ json: payoutSchema }), async (c) =>
+  r.post("/stripe/payouts", allow.roles("doctor"), answers(payoutAnswerSchema, 201), validate({ json: payoutSchema }), idempotent(), async (c) =>
     ok(c, await money.payout(actorOf(c), valid(c, payoutSchema).amountCents), 201));
   r.get("/transactions", allow.roles("doctor", "vma", "admin"), answers(listResultSchema(ledgerTransactionSchema)), validate({ query: ledgerQuerySchema }), async (c) =>
     ok(c, await money.list(actorOf(c), valid(c, ledgerQuerySchema))));

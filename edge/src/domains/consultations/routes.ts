@@ -8,6 +8,7 @@ import { actorOf } from "../../http/input.ts";
 import { createRouter } from "../../http/router.ts";
 import { valid, validate } from "../../http/validate.ts";
 import { answers } from "../../http/answers.ts";
+import { idempotent } from "../../http/idempotency.ts";
 import { listResultSchema } from "../../../../sync/envelope.ts";
 import { idParamSchema } from "../../../../sync/schemas/auth.ts";
 import {
@@ -27,7 +28,7 @@ import type { ConsultationsService } from "./service.ts";
 export function consultationsRoutes(consultations: ConsultationsService) {
   const r = createRouter();
 
-  r.post("/consultations", allow.roles("patient"), answers(consultationSchema, 201), validate({ json: bookConsultationSchema }), async (c) => {
+  r.post("/consultations", allow.roles("patient"), answers(consultationSchema, 201), validate({ json: bookConsultationSchema }), idempotent(), async (c) => {
     const input = valid(c, bookConsultationSchema);
     return ok(c, await consultations.book(actorOf(c), input), 201);
   });

@@ -14,12 +14,13 @@ import {
 } from "../../../../sync/schemas/contact-us.ts";
 import { listResultSchema } from "../../../../sync/envelope.ts";
 import { answers } from "../../http/answers.ts";
+import { idempotent } from "../../http/idempotency.ts";
 import type { ContactService } from "./service.ts";
 
 export function contactRoutes(contact: ContactService) {
   const r = createRouter();
 
-  r.post("/contactus", allow.public, answers(contactReceivedSchema, 201), validate({ json: contactUsSchema }), async (c) => {
+  r.post("/contactus", allow.public, answers(contactReceivedSchema, 201), validate({ json: contactUsSchema }), idempotent(), async (c) => {
     const input = valid(c, contactUsSchema);
     return ok(c, await contact.submit(c.get("actor"), input, metaOf(c)), 201);
   });

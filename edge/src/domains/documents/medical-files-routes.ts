@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { allow } from "../../access/policy.ts";
 import { answers } from "../../http/answers.ts";
+import { idempotent } from "../../http/idempotency.ts";
 import { ok } from "../../http/envelope.ts";
 import { AppError, badRequest } from "../../http/errors.ts";
 import { actorOf } from "../../http/input.ts";
@@ -31,7 +32,7 @@ export function medicalFilesRoutes(files: MedicalFilesApi) {
   r.get("/medicalFiles/new/patient/:id/folders", access, answers(z.array(medicalFolderCountSchema)), withId, async (c) => ok(c, await files.folders(actorOf(c), id(c))));
   r.get("/medicalFiles/new/patient/:id", access, answers(listResultSchema(medicalFileSchema)), validate({ param: idParam, query: medicalFilesQuerySchema }), async (c) =>
     ok(c, await files.list(actorOf(c), id(c), valid(c, medicalFilesQuerySchema))));
-  r.post("/medicalFiles/patient/:id", access, answers(medicalFileSchema, 201), validate({ param: idParam, form: medicalFileAddFieldsSchema }), async (c) => {
+  r.post("/medicalFiles/patient/:id", access, answers(medicalFileSchema, 201), validate({ param: idParam, form: medicalFileAddFieldsSchema }), idempotent(), async (c) => {
     const patientId = id(c);
     const fields = valid(c, medicalFileAddFieldsSchema);
     const uploaded = formFiles(c);

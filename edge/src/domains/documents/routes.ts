@@ -7,6 +7,7 @@ import { z } from "zod";
 import { allow } from "../../access/policy.ts";
 import type { Deps } from "../../deps.ts";
 import { answers, answersFile } from "../../http/answers.ts";
+import { idempotent } from "../../http/idempotency.ts";
 import { attachment } from "../../http/download.ts";
 import { ok } from "../../http/envelope.ts";
 import { AppError, badRequest, notFound } from "../../http/errors.ts";
@@ -55,7 +56,7 @@ export function documentsRoutes(
   r.post("/documents/list", staff, answers(listResultSchema(documentViewSchema)), validate({ json: documentListSchema }), async (c) =>
     ok(c, await documents.list(actorOf(c), valid(c, documentListSchema))));
 
-  r.post("/documents", staff, answers(documentViewSchema, 201), validate({ form: documentUploadFieldsSchema }), async (c) => {
+  r.post("/documents", staff, answers(documentViewSchema, 201), validate({ form: documentUploadFieldsSchema }), idempotent(), async (c) => {
     const { name } = valid(c, documentUploadFieldsSchema);
     const files = formFiles(c);
     const file = files.file?.[0];
@@ -65,7 +66,7 @@ export function documentsRoutes(
     return ok(c, await documents.upload(actorOf(c), { name: name?.trim() || file.name.slice(0, 255) || "document", data }), 201);
   });
 
-  r.post("/documents/fax", allow.approved("doctor", "vma"), answers(documentViewSchema, 201), validate({ json: faxSendSchema }), async (c) =>
+  r.post("/documents/fax", allow.approved("doctor", "vma"), answers(documentViewSchema, 201), validate({ json: faxSendSchema }), idempotent(), async (c) =>
     ok(c, await faxes.send(actorOf(c), valid(c, faxSendSchema)), 201));
 
   r.post("/documents/share/patient/:id", allow.approved("doctor", "vma"), answers(documentViewSchema), validate({ param: idParam, json: shareToPatientSchema }), async (c) =>

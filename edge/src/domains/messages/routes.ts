@@ -6,6 +6,7 @@
 import type { Context } from "hono";
 import { allow } from "../../access/policy.ts";
 import { answers, answersFile } from "../../http/answers.ts";
+import { idempotent } from "../../http/idempotency.ts";
 import { attachment } from "../../http/download.ts";
 import { ok } from "../../http/envelope.ts";
 import { actorOf, jsonOrMultipart } from "../../http/input.ts";
@@ -121,7 +122,7 @@ export function messagesRoutes(messages: MessagesService, exports: ChatExports) 
     return ok(c, await messages.messages(actorOf(c), chatId, query));
   });
 
-  r.post("/messages/:chatId", allow.signedIn, answers(sentMessageSchema, 201), validate({ param: chatIdParamSchema }), async (c) => {
+  r.post("/messages/:chatId", allow.signedIn, answers(sentMessageSchema, 201), validate({ param: chatIdParamSchema }), idempotent(), async (c) => {
     const { chatId } = valid(c, chatIdParamSchema);
     const { fields, files } = await jsonOrMultipart(c);
     // A form's text is taken as typed, even when it looks like JSON.

@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import { z } from "zod";
 import { allow } from "../../access/policy.ts";
 import { answers, answersFile } from "../../http/answers.ts";
+import { idempotent } from "../../http/idempotency.ts";
 import { attachment } from "../../http/download.ts";
 import { listOf, ok } from "../../http/envelope.ts";
 import { actorOf, jsonOrMultipart } from "../../http/input.ts";
@@ -74,7 +75,7 @@ export function ordersRoutes(s: OrdersServices) {
   r.put("/encounterLabs/share/:id", careTeam, answers(orderShareSchema), validate({ param: orderIdParamSchema }), async (c) => ok(c, await q.shareLab(actorOf(c), valid(c, orderIdParamSchema).id)));
   r.put("/encounterLabs/unshare/:id", careTeam, answers(orderShareSchema), validate({ param: orderIdParamSchema }), async (c) => ok(c, await q.unshareLab(actorOf(c), valid(c, orderIdParamSchema).id)));
   r.post("/encounterLabs/share/with/patient/:id", careTeam, answers(orderShareSchema), validate({ param: orderIdParamSchema }), async (c) => ok(c, await q.shareLabWithPatient(actorOf(c), valid(c, orderIdParamSchema).id)));
-  r.post("/encounterLabs/results/:id", careTeam, answers(labSchema, 201), validate({ param: orderIdParamSchema }), async (c) => {
+  r.post("/encounterLabs/results/:id", careTeam, answers(labSchema, 201), validate({ param: orderIdParamSchema }), idempotent(), async (c) => {
     const { files } = await jsonOrMultipart(c);
     return ok(c, await q.addLabResults(actorOf(c), valid(c, orderIdParamSchema).id, filesOf(files)), 201);
   });
@@ -87,7 +88,7 @@ export function ordersRoutes(s: OrdersServices) {
     return ok(c, await q.removeLabResult(actorOf(c), id, resultId));
   });
   r.get("/encounterLabs/list/:encounterId", readers, answers(z.array(labSchema)), validate({ param: orderEncounterIdParamSchema }), async (c) => ok(c, await q.labsOf(actorOf(c), valid(c, orderEncounterIdParamSchema).encounterId)));
-  r.post("/encounterLabs/:encounterId", careTeam, answers(labSchema, 201), validate({ param: orderEncounterIdParamSchema, json: labCreateSchema }), async (c) =>
+  r.post("/encounterLabs/:encounterId", careTeam, answers(labSchema, 201), validate({ param: orderEncounterIdParamSchema, json: labCreateSchema }), idempotent(), async (c) =>
     ok(c, await q.createLab(actorOf(c), valid(c, orderEncounterIdParamSchema).encounterId, valid(c, labCreateSchema)), 201));
   r.put("/encounterLabs/:id", careTeam, answers(labSchema), validate({ param: orderIdParamSchema, json: labUpdateSchema }), async (c) =>
     ok(c, await q.updateLab(actorOf(c), valid(c, orderIdParamSchema).id, valid(c, labUpdateSchema))));
@@ -124,14 +125,14 @@ export function ordersRoutes(s: OrdersServices) {
     const { id, fileId } = valid(c, orderFileParamSchema);
     return fileResponse(c, await q.imagingFile(actorOf(c), id, fileId));
   });
-  r.post("/encounterImagings/:encounterId", careTeam, answers(imagingSchema, 201), validate({ param: orderEncounterIdParamSchema, form: imagingCreateSchema }), async (c) =>
+  r.post("/encounterImagings/:encounterId", careTeam, answers(imagingSchema, 201), validate({ param: orderEncounterIdParamSchema, form: imagingCreateSchema }), idempotent(), async (c) =>
     ok(c, await q.createImaging(actorOf(c), valid(c, orderEncounterIdParamSchema).encounterId, valid(c, imagingCreateSchema), filesOf(formFiles(c))), 201));
   r.delete("/encounterImagings/:id", careTeam, answers(idResultSchema), validate({ param: orderIdParamSchema }), async (c) => ok(c, await q.removeImaging(actorOf(c), valid(c, orderIdParamSchema).id)));
 
   // ---- Referrals
   r.put("/encounterReferrals/share/:id", careTeam, answers(orderShareSchema), validate({ param: orderIdParamSchema }), async (c) => ok(c, await q.shareReferral(actorOf(c), valid(c, orderIdParamSchema).id)));
   r.put("/encounterReferrals/unshare/:id", careTeam, answers(orderShareSchema), validate({ param: orderIdParamSchema }), async (c) => ok(c, await q.unshareReferral(actorOf(c), valid(c, orderIdParamSchema).id)));
-  r.post("/encounterReferrals/:encounterId", careTeam, answers(referralSchema, 201), validate({ param: orderEncounterIdParamSchema, json: referralCreateSchema }), async (c) =>
+  r.post("/encounterReferrals/:encounterId", careTeam, answers(referralSchema, 201), validate({ param: orderEncounterIdParamSchema, json: referralCreateSchema }), idempotent(), async (c) =>
     ok(c, await q.createReferral(actorOf(c), valid(c, orderEncounterIdParamSchema).encounterId, valid(c, referralCreateSchema)), 201));
   r.get("/encounterReferrals/:encounterId", readers, answers(listResultSchema(referralSchema)), validate({ param: orderEncounterIdParamSchema, query: orderPageSchema }), async (c) => {
     const page = valid(c, orderPageSchema);
@@ -155,7 +156,7 @@ export function ordersRoutes(s: OrdersServices) {
   r.get("/encounterPrescriptions/list/:encounterId", readers, answers(z.array(prescriptionSchema)), validate({ param: orderEncounterIdParamSchema }), async (c) => ok(c, await rx.ofEncounter(actorOf(c), valid(c, orderEncounterIdParamSchema).encounterId)));
   r.put("/encounterPrescriptions/send/:id", careTeam, answers(prescriptionSchema), validate({ param: orderIdParamSchema, json: prescriptionSendSchema }), async (c) =>
     ok(c, await rx.send(actorOf(c), valid(c, orderIdParamSchema).id, valid(c, prescriptionSendSchema))));
-  r.post("/encounterPrescriptions/:encounterId", careTeam, answers(prescriptionSchema, 201), validate({ param: orderEncounterIdParamSchema, json: prescriptionCreateSchema }), async (c) =>
+  r.post("/encounterPrescriptions/:encounterId", careTeam, answers(prescriptionSchema, 201), validate({ param: orderEncounterIdParamSchema, json: prescriptionCreateSchema }), idempotent(), async (c) =>
     ok(c, await rx.create(actorOf(c), valid(c, orderEncounterIdParamSchema).encounterId, valid(c, prescriptionCreateSchema)), 201));
   r.put("/encounterPrescriptions/:id", careTeam, answers(prescriptionSchema), validate({ param: orderIdParamSchema, json: prescriptionUpdateSchema }), async (c) =>
     ok(c, await rx.update(actorOf(c), valid(c, orderIdParamSchema).id, valid(c, prescriptionUpdateSchema))));

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { allow } from "../../access/policy.ts";
 import { answers } from "../../http/answers.ts";
+import { idempotent } from "../../http/idempotency.ts";
 import { ok } from "../../http/envelope.ts";
 import { actorOf } from "../../http/input.ts";
 import { createRouter } from "../../http/router.ts";
@@ -28,7 +29,7 @@ export function paymentsRoutes(payments: PaymentsService, webhooks: ReturnType<t
     ok(c, await payments.transactions(actorOf(c), valid(c, transactionsQuerySchema))));
 
   r.get("/stripe/account/paymentMethods", allow.roles("patient"), answers(z.array(cardSchema)), async (c) => ok(c, await payments.cards(actorOf(c))));
-  r.post("/stripe/account/paymentMethods", allow.roles("patient"), answers(cardSchema, 201), validate({ json: paymentMethodIdSchema }), async (c) =>
+  r.post("/stripe/account/paymentMethods", allow.roles("patient"), answers(cardSchema, 201), validate({ json: paymentMethodIdSchema }), idempotent(), async (c) =>
     ok(c, await payments.addCard(actorOf(c), valid(c, paymentMethodIdSchema).paymentMethodId), 201));
   r.post("/stripe/account/paymentMethods/default", allow.roles("patient"), answers(z.array(cardSchema)), validate({ json: paymentMethodIdSchema }), async (c) =>
     ok(c, await payments.makeDefault(actorOf(c), valid(c, paymentMethodIdSchema).paymentMethodId)));

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { allow } from "../../access/policy.ts";
 import { answers } from "../../http/answers.ts";
+import { idempotent } from "../../http/idempotency.ts";
 import { ok } from "../../http/envelope.ts";
 import { actorOf } from "../../http/input.ts";
 import { createRouter } from "../../http/router.ts";
@@ -32,7 +33,7 @@ export function plansRoutes(plans: PlansService) {
     ok(c, await plans.list(actorOf(c), valid(c, plansQuerySchema))));
   r.get("/plans/dropdown", allow.signedIn, answers(z.array(planChoiceSchema)), async (c) => ok(c, await plans.dropdown()));
   r.get("/plans/home", allow.public, answers(z.array(planAnswerSchema)), async (c) => ok(c, await plans.home()));
-  r.post("/plans", allow.roles("admin"), answers(planAnswerSchema, 201), validate({ json: planInputSchema }), async (c) =>
+  r.post("/plans", allow.roles("admin"), answers(planAnswerSchema, 201), validate({ json: planInputSchema }), idempotent(), async (c) =>
     ok(c, await plans.create(actorOf(c), valid(c, planInputSchema)), 201));
   r.put("/plans/activate/:id", allow.roles("admin"), answers(planAnswerSchema), byId, async (c) => ok(c, await plans.setActive(actorOf(c), planId(c), true)));
   r.put("/plans/deactivate/:id", allow.roles("admin"), answers(planAnswerSchema), byId, async (c) => ok(c, await plans.setActive(actorOf(c), planId(c), false)));

@@ -1,6 +1,7 @@
 /** HTTP for the practice team: VMAs, tasks, macros, contacts (issue 17). Inputs are declared with validate(); handlers only call. */
 import { allow } from "../../access/policy.ts";
 import { answers } from "../../http/answers.ts";
+import { idempotent } from "../../http/idempotency.ts";
 import { ok } from "../../http/envelope.ts";
 import { actorOf, metaOf } from "../../http/input.ts";
 import { createRouter } from "../../http/router.ts";
@@ -31,7 +32,7 @@ export function teamRoutes(s: TeamServices) {
   const id = (c: Parameters<typeof valid>[0]) => valid(c, idParamSchema).id;
 
   // ── VMAs (01 §7) ─────────────────────────────────────────────────
-  r.post("/vmas", doctor, answers(vmaCreatedSchema), validate({ json: createVmaSchema }), async (c) =>
+  r.post("/vmas", doctor, answers(vmaCreatedSchema), validate({ json: createVmaSchema }), idempotent(), async (c) =>
     ok(c, await s.vmas.create(actorOf(c), valid(c, createVmaSchema), metaOf(c))));
   r.get("/vmas/list", doctor, answers(vmaListSchema), async (c) => ok(c, { list: await s.vmas.list(actorOf(c)) }));
   r.get("/vmas/doctors/dropdown", allow.roles("vma"), answers(vmaDoctorListSchema), async (c) => ok(c, { list: await s.vmas.doctors(actorOf(c)) }));
@@ -57,7 +58,7 @@ export function teamRoutes(s: TeamServices) {
     r.get(`${base}/count`, access, answers(taskCountSchema), async (c) => ok(c, await s.tasks.count(actorOf(c))));
     r.post(`${base}/list`, access, answers(listResultSchema(taskSchema)), validate({ json: listSchema }), async (c) =>
       ok(c, await s.tasks.list(actorOf(c), valid(c, listSchema) as never)));
-    r.post(base, access, answers(taskSchema), validate({ json: createSchema }), async (c) => {
+    r.post(base, access, answers(taskSchema), validate({ json: createSchema }), idempotent(), async (c) => {
       const input = valid(c, createSchema);
       return ok(c, await s.tasks.create(actorOf(c), { patientId: null, ...input }, metaOf(c)));
     });
@@ -68,13 +69,13 @@ export function teamRoutes(s: TeamServices) {
     r.get(`${base}/:id`, access, answers(taskSchema), withId, async (c) => ok(c, await s.tasks.get(actorOf(c), id(c))));
     r.delete(`${base}/:id`, access, answers(deletedSchema), withId, async (c) => ok(c, await s.tasks.remove(actorOf(c), id(c), metaOf(c))));
   }
-  r.post("/doctorTasks/encounter/:id", practice, answers(taskSchema), validate({ param: idParamSchema, json: taskFromEncounterSchema }), async (c) => {
+  r.post("/doctorTasks/encounter/:id", practice, answers(taskSchema), validate({ param: idParamSchema, json: taskFromEncounterSchema }), idempotent(), async (c) => {
     const input = valid(c, taskFromEncounterSchema);
     return ok(c, await s.tasks.createFromEncounter(actorOf(c), id(c), input, metaOf(c)));
   });
 
   // ── Macros (02 §7 "Macros") ──────────────────────────────────────
-  r.post("/doctorMacros", practice, answers(macroSchema), validate({ json: macroCreateSchema }), async (c) =>
+  r.post("/doctorMacros", practice, answers(macroSchema), validate({ json: macroCreateSchema }), idempotent(), async (c) =>
     ok(c, await s.macros.create(actorOf(c), valid(c, macroCreateSchema), metaOf(c))));
   r.get("/doctorMacros/list", practice, answers(macroListSchema), async (c) => ok(c, { list: await s.macros.list(actorOf(c)) }));
   r.get("/doctorMacros/dropdown/list", practice, answers(macroOptionListSchema), validate({ query: macroDropdownSchema }), async (c) =>
@@ -84,7 +85,7 @@ export function teamRoutes(s: TeamServices) {
   r.delete("/doctorMacros/:id", practice, answers(deletedSchema), withId, async (c) => ok(c, await s.macros.remove(actorOf(c), id(c), metaOf(c))));
 
   // ── Contacts (02 §7 "Contacts"): the practice's book; admins keep the platform's directory ──
-  r.post("/contacts", teamOrAdmin, answers(contactViewSchema), validate({ json: contactSchema }), async (c) =>
+  r.post("/contacts", teamOrAdmin, answers(contactViewSchema), validate({ json: contactSchema }), idempotent(), async (c) =>
     ok(c, await s.contacts.create(actorOf(c), valid(c, contactSchema), metaOf(c))));
   r.post("/contacts/list", teamOrAdmin, answers(listResultSchema(contactViewSchema)), validate({ json: contactListSchema }), async (c) =>
     ok(c, await s.contacts.list(actorOf(c), valid(c, contactListSchema))));

@@ -13,6 +13,8 @@ import {
 } from "./api-events.ts";
 
 export const API_BASE = "/api/v1";
+/** Sent with every POST: the edge answers a create once per key (routes that create declare `idempotent()`). */
+export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type QueryValue = string | number | boolean | null | undefined;
@@ -27,6 +29,11 @@ export type RequestOptions = {
   rawBody?: BodyInit;
   /** Extra request headers (e.g. `Content-Range`). */
   headers?: Record<string, string>;
+  /**
+   * The `Idempotency-Key` of a POST (edge/docs/api.md "Exactly once for every create"). By default each call makes
+   * one and its own retries reuse it; pass one to keep it across attempts the caller makes itself.
+   */
+  idempotencyKey?: string;
   /** Send the bearer token when there is one (default true). */
   auth?: boolean;
   /**
@@ -77,7 +84,9 @@ export type ApiTransport = {
  *    a refused refresh is a server logout. A signed-in tab without an access token
  *    yet (a reload: it lives in memory only) refreshes before its first call. The
  *    refresh token is the HttpOnly cookie: this code never sees it;
- * 4. announces 402 and 422 product errors through `events`.
+ * 4. announces 402 and 422 product errors through `events`;
+ * 5. gives every POST one `Idempotency-Key` (a UUID) for the call, the same on its retry after a refresh, so a
+ *    create the server already made is answered again rather than made twice.
  */
 export function createApiClient(deps: ApiClientDeps): ApiClient & ApiTransport {
   const { session, events } = deps;
@@ -169,8 +178,9 @@ export function createApiClient(deps: ApiClientDeps): ApiClient & ApiTransport {
     }
   }
 
-  /** Sends with the token; a 401 refreshes once and retries once. */
-  async function sendAuthorized(method: HttpMethod, path: string, options: RequestOptions): Promise<Response> {
+  /** Sends with the token; a 401 refreshes once and retries once, with the same Idempotency-Key. */
+  async function sendAuthorized(method: HttpMethod, path: string, call: RequestOptions): Promise<Response> {
+    const options = withIdempotencyKey(method, call);
     const useToken = options.auth !== false;
     // Signed in here but no access token in this tab yet (it lives in memory): get one first.
     if (useToken && session.tokens.read()?.authorized && !session.tokens.read()?.accessToken) {
@@ -234,6 +244,14 @@ export function createApiClient(deps: ApiClientDeps): ApiClient & ApiTransport {
       await refreshOrLogout(current.accessToken);
     },
   };
+}
+
+/** A POST's options with its Idempotency-Key: the caller's (option or header) or a new one for this call. */
+export function withIdempotencyKey(method: HttpMethod, options: RequestOptions): RequestOptions {
+  if (method !== "POST") return options;
+  const given = Object.keys(options.headers ?? {}).some((name) => name.toLowerCase() === IDEMPOTENCY_HEADER.toLowerCase());
+  if (given) return options;
+  return { ...options, headers: { ...options.headers, [IDEMPOTENCY_HEADER]: options.idempotencyKey ?? crypto.randomUUID() } };
 }
 
 /** Reads the envelope: the result of a success, an ApiError otherwise. */
