@@ -6,21 +6,12 @@
  * sends the encounter. The VMA sees the encounter but cannot create one; the
  * patient's /health-record shows the shared diagnosis and not the unshared problem.
  */
-import { type Browser, expect, type Page, test } from "@playwright/test";
-import { signIn } from "./helpers.ts";
+import { expect, type Page, test } from "@playwright/test";
+import { openAs } from "./helpers.ts";
 
 test.describe.configure({ timeout: 180_000 });
 
 const DEMO_PATIENT = "Pat Patient";
-
-async function openAs(browser: Browser, email: string, home: RegExp): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto("/");
-  await signIn(page, email);
-  await expect(page).toHaveURL(home);
-  return page;
-}
 
 async function openChart(page: Page) {
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Patients" }).click();

@@ -8,8 +8,8 @@
  * the processor to the cent.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
-import { accessTokenOf, DEMO_PASSWORD, signIn } from "./helpers.ts";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { accessTokenOf, DEMO_PASSWORD, openAs } from "./helpers.ts";
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -22,14 +22,8 @@ async function seriousFindings(page: Page): Promise<string[]> {
 
 const usd = (cents: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
 
-async function openAs(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto("/");
-  await signIn(page, email);
-  await expect(page).toHaveURL(/\/(home|admin)$/);
-  return page;
-}
+/** Where each person lands after signing in. */
+const HOME = /\/(home|admin)$/;
 
 /** Membership states in which a patient pays the members' price (edge: memberships repo `isMember`). */
 const MEMBER_STATUSES = new Set(["active", "trialing", "pastDue", "cancelled"]);
@@ -46,9 +40,9 @@ async function demoPatientIsMember(request: APIRequestContext): Promise<boolean>
 }
 
 test("the doctor connects a payout account through the emulator's onboarding; a patient buys the imaging referral with a 20 % promo code; the doctor's balance shows the net; the admin refunds part of it", async ({ browser, request }) => {
-  const doctor = await openAs(browser, "doctor@demo.test");
-  const patient = await openAs(browser, "patient@demo.test");
-  const admin = await openAs(browser, "admin@demo.test");
+  const doctor = await openAs(browser, "doctor@demo.test", HOME);
+  const patient = await openAs(browser, "patient@demo.test", HOME);
+  const admin = await openAs(browser, "admin@demo.test", HOME);
   try {
     // 1. Onboarding through the processor's page (the emulator's), back to /stripe/connected.
     await doctor.goto("/stripe/connect");
@@ -123,7 +117,7 @@ test("the doctor connects a payout account through the emulator's onboarding; a 
 });
 
 test("a card needing 3-D Secure: the patient completes the bank's check on the emulator's page in the frame, then the purchase is paid", async ({ browser }) => {
-  const patient = await openAs(browser, "patient@demo.test");
+  const patient = await openAs(browser, "patient@demo.test", HOME);
   try {
     // A saved card that asks for 3-D Secure on every on-session payment (test card 4000 0027 6000 3184).
     const token = await accessTokenOf(patient);

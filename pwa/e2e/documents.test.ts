@@ -5,19 +5,10 @@
  * patient sees it in their folders; the doctor faxes an encounter export to a
  * typed number and sees it delivered.
  */
-import { type Browser, expect, type Page, test } from "@playwright/test";
-import { DEMO_PASSWORD, signIn, followNav } from "./helpers.ts";
+import { expect, type Page, test } from "@playwright/test";
+import { DEMO_PASSWORD, followNav, openAs } from "./helpers.ts";
 
 test.describe.configure({ timeout: 180_000 });
-
-async function openAs(browser: Browser, email: string, home: RegExp): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto("/");
-  await signIn(page, email);
-  await expect(page).toHaveURL(home);
-  return page;
-}
 
 /** An access token for API set-up steps the screens do elsewhere (an encounter to fax). */
 async function tokenOf(page: Page, email: string): Promise<string> {

@@ -65,6 +65,16 @@ export async function signInDevice(page: Page, email: string): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }
 
+/** A browser context (a device) signed in as `email` through the dialog, on the page it lands on (`home`). */
+export async function openAs(browser: Browser, email: string, home: RegExp): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto("/");
+  await signIn(page, email);
+  await expect(page).toHaveURL(home);
+  return page;
+}
+
 /** A browser context (a device) signed in as `email`, its service worker in control. */
 export async function openDevice(browser: Browser, email: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();

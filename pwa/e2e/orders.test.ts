@@ -6,19 +6,10 @@
  * e-prescribing emulator; uploads and shares the lab result; the patient sees
  * the shared result and the prescription under /orders.
  */
-import { type Browser, expect, type Page, test } from "@playwright/test";
-import { signIn, followNav } from "./helpers.ts";
+import { expect, test } from "@playwright/test";
+import { followNav, openAs } from "./helpers.ts";
 
 test.describe.configure({ timeout: 180_000 });
-
-async function openAs(browser: Browser, email: string, home: RegExp): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto("/");
-  await signIn(page, email);
-  await expect(page).toHaveURL(home);
-  return page;
-}
 
 const PDF = Buffer.from("%PDF-1.4\n% CMP result\n" + "0".repeat(2000));
 

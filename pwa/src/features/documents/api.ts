@@ -2,6 +2,7 @@
 import type { ApiClient } from "../../lib/api/index.ts";
 import type { MedicalFolder } from "../../../../sync/collections/index.ts";
 import type { DocumentListInput, DocumentView, FaxSendInput } from "../../../../sync/schemas/document.ts";
+import { saveBlob } from "../../lib/save-blob.ts";
 
 export const documentKeys = {
   all: ["documents"] as const,
@@ -36,11 +37,6 @@ export const documentsApi = (api: ApiClient) => ({
   /** The bytes as a download (the server sends them as an attachment). */
   async download(doc: Pick<DocumentView, "id" | "name">) {
     const response = await api.RAW("GET", "/documents/{id}/content", { path: { id: doc.id } });
-    const url = URL.createObjectURL(await response.blob());
-    const a = document.createElement("a");
-    a.href = url;
-    a.download = doc.name;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    saveBlob(await response.blob(), doc.name);
   },
 });

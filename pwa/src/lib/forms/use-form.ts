@@ -12,6 +12,7 @@ import type { z } from "zod";
 import type { FieldErrors } from "../../../../sync/field-errors.ts";
 import { ApiError } from "../api/api-error.ts";
 import { useOptionalSnackbar } from "../../ui/Snackbar.tsx";
+import { bindField, type FieldBinding } from "./field-binding.ts";
 import { flattenErrors, schemaResolver } from "./schema-resolver.ts";
 
 export type { FieldErrors } from "../../../../sync/field-errors.ts";
@@ -49,6 +50,8 @@ export type FormController<V extends FieldValues, T> = {
   submitting: boolean;
   /** The id of the field called `name`, as rendered. */
   fieldId: (name: string) => string;
+  /** A `TextField`'s or `Select`'s binding to the value `name`: its id, value, change handler and error. */
+  field: <K extends keyof V & string>(name: K) => FieldBinding<V[K]>;
   handleSubmit: (onValid: (data: T) => void | Promise<void>) => (event?: FormEvent) => Promise<void>;
   /** react-hook-form's own form, for what the controller does not cover. */
   form: UseFormReturn<V, unknown, T>;
@@ -149,6 +152,7 @@ export function useForm<V extends FieldValues, T>(options: UseFormOptions<V, T>)
     formError: nested.root?.server?.message ?? null,
     submitting: isSubmitting,
     fieldId,
+    field: (name) => bindField({ values, set, errors, fieldId }, name),
     handleSubmit,
     form,
   };

@@ -42,23 +42,17 @@ export function ChangeEmailSection() {
       <form className="stack" onSubmit={submit} noValidate aria-label="Change email">
         {sentTo && <p role="status">We sent a six-digit code to {sentTo}.</p>}
         <TextField
-          id={form.fieldId("newEmail")}
+          {...form.field("newEmail")}
           label="New email"
           type="email"
           autoComplete="email"
-          value={form.values.newEmail}
-          onChange={(value) => form.set("newEmail", value)}
-          error={form.errors.newEmail}
         />
         <TextField
-          id={form.fieldId("verificationCode")}
+          {...form.field("verificationCode")}
           label="Code from the SMS"
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}
-          value={form.values.verificationCode}
-          onChange={(value) => form.set("verificationCode", value)}
-          error={form.errors.verificationCode}
         />
         <FormError message={form.formError} />
         <div>

@@ -40,14 +40,11 @@ export function PhoneSection() {
       </p>
       <form className="stack" onSubmit={savePhone} noValidate aria-label="Phone number">
         <TextField
-          id={phoneForm.fieldId("phone")}
+          {...phoneForm.field("phone")}
           label="Phone number"
           type="tel"
           autoComplete="tel"
           hint="US numbers may omit the +1"
-          value={phoneForm.values.phone}
-          onChange={(value) => phoneForm.set("phone", value)}
-          error={phoneForm.errors.phone}
         />
         <FormError message={phoneForm.formError} />
         <div>
@@ -61,14 +58,11 @@ export function PhoneSection() {
             <form className="stack" onSubmit={confirm} noValidate aria-label="Confirm phone">
               <p role="status">We sent a six-digit code to {codeSentTo}.</p>
               <TextField
-                id={codeForm.fieldId("verificationCode")}
+                {...codeForm.field("verificationCode")}
                 label="Verification code"
                 inputMode="numeric"
                 autoComplete="one-time-code"
                 maxLength={6}
-                value={codeForm.values.verificationCode}
-                onChange={(value) => codeForm.set("verificationCode", value)}
-                error={codeForm.errors.verificationCode}
               />
               <FormError message={codeForm.formError} />
               <div>

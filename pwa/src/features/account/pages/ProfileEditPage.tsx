@@ -19,7 +19,7 @@ export function ProfileEditPage() {
     idPrefix: "profile",
     toInput: (values: ProfileValues) => changedFields(user, values),
   });
-  const { values, errors, fieldId } = form;
+  const { values, errors, fieldId, field } = form;
   const set = (name: string, value: string) => form.set(name as keyof ProfileValues, value);
 
   const submit = form.handleSubmit(async (data) => {
@@ -45,14 +45,11 @@ export function ProfileEditPage() {
       {user.role === "doctor" && (
         <section className="card stack" aria-label="Professional details">
           <TextField
-            id={fieldId("bio")}
+            {...field("bio")}
             label="About you"
             hint="Patients read this when they choose a doctor."
             multiline
             maxLength={2000}
-            value={values.bio}
-            onChange={(value) => set("bio", value)}
-            error={errors.bio}
           />
           <DoctorFields
             values={values}

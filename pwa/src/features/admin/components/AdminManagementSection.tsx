@@ -3,7 +3,7 @@ import { type AdminView, createAdminSchema } from "../../../../../sync/schemas/a
 import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/api-error.ts";
 import { useForm } from "../../../lib/forms/use-form.ts";
-import { Button, Checkbox, ConfirmDialog, Pager, QueryState, Select, TextField, useSnackbar } from "../../../ui/index.ts";
+import { Button, Checkbox, ConfirmDialog, DataTable, Pager, QueryState, Select, TextField, useSnackbar } from "../../../ui/index.ts";
 import { useCurrentUser } from "../../auth/index.ts";
 import { dateOnly, PAGE_SIZE, type QueryOf, useAdminMutation, useAdmins } from "../api.ts";
 
@@ -65,29 +65,21 @@ export function AdminManagementSection() {
       </div>
       <QueryState label="admins" isPending={admins.isPending} error={admins.error} refetch={() => void admins.refetch()}
         empty={admins.data?.list.length === 0} emptyTitle="No admin matches">
-        <div className="table-scroll" tabIndex={0} role="region" aria-label="Table (scrolls sideways)">
-          <table className="data-table">
-            <caption className="visually-hidden">Administrators</caption>
-            <thead>
-              <tr><th scope="col">Name</th><th scope="col">Email</th><th scope="col">Role</th><th scope="col">Since</th><th scope="col">Actions</th></tr>
-            </thead>
-            <tbody>
-              {admins.data?.list.map((a) => (
-                <tr key={a.id}>
-                  <td>{`${a.firstName} ${a.lastName}`.trim()}</td>
-                  <td>{a.email}{!a.isActivated && <span className="muted"> (invited)</span>}</td>
-                  <td>{a.isSuperAdmin ? "Super admin" : "Admin"}</td>
-                  <td>{dateOnly(a.createdAt)}</td>
-                  <td>
-                    {a.id === self.id ? <span className="muted">You</span> : (
-                      <Button variant="danger" onClick={() => setRemoving(a)} aria-label={`Delete admin ${a.email}`}>Delete</Button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable caption="Administrators" columns={["Name", "Email", "Role", "Since", "Actions"]}>
+          {admins.data?.list.map((a) => (
+            <tr key={a.id}>
+              <td>{`${a.firstName} ${a.lastName}`.trim()}</td>
+              <td>{a.email}{!a.isActivated && <span className="muted"> (invited)</span>}</td>
+              <td>{a.isSuperAdmin ? "Super admin" : "Admin"}</td>
+              <td>{dateOnly(a.createdAt)}</td>
+              <td>
+                {a.id === self.id ? <span className="muted">You</span> : (
+                  <Button variant="danger" onClick={() => setRemoving(a)} aria-label={`Delete admin ${a.email}`}>Delete</Button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       </QueryState>
       <Pager offset={offset} limit={PAGE_SIZE} total={admins.data?.totalCount ?? 0} busy={admins.isPlaceholderData} onChange={setOffset} />
       {removing && (

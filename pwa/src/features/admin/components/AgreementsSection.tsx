@@ -2,7 +2,7 @@ import { useState } from "react";
 import { AGREEMENT_STATUSES, type AgreementView, agreementInputSchema } from "../../../../../sync/schemas/admin.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { useForm } from "../../../lib/forms/use-form.ts";
-import { Button, Checkbox, Dialog, QueryState, Select, TextField, useSnackbar } from "../../../ui/index.ts";
+import { Button, Checkbox, DataTable, Dialog, QueryState, Select, TextField, useSnackbar } from "../../../ui/index.ts";
 import { dateOnly, useAdminAgreements, useAdminMutation } from "../api.ts";
 
 type Draft = {
@@ -94,32 +94,22 @@ export function AgreementsSection() {
       <div><Button onClick={() => setEditing("new")}>New agreement</Button></div>
       <QueryState label="agreements" isPending={agreements.isPending} error={agreements.error} refetch={() => void agreements.refetch()}
         empty={agreements.data?.length === 0} emptyTitle="No agreements yet">
-        <div className="table-scroll" tabIndex={0} role="region" aria-label="Table (scrolls sideways)">
-          <table className="data-table">
-            <caption className="visually-hidden">Agreements</caption>
-            <thead>
-              <tr>
-                <th scope="col">Title</th><th scope="col">Status</th><th scope="col">Version</th><th scope="col">Date</th>
-                <th scope="col">Required</th><th scope="col">Sign-up</th><th scope="col">Footer</th><th scope="col">Visible</th><th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {agreements.data?.map((a) => (
-                <tr key={a.name}>
-                  <td><a href={`/agreement/${a.name}`}>{a.title}</a>{a.hasPdf && <span className="muted"> (PDF)</span>}</td>
-                  <td>{STATUS_LABELS[a.status]}</td>
-                  <td>{a.version}</td>
-                  <td>{dateOnly(a.date)}</td>
-                  <td>{a.required ? "Yes" : "No"}</td>
-                  <td>{a.signupPlacement ? "Yes" : "No"}</td>
-                  <td>{a.footer ? "Yes" : "No"}</td>
-                  <td>{a.visible ? "Yes" : "No"}</td>
-                  <td><Button variant="secondary" onClick={() => setEditing(a)} aria-label={`Edit ${a.title}`}>Edit</Button></td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable caption="Agreements"
+          columns={["Title", "Status", "Version", "Date", "Required", "Sign-up", "Footer", "Visible", "Actions"]}>
+          {agreements.data?.map((a) => (
+            <tr key={a.name}>
+              <td><a href={`/agreement/${a.name}`}>{a.title}</a>{a.hasPdf && <span className="muted"> (PDF)</span>}</td>
+              <td>{STATUS_LABELS[a.status]}</td>
+              <td>{a.version}</td>
+              <td>{dateOnly(a.date)}</td>
+              <td>{a.required ? "Yes" : "No"}</td>
+              <td>{a.signupPlacement ? "Yes" : "No"}</td>
+              <td>{a.footer ? "Yes" : "No"}</td>
+              <td>{a.visible ? "Yes" : "No"}</td>
+              <td><Button variant="secondary" onClick={() => setEditing(a)} aria-label={`Edit ${a.title}`}>Edit</Button></td>
+            </tr>
+          ))}
+        </DataTable>
       </QueryState>
       {editing && <AgreementDialog initial={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
     </div>

@@ -1,5 +1,6 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { AnalyticsChart as Chart } from "../../../../../sync/schemas/admin.ts";
+import { DataTable } from "../../../ui/index.ts";
 import { money } from "../api.ts";
 
 const COLORS = ["#0063a8", "#c2410c", "#15803d", "#7e22ce", "#a16207"];
@@ -33,31 +34,20 @@ export function AnalyticsChart({ chart }: { chart: Chart }) {
       </figure>
       <details>
         <summary>Show the figures as a table</summary>
-        <div className="table-scroll" tabIndex={0} role="region" aria-label="Table (scrolls sideways)">
-          <table className="data-table">
-            <caption className="visually-hidden">{chart.title} by period</caption>
-            <thead>
-              <tr>
-                <th scope="col">Period starting</th>
-                {chart.series.map((s) => <th key={s.key} scope="col">{s.label}</th>)}
-              </tr>
-            </thead>
-            <tbody>
-              {data.map((row, i) => (
-                <tr key={row.bucket}>
-                  <th scope="row">{row.bucket}</th>
-                  {chart.series.map((s) => <td key={s.key}>{fmt(chart, s.values[i])}</td>)}
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row">Total</th>
-                {chart.series.map((s) => <td key={s.key}>{fmt(chart, total(s.key))}</td>)}
-              </tr>
-            </tfoot>
-          </table>
-        </div>
+        <DataTable caption={`${chart.title} by period`} columns={["Period starting", ...chart.series.map((s) => s.label)]}
+          foot={
+            <tr>
+              <th scope="row">Total</th>
+              {chart.series.map((s) => <td key={s.key}>{fmt(chart, total(s.key))}</td>)}
+            </tr>
+          }>
+          {data.map((row, i) => (
+            <tr key={row.bucket}>
+              <th scope="row">{row.bucket}</th>
+              {chart.series.map((s) => <td key={s.key}>{fmt(chart, s.values[i])}</td>)}
+            </tr>
+          ))}
+        </DataTable>
       </details>
     </section>
   );

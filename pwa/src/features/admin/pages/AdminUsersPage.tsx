@@ -1,12 +1,14 @@
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { useSearchParams } from "react-router";
 import type { Role } from "../../../../../sync/roles.ts";
 import type { AuthUser } from "../../../../../sync/schemas/user.ts";
-import { Button, EmptyState, LoadError, Pager, Select, Spinner, TextField } from "../../../ui/index.ts";
+import { DataTable, EmptyState, LoadError, Pager, Select, Spinner } from "../../../ui/index.ts";
 import { useCurrentUser } from "../../auth/index.ts";
 import { AdminChangeEmailDialog } from "../components/AdminChangeEmailDialog.tsx";
 import { ChooseDoctorDialog } from "../components/ChooseDoctorDialog.tsx";
+import { SearchFilters } from "../components/SearchFilters.tsx";
 import { UserRow } from "../components/UserRow.tsx";
+import { useSearchPaging } from "../hooks/use-search-paging.ts";
 import { PAGE_SIZE, useUserList } from "../hooks/use-user-list.ts";
 
 const ROLE_OPTIONS: { value: Role; label: string }[] = [
@@ -25,18 +27,12 @@ export function AdminUsersPage() {
   const initialRole = params.get("role");
   const [role, setRole] = useState<Role>(isRole(initialRole) ? initialRole : "patient");
   const [chooseFor, setChooseFor] = useState<AuthUser | null>(null);
-  const [searchInput, setSearchInput] = useState("");
-  const [search, setSearch] = useState("");
-  const [offset, setOffset] = useState(0);
+  const paging = useSearchPaging();
+  const { search, offset, setOffset } = paging;
   const [emailTarget, setEmailTarget] = useState<AuthUser | null>(null);
   const users = useUserList({ role, search, offset });
   const roleLabel = ROLE_OPTIONS.find((option) => option.value === role)?.label ?? role;
 
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault();
-    setOffset(0);
-    setSearch(searchInput);
-  };
   const first = users.totalCount === 0 ? 0 : offset + 1;
   const last = Math.min(offset + PAGE_SIZE, users.totalCount);
 
@@ -44,7 +40,7 @@ export function AdminUsersPage() {
     <div className="stack">
       <title>Patients and users · DPC Telehealth</title>
       <h1>Patients</h1>
-      <form className="form-grid form-grid--two admin-filters" onSubmit={onSearch} role="search" aria-label="Find users">
+      <SearchFilters label="Find users" searchLabel="Search by name or email" paging={paging}>
         <Select
           label="Role"
           value={role}
@@ -54,17 +50,7 @@ export function AdminUsersPage() {
             setOffset(0);
           }}
         />
-        <div className="row" style={{ alignItems: "flex-end" }}>
-          <TextField
-            label="Search by name or email"
-            type="search"
-            value={searchInput}
-            onChange={setSearchInput}
-            className="admin-filters__search"
-          />
-          <Button type="submit" variant="secondary">Search</Button>
-        </div>
-      </form>
+      </SearchFilters>
 
       <section aria-labelledby="users-title" aria-busy={users.loading} className="stack">
         <h2 id="users-title">{roleLabel}{users.totalCount ? ` (${users.totalCount})` : ""}</h2>
@@ -74,31 +60,18 @@ export function AdminUsersPage() {
           <EmptyState title={search ? `No ${roleLabel.toLowerCase()} match “${search}”` : `No ${roleLabel.toLowerCase()} yet`} />
         )}
         {users.list.length > 0 && (
-          <div className="table-scroll" tabIndex={0} role="region" aria-label="Table (scrolls sideways)">
-            <table className="data-table">
-              <caption className="visually-hidden">{roleLabel}, {first} to {last} of {users.totalCount}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {users.list.map((user) => (
-                  <UserRow
-                    key={user.id}
-                    user={user}
-                    selfId={self.id}
-                    onPatch={(change) => users.patch(user.id, change)}
-                    onChangeEmail={() => setEmailTarget(user)}
-                    onChooseDoctor={user.role === "patient" ? () => setChooseFor(user) : undefined}
-                  />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable caption={<>{roleLabel}, {first} to {last} of {users.totalCount}</>} columns={["Name", "Email", "Status", "Actions"]}>
+            {users.list.map((user) => (
+              <UserRow
+                key={user.id}
+                user={user}
+                selfId={self.id}
+                onPatch={(change) => users.patch(user.id, change)}
+                onChangeEmail={() => setEmailTarget(user)}
+                onChooseDoctor={user.role === "patient" ? () => setChooseFor(user) : undefined}
+              />
+            ))}
+          </DataTable>
         )}
         <Pager offset={offset} limit={PAGE_SIZE} total={users.totalCount} busy={users.loading} onChange={setOffset} label="Users pages" />
       </section>

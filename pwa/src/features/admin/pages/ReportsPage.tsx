@@ -12,6 +12,7 @@ import { useForm } from "../../../lib/forms/use-form.ts";
 import { Button, Checkbox, Pager, QueryState, Select, TextField } from "../../../ui/index.ts";
 import { useCurrentUser } from "../../auth/index.ts";
 import { type QueryOf, useReportPreview } from "../api.ts";
+import { saveBlob } from "../../../lib/save-blob.ts";
 
 const PREVIEW_SIZE = 50;
 const DEFAULT_FIELDS: ReportField[] = ["name", "gender", "age", "doctor"];
@@ -59,16 +60,8 @@ export function ReportsPage() {
     setDownloadError(null);
     try {
       const res = await api.RAW("GET", "/reports", { query: { ...query, format: "csv" } });
-      const blob = await res.blob();
       const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? "report.csv";
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement("a");
-      link.href = url;
-      link.download = name;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      saveBlob(await res.blob(), name);
     } catch (error) {
       setDownloadError(errorMessage(error));
     } finally {

@@ -1,5 +1,6 @@
 import { SPECIALTIES } from "../../../../../sync/constants.ts";
 import { Select, TextField } from "../../../ui/index.ts";
+import { bindField } from "../../../lib/forms/field-binding.ts";
 import { timezoneOptions } from "../../../lib/us-timezones.ts";
 import { LicensedStatesField } from "./LicensedStatesField.tsx";
 
@@ -21,59 +22,46 @@ type DoctorFieldsProps = {
 };
 
 /** The professional fields of a doctor's application (02 §5). */
-export function DoctorFields({ values, set, setLicensedStates, errors, fieldId }: DoctorFieldsProps) {
+export function DoctorFields(props: DoctorFieldsProps) {
+  const { values, setLicensedStates, errors, fieldId } = props;
+  const field = (name: Exclude<keyof DoctorValues, "licensedStates">) => bindField(props, name);
   return (
     <div className="stack">
       <div className="form-grid form-grid--two">
         <TextField
-          id={fieldId("npi")}
+          {...field("npi")}
           label="NPI number"
           inputMode="numeric"
           required
           maxLength={10}
           hint="10 digits"
-          value={values.npi}
-          onChange={(value) => set("npi", value)}
-          error={errors.npi}
         />
         <TextField
-          id={fieldId("dea")}
+          {...field("dea")}
           label="DEA number"
           required
           maxLength={9}
           hint="Two letters and seven digits"
-          value={values.dea}
-          onChange={(value) => set("dea", value)}
-          error={errors.dea}
         />
         <TextField
-          id={fieldId("fax")}
+          {...field("fax")}
           label="Fax number"
           type="tel"
           required
-          value={values.fax}
-          onChange={(value) => set("fax", value)}
-          error={errors.fax}
         />
         <Select
-          id={fieldId("specialty")}
+          {...field("specialty")}
           label="Specialty"
           required
           placeholder="Choose…"
           options={SPECIALTIES.map((name) => ({ value: name, label: name }))}
-          value={values.specialty}
-          onChange={(value) => set("specialty", value)}
-          error={errors.specialty}
         />
         <Select
-          id={fieldId("timezone")}
+          {...field("timezone")}
           className="form-grid__wide"
           label="Time zone"
           required
           options={timezoneOptions(values.timezone)}
-          value={values.timezone}
-          onChange={(value) => set("timezone", value)}
-          error={errors.timezone}
         />
       </div>
       <LicensedStatesField

@@ -39,14 +39,11 @@ export function ForgotPasswordForm({ onBackToLogin }: { onBackToLogin: () => voi
     <form className="stack" onSubmit={submit} noValidate aria-label="Reset your password">
       <p className="muted">Enter the email you registered with and we will send you a link to set a new password.</p>
       <TextField
-        id={form.fieldId("email")}
+        {...form.field("email")}
         label="Email"
         type="email"
         autoComplete="email"
         required
-        value={form.values.email}
-        onChange={(value) => form.set("email", value)}
-        error={form.errors.email}
       />
       <FormError message={form.formError} />
       <Button type="submit" block loading={form.submitting}>Send reset link</Button>

@@ -24,25 +24,19 @@ export function LoginForm({ onDone, onForgot, onRegister }: LoginFormProps) {
   return (
     <form className="stack" onSubmit={submit} noValidate aria-label="Sign in">
       <TextField
-        id={form.fieldId("email")}
+        {...form.field("email")}
         label="Email"
         type="email"
         autoComplete="email"
         inputMode="email"
         required
-        value={form.values.email}
-        onChange={(value) => form.set("email", value)}
-        error={form.errors.email}
       />
       <TextField
-        id={form.fieldId("password")}
+        {...form.field("password")}
         label="Password"
         type="password"
         autoComplete="current-password"
         required
-        value={form.values.password}
-        onChange={(value) => form.set("password", value)}
-        error={form.errors.password}
       />
       <FormError message={form.formError} />
       <Button type="submit" block loading={form.submitting}>Sign in</Button>

@@ -1,5 +1,6 @@
 import { PASSWORD_MIN } from "../../../../../sync/constants.ts";
 import type { FieldErrors } from "../../../../../sync/field-errors.ts";
+import { bindField } from "../../../lib/forms/field-binding.ts";
 import { TextField } from "../../../ui/index.ts";
 import type { NewPasswordValues } from "../new-password.ts";
 
@@ -13,29 +14,23 @@ type NewPasswordForm = {
 
 /** A new password and its repeat, as every password form has them. */
 export function PasswordFields({ form, label = "Password" }: { form: NewPasswordForm; label?: string }) {
-  const { values, set, errors, fieldId } = form;
+  const field = (name: keyof NewPasswordValues) => bindField(form, name);
   return (
     <>
       <TextField
-        id={fieldId("password")}
+        {...field("password")}
         label={label}
         type="password"
         autoComplete="new-password"
         required
         hint={`At least ${PASSWORD_MIN} symbols; not a common password`}
-        value={values.password}
-        onChange={(value) => set("password", value)}
-        error={errors.password}
       />
       <TextField
-        id={fieldId("repeatPassword")}
+        {...field("repeatPassword")}
         label="Repeat password"
         type="password"
         autoComplete="new-password"
         required
-        value={values.repeatPassword}
-        onChange={(value) => set("repeatPassword", value)}
-        error={errors.repeatPassword}
       />
     </>
   );

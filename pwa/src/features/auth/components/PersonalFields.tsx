@@ -1,4 +1,5 @@
 import { US_STATES } from "../../../../../sync/us-states.ts";
+import { bindField } from "../../../lib/forms/field-binding.ts";
 import { Select, TextField } from "../../../ui/index.ts";
 
 export const STATE_OPTIONS = Object.entries(US_STATES).map(([value, label]) => ({ value, label }));
@@ -31,7 +32,9 @@ type PersonalFieldsProps = {
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** Name, birth date, gender, phone and US address: shared by registration and profile editing. */
-export function PersonalFields({ values, set, errors, fieldId, withPhone = true }: PersonalFieldsProps) {
+export function PersonalFields(props: PersonalFieldsProps) {
+  const { values, set, errors, fieldId, withPhone = true } = props;
+  const field = (name: "gender" | "state") => bindField(props, name);
   const text = (name: keyof PersonalValues, label: string, extra: Record<string, string> = {}) => (
     <TextField
       id={fieldId(name)}
@@ -49,26 +52,20 @@ export function PersonalFields({ values, set, errors, fieldId, withPhone = true 
       {text("lastName", "Last name", { autoComplete: "family-name" })}
       {text("birthDate", "Birth date", { type: "date", autoComplete: "bday", min: "1900-01-01", max: today() })}
       <Select
-        id={fieldId("gender")}
+        {...field("gender")}
         label="Gender"
         required
         placeholder="Choose…"
         options={GENDER_OPTIONS}
-        value={values.gender}
-        onChange={(value) => set("gender", value)}
-        error={errors.gender}
       />
       {withPhone &&
         text("phoneNumber", "Phone number", { type: "tel", autoComplete: "tel", inputMode: "tel" })}
       <Select
-        id={fieldId("state")}
+        {...field("state")}
         label="State"
         required
         placeholder="Choose your state…"
         options={STATE_OPTIONS}
-        value={values.state}
-        onChange={(value) => set("state", value)}
-        error={errors.state}
       />
       {text("city", "City", { autoComplete: "address-level2" })}
       {text("zip", "Zip code", { inputMode: "numeric", autoComplete: "postal-code", maxLength: "5" })}

@@ -31,7 +31,7 @@ export function RegistrationForm({ onLogin }: { onLogin: () => void }) {
     toInput: toRegistrationInput,
     extraCheck: checkRegistrationExtras,
   });
-  const { values, errors, fieldId } = form;
+  const { values, errors, fieldId, field } = form;
   const set = <K extends keyof RegistrationValues>(name: K, value: RegistrationValues[K]) => form.set(name, value);
 
   const submit = form.handleSubmit(async (data) => {
@@ -56,14 +56,11 @@ export function RegistrationForm({ onLogin }: { onLogin: () => void }) {
     <form className="stack" onSubmit={submit} noValidate aria-label="Create an account">
       <RoleChoice value={values.role} onChange={(role) => set("role", role)} />
       <TextField
-        id={fieldId("email")}
+        {...field("email")}
         label="Email"
         type="email"
         autoComplete="email"
         required
-        value={values.email}
-        onChange={(value) => set("email", value)}
-        error={errors.email}
       />
       <div className="form-grid form-grid--two">
         <PasswordFields form={form} />

@@ -168,12 +168,9 @@ function DiagnosisForm(
         error={form.errors.code}
       />
       <TextField
-        id={form.fieldId("comment")}
+        {...form.field("comment")}
         label="Comment (optional)"
         multiline
-        value={form.values.comment}
-        onChange={(v) => form.set("comment", v)}
-        error={form.errors.comment}
       />
       <FormError message={form.formError} />
       <div className="row">

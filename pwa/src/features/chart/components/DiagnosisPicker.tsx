@@ -1,11 +1,10 @@
-import { type KeyboardEvent, useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/index.ts";
 import { type Icd10Entry, searchIcd10 } from "../../../../../sync/data/icd10.ts";
 import { useConnection } from "../../sync/index.ts";
-import { describedBy, FieldMessage } from "../../../ui/FieldMessage.tsx";
+import { ComboboxField } from "../../../ui/index.ts";
 import { firstMatches, moreMatchesText } from "../../../ui/MoreMatches.tsx";
-import { comboboxKeyDown } from "../../../ui/combobox-keys.ts";
 
 /** An entry of the ICD-10 list: the server's matches (`GET /diagnoses/list/dropdown`) and the shipped list's alike. */
 export type Icd10Option = Icd10Entry;
@@ -33,7 +32,6 @@ const text = (o: Icd10Option) => `${o.code} ${o.description}`;
 export function DiagnosisPicker({ id, label, value, onChange, error }: Props) {
   const api = useApi();
   const online = useConnection();
-  const listId = useId();
   const [input, setInput] = useState(value ? text(value) : "");
   const [open, setOpen] = useState(false);
   const [options, setOptions] = useState<Icd10Option[]>([]);
@@ -77,66 +75,37 @@ export function DiagnosisPicker({ id, label, value, onChange, error }: Props) {
     setInput(text(option));
     setOpen(false);
   };
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) =>
-    comboboxKeyDown(event, { open, setOpen, options, active, setActive, pick });
 
-  const hintId = `${id}-hint`;
-  const errorId = error ? `${id}-error` : undefined;
-  const expanded = open && status === "done" && options.length > 0;
   return (
-    <div className="ui-field ui-combobox">
-      <label className="ui-field__label" htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        className="ui-input"
-        type="text"
-        role="combobox"
-        autoComplete="off"
-        aria-autocomplete="list"
-        aria-expanded={expanded}
-        aria-controls={listId}
-        aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy({ hintId, errorId })}
-        value={input}
-        onChange={(event) => {
-          setInput(event.target.value);
-          setOpen(true);
-          if (value) onChange(null);
-        }}
-        onFocus={() => setOpen(true)}
-        onBlur={() => setOpen(false)}
-        onKeyDown={onKeyDown}
-      />
-      <span id={hintId} className="ui-field__hint" aria-live="polite">
-        {value
-          ? `Chosen: ${value.code}`
-          : status === "loading"
-          ? "Searching…"
-          : status === "failed"
-          ? failure
-          : status === "done" && options.length === 0
-          ? "No codes match. Try other words or the start of a code."
-          : status === "done" && more
-          ? moreMatchesText({ shown: options.length, more, noun: "codes", advice: "type more of a code or more words to narrow them." })
-          : "Type a code (I10) or words (type 2 diabetes)."}
-      </span>
-      <ul id={listId} role="listbox" aria-label={`${label} matches`} className="ui-combobox__list" hidden={!expanded}>
-        {options.map((option, index) => (
-          <li
-            key={option.code}
-            id={`${listId}-${index}`}
-            role="option"
-            aria-selected={index === active}
-            className="ui-combobox__option"
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={() => pick(option)}
-          >
-            <strong>{option.code}</strong> {option.description}
-          </li>
-        ))}
-      </ul>
-      <FieldMessage id={`${id}-error`} error={error} />
-    </div>
+    <ComboboxField
+      id={id}
+      label={label}
+      error={error}
+      input={input}
+      onInput={(next) => {
+        setInput(next);
+        if (value) onChange(null);
+      }}
+      open={open}
+      setOpen={setOpen}
+      options={options}
+      active={active}
+      setActive={setActive}
+      ready={status === "done"}
+      pick={pick}
+      optionKey={(option) => option.code}
+      renderOption={(option) => <><strong>{option.code}</strong> {option.description}</>}
+      hint={value
+        ? `Chosen: ${value.code}`
+        : status === "loading"
+        ? "Searching…"
+        : status === "failed"
+        ? failure
+        : status === "done" && options.length === 0
+        ? "No codes match. Try other words or the start of a code."
+        : status === "done" && more
+        ? moreMatchesText({ shown: options.length, more, noun: "codes", advice: "type more of a code or more words to narrow them." })
+        : "Type a code (I10) or words (type 2 diabetes)."}
+    />
   );
 }

@@ -3,6 +3,7 @@ import { useApi } from "../../../lib/app-deps.tsx";
 import { useForm } from "../../../lib/forms/use-form.ts";
 import { Button, Checkbox, Dialog, useSnackbar } from "../../../ui/index.ts";
 import { FormError } from "../../auth/index.ts";
+import { saveBlob } from "../../../lib/save-blob.ts";
 
 type Field = (typeof ENCOUNTER_PDF_FIELDS)[number];
 export const PDF_FIELD_LABELS: Record<Field, string> = {
@@ -60,16 +61,4 @@ function DownloadForm({ encounterId, onClose, fileName }: Omit<Props, "open">) {
       </div>
     </form>
   );
-}
-
-/** Hands a downloaded file to the browser under `name`. */
-function saveBlob(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }

@@ -105,43 +105,31 @@ export function EncounterForm(props: Props) {
       )}
       <div className="form-grid form-grid--two">
         <Select
-          id={fieldId("type")}
+          {...form.field("type")}
           label="Type"
           required
           placeholder="Choose…"
           options={TYPE_OPTIONS}
-          value={values.type}
-          onChange={(v) => form.set("type", v)}
-          error={errors.type}
         />
         <TextField
-          id={fieldId("datetime")}
+          {...form.field("datetime")}
           label="Date and time"
           type="datetime-local"
           required
-          value={values.datetime}
-          onChange={(v) => form.set("datetime", v)}
-          error={errors.datetime}
         />
       </div>
       <TextField
-        id={fieldId("reason")}
+        {...form.field("reason")}
         label="Reason"
         required
         autoComplete="off"
         maxLength={500}
-        value={values.reason}
-        onChange={(v) => form.set("reason", v)}
-        error={errors.reason}
       />
       <TextField
-        id={fieldId("details")}
+        {...form.field("details")}
         label="Details (optional)"
         hint="The patient sees them once the encounter is sent."
         multiline
-        value={values.details}
-        onChange={(v) => form.set("details", v)}
-        error={errors.details}
       />
       {errors._ && <p className="form-error" role="alert">{errors._}</p>}
       <FormError message={form.formError} />

@@ -127,7 +127,6 @@ function ProblemForm({ patientId, onSaved, onClose }: { patientId: string; onSav
     initial: { name: "", code: "", status: "active", onset: "", comment: "" },
     toInput: (v) => ({ ...v, code: textOrUndefined(v.code) }),
   });
-  const { values, errors, fieldId } = form;
   const device = useRecordOnDevice();
   const submit = form.handleSubmit(async (data) => {
     if (device.offline) {
@@ -141,36 +140,27 @@ function ProblemForm({ patientId, onSaved, onClose }: { patientId: string; onSav
   });
   return (
     <form className="stack" onSubmit={submit} noValidate aria-label="Add a problem">
-      <TextField id={fieldId("name")} label="Problem" required value={values.name} onChange={(v) => form.set("name", v)} error={errors.name} autoComplete="off" />
+      <TextField {...form.field("name")} label="Problem" required autoComplete="off" />
       <div className="form-grid form-grid--two">
         <TextField
-          id={fieldId("code")}
+          {...form.field("code")}
           label="ICD-10 code (optional)"
           hint="e.g. I10"
-          value={values.code}
-          onChange={(v) => form.set("code", v)}
-          error={errors.code}
           autoComplete="off"
         />
         <Select
-          id={fieldId("status")}
+          {...form.field("status")}
           label="Status"
           options={PROBLEM_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
-          value={values.status}
-          onChange={(v) => form.set("status", v)}
-          error={errors.status}
         />
       </div>
       <TextField
-        id={fieldId("onset")}
+        {...form.field("onset")}
         label="Since (optional)"
         hint="A year, or a year and month (e.g. 2015-06)"
-        value={values.onset}
-        onChange={(v) => form.set("onset", v)}
-        error={errors.onset}
         autoComplete="off"
       />
-      <TextField id={fieldId("comment")} label="Comment (optional)" multiline value={values.comment} onChange={(v) => form.set("comment", v)} error={errors.comment} />
+      <TextField {...form.field("comment")} label="Comment (optional)" multiline />
       <FormError message={form.formError} />
       <div className="row">
         <Button type="submit" loading={form.submitting}>Add problem</Button>

@@ -97,14 +97,11 @@ function GeneralForm({ patient, onCancel, onSaved }: { patient: ChartPatient; on
         {text("lastName", "Last name", true)}
         {text("birthDate", "Birth date", true, "date")}
         <Select
-          id={fieldId("gender")}
+          {...form.field("gender")}
           label="Gender"
           required
           placeholder="Choose…"
           options={GENDER_OPTIONS}
-          value={values.gender}
-          onChange={(v) => form.set("gender", v)}
-          error={errors.gender}
         />
       </div>
       <FormError message={form.formError} />

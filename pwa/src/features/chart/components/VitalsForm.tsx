@@ -84,14 +84,11 @@ export function VitalsForm({ patientId, encounterId, onSaved, onClose }: Props) 
       <p className="muted">Fill in what was measured; BMI is worked out from weight and height.</p>
       <div className="form-grid form-grid--two">
         <TextField
-          id={fieldId("bloodPressure")}
+          {...form.field("bloodPressure")}
           label="Blood pressure (mmHg)"
           hint="Systolic/diastolic, like 120/80"
           inputMode="numeric"
           autoComplete="off"
-          value={values.bloodPressure}
-          onChange={(v) => form.set("bloodPressure", v)}
-          error={errors.bloodPressure}
         />
         {NUMBERS.map(({ name, label }) => (
           <TextField
@@ -106,23 +103,17 @@ export function VitalsForm({ patientId, encounterId, onSaved, onClose }: Props) 
           />
         ))}
         <TextField
-          id={fieldId("recordedAt")}
+          {...form.field("recordedAt")}
           label="Measured at"
           hint="Leave empty for now"
           type="datetime-local"
-          value={values.recordedAt}
-          onChange={(v) => form.set("recordedAt", v)}
-          error={errors.recordedAt}
         />
         {!encounterId && (
           <Select
-            id={fieldId("encounterId")}
+            {...form.field("encounterId")}
             label="Encounter (optional)"
             placeholder={encounters.loading ? "Loading encounters…" : "None"}
             options={choices.shown.map((e) => ({ value: e.id, label: e.label }))}
-            value={values.encounterId}
-            onChange={(v) => form.set("encounterId", v)}
-            error={errors.encounterId}
           />
         )}
         {!encounterId && choices.more && (

@@ -14,6 +14,7 @@ import type { ServiceRequestView } from "../../../../../sync/schemas/commerce.ts
 import { RequestActions, RequestState } from "./RequestActions.tsx";
 import { formatUsd } from "../../../../../sync/rules/money.ts";
 import { commerceKeys } from "../keys.ts";
+import { saveBlob } from "../../../lib/save-blob.ts";
 
 export const REQUESTS_PAGE_SIZE = 20;
 
@@ -38,12 +39,7 @@ export function ServiceRequests({ view }: { view: "patient" | "doctor" }) {
     setFileError("");
     try {
       const res = await api.RAW("GET", "/paidServices/requests/{id}/files/{fileId}", { path: { id: requestId, fileId: file.id } });
-      const url = URL.createObjectURL(await res.blob());
-      const a = document.createElement("a");
-      a.href = url;
-      a.download = file.name;
-      a.click();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveBlob(await res.blob(), file.name);
     } catch (e) {
       setFileError(errorMessage(e));
     }

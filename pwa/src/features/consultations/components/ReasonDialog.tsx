@@ -42,13 +42,10 @@ export function ReasonDialog({ open, title, summary, confirmLabel, onConfirm, on
       <form className="stack" onSubmit={submit} noValidate>
         <p>{summary}</p>
         <TextField
-          id={form.fieldId("reason")}
+          {...form.field("reason")}
           label="Reason"
           hint="The other party sees it."
           multiline
-          value={form.values.reason}
-          onChange={(value) => form.set("reason", value)}
-          error={form.errors.reason}
           maxLength={1000}
           required
         />

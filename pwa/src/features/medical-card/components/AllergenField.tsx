@@ -1,8 +1,7 @@
-import { type KeyboardEvent, useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
 import { type Allergen, type AllergenType, searchAllergens } from "../../../../../sync/data/allergens.ts";
 import { useApi } from "../../../lib/app-deps.tsx";
-import { describedBy, FieldMessage } from "../../../ui/FieldMessage.tsx";
-import { comboboxKeyDown } from "../../../ui/combobox-keys.ts";
+import { ComboboxField } from "../../../ui/index.ts";
 
 const SEARCH_DELAY_MS = 250;
 const MATCHES = 8;
@@ -27,7 +26,6 @@ type Props = {
  */
 export function AllergenField({ id, label, value, type, onChange, onPick, error, required }: Props) {
   const api = useApi();
-  const listId = useId();
   const [open, setOpen] = useState(false);
   const [options, setOptions] = useState<Allergen[]>([]);
   const [active, setActive] = useState(-1);
@@ -61,55 +59,26 @@ export function AllergenField({ id, label, value, type, onChange, onPick, error,
     onPick(allergen);
     setOpen(false);
   };
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) =>
-    comboboxKeyDown(event, { open, setOpen, options, active, setActive, pick });
 
-  const hintId = `${id}-hint`;
-  const expanded = open && options.length > 0;
   return (
-    <div className="ui-field ui-combobox">
-      <label className="ui-field__label" htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        className="ui-input"
-        type="text"
-        role="combobox"
-        autoComplete="off"
-        required={required}
-        aria-autocomplete="list"
-        aria-expanded={expanded}
-        aria-controls={listId}
-        aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy({ hintId, errorId: error ? `${id}-error` : undefined })}
-        value={value}
-        onChange={(event) => {
-          onChange(event.target.value);
-          setOpen(true);
-        }}
-        onFocus={() => setOpen(true)}
-        onBlur={() => setOpen(false)}
-        onKeyDown={onKeyDown}
-      />
-      <span id={hintId} className="ui-field__hint" aria-live="polite">
-        {expanded ? `${options.length} matching allergens: arrows to choose, or keep typing your own.` : "Type a drug, food or other allergen."}
-      </span>
-      <ul id={listId} role="listbox" aria-label={`${label} matches`} className="ui-combobox__list" hidden={!expanded}>
-        {options.map((option, index) => (
-          <li
-            key={`${option.type}-${option.name}`}
-            id={`${listId}-${index}`}
-            role="option"
-            aria-selected={index === active}
-            className="ui-combobox__option"
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={() => pick(option)}
-          >
-            {option.name} <span className="muted">({ALLERGEN_TYPE_LABELS[option.type].toLowerCase()})</span>
-          </li>
-        ))}
-      </ul>
-      <FieldMessage id={`${id}-error`} error={error} />
-    </div>
+    <ComboboxField
+      id={id}
+      label={label}
+      required={required}
+      error={error}
+      input={value}
+      onInput={onChange}
+      open={open}
+      setOpen={setOpen}
+      options={options}
+      active={active}
+      setActive={setActive}
+      pick={pick}
+      optionKey={(option) => `${option.type}-${option.name}`}
+      renderOption={(option) => <>{option.name} <span className="muted">({ALLERGEN_TYPE_LABELS[option.type].toLowerCase()})</span></>}
+      hint={open && options.length > 0
+        ? `${options.length} matching allergens: arrows to choose, or keep typing your own.`
+        : "Type a drug, food or other allergen."}
+    />
   );
 }

@@ -14,6 +14,13 @@ import {
   SOCIAL_OPTIONS,
 } from "../medical-card-form.ts";
 
+/** The social history's questions, in the order they are asked. */
+const SOCIAL_FIELDS: [keyof MedicalCardValues["socialHistory"], string][] = [
+  ["tobacco", "Tobacco"],
+  ["alcohol", "Alcohol"],
+  ["drugs", "Recreational drugs"],
+];
+
 /**
  * The medical card form. Saving it (`PUT /patient/medicalCard`) answers the
  * updated user with the profile marked filled, which lifts the guard that
@@ -57,6 +64,19 @@ export function MedicalCardForm({ initial }: { initial: MedicalCardValues }) {
     />
   );
 
+  // A list that may be answered "none": the box above it, and the list hidden while it is ticked and empty.
+  const listOrNone = (
+    name: "allergies" | "familyHistory",
+    none: "allergiesNoSignificant" | "familyHistoryNoSignificant",
+    noneLabel: string,
+  ) =>
+    list(
+      name,
+      <Checkbox id={fieldId(none)} label={noneLabel} checked={values[none]} onChange={(checked) => form.set(none, checked)}
+        error={errors[none]} />,
+      values[none] && values[name].length === 0,
+    );
+
   return (
     <form className="stack" onSubmit={submit} noValidate aria-labelledby="card-title">
       <h1 id="card-title">{isFirstFill ? "Tell us about your health" : "Your medical card"}</h1>
@@ -65,64 +85,27 @@ export function MedicalCardForm({ initial }: { initial: MedicalCardValues }) {
           ? "Before you start, fill in your medical card. Your doctor reads it before every consultation."
           : "Keep this up to date so your doctor can help you safely."}
       </p>
-      {list(
-        "allergies",
-        <Checkbox
-          id={fieldId("allergiesNoSignificant")}
-          label="No known allergies"
-          checked={values.allergiesNoSignificant}
-          onChange={(checked) => form.set("allergiesNoSignificant", checked)}
-          error={errors.allergiesNoSignificant}
-        />,
-        values.allergiesNoSignificant && values.allergies.length === 0,
-      )}
+      {listOrNone("allergies", "allergiesNoSignificant", "No known allergies")}
       {list("medications")}
       {list("pastMedicalHistory")}
       {list("surgicalHistory")}
-      {list(
-        "familyHistory",
-        <Checkbox
-          id={fieldId("familyHistoryNoSignificant")}
-          label="Nothing significant"
-          checked={values.familyHistoryNoSignificant}
-          onChange={(checked) => form.set("familyHistoryNoSignificant", checked)}
-          error={errors.familyHistoryNoSignificant}
-        />,
-        values.familyHistoryNoSignificant && values.familyHistory.length === 0,
-      )}
+      {listOrNone("familyHistory", "familyHistoryNoSignificant", "Nothing significant")}
       <section className="card stack" aria-labelledby="social-title">
         <h2 id="social-title">Social history</h2>
         <div className="form-grid form-grid--two">
-          <Select
-            id={fieldId("socialHistory.tobacco")}
-            label="Tobacco"
-            required
-            placeholder="Choose…"
-            options={SOCIAL_OPTIONS.tobacco}
-            value={values.socialHistory.tobacco}
-            onChange={(value) => setSocial("tobacco", value)}
-            error={errors["socialHistory.tobacco"]}
-          />
-          <Select
-            id={fieldId("socialHistory.alcohol")}
-            label="Alcohol"
-            required
-            placeholder="Choose…"
-            options={SOCIAL_OPTIONS.alcohol}
-            value={values.socialHistory.alcohol}
-            onChange={(value) => setSocial("alcohol", value)}
-            error={errors["socialHistory.alcohol"]}
-          />
-          <Select
-            id={fieldId("socialHistory.drugs")}
-            label="Recreational drugs"
-            required
-            placeholder="Choose…"
-            options={SOCIAL_OPTIONS.drugs}
-            value={values.socialHistory.drugs}
-            onChange={(value) => setSocial("drugs", value)}
-            error={errors["socialHistory.drugs"]}
-          />
+          {SOCIAL_FIELDS.map(([key, label]) => (
+            <Select
+              key={key}
+              id={fieldId(`socialHistory.${key}`)}
+              label={label}
+              required
+              placeholder="Choose…"
+              options={SOCIAL_OPTIONS[key]}
+              value={values.socialHistory[key]}
+              onChange={(value) => setSocial(key, value)}
+              error={errors[`socialHistory.${key}`]}
+            />
+          ))}
         </div>
       </section>
       <FormError message={form.formError} />

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/api-error.ts";
-import { Button, EmptyState, LoadError, Pager, Select, Spinner, useOffsetInRange, useSnackbar } from "../../../ui/index.ts";
+import { Button, DataTable, EmptyState, LoadError, Pager, Select, Spinner, useOffsetInRange, useSnackbar } from "../../../ui/index.ts";
 import type { Plan } from "../../../../../sync/schemas/membership.ts";
 import { describeInterval } from "../doctor/format.ts";
 import { PlanDialog } from "./PlanDialog.tsx";
@@ -77,61 +77,51 @@ export function PlansSection() {
       {list.isError && <LoadError error={list.error} onRetry={() => void list.refetch()} />}
       {list.data && list.data.totalCount === 0 && <EmptyState title="No membership plans yet" />}
       {list.data && list.data.list.length > 0 && (
-        <div className="table-scroll" tabIndex={0} role="region" aria-label="Membership plans (scrolls sideways)">
-          <table className="data-table">
-            <caption className="visually-hidden">Membership plans, {SORTS.find((s) => s.value === sort)?.label.toLowerCase()}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th><th scope="col">Price</th><th scope="col">Duration</th><th scope="col">Trial</th>
-                <th scope="col">Category</th><th scope="col">Active</th><th scope="col">Homepage</th>
-                <th scope="col"><span className="visually-hidden">Actions</span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.list.map((p) => (
-                <tr key={p.id}>
-                  <th scope="row">{p.name}</th>
-                  <td>
-                    {formatUsd(p.priceCents)}
-                    {p.initialPriceCents !== null && <div className="muted">{formatUsd(p.initialPriceCents)} initial</div>}
-                  </td>
-                  <td>{describeInterval(p.interval, p.intervalCount, p.autoRenewable)}</td>
-                  <td>{p.trialDays ? `${p.trialDays} days` : "None"}</td>
-                  <td>{CATEGORY[p.category]}{p.welcomePackage ? " · welcome package" : ""}</td>
-                  <td>{p.isActive ? "Yes" : "No"}</td>
-                  <td>{p.isHomepage ? "Yes" : "No"}</td>
-                  <td>
-                    <div className="row" style={{ flexWrap: "wrap" }}>
-                      <Button variant="text" onClick={() => setEditing(p)} aria-label={`Edit ${p.name}`}>Edit</Button>
-                      <Button
-                        variant="text"
-                        disabled={flag.isPending}
-                        onClick={() =>
-                          flag.mutate({ id: p.id, flag: p.isActive ? "deactivate" : "activate", done: p.isActive ? `${p.name} deactivated` : `${p.name} activated` })}
-                        aria-label={`${p.isActive ? "Deactivate" : "Activate"} ${p.name}`}
-                      >
-                        {p.isActive ? "Deactivate" : "Activate"}
-                      </Button>
-                      <Button
-                        variant="text"
-                        disabled={flag.isPending}
-                        onClick={() =>
-                          flag.mutate({
-                            id: p.id,
-                            flag: p.isHomepage ? "remove-from-homepage" : "add-to-homepage",
-                            done: p.isHomepage ? `${p.name} removed from the homepage` : `${p.name} added to the homepage`,
-                          })}
-                        aria-label={`${p.isHomepage ? "Remove from homepage" : "Add to homepage"}: ${p.name}`}
-                      >
-                        {p.isHomepage ? "Remove from homepage" : "Add to homepage"}
-                      </Button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable caption={<>Membership plans, {SORTS.find((s) => s.value === sort)?.label.toLowerCase()}</>}
+          regionLabel="Membership plans (scrolls sideways)"
+          columns={["Name", "Price", "Duration", "Trial", "Category", "Active", "Homepage", <span key="actions" className="visually-hidden">Actions</span>]}>
+          {list.data.list.map((p) => (
+            <tr key={p.id}>
+              <th scope="row">{p.name}</th>
+              <td>
+                {formatUsd(p.priceCents)}
+                {p.initialPriceCents !== null && <div className="muted">{formatUsd(p.initialPriceCents)} initial</div>}
+              </td>
+              <td>{describeInterval(p.interval, p.intervalCount, p.autoRenewable)}</td>
+              <td>{p.trialDays ? `${p.trialDays} days` : "None"}</td>
+              <td>{CATEGORY[p.category]}{p.welcomePackage ? " · welcome package" : ""}</td>
+              <td>{p.isActive ? "Yes" : "No"}</td>
+              <td>{p.isHomepage ? "Yes" : "No"}</td>
+              <td>
+                <div className="row" style={{ flexWrap: "wrap" }}>
+                  <Button variant="text" onClick={() => setEditing(p)} aria-label={`Edit ${p.name}`}>Edit</Button>
+                  <Button
+                    variant="text"
+                    disabled={flag.isPending}
+                    onClick={() =>
+                      flag.mutate({ id: p.id, flag: p.isActive ? "deactivate" : "activate", done: p.isActive ? `${p.name} deactivated` : `${p.name} activated` })}
+                    aria-label={`${p.isActive ? "Deactivate" : "Activate"} ${p.name}`}
+                  >
+                    {p.isActive ? "Deactivate" : "Activate"}
+                  </Button>
+                  <Button
+                    variant="text"
+                    disabled={flag.isPending}
+                    onClick={() =>
+                      flag.mutate({
+                        id: p.id,
+                        flag: p.isHomepage ? "remove-from-homepage" : "add-to-homepage",
+                        done: p.isHomepage ? `${p.name} removed from the homepage` : `${p.name} added to the homepage`,
+                      })}
+                    aria-label={`${p.isHomepage ? "Remove from homepage" : "Add to homepage"}: ${p.name}`}
+                  >
+                    {p.isHomepage ? "Remove from homepage" : "Add to homepage"}
+                  </Button>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {list.data && <Pager offset={offset} limit={PLANS_PAGE} total={list.data.totalCount} busy={list.isPlaceholderData} onChange={setOffset} label="Plans pages" />}
       {editing && (

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useApi } from "../../../lib/app-deps.tsx";
 import { errorMessage } from "../../../lib/api/api-error.ts";
-import { Button, ConfirmDialog, Dialog, EmptyState, LoadError, Spinner, useSnackbar } from "../../../ui/index.ts";
+import { Button, ConfirmDialog, DataTable, Dialog, EmptyState, LoadError, Spinner, useSnackbar } from "../../../ui/index.ts";
 import type { Membership, MembershipStatus } from "../../../../../sync/schemas/membership.ts";
 import { describeInterval, formatDay } from "./format.ts";
 import { doctorMembershipKeys } from "./keys.ts";
@@ -49,67 +49,57 @@ export function PatientMembershipsSettings({ canManage }: { canManage: boolean }
   const live = (m: Membership) => ["active", "trialing", "pastDue", "cancelled"].includes(m.status);
   return (
     <>
-      <div className="table-scroll" tabIndex={0} role="region" aria-label="Patient memberships (scrolls sideways)">
-        <table className="data-table">
-          <caption className="visually-hidden">Patient memberships</caption>
-          <thead>
-            <tr>
-              <th scope="col">Patient</th><th scope="col">Plan</th><th scope="col">Status</th><th scope="col">Next renewal</th>
-              <th scope="col">Amount</th>{canManage && <th scope="col"><span className="visually-hidden">Actions</span></th>}
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.map((m) => (
-              <tr key={m.id}>
-                <th scope="row">{m.patientName}</th>
-                <td>
-                  {m.planName}
-                  <div className="muted">{describeInterval(m.interval, m.intervalCount)}</div>
-                  {m.pendingChange && (
-                    <div className="muted">
-                      Changes to {m.pendingChange.planName}
-                      {m.pendingChange.startsAt ? ` on ${formatDay(m.pendingChange.startsAt)}` : ""} ({formatUsd(m.pendingChange.amountCents)})
-                    </div>
+      <DataTable caption="Patient memberships" regionLabel="Patient memberships (scrolls sideways)"
+        columns={["Patient", "Plan", "Status", "Next renewal", "Amount", canManage && <span key="actions" className="visually-hidden">Actions</span>]}>
+        {list.data.map((m) => (
+          <tr key={m.id}>
+            <th scope="row">{m.patientName}</th>
+            <td>
+              {m.planName}
+              <div className="muted">{describeInterval(m.interval, m.intervalCount)}</div>
+              {m.pendingChange && (
+                <div className="muted">
+                  Changes to {m.pendingChange.planName}
+                  {m.pendingChange.startsAt ? ` on ${formatDay(m.pendingChange.startsAt)}` : ""} ({formatUsd(m.pendingChange.amountCents)})
+                </div>
+              )}
+            </td>
+            <td>{STATUS_LABEL[m.status]}</td>
+            <td>{renewal(m)}</td>
+            <td>{formatUsd(m.amountCents)}</td>
+            {canManage && (
+              <td>
+                <div className="row" style={{ flexWrap: "wrap" }}>
+                  {live(m) && !m.cancelAtPeriodEnd && (
+                    <Button variant="text" onClick={() => setCancelling(m)} aria-label={`Cancel ${m.patientName}'s ${m.planName} membership`}>
+                      Cancel
+                    </Button>
                   )}
-                </td>
-                <td>{STATUS_LABEL[m.status]}</td>
-                <td>{renewal(m)}</td>
-                <td>{formatUsd(m.amountCents)}</td>
-                {canManage && (
-                  <td>
-                    <div className="row" style={{ flexWrap: "wrap" }}>
-                      {live(m) && !m.cancelAtPeriodEnd && (
-                        <Button variant="text" onClick={() => setCancelling(m)} aria-label={`Cancel ${m.patientName}'s ${m.planName} membership`}>
-                          Cancel
-                        </Button>
-                      )}
-                      {m.cancelAtPeriodEnd && live(m) && (
-                        <>
-                          {m.cancelledByPatient
-                            ? <span className="muted">Cancelled by the patient</span>
-                            : (
-                              <Button variant="text" onClick={() => setResuming(m)} aria-label={`Resume ${m.patientName}'s ${m.planName} membership`}>
-                                Resume
-                              </Button>
-                            )}
-                          <Button variant="text" onClick={() => setCancelling(m)} aria-label={`End ${m.patientName}'s ${m.planName} membership now`}>
-                            End now
+                  {m.cancelAtPeriodEnd && live(m) && (
+                    <>
+                      {m.cancelledByPatient
+                        ? <span className="muted">Cancelled by the patient</span>
+                        : (
+                          <Button variant="text" onClick={() => setResuming(m)} aria-label={`Resume ${m.patientName}'s ${m.planName} membership`}>
+                            Resume
                           </Button>
-                        </>
-                      )}
-                      {m.pendingChange && (
-                        <Button variant="text" onClick={() => setUndoing(m)} aria-label={`Undo ${m.patientName}'s change to ${m.pendingChange.planName}`}>
-                          Undo plan change
-                        </Button>
-                      )}
-                    </div>
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+                        )}
+                      <Button variant="text" onClick={() => setCancelling(m)} aria-label={`End ${m.patientName}'s ${m.planName} membership now`}>
+                        End now
+                      </Button>
+                    </>
+                  )}
+                  {m.pendingChange && (
+                    <Button variant="text" onClick={() => setUndoing(m)} aria-label={`Undo ${m.patientName}'s change to ${m.pendingChange.planName}`}>
+                      Undo plan change
+                    </Button>
+                  )}
+                </div>
+              </td>
+            )}
+          </tr>
+        ))}
+      </DataTable>
       {cancelling && <CancelDialog membership={cancelling} onClose={() => setCancelling(null)} onDone={refresh} />}
       {resuming && (
         <ConfirmDialog

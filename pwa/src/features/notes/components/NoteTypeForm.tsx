@@ -87,14 +87,11 @@ export function NoteTypeForm({ onCreate }: NoteTypeFormProps) {
     <form className="stack note-type-form" onSubmit={submit} noValidate aria-labelledby="note-type-form-title">
       <h3 id="note-type-form-title">New note type</h3>
       <TextField
-        id={fieldId("name")}
+        {...form.field("name")}
         label="Name"
         hint="For example SOAP, or Follow-up visit"
         required
         maxLength={100}
-        value={values.name}
-        onChange={(value) => form.set("name", value)}
-        error={errors.name}
       />
       <fieldset
         id={fieldId("fieldNames")}

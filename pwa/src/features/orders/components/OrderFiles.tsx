@@ -4,6 +4,7 @@ import type { OrderFile } from "../../../../../sync/schemas/orders.ts";
 import { errorMessage } from "../../../lib/api/index.ts";
 import { Button, useSnackbar } from "../../../ui/index.ts";
 import { formatBytes } from "../lib/format.ts";
+import { saveBlob } from "../../../lib/save-blob.ts";
 
 /** `download` fetches a file through the API client (`api.RAW("GET", …)`). */
 export function FileList({ files, download, label, onDelete }: {
@@ -15,12 +16,7 @@ export function FileList({ files, download, label, onDelete }: {
   const open = async (f: OrderFile) => {
     try {
       const res = await download(f);
-      const url = URL.createObjectURL(await res.blob());
-      const a = document.createElement("a");
-      a.href = url;
-      a.download = f.name;
-      a.click();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveBlob(await res.blob(), f.name);
     } catch (e) {
       notify(errorMessage(e), "error");
     }

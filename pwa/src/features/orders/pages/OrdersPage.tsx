@@ -18,6 +18,7 @@ import { ordersKeys } from "../lib/keys.ts";
 import { PreferredPharmacy } from "../components/PreferredPharmacy.tsx";
 import { ServicesSection } from "../../commerce/index.ts";
 import "../orders.css";
+import { saveBlob } from "../../../lib/save-blob.ts";
 
 /** Orders per page. */
 export const ORDERS_PAGE = 20;
@@ -106,12 +107,7 @@ function SharedLab({ id }: { id: string }) {
   if (!lab.data.results.length) return <p className="muted">Results not shared yet.</p>;
   const open = async (fileId: string, name: string) => {
     const res = await api.RAW("GET", "/encounterLabs/{id}/result/{resultId}", { path: { id, resultId: fileId } });
-    const url = URL.createObjectURL(await res.blob());
-    const a = document.createElement("a");
-    a.href = url;
-    a.download = name;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    saveBlob(await res.blob(), name);
   };
   return (
     <div>

@@ -1,8 +1,9 @@
 import { lazy, Suspense, useState } from "react";
 import { errorMessage } from "../../../lib/api/api-error.ts";
-import { Button, LoadError, Spinner, TextField } from "../../../ui/index.ts";
+import { LoadError, Spinner, TextField } from "../../../ui/index.ts";
 import { cardEntryPath, type PaymentsConfig, usePaymentsConfig } from "../lib/config.ts";
 import { CardEntryError, tokenizeCard } from "../lib/emulator.ts";
+import { CardFormActions } from "./CardFormActions.tsx";
 
 // Stripe Elements only when a real publishable key is configured: its code (and Stripe.js) loads only then.
 const ElementsCardForm = lazy(() => import("./ElementsCardForm.tsx"));
@@ -148,15 +149,7 @@ function EmulatorCardForm(
         Test mode (no real charges): 4242 4242 4242 4242 is accepted, 4000 0027 6000 3184 asks for 3-D Secure, 4000 0000 0000 0002
         is declined. Any future expiry and any 3 digits.
       </p>
-      {errors.form && <p className="form-error" role="alert">{errors.form}</p>}
-      <div className="row">
-        <Button type="submit" loading={busy}>{submitLabel}</Button>
-        {onCancel && (
-          <Button variant="secondary" onClick={onCancel} disabled={busy}>
-            Cancel
-          </Button>
-        )}
-      </div>
+      <CardFormActions error={errors.form} busy={busy} submitLabel={submitLabel} onCancel={onCancel} />
     </form>
   );
 }

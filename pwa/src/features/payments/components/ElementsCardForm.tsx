@@ -8,9 +8,10 @@ import { type FormEvent, useMemo, useState } from "react";
 import { CardElement, Elements, useElements, useStripe } from "@stripe/react-stripe-js";
 import { loadStripe } from "@stripe/stripe-js/pure";
 import { errorMessage } from "../../../lib/api/api-error.ts";
-import { Button, Spinner } from "../../../ui/index.ts";
+import { Spinner } from "../../../ui/index.ts";
 import type { PaymentsConfig } from "../lib/config.ts";
 import type { CardEntryProps } from "./CardEntry.tsx";
+import { CardFormActions } from "./CardFormActions.tsx";
 
 export default function ElementsCardForm(
   { config, ...props }: CardEntryProps & { config: PaymentsConfig },
@@ -67,15 +68,7 @@ function CardForm(
           <CardElement options={{ hidePostalCode: false }} />
         </div>
       </div>
-      {error && <p className="form-error" role="alert">{error}</p>}
-      <div className="row">
-        <Button type="submit" loading={busy}>{submitLabel}</Button>
-        {onCancel && (
-          <Button variant="secondary" onClick={onCancel} disabled={busy}>
-            Cancel
-          </Button>
-        )}
-      </div>
+      <CardFormActions error={error} busy={busy} submitLabel={submitLabel} onCancel={onCancel} />
     </form>
   );
 }

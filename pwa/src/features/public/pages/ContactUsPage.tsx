@@ -12,7 +12,7 @@ export const CONTACT_SUCCESS_MESSAGE = "Thank you. Your message has been sent, a
 /** `/contact-us`: a message to the support team, open to guests. */
 export function ContactUsPage() {
   const { form, submit, sent } = useContactForm();
-  const { values, errors, set, fieldId } = form;
+  const { field } = form;
   const sending = form.submitting;
 
   return (
@@ -43,47 +43,35 @@ export function ContactUsPage() {
         )}
         <form className="public-form" noValidate onSubmit={submit} aria-busy={sending}>
           <TextField
-            id={fieldId("name")}
+            {...field("name")}
             name="name"
             label="Name"
             autoComplete="name"
             maxLength={shape.name.maxLength ?? undefined}
-            value={values.name}
-            error={errors.name}
             readOnly={sending}
-            onChange={(value) => set("name", value)}
           />
           <TextField
-            id={fieldId("email")}
+            {...field("email")}
             name="email"
             label="Email"
             type="email"
             autoComplete="email"
-            value={values.email}
-            error={errors.email}
             readOnly={sending}
-            onChange={(value) => set("email", value)}
           />
           <TextField
-            id={fieldId("subject")}
+            {...field("subject")}
             name="subject"
             label="Subject"
             maxLength={shape.subject.maxLength ?? undefined}
-            value={values.subject}
-            error={errors.subject}
             readOnly={sending}
-            onChange={(value) => set("subject", value)}
           />
           <TextField
-            id={fieldId("message")}
+            {...field("message")}
             name="message"
             label="Message"
             multiline
             maxLength={shape.message.maxLength ?? undefined}
-            value={values.message}
-            error={errors.message}
             readOnly={sending}
-            onChange={(value) => set("message", value)}
           />
           <button type="submit" className="public-button" disabled={sending}>
             {sending ? "Sending…" : "Send message"}

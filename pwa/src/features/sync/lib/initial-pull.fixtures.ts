@@ -11,7 +11,7 @@ import { type PullStreamItem, replicateCollection } from "./replication.ts";
 import { replicationNames } from "./replication-meta.ts";
 
 export type Doc = Record<string, unknown> & { id: string; updatedAt: number; _deleted: boolean };
-type PushRow = { assumedMasterState: Doc | null; newDocumentState: Doc };
+export type PushRow = { assumedMasterState: Doc | null; newDocumentState: Doc };
 
 const opened: DpcDatabase[] = [];
 const stops: (() => Promise<unknown>)[] = [];
@@ -34,6 +34,24 @@ export async function open(idb = newDevice(), user = userId) {
 }
 
 export const content = ({ updatedAt: _u, ...rest }: Doc) => rest;
+
+/**
+ * A push as the edge answers it, with the stale check of `service.ts`: a change is kept under the next
+ * `updatedAt`; one made on an older copy than the server's is refused, answered with the server's copy.
+ */
+export function applyPush(docs: Map<string, Doc>, rows: PushRow[], nextUpdatedAt: () => number): Doc[] {
+  const conflicts: Doc[] = [];
+  for (const { assumedMasterState: assumed, newDocumentState: next } of rows) {
+    const master = docs.get(next.id);
+    if (master && sameValue(content(master), content(next))) continue;
+    if (master && (!assumed || (assumed.updatedAt !== master.updatedAt && !sameValue(content(assumed), content(master))))) {
+      conflicts.push(structuredClone(master));
+      continue;
+    }
+    docs.set(next.id, { ...structuredClone(next), updatedAt: nextUpdatedAt() });
+  }
+  return conflicts;
+}
 
 /** The edge's note drafts in memory: pull by checkpoint, push with the stale check of `service.ts`. */
 export function fakeServer(count: number) {
@@ -88,17 +106,7 @@ export function fakeServer(count: number) {
     POST(_path: string, options: { body: unknown }) {
       const rows = options.body as PushRow[];
       pushes.push(structuredClone(rows));
-      const conflicts: Doc[] = [];
-      for (const { assumedMasterState: assumed, newDocumentState: next } of rows) {
-        const master = docs.get(next.id);
-        if (master && sameValue(content(master), content(next))) continue;
-        if (master && (!assumed || (assumed.updatedAt !== master.updatedAt && !sameValue(content(assumed), content(master))))) {
-          conflicts.push(structuredClone(master));
-          continue;
-        }
-        docs.set(next.id, { ...structuredClone(next), updatedAt: ++seq });
-      }
-      return Promise.resolve(conflicts);
+      return Promise.resolve(applyPush(docs, rows, () => ++seq));
     },
   } as unknown as ApiClient;
   return {

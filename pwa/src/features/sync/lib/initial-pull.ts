@@ -21,7 +21,7 @@ import { type Checkpoint, PULL_BULK_LIMIT_MAX } from "../../../../../sync/protoc
 import type { ApiClient } from "../../../lib/api/client.ts";
 import type { DpcDatabase } from "./database.ts";
 import { hasInsertNew } from "./dexie-direct.ts";
-import { checkpointRow, isPristine, metaInstanceParams, PRISTINE_LWT, pristineForkDoc, type ReplicationNames, replicationNames } from "./replication-meta.ts";
+import { checkpointRow, collectionMetaParams, isPristine, PRISTINE_LWT, pristineForkDoc, type ReplicationNames, replicationNames } from "./replication-meta.ts";
 import { syncVersion } from "./sync-api.ts";
 import { pageSchema, validDocuments } from "./validate-docs.ts";
 
@@ -49,16 +49,7 @@ export async function pullInitial(options: {
   const collection = db[name] as unknown as RxCollection;
   const fork = (collection.storageInstance as unknown as { originalStorageInstance: Instance }).originalStorageInstance;
   const names = await replicationNames(name, db.name);
-  const metaParams = metaInstanceParams({
-    databaseInstanceToken: db.token,
-    databaseName: db.name,
-    collectionName: name,
-    schema: collection.schema.jsonSchema,
-    options: {},
-    multiInstance: db.multiInstance,
-    password: db.password,
-    devMode: false,
-  }, names);
+  const metaParams = collectionMetaParams(db, name, names);
   const meta = await db.storage.createStorageInstance(metaParams) as unknown as Instance;
   try {
     await addConnectedStorageToCollection(collection, names.metaCollection, metaParams.schema as never);

@@ -1,17 +1,15 @@
 import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
 import { Subject } from "rxjs";
 import { afterEach, describe, expect, it } from "vitest";
-import { sameValue } from "../../../../../sync/collections/index.ts";
 import type { Checkpoint } from "../../../../../sync/protocol.ts";
 import type { ApiClient } from "../../../lib/api/client.ts";
 import { type DpcDatabase, openDatabase } from "./database.ts";
 import { pullInitial } from "./initial-pull.ts";
+import { applyPush, content, type Doc, type PushRow } from "./initial-pull.fixtures.ts";
 import { deriveLocalKeys } from "./local-keys.ts";
 import { rebuildPendingMarks, unpushedChanges } from "./pending-rebuild.ts";
 import { type PullStreamItem, replicateCollection } from "./replication.ts";
 
-type Doc = Record<string, unknown> & { id: string; updatedAt: number; _deleted: boolean };
-type PushRow = { assumedMasterState: Doc | null; newDocumentState: Doc };
 
 const opened: DpcDatabase[] = [];
 afterEach(async () => {
@@ -33,7 +31,6 @@ function device() {
   };
 }
 
-const content = ({ updatedAt: _u, ...rest }: Doc) => rest;
 const draft = (title: string): Doc => ({
   id: crypto.randomUUID(),
   patientId,
@@ -70,17 +67,7 @@ function fakeServer(count: number) {
     POST(_path: string, options: { body: unknown }) {
       const rows = options.body as PushRow[];
       pushes.push(structuredClone(rows));
-      const conflicts: Doc[] = [];
-      for (const { assumedMasterState: assumed, newDocumentState: next } of rows) {
-        const master = docs.get(next.id);
-        if (master && sameValue(content(master), content(next))) continue;
-        if (master && (!assumed || (assumed.updatedAt !== master.updatedAt && !sameValue(content(assumed), content(master))))) {
-          conflicts.push(structuredClone(master));
-          continue;
-        }
-        docs.set(next.id, { ...structuredClone(next), updatedAt: ++seq });
-      }
-      return Promise.resolve(conflicts);
+      return Promise.resolve(applyPush(docs, rows, () => ++seq));
     },
   } as unknown as ApiClient;
   return {

@@ -26,7 +26,7 @@ import {
 import type { CollectionName } from "../../../../../sync/collections/index.ts";
 import type { DpcDatabase } from "./database.ts";
 import type { PendingMarks } from "./pending-marks.ts";
-import { isPristine, metaInstanceParams, replicationNames } from "./replication-meta.ts";
+import { collectionMetaParams, isPristine, replicationNames } from "./replication-meta.ts";
 
 type Row = Record<string, unknown>;
 type Instance = RxStorageInstance<Row, unknown, unknown>;
@@ -40,16 +40,7 @@ export async function unpushedChanges(options: { db: DpcDatabase; name: Collecti
   const fork = collection.storageInstance as unknown as Instance;
   const primary = collection.schema.primaryPath as string;
   const names = await replicationNames(name, db.name);
-  const meta = await db.storage.createStorageInstance(metaInstanceParams({
-    databaseInstanceToken: db.token,
-    databaseName: db.name,
-    collectionName: name,
-    schema: collection.schema.jsonSchema,
-    options: {},
-    multiInstance: db.multiInstance,
-    password: db.password,
-    devMode: false,
-  }, names)) as unknown as Instance;
+  const meta = await db.storage.createStorageInstance(collectionMetaParams(db, name, names)) as unknown as Instance;
   const metaId = (itemId: string, isCheckpoint: "0" | "1") =>
     getComposedPrimaryKeyOfDocumentData(meta.schema as never, { itemId, isCheckpoint } as never);
   try {

@@ -23,6 +23,7 @@ import {
   getRxReplicationMetaInstanceSchema,
   now,
   RX_META_LWT_MINIMUM,
+  type RxCollection,
   type RxDocumentData,
   type RxJsonSchema,
   type RxStorage,
@@ -31,6 +32,7 @@ import {
 } from "rxdb";
 import { type CollectionName, isCollectionName } from "../../../../../sync/collections/index.ts";
 import { SYNC_VERSION } from "../../../../../sync/protocol.ts";
+import type { DpcDatabase } from "./database.ts";
 import { traceWrite } from "./write-trace.ts";
 
 type Row = Record<string, unknown>;
@@ -73,6 +75,21 @@ export function metaInstanceParams<Options>(
     schema: getRxReplicationMetaInstanceSchema(fork.schema as never, false) as unknown as RxJsonSchema<RxDocumentData<Row>>,
     options: {} as Options,
   };
+}
+
+/** The meta store's creation parameters for the collection `name` of the device database. */
+export function collectionMetaParams(db: DpcDatabase, name: CollectionName, names: ReplicationNames) {
+  const collection = db[name] as unknown as RxCollection;
+  return metaInstanceParams({
+    databaseInstanceToken: db.token,
+    databaseName: db.name,
+    collectionName: name,
+    schema: collection.schema.jsonSchema,
+    options: {},
+    multiInstance: db.multiInstance,
+    password: db.password,
+    devMode: false,
+  }, names);
 }
 
 /** A server document as the initial pull stores it in the collection. */
