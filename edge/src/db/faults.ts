@@ -6,7 +6,7 @@
  *   changed nothing the client can see, and may be sent again.
  * - `containDriverFaults(log)`: postgres.js can reject a query it has already given up on outside any
  *   caller's await (a write buffered behind `setImmediate` when the socket closed: porsager/postgres#1154,
- *   #1208, patched in `patches/postgres+3.4.9.patch` so it rejects instead of throwing). Such a rejection has
+ *   #1208, patched in `edge/patches/postgres+3.4.9.patch` so it rejects instead of throwing). Such a rejection has
  *   no one to handle it, and Deno ends the process on an unhandled rejection; this logs it and keeps the
  *   process serving. Any other unhandled rejection keeps Deno's default (the process ends: a defect).
  */

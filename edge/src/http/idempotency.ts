@@ -16,6 +16,7 @@ import type { AppEnv } from "./context.ts";
 import { badRequest, conflict } from "./errors.ts";
 import type { IdempotencyStore, KeyScope } from "./idempotency-store.ts";
 import { jsonBody } from "./input.ts";
+import { sha256 } from "../access/tokens.ts";
 
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 export const REPLAYED_HEADER = "Idempotent-Replayed";
@@ -84,7 +85,7 @@ export async function requestHash(c: Context<AppEnv>): Promise<string> {
   url.searchParams.sort();
   const multipart = (c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
   const body = multipart ? await formDigest(await c.req.parseBody({ all: true })) : await jsonBody(c);
-  return await sha256Hex(new TextEncoder().encode(stableJson([c.req.method, url.pathname, url.search, body])));
+  return await sha256(stableJson([c.req.method, url.pathname, url.search, body]));
 }
 
 async function formDigest(form: Record<string, unknown>): Promise<Record<string, unknown>> {
@@ -92,15 +93,10 @@ async function formDigest(form: Record<string, unknown>): Promise<Record<string,
   for (const [name, value] of Object.entries(form)) {
     const values = Array.isArray(value) ? value : [value];
     out[name] = await Promise.all(values.map(async (v) =>
-      v instanceof File ? { file: v.name, type: v.type, size: v.size, sha256: await sha256Hex(new Uint8Array(await v.arrayBuffer())) } : v
+      v instanceof File ? { file: v.name, type: v.type, size: v.size, sha256: await sha256(new Uint8Array(await v.arrayBuffer())) } : v
     ));
   }
   return out;
-}
-
-async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /** JSON with object keys sorted, so the same value always reads the same. */

@@ -18,16 +18,13 @@ import type { Actor } from "../../access/actor.ts";
 import type { Deps } from "../../deps.ts";
 import { AppError, notFound } from "../../http/errors.ts";
 import { browserOrigin } from "../../config.ts";
+import { sha256 } from "../../access/tokens.ts";
 import type { PayoutAccountStatus, PayoutFinalize, PayoutLink } from "../../../../sync/schemas/commerce-answers.ts";
 
 const encodeHex = (b: Uint8Array) => Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
 const LINK_TTL_MS = 60 * 60 * 1000;
 export const noStripeAccount = () => notFound("You have no Stripe account.");
 export const connectFailed = () => new AppError(400, "There was an error connecting your stripe account!", { reason: "CONNECT_FAILED" });
-
-async function sha256(text: string) {
-  return encodeHex(new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text))));
-}
 
 export function createPayoutAccounts(deps: Pick<Deps, "sql" | "audit" | "payments" | "config" | "clock">) {
   const { sql, audit, payments, config, clock } = deps;
